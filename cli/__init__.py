@@ -1,0 +1,1 @@
+"""The `campaign` command: parse, call the engine, render."""

@@ -1,0 +1,212 @@
+"""The Campaign aggregate: system, house rules, roster, sessions, scenes and the ruling count."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from uuid import UUID
+
+from attrs import evolve as replace
+from attrs import frozen
+
+from domain.errors import (
+    AmbiguousCharacter,
+    NoActiveSession,
+    ReplayMismatch,
+    SceneAlreadyActive,
+    SceneNotActive,
+    SceneStillActive,
+    SessionAlreadyActive,
+    UnknownCharacter,
+)
+from domain.events import (
+    CampaignCreated,
+    CampaignRegistered,
+    CharacterJoined,
+    Event,
+    HouseRule,
+    NoteAdded,
+    RulingMade,
+    RulingRetracted,
+    SceneEnded,
+    SceneStarted,
+    SessionEnded,
+    SessionStarted,
+)
+
+
+@frozen(kw_only=True)
+class RosterEntry:
+    character_id: UUID
+    name: str
+    player: str
+
+
+@frozen(kw_only=True)
+class CampaignState:
+    id: UUID
+    name: str
+    system: str
+    gm: str
+    house_rules: tuple[HouseRule, ...]
+    roster: tuple[RosterEntry, ...] = ()
+    session: int | None = None
+    sessions: int = 0
+    scene: int | None = None
+    scenes: int = 0
+    stage: str = ""
+    rulings: int = 0
+    retracted: frozenset[int] = frozenset()
+
+    def house_rule(self, key: str) -> str:
+        return next(rule.value for rule in self.house_rules if rule.key == key)
+
+    def find(self, ref: str) -> RosterEntry:
+        """The roster entry whose character name, player or id is ``ref``."""
+        by_name = [e for e in self.roster if ref in (e.name, str(e.character_id))]
+        matches = by_name or [e for e in self.roster if e.player == ref]
+        if not matches:
+            known = ", ".join(f"{e.name} ({e.player})" for e in self.roster) or "none yet"
+            raise UnknownCharacter(ref=ref, known=known)
+        if len(matches) > 1:
+            raise AmbiguousCharacter(ref=ref, matches=", ".join(e.name for e in matches))
+        return matches[0]
+
+    def entry(self, character_id: UUID) -> RosterEntry:
+        return next(e for e in self.roster if e.character_id == character_id)
+
+    def require_session(self) -> int:
+        if self.session is None:
+            raise NoActiveSession()
+        return self.session
+
+    def require_scene(self) -> int:
+        if self.scene is None:
+            raise SceneNotActive()
+        return self.scene
+
+
+# --- Checks shared by commands (to refuse) and by replay (to find broken histories) -----------
+
+
+def check_can_start_session(state: CampaignState) -> None:
+    if state.session is not None:
+        raise SessionAlreadyActive(number=state.session)
+
+
+def check_can_end_session(state: CampaignState) -> int:
+    number = state.require_session()
+    if state.scene is not None:
+        raise SceneStillActive(number=state.scene)
+    return number
+
+
+def check_can_start_scene(state: CampaignState) -> None:
+    state.require_session()
+    if state.scene is not None:
+        raise SceneAlreadyActive(number=state.scene)
+
+
+# --- Replay -----------------------------------------------------------------------------------
+
+
+@singledispatch
+def evolve_campaign(event: Event, state: CampaignState | None) -> CampaignState | None:
+    """Apply one campaign event. Raises a DomainError when the event does not fit the state."""
+    raise TypeError(f"no campaign rule for {type(event).__name__}")
+
+
+@evolve_campaign.register
+def _created(event: CampaignCreated, state: CampaignState | None) -> CampaignState:
+    if state is not None:
+        raise ReplayMismatch("a campaign is created once")
+    return CampaignState(
+        id=event.campaign_id,
+        name=event.name,
+        system=event.system,
+        gm=event.gm,
+        house_rules=event.house_rules,
+    )
+
+
+def _require(state: CampaignState | None) -> CampaignState:
+    if state is None:
+        raise ReplayMismatch("a campaign stream must start with CampaignCreated")
+    return state
+
+
+@evolve_campaign.register
+def _joined(event: CharacterJoined, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    entry = RosterEntry(character_id=event.character_id, name=event.name, player=event.player)
+    return replace(s, roster=(*s.roster, entry))
+
+
+@evolve_campaign.register
+def _session_started(event: SessionStarted, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    check_can_start_session(s)
+    return replace(s, session=event.number, sessions=event.number)
+
+
+@evolve_campaign.register
+def _session_ended(event: SessionEnded, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    check_can_end_session(s)
+    return replace(s, session=None)
+
+
+@evolve_campaign.register
+def _scene_started(event: SceneStarted, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    check_can_start_scene(s)
+    return replace(s, scene=event.number, scenes=event.number, stage=event.stage)
+
+
+@evolve_campaign.register
+def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    s.require_scene()
+    return replace(s, scene=None, stage="")
+
+
+@evolve_campaign.register
+def _noted(event: NoteAdded, state: CampaignState | None) -> CampaignState:
+    return _require(state)
+
+
+@evolve_campaign.register
+def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    return replace(s, rulings=event.number)
+
+
+@evolve_campaign.register
+def _retracted(event: RulingRetracted, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    return replace(s, retracted=s.retracted | {event.ruling})
+
+
+# --- The store's directory of campaigns --------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class DirectoryEntry:
+    campaign_id: UUID
+    name: str
+    system: str
+
+
+@frozen(kw_only=True)
+class Directory:
+    campaigns: tuple[DirectoryEntry, ...] = ()
+
+    def named(self, name: str) -> DirectoryEntry | None:
+        return next((c for c in self.campaigns if c.name == name), None)
+
+
+def evolve_directory(event: Event, state: Directory | None) -> Directory:
+    directory = state or Directory()
+    if isinstance(event, CampaignRegistered):
+        entry = DirectoryEntry(campaign_id=event.campaign_id, name=event.name, system=event.system)
+        return replace(directory, campaigns=(*directory.campaigns, entry))
+    return directory

@@ -1,0 +1,174 @@
+"""One error base for every refusal: a stable code, a one-line reason naming the rule, and data."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+
+def _code_for(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper()
+
+
+class DomainError(Exception):
+    """A command was refused. Nothing is appended when one is raised.
+
+    Subclasses set ``template`` (formatted with the keyword data); ``code`` is derived from the
+    class name (``DestinationMarked`` -> ``DESTINATION_MARKED``) and is part of the public contract.
+    """
+
+    code: ClassVar[str] = "DOMAIN_ERROR"
+    template: ClassVar[str] = "the command was refused"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "code" not in cls.__dict__:
+            cls.code = _code_for(cls.__name__)
+
+    def __init__(self, **data: Any) -> None:
+        self.data = data
+        self.reason = self.template.format(**data)
+        super().__init__(self.reason)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "reason": self.reason, "data": _plain(self.data)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    return str(value)
+
+
+class ReplayMismatch(Exception):
+    """An event's recorded values disagree with the state it is applied to."""
+
+
+class HistoryConflict(Exception):
+    """An event does not fit the state it is applied to (a broken or reordered history)."""
+
+    def __init__(self, event: object, problem: DomainError | str) -> None:
+        self.event = event
+        self.problem = problem
+        reason = problem.reason if isinstance(problem, DomainError) else problem
+        super().__init__(f"{type(event).__name__} cannot apply: {reason}")
+
+
+# --- Shared refusals -------------------------------------------------------------------------
+
+
+class UnknownCampaign(DomainError):
+    template = "no campaign named {name!r} in this store (see `campaign list`)"
+
+
+class NoCampaignChosen(DomainError):
+    template = "no campaign chosen: pass --campaign NAME or run `campaign use NAME`"
+
+
+class CampaignExists(DomainError):
+    template = "a campaign named {name!r} already exists in this store"
+
+
+class InvalidCampaignName(DomainError):
+    template = "campaign names are 1 to 80 printable characters, got {name!r}"
+
+
+class UnknownSystem(DomainError):
+    template = "unknown rule system {system!r}; known systems: {known}"
+
+
+class UnknownHouseRule(DomainError):
+    template = "{system} has no house rule {key!r}; known house rules: {known}"
+
+
+class InvalidHouseRule(DomainError):
+    template = "house rule {key}={value!r} is invalid: {expected}"
+
+
+class UnknownCharacter(DomainError):
+    template = "no character {ref!r} in this campaign (known: {known})"
+
+
+class AmbiguousCharacter(DomainError):
+    template = "{ref!r} names more than one character ({matches}); use the character's name"
+
+
+class SessionAlreadyActive(DomainError):
+    template = "session {number} is still running; end it before starting another"
+
+
+class NoActiveSession(DomainError):
+    template = "no session is running; start one with `campaign session start`"
+
+
+class SceneAlreadyActive(DomainError):
+    template = "scene {number} is still running; end it before starting another"
+
+
+class SceneNotActive(DomainError):
+    template = "no scene is running; play proceeds in scenes: start one with `campaign scene start`"
+
+
+class SceneStillActive(DomainError):
+    template = "scene {number} is still running; end the scene before ending the session"
+
+
+class EmptyText(DomainError):
+    template = "{what} must not be empty"
+
+
+# --- Dice ------------------------------------------------------------------------------------
+
+
+class InvalidDieFace(DomainError):
+    template = "a d{sides} has faces 1 to {sides}; {face} cannot come up"
+
+
+class UnreadableDice(DomainError):
+    template = (
+        "dice are entered as whole numbers separated by commas (e.g. --dice 3,5); got {text!r}"
+    )
+
+
+class NotEnoughDice(DomainError):
+    template = "this roll needs more dice than were entered: {given} given, more needed"
+
+
+class TooManyDice(DomainError):
+    template = (
+        "{given} dice were entered but the roll used only {used}; enter exactly the faces rolled"
+    )
+
+
+# --- Rulings and undo ------------------------------------------------------------------------
+
+
+class UnknownRuling(DomainError):
+    template = "ruling {ruling} is not in this campaign's log"
+
+
+class NothingToUndo(DomainError):
+    template = "there is no ruling left to undo"
+
+
+class RulingAlreadyRetracted(DomainError):
+    template = "ruling {ruling} was already undone by ruling {by}"
+
+
+class CannotUndo(DomainError):
+    template = "ruling {ruling} ({command}) cannot be undone: {why}"
+
+
+class LaterRulingsDepend(DomainError):
+    template = (
+        "ruling {ruling} cannot be undone alone: later rulings {dependents} depend on it; "
+        "undo them first or pass --with-dependents to undo them together"
+    )
+
+
+class ConcurrentWrites(DomainError):
+    template = "the campaign kept changing under this command ({attempts} attempts); try again"

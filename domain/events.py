@@ -1,0 +1,136 @@
+"""The event base and the events every system shares (campaign, roster, sessions, scenes, rulings).
+
+Events are facts in the past tense. They carry resolved values, never inputs to re-run: replaying
+a log never rolls a die and never re-runs a rule. The envelope (stream, version, time, ruling,
+actor, session, scene) is added by the engine when the events are recorded.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+from uuid import UUID
+
+from attrs import frozen
+
+from domain.dice import Die, Provenance
+
+
+@frozen(kw_only=True)
+class Event:
+    """Base of every domain event. ``class_version`` > 1 needs ``upcast_vN_vN+1`` static methods."""
+
+    class_version: ClassVar[int] = 1
+
+
+@frozen(kw_only=True)
+class HouseRule:
+    """One house-rule setting in force, as text (``maxStrainPerTest`` = ``1``)."""
+
+    key: str
+    value: str
+
+
+# --- Directory stream: which campaigns a store holds ------------------------------------------
+
+
+@frozen(kw_only=True)
+class CampaignRegistered(Event):
+    """A campaign was added to the store's directory."""
+
+    campaign_id: UUID
+    name: str
+    system: str
+
+
+# --- Campaign stream -------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class CampaignCreated(Event):
+    """A campaign began under a rule system and these house rules (defaults filled in)."""
+
+    campaign_id: UUID
+    name: str
+    system: str
+    gm: str
+    house_rules: tuple[HouseRule, ...]
+
+
+@frozen(kw_only=True)
+class CharacterJoined(Event):
+    """A character joined the campaign's roster."""
+
+    character_id: UUID
+    name: str
+    player: str
+
+
+@frozen(kw_only=True)
+class SessionStarted(Event):
+    """A game session began."""
+
+    number: int
+
+
+@frozen(kw_only=True)
+class SessionEnded(Event):
+    """A game session ended."""
+
+    number: int
+
+
+@frozen(kw_only=True)
+class SceneStarted(Event):
+    """The GM set the stage for a new scene."""
+
+    number: int
+    stage: str
+
+
+@frozen(kw_only=True)
+class SceneEnded(Event):
+    """A scene ended."""
+
+    number: int
+
+
+@frozen(kw_only=True)
+class NoteAdded(Event):
+    """Somebody wrote a note into the log."""
+
+    text: str
+
+
+@frozen(kw_only=True)
+class StreamRange:
+    """The versions one ruling wrote to one stream (first..last, inclusive)."""
+
+    stream: UUID
+    first: int
+    last: int
+
+
+@frozen(kw_only=True)
+class RulingMade(Event):
+    """A command was resolved: what was asked (command and parameters), the dice, what it touched.
+
+    ``params`` is the command as canonical JSON, so a ruling can be re-resolved with corrected
+    parameters and the same dice. ``seed`` is set when the dice were seeded digital dice.
+    """
+
+    number: int
+    command: str
+    params: str
+    dice: tuple[Die, ...]
+    provenance: Provenance | None
+    seed: int | None
+    touched: tuple[StreamRange, ...]
+
+
+@frozen(kw_only=True)
+class RulingRetracted(Event):
+    """A ruling was undone: its events on this stream (``versions``) no longer count in replay."""
+
+    ruling: int
+    reason: str
+    versions: tuple[int, ...]

@@ -1,0 +1,116 @@
+"""Commands every system shares: creating a campaign, sessions, scenes and notes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+from uuid import UUID
+
+from attrs import frozen
+
+from domain.campaign import (
+    Directory,
+    check_can_end_session,
+    check_can_start_scene,
+    check_can_start_session,
+)
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.errors import CampaignExists, EmptyText, InvalidCampaignName
+from domain.events import (
+    CampaignCreated,
+    CampaignRegistered,
+    NoteAdded,
+    SceneEnded,
+    SceneStarted,
+    SessionEnded,
+    SessionStarted,
+)
+from domain.rulesets import ruleset_named
+
+
+def create_campaign(
+    directory: Directory,
+    *,
+    directory_id: UUID,
+    campaign_id: UUID,
+    name: str,
+    system: str,
+    gm: str,
+    house_rules: Mapping[str, str],
+) -> tuple[Change, ...]:
+    """Register a new campaign in the store's directory and open its stream."""
+    if not name.strip() or len(name) > 80 or not name.isprintable():
+        raise InvalidCampaignName(name=name)
+    if directory.named(name) is not None:
+        raise CampaignExists(name=name)
+    ruleset = ruleset_named(system)
+    rules = ruleset.house_rules(house_rules)
+    return (
+        Change(directory_id, CampaignRegistered(campaign_id=campaign_id, name=name, system=system)),
+        Change(
+            campaign_id,
+            CampaignCreated(
+                campaign_id=campaign_id, name=name, system=system, gm=gm, house_rules=rules
+            ),
+        ),
+    )
+
+
+def _text(value: str, what: str) -> str:
+    text = value.strip()
+    if not text:
+        raise EmptyText(what=what)
+    return text
+
+
+@frozen
+class StartSession:
+    name: ClassVar[str] = "session start"
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        check_can_start_session(campaign)
+        return (Change(campaign.id, SessionStarted(number=campaign.sessions + 1)),)
+
+
+@frozen
+class EndSession:
+    name: ClassVar[str] = "session end"
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        number = check_can_end_session(campaign)
+        return (Change(campaign.id, SessionEnded(number=number)),)
+
+
+@frozen
+class StartScene:
+    name: ClassVar[str] = "scene start"
+    stage: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        check_can_start_scene(campaign)
+        stage = _text(self.stage, "the stage (what the scene is about)")
+        return (Change(campaign.id, SceneStarted(number=campaign.scenes + 1, stage=stage)),)
+
+
+@frozen
+class EndScene:
+    name: ClassVar[str] = "scene end"
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        number = campaign.require_scene()
+        consequences = ruleset_named(campaign.system).end_scene(view)
+        return (Change(campaign.id, SceneEnded(number=number)), *consequences)
+
+
+@frozen
+class AddNote:
+    name: ClassVar[str] = "note"
+    text: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        return (Change(view.campaign.id, NoteAdded(text=_text(self.text, "a note"))),)

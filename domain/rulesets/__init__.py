@@ -1,0 +1,16 @@
+"""The rule systems, each a sub-package with the same small surface (see ``base.Ruleset``)."""
+
+from __future__ import annotations
+
+from domain.errors import UnknownSystem
+from domain.rulesets.base import Ruleset
+from domain.rulesets.code_green import RULESET as CODE_GREEN
+
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CODE_GREEN,)}
+
+
+def ruleset_named(system: str) -> Ruleset:
+    try:
+        return RULESETS[system]
+    except KeyError:
+        raise UnknownSystem(system=system, known=", ".join(sorted(RULESETS))) from None

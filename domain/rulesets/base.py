@@ -1,0 +1,34 @@
+"""The surface every rule system offers the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from domain.commands import Change, View
+from domain.events import Event, HouseRule
+
+
+class Ruleset(Protocol):
+    """A rule system: its name, its character state, its house rules and its scene consequences."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def character_type(self) -> type[Any]: ...
+
+    def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
+        """Every house rule with its value: the given ones checked, the others at their defaults."""
+        ...
+
+    def evolve_character(self, event: Event, state: Any) -> Any:
+        """Apply one event to a character (None before its first event)."""
+        ...
+
+    def end_scene(self, view: View) -> Sequence[Change]:
+        """What ending the current scene does to the characters (or a refusal)."""
+        ...

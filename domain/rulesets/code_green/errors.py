@@ -1,0 +1,173 @@
+"""Code Green's refusals. Each names the rule it enforces (rule text section in brackets)."""
+
+from __future__ import annotations
+
+from domain.errors import DomainError
+
+
+class TraitCountInvalid(DomainError):
+    template = "a character has exactly three {table} traits, got {count} (Character Creation)"
+
+
+class UnknownTrait(DomainError):
+    template = "{trait!r} is not on the {table} table; choose one of: {known} (Character Creation)"
+
+
+class DuplicateTrait(DomainError):
+    template = "{trait} is chosen twice; your three {table} traits must differ (Character Creation)"
+
+
+class PartyFull(DomainError):
+    template = "Code Green is for up to six players; this campaign has {count} characters already"
+
+
+class NameTaken(DomainError):
+    template = "the rolled name {name} is already a character's name in this campaign; roll again"
+
+
+class UnknownSquare(DomainError):
+    template = (
+        "{text!r} is not a Profile Grid square: use R1C1..R3C3, a pair such as Legs/Cryptic, "
+        "or 'roll'"
+    )
+
+
+class TokensAlreadyPlaced(DomainError):
+    template = "{name} has placed its tokens for this scene already (Initial Token Placement)"
+
+
+class NotThreeTokens(DomainError):
+    template = "place each of your three tokens: got {count} squares (Initial Token Placement)"
+
+
+class DuplicateSquare(DomainError):
+    template = (
+        "{square} is named twice; each token goes on a different square (Initial Token Placement)"
+    )
+
+
+class SquareMarked(DomainError):
+    template = "{square} is marked by strain; tokens may not be placed on marked squares"
+
+
+class TokensNotPlaced(DomainError):
+    template = "{name} has not placed its tokens in this scene yet (Initial Token Placement)"
+
+
+class CharacterIncapacitated(DomainError):
+    template = "{name} is incapacitated and may not take part in tests until it recovers (Strain)"
+
+
+class AdaptationPending(DomainError):
+    template = "{name} must adapt after test {test} before anything else (Adapting is not optional)"
+
+
+class DisplacementPending(DomainError):
+    template = (
+        "{name} must first move the token strain struck on {square} to an empty square "
+        "(`campaign displace`) (Suffering Strain)"
+    )
+
+
+class TraitNotOnSheet(DomainError):
+    template = "{name} has no {table} trait {trait}; its {table} traits are {own} (Making Tests)"
+
+
+class PairMustBeFormAndFunction(DomainError):
+    template = "a test uses one Form trait and one Function trait, got {given} (Making Tests)"
+
+
+class AnotherTestOpen(DomainError):
+    template = "{name}'s test {test} is not rolled yet; resolve it before declaring another"
+
+
+class NoOpenTest(DomainError):
+    template = "{who} has no declared test waiting to be rolled"
+
+
+class TestAlreadyRolled(DomainError):
+    template = "{name}'s test {test} has been rolled already"
+
+
+class CannotAssistOwnTest(DomainError):
+    template = "{name} cannot assist its own test (Assistance)"
+
+
+class NoTokenOnSquare(DomainError):
+    template = (
+        "{name} has no token on {square} ({pair}); only pairs under your own tokens can assist "
+        "(Assistance)"
+    )
+
+
+class AlreadyAssistedThisTest(DomainError):
+    template = "{name} already handed one die to this test; one die per helper (Assistance)"
+
+
+class HelperIncapacitated(DomainError):
+    template = (
+        "{name} is incapacitated and may not take part in tests, so it cannot assist (Strain)"
+    )
+
+
+class HelperNotInScene(DomainError):
+    template = "{name} has no tokens on its grid in this scene, so it cannot assist (Assistance)"
+
+
+class NoTestForStrain(DomainError):
+    template = (
+        "{name} has no rolled test awaiting adaptation; strain is a consequence of a test and "
+        "comes before adapting (house rule allowEnvironmentalStrain allows strain outside tests)"
+    )
+
+
+class StrainLimitReached(DomainError):
+    template = (
+        "test {test} has caused {count} strain already; house rule maxStrainPerTest is {limit}"
+    )
+
+
+class AlreadyIncapacitated(DomainError):
+    template = "{name} is incapacitated already; further strain has no effect (Suffering Strain)"
+
+
+class NoDisplacementPending(DomainError):
+    template = "{name} has no token waiting to be displaced by strain"
+
+
+class DestinationOccupied(DomainError):
+    template = "{square} already holds a token; move it to a square without one"
+
+
+class DestinationMarked(DomainError):
+    template = (
+        "{square} is marked by strain; tokens may not be moved to marked squares for the rest "
+        "of the scene (Suffering Strain)"
+    )
+
+
+class NoPendingAdaptation(DomainError):
+    template = "{name} has no rolled test to adapt after (Adapting)"
+
+
+class NoTokenAtSource(DomainError):
+    template = "{name} has no token on {square} to move (Adapting)"
+
+
+class MustMoveToDifferentSquare(DomainError):
+    template = (
+        "the token must end on a different square than {square} while a valid destination "
+        "exists (Adapting)"
+    )
+
+
+class AdaptationChoiceRequired(DomainError):
+    template = "{name} must choose a token and where it goes, e.g. {example} (Adapting)"
+
+
+class NotIncapacitated(DomainError):
+    template = "{name} is not incapacitated"
+
+
+class TestUnresolved(DomainError):
+    template = "{name}'s test {test} is not resolved ({what}); finish it before the scene ends"

@@ -1,0 +1,117 @@
+"""One private cattrs converter behind eventsourcing mappers, for attrs events and snapshots.
+
+The library's default mapper serialises ``vars(event)``, which fails on slotted attrs classes and
+rebuilds tuples as lists. These mappers (un)structure through cattrs and write canonical JSON
+(sorted keys, no spaces) so the bytes of an event are stable. The library's ``class_version`` and
+``upcast_vN_vN+1`` loop is kept for event schema changes.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from cattrs.preconf.json import make_converter
+from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
+from eventsourcing.utils import get_topic, resolve_topic
+
+from engine.records import Recorded, Snapshot
+
+converter = make_converter()
+converter.register_unstructure_hook(UUID, str)
+converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
+converter.register_unstructure_hook(datetime, datetime.isoformat)
+converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+
+
+def canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _uuid(value: UUID | str) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
+
+
+def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[str, Any]:
+    """Bring a stored payload up to the class's current ``class_version``."""
+    target = getattr(cls, "class_version", 1)
+    while from_version < target:
+        getattr(cls, f"upcast_v{from_version}_v{from_version + 1}")(payload)
+        from_version += 1
+    return payload
+
+
+class EventMapper(Mapper[UUID]):
+    """Maps ``Recorded`` envelopes to stored events; the topic is the domain event's class."""
+
+    def __init__(self) -> None:
+        super().__init__(transcoder=JSONTranscoder())
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        record: Recorded = domain_event
+        cls = type(record.event)
+        body: dict[str, Any] = {
+            "at": record.timestamp.isoformat(),
+            "ruling": record.ruling,
+            "actor": record.actor,
+            "session": record.session,
+            "scene": record.scene,
+            "event": converter.unstructure(record.event, unstructure_as=cls),
+        }
+        version = getattr(cls, "class_version", 1)
+        if version > 1:
+            body["class_version"] = version
+        return StoredEvent(
+            originator_id=record.originator_id,
+            originator_version=record.originator_version,
+            topic=get_topic(cls),
+            state=canonical_json(body),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        cls = resolve_topic(stored_event.topic)
+        body = json.loads(stored_event.state)
+        payload = upcast(cls, body["event"], body.get("class_version", 1))
+        return Recorded(
+            originator_id=_uuid(stored_event.originator_id),
+            originator_version=stored_event.originator_version,
+            timestamp=datetime.fromisoformat(body["at"]),
+            ruling=body["ruling"],
+            actor=body["actor"],
+            session=body["session"],
+            scene=body["scene"],
+            event=converter.structure(payload, cls),
+        )
+
+
+class SnapshotMapper(Mapper[UUID]):
+    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed."""
+
+    def __init__(self) -> None:
+        super().__init__(transcoder=JSONTranscoder())
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        snapshot: Snapshot = domain_event
+        cls = type(snapshot.state)
+        body = {
+            "at": snapshot.timestamp.isoformat(),
+            "state": converter.unstructure(snapshot.state, unstructure_as=cls),
+        }
+        return StoredEvent(
+            originator_id=snapshot.originator_id,
+            originator_version=snapshot.originator_version,
+            topic=get_topic(cls),
+            state=canonical_json(body),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        cls = resolve_topic(stored_event.topic)
+        body = json.loads(stored_event.state)
+        return Snapshot(
+            originator_id=_uuid(stored_event.originator_id),
+            originator_version=stored_event.originator_version,
+            timestamp=datetime.fromisoformat(body["at"]),
+            state=converter.structure(body["state"], cls),
+        )

@@ -1,0 +1,35 @@
+"""What the store holds: a domain event in its envelope, and snapshots of replayed state."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from attrs import frozen
+
+from domain.events import Event
+
+
+@frozen(kw_only=True)
+class Recorded:
+    """A domain event as recorded: stream and version, time, ruling, actor, session and scene."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    ruling: int
+    actor: str
+    session: int | None
+    scene: int | None
+    event: Event
+
+
+@frozen(kw_only=True)
+class Snapshot:
+    """A stream's replayed state at a version (every retraction up to that version applied)."""
+
+    originator_id: UUID
+    originator_version: int
+    timestamp: datetime
+    state: Any

@@ -1,0 +1,403 @@
+"""The engine: runs each command as one ruling (load -> decide -> save), atomically, with retries.
+
+Every ruling ends with a ``RulingMade`` header on the campaign's stream, so the campaign stream is
+the order of the table: two writers of one campaign conflict on its version, and the loser
+re-decides from fresh state (new dice only where the dice are drawn digitally).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID, uuid4, uuid5
+
+from attrs import frozen
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
+from domain.campaign import evolve_directory as _evolve_directory
+from domain.commands import Change, Command
+from domain.dice import Die, EnteredDice, Provenance, RecordingDice
+from domain.errors import ConcurrentWrites, UnknownCampaign
+from domain.events import Event, RulingMade, RulingRetracted, StreamRange
+from domain.lifecycle import create_campaign
+from domain.rulesets import ruleset_named
+from domain.rulesets.base import Ruleset
+from engine import clock, rulings
+from engine.dice_sources import DiceSpec
+from engine.mapper import canonical_json, converter
+from engine.records import Recorded, Snapshot
+from engine.rulings import LoggedRuling
+from engine.store import MEMORY, open_store
+from engine.streams import Evolve, Loaded, Streams
+
+DIRECTORY_ID = uuid5(UUID("6f6d0f5e-2b1c-4f0e-9a53-1d2f3c4b5a69"), "campaign-log directory")
+MAX_ATTEMPTS = 12
+SNAPSHOT_INTERVAL = 100
+
+
+def evolve_directory(event: Event, state: Any) -> Any:
+    return _evolve_directory(event, state)
+
+
+@frozen
+class RulingResult:
+    """What one ruling recorded, and the state of every stream it touched afterwards."""
+
+    campaign: CampaignState
+    number: int
+    command: str
+    records: tuple[Recorded, ...]
+    dice: tuple[Die, ...]
+    provenance: Provenance | None
+    states: Mapping[UUID, Any]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(r.event for r in self.records if not isinstance(r.event, RulingMade))
+
+
+class RulingView:
+    """The state one ruling decides on; streams are loaded on first use."""
+
+    def __init__(self, engine: Engine, campaign: Loaded, ruleset: Ruleset) -> None:
+        self._engine = engine
+        self._campaign: CampaignState = campaign.state
+        self.ruleset = ruleset
+        self.versions: dict[UUID, int] = {self._campaign.id: campaign.version}
+        self.states: dict[UUID, Any] = {self._campaign.id: campaign.state}
+
+    @property
+    def campaign(self) -> CampaignState:
+        return self._campaign
+
+    def character(self, character_id: UUID) -> Any:
+        if character_id not in self.states:
+            loaded = self._engine.streams.load(character_id, self.ruleset.evolve_character)
+            self.states[character_id] = loaded.state
+            self.versions[character_id] = loaded.version
+        return self.states[character_id]
+
+    def new_id(self) -> UUID:
+        stream = self._engine.new_id()
+        self.versions[stream] = 0
+        self.states[stream] = None
+        return stream
+
+
+class Engine:
+    """One store of campaigns. ``db`` is a SQLite file path or ``:memory:``."""
+
+    def __init__(
+        self,
+        db: str = MEMORY,
+        *,
+        now: Callable[[], datetime] = clock.now,
+        new_id: Callable[[], UUID] = uuid4,
+    ) -> None:
+        self.db = db
+        self.store = open_store(db)
+        self.streams = Streams(self.store)
+        self.now = now
+        self.new_id = new_id
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- Reading -----------------------------------------------------------------------------
+
+    def directory(self) -> Directory:
+        state = self.streams.load(DIRECTORY_ID, evolve_directory).state
+        return state if state is not None else Directory()
+
+    def find_campaign(self, name: str) -> DirectoryEntry:
+        entry = self.directory().named(name)
+        if entry is None:
+            raise UnknownCampaign(name=name)
+        return entry
+
+    def campaign(self, name: str) -> CampaignState:
+        state: CampaignState = self.streams.load(
+            self.find_campaign(name).campaign_id, evolve_campaign
+        ).state
+        return state
+
+    def ruleset(self, campaign: CampaignState) -> Ruleset:
+        return ruleset_named(campaign.system)
+
+    def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:
+        if stream == campaign.id:
+            return evolve_campaign
+        return self.ruleset(campaign).evolve_character
+
+    def character(self, campaign_name: str, ref: str) -> Any:
+        campaign = self.campaign(campaign_name)
+        entry = campaign.find(ref)
+        return self.streams.load(
+            entry.character_id, self.evolver(campaign, entry.character_id)
+        ).state
+
+    def characters(self, campaign_name: str) -> list[Any]:
+        campaign = self.campaign(campaign_name)
+        evolve = self.ruleset(campaign).evolve_character
+        return [self.streams.load(e.character_id, evolve).state for e in campaign.roster]
+
+    def character_at(
+        self, campaign_name: str, ref: str, *, ruling: int, corrected: bool = False
+    ) -> Any:
+        """A character as it stood after ruling ``ruling``: as recorded then, or with every later
+        undo applied to the past (``corrected``). None if it did not exist yet."""
+        campaign = self.campaign(campaign_name)
+        stream = campaign.find(ref).character_id
+        records = self.streams.records(stream)
+        then = [r for r in records if r.ruling <= ruling]
+        later = [r for r in records if r.ruling > ruling] if corrected else []
+        return self.streams.replay(then, self.evolver(campaign, stream), corrections=later)
+
+    def log(self, campaign_name: str) -> list[LoggedRuling]:
+        return rulings.read_log(self, campaign_name)
+
+    def undo(
+        self,
+        campaign_name: str,
+        ruling: int | None = None,
+        *,
+        reason: str,
+        actor: str = "GM",
+        with_dependents: bool = False,
+    ) -> RulingResult:
+        """Retract a ruling (default: the latest in force); refused while later ones need it."""
+        return rulings.undo(
+            self,
+            campaign_name,
+            ruling,
+            reason=reason,
+            actor=actor,
+            with_dependents=with_dependents,
+        )
+
+    # --- Writing -----------------------------------------------------------------------------
+
+    def create_campaign(
+        self,
+        name: str,
+        system: str,
+        *,
+        gm: str = "GM",
+        house_rules: Mapping[str, str] | None = None,
+    ) -> RulingResult:
+        """Register a campaign and record its first ruling (its creation)."""
+        for _ in range(MAX_ATTEMPTS):
+            directory = self.streams.load(DIRECTORY_ID, evolve_directory)
+            campaign_id = self.new_id()
+            changes = create_campaign(
+                directory.state or Directory(),
+                directory_id=DIRECTORY_ID,
+                campaign_id=campaign_id,
+                name=name,
+                system=system,
+                gm=gm,
+                house_rules=dict(house_rules or {}),
+            )
+            params = {"name": name, "system": system, "gm": gm, "house_rules": house_rules or {}}
+            result = self._commit(
+                campaign=None,
+                campaign_id=campaign_id,
+                versions={DIRECTORY_ID: directory.version, campaign_id: 0},
+                states={DIRECTORY_ID: directory.state, campaign_id: None},
+                evolvers={DIRECTORY_ID: evolve_directory, campaign_id: evolve_campaign},
+                changes=changes,
+                command="init",
+                params=canonical_json(params).decode(),
+                actor=gm,
+                dice=(),
+                spec=None,
+            )
+            if result is not None:
+                return result
+        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    def execute(
+        self,
+        campaign_name: str,
+        command: Command,
+        *,
+        actor: str = "GM",
+        dice: DiceSpec | None = None,
+    ) -> RulingResult:
+        """Decide ``command`` against fresh state and record its events as one ruling."""
+        spec = dice or DiceSpec()
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        for _ in range(MAX_ATTEMPTS):
+            loaded = self.streams.load(campaign_id, evolve_campaign)
+            campaign: CampaignState = loaded.state
+            view = RulingView(self, loaded, self.ruleset(campaign))
+            source = spec.fresh()
+            recording = RecordingDice(source)
+            changes = command.decide(view, recording)
+            if isinstance(source, EnteredDice):
+                source.check_all_used()
+            params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
+            result = self._commit(
+                campaign=campaign,
+                campaign_id=campaign_id,
+                versions=view.versions,
+                states=view.states,
+                evolvers={s: self.evolver(campaign, s) for s in view.versions},
+                changes=changes,
+                command=command.name,
+                params=canonical_json(params).decode(),
+                actor=actor,
+                dice=tuple(recording.rolled),
+                spec=spec,
+            )
+            if result is not None:
+                return result
+        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    def record(
+        self, campaign: Loaded, changes: Sequence[Change], *, command: str, params: str, actor: str
+    ) -> RulingResult | None:
+        """Record changes decided outside a Command (undo); None on a concurrent write."""
+        state: CampaignState = campaign.state
+        versions = {state.id: campaign.version}
+        states: dict[UUID, Any] = {state.id: state}
+        for change in changes:
+            if change.stream not in versions:
+                loaded = self.streams.load(change.stream, self.evolver(state, change.stream))
+                versions[change.stream] = loaded.version
+                states[change.stream] = loaded.state
+        return self._commit(
+            campaign=state,
+            campaign_id=state.id,
+            versions=versions,
+            states=states,
+            evolvers={s: self.evolver(state, s) for s in versions},
+            changes=changes,
+            command=command,
+            params=params,
+            actor=actor,
+            dice=(),
+            spec=None,
+        )
+
+    def _commit(
+        self,
+        *,
+        campaign: CampaignState | None,
+        campaign_id: UUID,
+        versions: Mapping[UUID, int],
+        states: Mapping[UUID, Any],
+        evolvers: Mapping[UUID, Evolve],
+        changes: Sequence[Change],
+        command: str,
+        params: str,
+        actor: str,
+        dice: tuple[Die, ...],
+        spec: DiceSpec | None,
+    ) -> RulingResult | None:
+        """Record one ruling; None when another writer got there first (the caller retries)."""
+        number = (campaign.rulings if campaign else 0) + 1
+        by_stream: dict[UUID, list[Event]] = {}
+        for change in changes:
+            by_stream.setdefault(change.stream, []).append(change.event)
+        by_stream.setdefault(campaign_id, [])
+        touched = tuple(
+            StreamRange(
+                stream=stream,
+                first=versions[stream] + 1,
+                last=versions[stream] + len(events),
+            )
+            for stream, events in by_stream.items()
+            if events
+        )
+        header = RulingMade(
+            number=number,
+            command=command,
+            params=params,
+            dice=dice,
+            provenance=spec.provenance if spec and dice else None,
+            seed=spec.seed if spec and dice else None,
+            touched=touched,
+        )
+        by_stream[campaign_id].append(header)  # last: it closes the ruling
+        after: dict[UUID, Any] = {}
+        for stream, events in by_stream.items():
+            state = states[stream]
+            for event in events:
+                state = evolvers[stream](event, state)
+            after[stream] = state
+        campaign_after: CampaignState = after[campaign_id]
+        before = campaign or campaign_after
+        session = campaign_after.session or before.session
+        scene = campaign_after.scene or before.scene
+        at = self.now()
+        records = tuple(
+            Recorded(
+                originator_id=stream,
+                originator_version=versions[stream] + offset,
+                timestamp=at,
+                ruling=number,
+                actor=actor,
+                session=session,
+                scene=scene,
+                event=event,
+            )
+            for stream, events in by_stream.items()
+            for offset, event in enumerate(events, start=1)
+        )
+        try:
+            self.store.events.put(records)
+        except IntegrityError:
+            return None
+        for stream, events in by_stream.items():
+            if any(isinstance(e, RulingRetracted) for e in events):
+                # A retraction changes the past: the corrected state comes from a replay.
+                after[stream] = self.streams.load(stream, evolvers[stream]).state
+        campaign_after = after[campaign_id]
+        self._snapshot(
+            {stream: versions[stream] + len(events) for stream, events in by_stream.items()},
+            versions,
+            after,
+            at,
+        )
+        return RulingResult(
+            campaign=campaign_after,
+            number=number,
+            command=command,
+            records=records,
+            dice=dice,
+            provenance=header.provenance,
+            states=after,
+        )
+
+    def _snapshot(
+        self,
+        lasts: Mapping[UUID, int],
+        before: Mapping[UUID, int],
+        after: Mapping[UUID, Any],
+        at: datetime,
+    ) -> None:
+        """Snapshot each stream that crossed a multiple of the interval. The events are durable
+        already, so a failed snapshot is skipped, never reported as a failed command."""
+        if self.store.snapshots is None:
+            return
+        for stream, last in lasts.items():
+            state = after[stream]
+            if state is None:
+                continue
+            if last // SNAPSHOT_INTERVAL > before[stream] // SNAPSHOT_INTERVAL:
+                snapshot = Snapshot(
+                    originator_id=stream, originator_version=last, timestamp=at, state=state
+                )
+                with contextlib.suppress(Exception):  # see the docstring
+                    self.store.snapshots.put([snapshot])

@@ -1,0 +1,1 @@
+"""Read models built from the log (recaps, timelines, audits) and the text each event reads as."""

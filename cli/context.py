@@ -1,0 +1,57 @@
+"""What every command shares: the store, the chosen campaign, the actor, and the output mode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from attrs import define, field
+
+from domain.errors import NoCampaignChosen
+from engine import Engine
+from engine.store import MEMORY
+
+
+@define
+class Context:
+    db: str
+    campaign_option: str | None
+    as_json: bool
+    actor: str
+    _engine: Engine | None = field(default=None, init=False)
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = Engine(self.db)
+        return self._engine
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.close()
+
+    # --- The current campaign: --campaign, else the remembered one, else the only one ---------
+
+    @property
+    def _memory_file(self) -> Path | None:
+        return None if self.db == MEMORY or "://" in self.db else Path(self.db + ".current")
+
+    def remember(self, name: str) -> None:
+        if self._memory_file is not None:
+            self._memory_file.write_text(name + "\n", encoding="utf-8")
+
+    def campaign(self) -> str:
+        if self.campaign_option:
+            return self.campaign_option
+        memory = self._memory_file
+        if memory is not None and memory.exists():
+            name = memory.read_text(encoding="utf-8").strip()
+            if self.engine.directory().named(name) is not None:
+                return name
+        campaigns = self.engine.directory().campaigns
+        if len(campaigns) == 1:
+            return campaigns[0].name
+        raise NoCampaignChosen()
+
+
+pass_context = click.make_pass_decorator(Context)

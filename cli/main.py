@@ -1,0 +1,290 @@
+"""The `campaign` command: global options, error handling, and the verbs every system shares."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from cli import code_green
+from cli.context import Context, pass_context
+from cli.render import emit_json, log_json, show_log, show_ruling
+from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
+from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
+from domain.rulesets import RULESETS
+from engine.store import DEFAULT_DB
+
+
+class CampaignGroup(click.Group):
+    """Turns a refusal into one line on stderr and exit code 2 (nothing was appended)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except DomainError as error:
+            obj = ctx.find_object(Context)
+            if obj is not None and obj.as_json:
+                click.echo(_json_line({"error": error.as_dict()}), err=True)
+            else:
+                click.echo(f"error: {error.code}: {error.reason}", err=True)
+            ctx.exit(2)
+        except HistoryConflict as conflict:
+            click.echo(
+                f"error: HISTORY_CONFLICT: the stored log does not replay: {conflict}", err=True
+            )
+            ctx.exit(1)
+
+
+def _json_line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+@click.group(cls=CampaignGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--db",
+    envvar="CAMPAIGN_DB",
+    default=DEFAULT_DB,
+    show_default=True,
+    help="The store: a SQLite file (or :memory:). Also CAMPAIGN_DB.",
+)
+@click.option(
+    "--campaign", "campaign", envvar="CAMPAIGN", help="Which campaign (else the current one)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--actor", default="GM", show_default=True, help="Who is making this call.")
+@click.version_option(package_name="campaign-log")
+@click.pass_context
+def campaign(ctx: click.Context, db: str, campaign: str | None, as_json: bool, actor: str) -> None:
+    """An event-sourced campaign log: every roll and ruling recorded, undoable, replayable.
+
+    \b
+    Example:
+      campaign init "Night Shift" --system code-green
+    """
+    ctx.obj = Context(db=db, campaign_option=campaign, as_json=as_json, actor=actor)
+    ctx.call_on_close(ctx.obj.close)
+
+
+@campaign.command("init")
+@click.argument("name")
+@click.option(
+    "--system",
+    required=True,
+    type=click.Choice(sorted(RULESETS)),
+    help="The rule system the campaign is played under.",
+)
+@click.option("--gm", default="GM", show_default=True, help="The game moderator's name.")
+@click.option(
+    "--house-rule",
+    "house_rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A house rule (repeatable), e.g. maxStrainPerTest=0.",
+)
+@pass_context
+def init(ctx: Context, name: str, system: str, gm: str, house_rules: tuple[str, ...]) -> None:
+    """Create a campaign in the store and make it the current one.
+
+    \b
+    Example:
+      campaign init "Night Shift" --system code-green --house-rule marksPersistAcrossScenes=true
+    """
+    rules = dict(_key_value(item) for item in house_rules)
+    result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules)
+    ctx.remember(name)
+    show_ruling(result, ctx.as_json)
+
+
+def _key_value(item: str) -> tuple[str, str]:
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise InvalidHouseRule(key=item, value="", expected="KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+@campaign.command("list")
+@pass_context
+def list_campaigns(ctx: Context) -> None:
+    """List the campaigns in this store.
+
+    \b
+    Example:
+      campaign --db table.db list
+    """
+    rows = []
+    for entry in ctx.engine.directory().campaigns:
+        state = ctx.engine.campaign(entry.name)
+        rows.append(
+            {
+                "name": entry.name,
+                "system": entry.system,
+                "characters": len(state.roster),
+                "sessions": state.sessions,
+                "rulings": state.rulings,
+            }
+        )
+    if ctx.as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("no campaigns yet: create one with `campaign init NAME --system code-green`")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("campaign", "system", "characters", "sessions", "rulings")
+    for row in rows:
+        table.add_row(*(str(v) for v in row.values()))
+    Console().print(table)
+
+
+@campaign.command("use")
+@click.argument("name")
+@pass_context
+def use(ctx: Context, name: str) -> None:
+    """Make NAME the current campaign for later commands on this store.
+
+    \b
+    Example:
+      campaign use "Night Shift"
+    """
+    ctx.engine.find_campaign(name)
+    ctx.remember(name)
+    click.echo(f"current campaign: {name}")
+
+
+@campaign.group("session")
+def session() -> None:
+    """Start or end a game session.
+
+    \b
+    Example:
+      campaign session start
+    """
+
+
+@session.command("start")
+@pass_context
+def session_start(ctx: Context) -> None:
+    """Start the next session.
+
+    \b
+    Example:
+      campaign session start
+    """
+    show_ruling(ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor), ctx.as_json)
+
+
+@session.command("end")
+@pass_context
+def session_end(ctx: Context) -> None:
+    """End the running session (its scene must have ended).
+
+    \b
+    Example:
+      campaign session end
+    """
+    show_ruling(ctx.engine.execute(ctx.campaign(), EndSession(), actor=ctx.actor), ctx.as_json)
+
+
+@campaign.group("scene")
+def scene() -> None:
+    """Start or end a scene.
+
+    \b
+    Example:
+      campaign scene start "A loading dock at midnight"
+    """
+
+
+@scene.command("start")
+@click.argument("stage")
+@pass_context
+def scene_start(ctx: Context, stage: str) -> None:
+    """Set the stage for a new scene: a challenge, a peril, a mystery.
+
+    \b
+    Example:
+      campaign scene start "The night guard hears something in the lab"
+    """
+    result = ctx.engine.execute(ctx.campaign(), StartScene(stage=stage), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
+
+
+@scene.command("end")
+@pass_context
+def scene_end(ctx: Context) -> None:
+    """End the scene: what the rule system does then (Code Green: marks clear, tokens return).
+
+    \b
+    Example:
+      campaign scene end
+    """
+    show_ruling(ctx.engine.execute(ctx.campaign(), EndScene(), actor=ctx.actor), ctx.as_json)
+
+
+@campaign.command("note")
+@click.argument("text")
+@pass_context
+def note(ctx: Context, text: str) -> None:
+    """Write a note into the log.
+
+    \b
+    Example:
+      campaign note "The guard's name is Dolores"
+    """
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), AddNote(text=text), actor=ctx.actor), ctx.as_json
+    )
+
+
+@campaign.command("log")
+@click.option("--session", "session_number", type=int, help="Only this session's rulings.")
+@pass_context
+def log(ctx: Context, session_number: int | None) -> None:
+    """Show every ruling in order, with its events and whether (and why) it was undone.
+
+    \b
+    Example:
+      campaign log --session 1
+    """
+    name = ctx.campaign()
+    rulings = ctx.engine.log(name)
+    if session_number is not None:
+        rulings = [r for r in rulings if r.header.session == session_number]
+    state = ctx.engine.campaign(name)
+    if ctx.as_json:
+        emit_json(log_json(rulings, state))
+    else:
+        show_log(rulings, state)
+
+
+@campaign.command("undo")
+@click.argument("ruling", type=int, required=False)
+@click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
+)
+@pass_context
+def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -> None:
+    """Undo a ruling (default: the latest one in force). The log keeps it, marked as undone.
+
+    An older ruling can be undone only if no later ruling depends on it; otherwise the command
+    names the dependent rulings, and --with-dependents undoes them together.
+
+    \b
+    Example:
+      campaign undo 12 --reason "the pair did not apply to a locked door"
+    """
+    result = ctx.engine.undo(
+        ctx.campaign(), ruling, reason=reason, actor=ctx.actor, with_dependents=with_dependents
+    )
+    show_ruling(result, ctx.as_json)
+
+
+code_green.register(campaign)
+
+
+def main() -> None:
+    campaign(prog_name="campaign")

@@ -1,0 +1,134 @@
+"""Rendering results: plain text for people, JSON (stable keys) for scripts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+from uuid import UUID
+
+import click
+
+from domain.campaign import CampaignState
+from domain.events import RulingMade, RulingRetracted
+from engine import RulingResult
+from engine.mapper import converter
+from engine.records import Recorded
+from engine.rulings import LoggedRuling
+from projections.describe import describe
+
+
+def names(campaign: CampaignState) -> dict[UUID, str]:
+    return {e.character_id: e.name for e in campaign.roster}
+
+
+def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:
+    who = names(campaign)
+    lines = []
+    for record in records:
+        if isinstance(record.event, RulingRetracted) and record.originator_id != campaign.id:
+            continue  # the campaign stream's retraction says it once
+        text = describe(record.event)
+        if text is None:
+            continue
+        speaker = who.get(record.originator_id)
+        lines.append(f"{speaker}: {text}" if speaker else text)
+    return lines
+
+
+def event_json(record: Recorded, campaign: CampaignState) -> dict[str, Any]:
+    return {
+        "type": type(record.event).__name__,
+        "stream": str(record.originator_id),
+        "version": record.originator_version,
+        "character": names(campaign).get(record.originator_id),
+        "data": converter.unstructure(record.event),
+        "text": describe(record.event),
+    }
+
+
+def where(session: int | None, scene: int | None) -> str:
+    parts = [f"session {session}" if session else "", f"scene {scene}" if scene else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def ruling_json(result: RulingResult) -> dict[str, Any]:
+    header = next(r for r in result.records if isinstance(r.event, RulingMade))
+    return {
+        "ruling": result.number,
+        "command": result.command,
+        "actor": header.actor,
+        "at": header.timestamp.isoformat(),
+        "session": header.session,
+        "scene": header.scene,
+        "dice": [{"sides": d.sides, "face": d.face} for d in result.dice],
+        "provenance": result.provenance,
+        "events": [
+            event_json(r, result.campaign)
+            for r in result.records
+            if not isinstance(r.event, RulingMade)
+        ],
+    }
+
+
+def show_ruling(result: RulingResult, as_json: bool) -> None:
+    if as_json:
+        emit_json(ruling_json(result))
+        return
+    dice = f" ({result.provenance} dice)" if result.dice else ""
+    click.echo(f"ruling {result.number}: {result.command}{dice}")
+    for line in event_lines(result.records, result.campaign):
+        click.echo(f"  {line}")
+
+
+def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[str, Any]]:
+    out = []
+    for logged in rulings:
+        made = logged.ruling
+        out.append(
+            {
+                "ruling": made.number,
+                "command": made.command,
+                "params": json.loads(made.params),
+                "actor": logged.header.actor,
+                "at": logged.header.timestamp.isoformat(),
+                "session": logged.header.session,
+                "scene": logged.header.scene,
+                "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
+                "provenance": made.provenance,
+                "seed": made.seed,
+                "undone": None
+                if logged.retraction is None
+                else {
+                    "by": logged.retraction.by,
+                    "actor": logged.retraction.actor,
+                    "reason": logged.retraction.reason,
+                },
+                "events": [event_json(r, campaign) for r in logged.events],
+            }
+        )
+    return out
+
+
+def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
+    for logged in rulings:
+        made = logged.ruling
+        header = logged.header
+        place = where(header.session, header.scene)
+        stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
+        context = f" [{place}]" if place else ""
+        click.echo(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
+        if logged.retraction is not None:
+            r = logged.retraction
+            click.echo(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
+        for line in event_lines(logged.events, campaign):
+            click.echo(f"  {'~ ' if logged.retraction else ''}{line}")
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, indent=2, ensure_ascii=False, default=str))
+
+
+def plain(value: Mapping[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = converter.unstructure(value)
+    return result

@@ -17,7 +17,7 @@ class Context:
     db: str
     campaign_option: str | None
     as_json: bool
-    actor: str
+    actor: str | None
     _engine: Engine | None = field(default=None, init=False)
 
     @property

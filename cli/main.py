@@ -52,10 +52,12 @@ def _json_line(value: Any) -> str:
     "--campaign", "campaign", envvar="CAMPAIGN", help="Which campaign (else the current one)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--actor", default="GM", show_default=True, help="Who is making this call.")
+@click.option("--actor", help="Who is making this call (default: the campaign's GM).")
 @click.version_option(package_name="campaign-log")
 @click.pass_context
-def campaign(ctx: click.Context, db: str, campaign: str | None, as_json: bool, actor: str) -> None:
+def campaign(
+    ctx: click.Context, db: str, campaign: str | None, as_json: bool, actor: str | None
+) -> None:
     """An event-sourced campaign log: every roll and ruling recorded, undoable, replayable.
 
     \b

@@ -141,7 +141,7 @@ def undo(
     ruling: int | None,
     *,
     reason: str,
-    actor: str,
+    actor: str | None,
     with_dependents: bool = False,
 ) -> RulingResult:
     """Retract ``ruling`` (default: the latest one still in force) on every stream it touched."""
@@ -179,7 +179,7 @@ def undo(
             params=params_json(
                 {"ruling": target.number, "with": sorted(later), "reason": reason.strip()}
             ),
-            actor=actor,
+            actor=actor or campaign.gm,
         )
         if result is not None:
             return result

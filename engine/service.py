@@ -172,7 +172,7 @@ class Engine:
         ruling: int | None = None,
         *,
         reason: str,
-        actor: str = "GM",
+        actor: str | None = None,
         with_dependents: bool = False,
     ) -> RulingResult:
         """Retract a ruling (default: the latest in force); refused while later ones need it."""
@@ -231,10 +231,12 @@ class Engine:
         campaign_name: str,
         command: Command,
         *,
-        actor: str = "GM",
+        actor: str | None = None,
         dice: DiceSpec | None = None,
     ) -> RulingResult:
-        """Decide ``command`` against fresh state and record its events as one ruling."""
+        """Decide ``command`` against fresh state and record its events as one ruling.
+
+        ``actor`` is who made the call (default: the campaign's GM)."""
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
         for _ in range(MAX_ATTEMPTS):
@@ -256,7 +258,7 @@ class Engine:
                 changes=changes,
                 command=command.name,
                 params=canonical_json(params).decode(),
-                actor=actor,
+                actor=actor or campaign.gm,
                 dice=tuple(recording.rolled),
                 spec=spec,
             )

@@ -1,0 +1,173 @@
+"""The `campaign` command, driven in-process through click's runner."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import click
+import pytest
+
+from cli.main import campaign
+from tests.e2e.conftest import Run
+
+
+def test_a_test_shows_the_dice_and_how_the_outcome_was_reached(table: Run) -> None:
+    """`test --roll` prints the pool, the faces and the band."""
+    result = table("test alice Legs Invulnerable --roll --dice 2,5")
+    assert 0 == result.exit_code
+    assert "test 1: pool 2 [2,5] -> 5: mostly human" in result.output
+
+
+def test_assist_then_roll_adds_one_die_per_helper(table: Run) -> None:
+    """An assist with the pair under the helper's token adds a die to the declared test."""
+    table("test alice Legs Invulnerable")
+    assisted = table('assist bob Blood/Phasing --why "scrambles the radio"')
+    assert 0 == assisted.exit_code, assisted.output
+    rolled = table("roll --dice 1,2,6")
+    assert "pool 3 [1,2,6] -> 6: more than human" in rolled.output
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        pytest.param("test alice Legs Toxic --roll", "TRAIT_NOT_ON_SHEET", id="not-on-sheet"),
+        pytest.param("test alice Legs Wings", "PAIR_MUST_BE_FORM_AND_FUNCTION", id="two-forms"),
+        pytest.param("test alice Legs Gills", "PAIR_MUST_BE_FORM_AND_FUNCTION", id="no-such-trait"),
+        pytest.param(
+            "test alice Legs Invulnerable --roll --dice 7,2", "INVALID_DIE_FACE", id="7-on-d6"
+        ),
+        pytest.param(
+            "test alice Legs Invulnerable --roll --dice 2", "NOT_ENOUGH_DICE", id="too-few"
+        ),
+        pytest.param(
+            "test alice Legs Invulnerable --roll --dice 2,3,4", "TOO_MANY_DICE", id="too-many"
+        ),
+        pytest.param(
+            "test alice Legs Invulnerable --roll --dice x", "UNREADABLE_DICE", id="unreadable"
+        ),
+        pytest.param("adapt alice R1C1 R1C2", "NO_PENDING_ADAPTATION", id="adapt-before-test"),
+        pytest.param("place alice R1C1 R1C2 R1C3", "TOKENS_ALREADY_PLACED", id="placed-twice"),
+        pytest.param("--campaign Nope log", "UNKNOWN_CAMPAIGN", id="unknown-campaign"),
+        pytest.param("character show carol", "UNKNOWN_CHARACTER", id="unknown-character"),
+        pytest.param("undo 1 --reason no", "CANNOT_UNDO", id="undo-creation"),
+        pytest.param("session start", "SESSION_ALREADY_ACTIVE", id="second-session"),
+        pytest.param("strain alice --dice 1,3", "NO_TEST_FOR_STRAIN", id="strain-without-test"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_and_appends_nothing(
+    table: Run, count: Callable[[], int], line: str, code: str
+) -> None:
+    """Every refusal: exit 2, one line on stderr naming the code and the rule, nothing recorded."""
+    before = count()
+    result = table(line)
+    assert 2 == result.exit_code
+    assert [f"error: {code}"] == [ln[: len(code) + 7] for ln in result.stderr.splitlines()]
+    assert "" == result.stdout
+    assert before == count()
+
+
+def test_the_rulebook_refusals_through_the_cli(table: Run, count: Callable[[], int]) -> None:
+    """Marked and occupied squares, a second test before adapting, tests while incapacitated."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")
+    table("strain alice --dice 1,3")  # 13 -> R1C1 where a token sits: it must move
+    before = count()
+    assert "DESTINATION_MARKED" in table("displace alice R1C1").stderr
+    assert "DESTINATION_OCCUPIED" in table("displace alice R2C2").stderr
+    assert "DISPLACEMENT_PENDING" in table("adapt alice R2C2 R2C3").stderr
+    assert before == count()
+    assert 0 == table("displace alice R1C2").exit_code
+    assert "ADAPTATION_PENDING" in table("test alice Tail Cryptic").stderr
+    assert 0 == table("adapt alice R1C2 R2C3").exit_code
+    table("test alice Legs Invulnerable --roll --dice 1")
+    table("strain alice --dice 1,2")  # 12 -> R1C1, marked already: incapacitated
+    assert "incapacitated" in table("log").output
+    table("adapt alice R2C2 R1C3")
+    before = count()
+    assert "CHARACTER_INCAPACITATED" in table("test alice Tail Cryptic --roll --dice 4").stderr
+    assert before == count()
+
+
+def test_json_output_has_stable_keys(table: Run) -> None:
+    """`--json` prints a ruling with the documented keys."""
+    result = table("--json test alice Legs Invulnerable --roll --dice 2,5")
+    data = json.loads(result.stdout)
+    expected = {
+        "ruling",
+        "command",
+        "actor",
+        "at",
+        "session",
+        "scene",
+        "dice",
+        "provenance",
+        "events",
+    }
+    assert expected == set(data)
+    assert [{"sides": 6, "face": 2}, {"sides": 6, "face": 5}] == data["dice"]
+    assert {"type", "stream", "version", "character", "data", "text"} == set(data["events"][0])
+    assert "physical" == data["provenance"]
+
+
+def test_json_errors_go_to_stderr_as_json(table: Run) -> None:
+    """A refusal under `--json` is one JSON object on stderr."""
+    result = table("--json test alice Legs Toxic")
+    assert 2 == result.exit_code
+    assert "TRAIT_NOT_ON_SHEET" == json.loads(result.stderr)["error"]["code"]
+
+
+def test_undo_and_log_keep_the_whole_trail(table: Run) -> None:
+    """Undo refuses while later rulings depend, then undoes them together; the log shows both."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # ruling 8
+    table("adapt alice R1C1 R1C2")  # ruling 9
+    refused = table('undo 8 --reason "wrong pair"')
+    assert "LATER_RULINGS_DEPEND" in refused.stderr
+    assert "9" in refused.stderr
+    assert 0 == table('undo 8 --with-dependents --reason "wrong pair"').exit_code
+    log = table("log").output
+    assert "UNDONE by #10 (Rosa): wrong pair" in log
+    shown = json.loads(table("--json character show alice").stdout)
+    assert ["R1C1", "R2C2", "R3C3"] == shown["tokens"]
+    then = json.loads(table("--json character show alice --at 9").stdout)
+    assert ["R1C2", "R2C2", "R3C3"] == then["tokens"]
+    corrected = json.loads(table("--json character show alice --at 9 --corrected").stdout)
+    assert ["R1C1", "R2C2", "R3C3"] == corrected["tokens"]
+
+
+def test_several_campaigns_in_one_store(run: Run) -> None:
+    """`list` shows every campaign; --campaign picks one; `use` remembers it."""
+    run("init One --system code-green")
+    run("init Two --system code-green")
+    listed = json.loads(run("--json list").stdout)
+    assert ["One", "Two"] == [c["name"] for c in listed]
+    assert 0 == run("--campaign One session start").exit_code
+    assert "session 1" in run("--campaign One log").output
+    assert 0 == run("use One").exit_code
+    assert "session 1" in run("log").output
+
+
+def test_house_rules_are_recorded_and_checked(run: Run) -> None:
+    """Known house rules are recorded with the campaign; unknown ones are refused."""
+    ok = run("init A --system code-green --house-rule maxStrainPerTest=0")
+    assert "maxStrainPerTest=0" in ok.output
+    bad = run("init B --system code-green --house-rule strainIsFun=yes")
+    assert 2 == bad.exit_code
+    assert "UNKNOWN_HOUSE_RULE" in bad.stderr
+
+
+def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    found = []
+    for name, command in group.commands.items():
+        found.append((f"{prefix}{name}", command))
+        if isinstance(command, click.Group):
+            found.extend(_commands(command, f"{prefix}{name} "))
+    return found
+
+
+@pytest.mark.parametrize(("name", "command"), _commands(campaign))
+def test_every_command_help_ends_with_an_example(name: str, command: click.Command) -> None:
+    """Every command documents itself and ends its help with an example line."""
+    help_text = (command.help or "").strip()
+    assert "Example:" in help_text, name
+    example = help_text.split("Example:")[-1].split("\n\n")[0].strip()
+    assert example.startswith("campaign"), name

@@ -1,0 +1,20 @@
+"""A first end-to-end check of the engine in memory."""
+
+from __future__ import annotations
+
+from domain.rulesets.code_green.commands import DeclareTest
+from engine import Engine
+from engine.dice_sources import DiceSpec
+from tests.conftest import place, scene_with_s1
+
+
+def test_a_declared_and_rolled_test_sets_adaptation_pending(engine: Engine) -> None:
+    """G-CG-06 through the engine: pool 2 from R1C1 and R2C2, [2,5] -> 5."""
+    who = scene_with_s1(engine)
+    place(engine, who, "R1C1", "R2C2", "R3C3")
+    result = engine.execute(
+        "Lab", DeclareTest(who, "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(2, 5))
+    )
+    rolled = result.events[-1]
+    assert (2, (2, 5), 5) == (rolled.pool, rolled.dice, rolled.result)  # type: ignore[attr-defined]
+    assert engine.character("Lab", who).adaptation_pending

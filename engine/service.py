@@ -154,10 +154,23 @@ class Engine:
     def character_at(
         self, campaign_name: str, ref: str, *, ruling: int, corrected: bool = False
     ) -> Any:
-        """A character as it stood after ruling ``ruling``: as recorded then, or with every later
-        undo applied to the past (``corrected``). None if it did not exist yet."""
+        """A character as it stood after ruling ``ruling`` (None if it did not exist yet)."""
         campaign = self.campaign(campaign_name)
-        stream = campaign.find(ref).character_id
+        return self._stream_at(campaign, campaign.find(ref).character_id, ruling, corrected)
+
+    def campaign_at(
+        self, campaign_name: str, *, ruling: int, corrected: bool = False
+    ) -> CampaignState:
+        """The campaign (roster, session, scene) as it stood after ruling ``ruling``."""
+        campaign = self.campaign(campaign_name)
+        state: CampaignState = self._stream_at(campaign, campaign.id, ruling, corrected)
+        return state
+
+    def _stream_at(
+        self, campaign: CampaignState, stream: UUID, ruling: int, corrected: bool
+    ) -> Any:
+        """Replay a stream up to a ruling: as recorded then, or with every later undo applied
+        to that past (``corrected``)."""
         records = self.streams.records(stream)
         then = [r for r in records if r.ruling <= ruling]
         later = [r for r in records if r.ruling > ruling] if corrected else []

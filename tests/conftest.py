@@ -88,9 +88,7 @@ def add_s1_character(engine: Engine, player: str, name_dice: tuple[int, ...]) ->
 E = TypeVar("E", bound=DomainError)
 
 
-def refused(
-    engine: Engine, command: Command, error: type[E], *, faces: tuple[int, ...] = ()
-) -> E:
+def refused(engine: Engine, command: Command, error: type[E], *, faces: tuple[int, ...] = ()) -> E:
     """Run ``command`` in 'Lab', expect ``error``, and prove that nothing was appended."""
     before = event_count(engine)
     with pytest.raises(error) as raised:

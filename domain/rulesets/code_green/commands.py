@@ -232,6 +232,14 @@ def _open_test_holder(view: View) -> CgCharacter | None:
     return None
 
 
+def _rolled_test_holder(view: View) -> CgCharacter | None:
+    for entry in view.campaign.roster:
+        c: CgCharacter = view.character(entry.character_id)
+        if c.adaptation_pending:
+            return c
+    return None
+
+
 def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
     test = c.test
     if test is None:
@@ -331,6 +339,9 @@ class AssistTest:
         helper = character(view, self.helper)
         tester = _open_test_holder(view)
         if tester is None or tester.test is None:
+            rolled = _rolled_test_holder(view)
+            if rolled is not None and rolled.test is not None:
+                raise errors.TestAlreadyRolled(name=rolled.name, test=rolled.test.number)
             raise errors.NoOpenTest(who="nobody")
         if tester.id == helper.id:
             raise errors.CannotAssistOwnTest(name=helper.name)
@@ -462,7 +473,8 @@ class Adapt:
         c = character(view, self.character)
         test = check_adaptation(c)
         moves = c.legal_moves()
-        if self.source is None and self.destination is None and not moves:
+        if not moves:
+            # "... unless no valid destinations are available": the tokens stay where they are.
             reason = "no tokens" if not c.tokens else "no valid destination"
             return (Change(c.id, AdaptationImpossible(test=test.number, reason=reason)),)
         if self.source is None or self.destination is None:

@@ -24,7 +24,7 @@ from domain.errors import (
     RulingAlreadyRetracted,
     UnknownRuling,
 )
-from domain.events import Event, RulingMade, RulingRetracted
+from domain.events import RulingMade, RulingRetracted, SceneStarted
 from engine.mapper import canonical_json
 from engine.records import Recorded
 from engine.streams import Evolve, fold, voided_versions
@@ -32,6 +32,7 @@ from engine.streams import Evolve, fold, voided_versions
 if TYPE_CHECKING:
     from engine.service import Engine, RulingResult
 
+MAX_ATTEMPTS = 12
 NOT_UNDOABLE = {"init": "it created the campaign", "undo": "undoing an undo is not supported"}
 
 
@@ -90,24 +91,41 @@ def read_log(engine: Engine, campaign_name: str) -> list[LoggedRuling]:
     return logged
 
 
-def dependents(engine: Engine, campaign: CampaignState, target: RulingMade) -> set[int]:
-    """Rulings after ``target`` whose events stop fitting once it is skipped (transitively)."""
-    campaign_records = engine.streams.records(campaign.id)
+def dependents(
+    engine: Engine, campaign: CampaignState, target: RulingMade, campaign_records: list[Recorded]
+) -> set[int]:
+    """Rulings after ``target`` that stop fitting once it is skipped (transitively): their events
+    no longer replay, or they happened inside a scene whose start would be undone."""
     made = {m.number: m for m in rulings_made(campaign_records)}
+    ruleset = engine.ruleset(campaign)
+    characters = [e.character_id for e in campaign.roster]
+    cache: dict[UUID, list[Recorded]] = {campaign.id: campaign_records}
+
+    def records_of(stream: UUID) -> list[Recorded]:
+        if stream not in cache:
+            cache[stream] = engine.streams.records(stream)
+        return cache[stream]
+
     excluded = {target.number}
-    checked: set[tuple[UUID, frozenset[int]]] = set()
     while True:
         streams = {campaign.id} | {
             span.stream for number in excluded for span in made[number].touched
         }
         found: set[int] = set()
         for stream in streams:
-            key = (stream, frozenset(excluded))
-            if key in checked:
-                continue
-            checked.add(key)
-            records = campaign_records if stream == campaign.id else engine.streams.records(stream)
-            found |= _misfits(records, engine.evolver(campaign, stream), excluded)
+            found |= _misfits(records_of(stream), engine.evolver(campaign, stream), excluded)
+        scenes = {
+            r.event.number
+            for r in campaign_records
+            if r.ruling in excluded and isinstance(r.event, SceneStarted)
+        }
+        if scenes:
+            found |= {
+                r.ruling
+                for stream in characters
+                for r in records_of(stream)
+                if r.scene in scenes and r.ruling > target.number and ruleset.needs_scene(r.event)
+            }
         if not found - excluded:
             return excluded - {target.number}
         excluded |= found
@@ -145,51 +163,49 @@ def undo(
     with_dependents: bool = False,
 ) -> RulingResult:
     """Retract ``ruling`` (default: the latest one still in force) on every stream it touched."""
-    if not reason.strip():
+    why = reason.strip()
+    if not why:
         raise EmptyText(what="the reason for undoing")
     campaign_id = engine.find_campaign(campaign_name).campaign_id
-    for _ in range(12):
+    for _ in range(MAX_ATTEMPTS):
         loaded = engine.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         records = engine.streams.records(campaign_id)
-        made = [h.event for h in headers(records)]
-        target = _target(made, campaign, ruling, records)
-        later = dependents(engine, campaign, target)
+        target = _target(rulings_made(records), campaign, ruling, records)
+        ruling = target.number  # a retry after a concurrent write undoes the same ruling
+        later = dependents(engine, campaign, target, records)
         if later and not with_dependents:
             listed = ", ".join(str(n) for n in sorted(later))
             raise LaterRulingsDepend(ruling=target.number, dependents=listed)
-        by_number = {m.number: m for m in made if isinstance(m, RulingMade)}
+        by_number = {m.number: m for m in rulings_made(records)}
         changes: list[Change] = []
         for number in sorted({target.number} | later, reverse=True):
-            spans = by_number[number].touched
             on_campaign: tuple[int, ...] = ()
-            for span in spans:
+            for span in by_number[number].touched:
                 versions = tuple(range(span.first, span.last + 1))
                 if span.stream == campaign_id:
                     on_campaign = versions
-                    continue
-                event = RulingRetracted(ruling=number, reason=reason.strip(), versions=versions)
-                changes.append(Change(span.stream, event))
-            retracted = RulingRetracted(ruling=number, reason=reason.strip(), versions=on_campaign)
+                else:
+                    event = RulingRetracted(ruling=number, reason=why, versions=versions)
+                    changes.append(Change(span.stream, event))
+            retracted = RulingRetracted(ruling=number, reason=why, versions=on_campaign)
             changes.append(Change(campaign_id, retracted))
+        params = {"ruling": target.number, "with": sorted(later), "reason": why}
         result = engine.record(
             loaded,
             changes,
             command="undo",
-            params=params_json(
-                {"ruling": target.number, "with": sorted(later), "reason": reason.strip()}
-            ),
+            params=canonical_json(params).decode(),
             actor=actor or campaign.gm,
         )
         if result is not None:
             return result
-    raise ConcurrentWrites(attempts=12)
+    raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 
 
 def _target(
-    made: list[Event], campaign: CampaignState, ruling: int | None, records: list[Recorded]
+    rulings: list[RulingMade], campaign: CampaignState, ruling: int | None, records: list[Recorded]
 ) -> RulingMade:
-    rulings = [m for m in made if isinstance(m, RulingMade)]
     if ruling is None:
         for m in reversed(rulings):
             if m.number not in campaign.retracted and m.command not in NOT_UNDOABLE:
@@ -203,7 +219,3 @@ def _target(
     if ruling in campaign.retracted:
         raise RulingAlreadyRetracted(ruling=ruling, by=retractions(records)[ruling].by)
     return found
-
-
-def params_json(params: dict[str, object]) -> str:
-    return canonical_json(params).decode()

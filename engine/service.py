@@ -21,7 +21,7 @@ from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_cam
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
 from domain.dice import Die, EnteredDice, Provenance, RecordingDice
-from domain.errors import ConcurrentWrites, UnknownCampaign
+from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
 from domain.events import Event, RulingMade, RulingRetracted, StreamRange
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
@@ -156,7 +156,15 @@ class Engine:
     ) -> Any:
         """A character as it stood after ruling ``ruling`` (None if it did not exist yet)."""
         campaign = self.campaign(campaign_name)
-        return self._stream_at(campaign, campaign.find(ref).character_id, ruling, corrected)
+        try:
+            entry = campaign.find(ref)
+        except UnknownCharacter:
+            # Its creation may have been undone since: look in the roster as recorded then.
+            then: CampaignState | None = self._stream_at(campaign, campaign.id, ruling, False)
+            if then is None:
+                raise
+            entry = then.find(ref)
+        return self._stream_at(campaign, entry.character_id, ruling, corrected)
 
     def campaign_at(
         self, campaign_name: str, *, ruling: int, corrected: bool = False

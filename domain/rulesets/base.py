@@ -29,6 +29,11 @@ class Ruleset(Protocol):
         """Apply one event to a character (None before its first event)."""
         ...
 
+    def needs_scene(self, event: Event) -> bool:
+        """Whether the event can only happen inside a running scene (undoing the scene's start
+        takes it along)."""
+        ...
+
     def end_scene(self, view: View) -> Sequence[Change]:
         """What ending the current scene does to the characters (or a refusal)."""
         ...

@@ -7,10 +7,9 @@ from typing import Any
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
-from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.events import Recovered, StrainMarksCleared, TokensReturned
 from domain.rulesets.code_green.settings import house_rules, settings_from
-from domain.rulesets.code_green.state import CgCharacter, evolve
+from domain.rulesets.code_green.state import SCENE_BOUND, CgCharacter, check_test_resolved, evolve
 
 
 class CodeGreen:
@@ -24,17 +23,16 @@ class CodeGreen:
     def evolve_character(self, event: Event, state: Any) -> Any:
         return evolve(event, state)
 
+    def needs_scene(self, event: Event) -> bool:
+        return isinstance(event, SCENE_BOUND)
+
     def end_scene(self, view: View) -> Sequence[Change]:
         """Marks clear, tokens return to hand, and incapacitation ends (CG-A4 defaults)."""
         rules = settings_from(view.campaign.house_rules)
         changes: list[Change] = []
         for entry in view.campaign.roster:
             c: CgCharacter = view.character(entry.character_id)
-            if c.displacement is not None:
-                raise errors.TestUnresolved(name=c.name, test=c.tests, what="a token must move")
-            if c.test is not None:
-                what = "adaptation pending" if c.test.rolled else "not rolled"
-                raise errors.TestUnresolved(name=c.name, test=c.test.number, what=what)
+            check_test_resolved(c)
             if c.marks and not rules.marks_persist:
                 changes.append(Change(c.id, StrainMarksCleared(squares=tuple(sorted(c.marks)))))
             if c.placed or c.tokens:

@@ -151,6 +151,24 @@ def check_move(c: CgCharacter, source: Square, destination: Square) -> None:
     check_destination(c, destination)
 
 
+# Events that only happen inside a running scene: undoing the scene's start takes them along.
+SCENE_BOUND: tuple[type[Event], ...] = (
+    TokenPlaced,
+    InitialTokensPlaced,
+    TestDeclared,
+    AssistanceReceived,
+    AssistanceGiven,
+    TestRolled,
+    StrainRolled,
+    StrainSuffered,
+    TokenDisplaced,
+    TokenRemoved,
+    Incapacitated,
+    Adapted,
+    AdaptationImpossible,
+)
+
+
 # --- Replay -----------------------------------------------------------------------------------
 
 
@@ -316,10 +334,20 @@ def _cleared(event: StrainMarksCleared, state: CgCharacter | None) -> CgCharacte
     return replace(c, marks=c.marks - set(event.squares))
 
 
+def check_test_resolved(c: CgCharacter) -> None:
+    """A scene cannot end on an open test: adapting is not optional."""
+    if c.displacement is not None:
+        raise errors.TestUnresolved(name=c.name, test=c.tests, what="a token must move")
+    if c.test is not None:
+        what = "adaptation pending" if c.test.rolled else "not rolled"
+        raise errors.TestUnresolved(name=c.name, test=c.test.number, what=what)
+
+
 @evolve.register
 def _returned(event: TokensReturned, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
-    return replace(c, tokens=frozenset(), placed=False, test=None, displacement=None)
+    check_test_resolved(c)
+    return replace(c, tokens=frozenset(), placed=False)
 
 
 @evolve.register

@@ -1,0 +1,362 @@
+"""Replay determinism: loading, with or without snapshots, equals folding every event afresh."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+from unittest.mock import patch
+from uuid import UUID
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.commands import Command
+from domain.errors import DomainError
+from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
+from domain.rulesets.code_green.commands import (
+    Adapt,
+    AssistTest,
+    DeclareTest,
+    DisplaceToken,
+    PlaceTokens,
+    Recover,
+    RollTest,
+    SufferStrain,
+)
+from domain.rulesets.code_green.state import CgCharacter
+from domain.rulesets.code_green.tables import Square
+from engine import Engine, service
+from engine.dice_sources import DiceSpec
+from engine.records import Snapshot
+from engine.service import DIRECTORY_ID
+from tests.conftest import S1_FORM, S1_FUNCTION, event_count
+from tests.integration.scenes import (
+    ALICE,
+    ASSIST,
+    BOB,
+    DISPLACE,
+    ROLL,
+    STRAIN,
+    evolver_for,
+    play_scene,
+    play_until_rolled,
+    replay_from_scratch,
+    stream_ids,
+)
+
+
+def load(engine: Engine, stream: UUID, *, lte: int | None = None) -> Any:
+    """The stream as the engine loads it (snapshot when valid, then later events)."""
+    return engine.streams.load(stream, evolver_for(engine, stream), lte=lte)
+
+
+def snapshots(engine: Engine, stream: UUID) -> list[Snapshot]:
+    assert engine.store.snapshots is not None
+    return list(engine.store.snapshots.get(stream))  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def small_snapshots(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Snapshot every 3 versions instead of every 100."""
+    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 3)
+    return 3
+
+
+@pytest.fixture
+def reads(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[tuple[UUID, int | None]]:
+    """Every (stream, gt) the engine reads events with: gt is where a load started."""
+    calls: list[tuple[UUID, int | None]] = []
+    original = engine.streams.records
+
+    def spy(stream: UUID, *, gt: int | None = None, lte: int | None = None) -> Any:
+        calls.append((stream, gt))
+        return original(stream, gt=gt, lte=lte)
+
+    monkeypatch.setattr(engine.streams, "records", spy)
+    return calls
+
+
+def alice_id(engine: Engine) -> UUID:
+    return engine.campaign("Lab").find(ALICE).character_id
+
+
+# --- Loading equals a replay from scratch --------------------------------------------------
+
+
+def test_loaded_state_equals_replay_from_scratch(any_engine: Engine) -> None:
+    """Directory, campaign and characters load as a fold of all their events."""
+    any_engine.create_campaign("Ward", "code-green")
+    play_scene(any_engine)
+    any_engine.undo("Lab", reason="not done")
+
+    for stream in stream_ids(any_engine):
+        assert replay_from_scratch(any_engine, stream) == load(any_engine, stream).state
+
+
+def test_state_at_each_version_equals_replay_up_to_it(any_engine: Engine) -> None:
+    """Loading up to version v equals folding the first v events (as recorded by then)."""
+    play_scene(any_engine)
+    any_engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)
+
+    for stream in stream_ids(any_engine):
+        last = any_engine.streams.last_version(stream)
+        for version in range(1, last + 1):
+            expected = replay_from_scratch(any_engine, stream, lte=version)
+            assert expected == load(any_engine, stream, lte=version).state
+
+
+def test_ruling_result_states_equal_the_loaded_states(engine: Engine) -> None:
+    """The states a ruling returns (evolved in memory) equal what loading gives afterwards."""
+    play_until_rolled(engine)
+
+    result = engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+
+    assert result.campaign == engine.campaign("Lab")
+    for stream, state in result.states.items():
+        assert load(engine, stream).state == state
+
+
+# --- Snapshots ------------------------------------------------------------------------------
+
+
+def test_snapshots_are_taken_at_the_interval(engine: Engine, small_snapshots: int) -> None:
+    """With an interval of 3, each stream is snapshotted whenever a ruling crosses a multiple."""
+    play_until_rolled(engine)
+
+    versions = [s.originator_version for s in snapshots(engine, alice_id(engine))]
+
+    # alice: name and creation 1-2, placement 3-6, declaration 7, assist 8, roll 9
+    assert [6, 9] == versions
+
+
+def test_snapshots_hold_typed_state_equal_to_the_replay(
+    any_engine: Engine, small_snapshots: int
+) -> None:
+    """Every snapshot is a typed state equal to the fold of the events up to its version."""
+    play_scene(any_engine)
+
+    taken = [s for stream in stream_ids(any_engine) for s in snapshots(any_engine, stream)]
+
+    assert len(taken) >= 3
+    for snapshot in taken:
+        expected = replay_from_scratch(
+            any_engine, snapshot.originator_id, lte=snapshot.originator_version
+        )
+        assert expected == snapshot.state
+
+
+def test_loading_starts_from_the_latest_snapshot(
+    engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
+) -> None:
+    """A load reads only the events after the latest snapshot, and equals a full replay."""
+    play_until_rolled(engine)
+    stream = alice_id(engine)
+    reads.clear()
+
+    loaded = load(engine, stream)
+    started = [gt for read, gt in reads if read == stream]
+
+    assert [9] == started
+    assert isinstance(snapshots(engine, stream)[-1].state, CgCharacter)
+    assert replay_from_scratch(engine, stream) == loaded.state
+
+
+def test_undo_after_the_snapshot_keeps_using_it(
+    engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
+) -> None:
+    """Undoing a ruling recorded after the latest snapshot still loads from that snapshot."""
+    play_until_rolled(engine)
+    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
+    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
+    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))  # alice 13
+    engine.undo("Lab", reason="other token")  # alice 14 voids 13
+    stream = alice_id(engine)
+    reads.clear()
+
+    loaded = load(engine, stream)
+    started = [gt for read, gt in reads if read == stream]
+
+    assert 12 == snapshots(engine, stream)[-1].originator_version
+    assert [12] == started
+    assert engine.character_at("Lab", ALICE, ruling=DISPLACE) == loaded.state
+    assert replay_from_scratch(engine, stream) == loaded.state
+
+
+def test_undo_voiding_a_snapshotted_version_forces_a_full_replay(
+    engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
+) -> None:
+    """Voiding a version at or before the snapshot replays from the start: corrected state."""
+    play_until_rolled(engine)
+    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
+    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
+    stream = alice_id(engine)
+    stale = snapshots(engine, stream)[-1]
+
+    result = engine.undo("Lab", reason="other square")  # alice 13 voids 12
+    reads.clear()
+    loaded = load(engine, stream)
+    started = [gt for read, gt in reads if read == stream]
+
+    corrected = engine.character_at("Lab", ALICE, ruling=STRAIN)
+    assert (12, None, Square.R2C2) == (
+        stale.originator_version,
+        stale.state.displacement,
+        corrected.displacement,
+    )
+    assert 12 == snapshots(engine, stream)[-1].originator_version
+    assert [12, None] == started
+    assert corrected == loaded.state
+    assert corrected == result.states[stream]
+    assert replay_from_scratch(engine, stream) == loaded.state
+
+
+def test_snapshot_after_an_undo_holds_the_corrected_state(
+    engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
+) -> None:
+    """An undo that crosses the interval snapshots the corrected history, and loading uses it."""
+    play_until_rolled(engine)
+    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
+    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    stream = alice_id(engine)
+
+    engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)  # alice 14-17: snapshot
+    latest = snapshots(engine, stream)[-1]
+    reads.clear()
+    loaded = load(engine, stream)
+    started = [gt for read, gt in reads if read == stream]
+
+    assert 17 == latest.originator_version
+    assert engine.character_at("Lab", ALICE, ruling=ASSIST) == latest.state
+    assert replay_from_scratch(engine, stream) == latest.state
+    assert [17] == started
+    assert latest.state == loaded.state
+
+
+def test_directory_is_snapshotted_and_loads_from_it(
+    engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
+) -> None:
+    """The store's directory of campaigns is snapshotted like any stream and lists them all."""
+    for name in ("Lab", "Ward", "Vault", "Annex"):
+        engine.create_campaign(name, "code-green")
+    reads.clear()
+
+    listed = [c.name for c in engine.directory().campaigns]
+
+    assert [3] == [s.originator_version for s in snapshots(engine, DIRECTORY_ID)]
+    assert [(DIRECTORY_ID, 3)] == [r for r in reads if r[0] == DIRECTORY_ID]
+    assert ["Lab", "Ward", "Vault", "Annex"] == listed
+    assert replay_from_scratch(engine, DIRECTORY_ID) == engine.directory()
+
+
+def test_snapshots_survive_reopening_the_store(
+    frozen: None, tmp_path: Any, small_snapshots: int
+) -> None:
+    """A SQLite store reopened by a new Engine reads its snapshots back typed."""
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as first:
+        play_scene(first)
+        expected = {s: snapshots(first, s) for s in stream_ids(first)}
+
+    with Engine(db) as second:
+        actual = {s: snapshots(second, s) for s in stream_ids(second)}
+        states = second.characters("Lab")
+
+    assert expected == actual
+    assert [ALICE, BOB] == [c.name for c in states]
+
+
+def test_a_ruling_at_the_interval_is_still_recorded_if_snapshotting_fails(
+    engine: Engine, small_snapshots: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failing snapshot store does not turn a recorded ruling into a refusal."""
+    play_until_rolled(engine)
+    assert engine.store.snapshots is not None
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(engine.store.snapshots, "put", broken)
+    result = engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+
+    assert 11 == result.number
+    assert result.states[alice_id(engine)] == engine.character("Lab", ALICE)
+
+
+# --- Property: any sequence of commands and undos replays the same --------------------------
+
+squares = st.sampled_from([s.value for s in Square])
+three_squares = st.permutations([s.value for s in Square]).map(lambda p: tuple(p[:3]))
+who = st.sampled_from([ALICE, BOB])
+maybe_square = st.none() | squares
+seeded = st.builds(DiceSpec, seed=st.integers(0, 2**16))
+
+commands: st.SearchStrategy[Command] = st.one_of(
+    st.builds(PlaceTokens, who, three_squares | st.just(("roll", "roll", "roll"))),
+    st.builds(
+        DeclareTest,
+        who,
+        st.sampled_from(S1_FORM) | st.none(),
+        st.sampled_from(S1_FUNCTION) | st.none(),
+        st.booleans(),
+    ),
+    st.builds(AssistTest, who, squares, st.just("it helps")),
+    st.builds(RollTest, st.none() | who),
+    st.builds(SufferStrain, who, maybe_square),
+    st.builds(DisplaceToken, who, squares),
+    st.builds(Adapt, who, maybe_square, maybe_square),
+    st.builds(Recover, who),
+    st.sampled_from([EndScene(), StartScene("the next room"), EndSession(), StartSession()]),
+    st.builds(AddNote, st.sampled_from(["a note", " "])),
+)
+undos = st.tuples(st.just("undo"), st.none() | st.integers(2, 30), st.booleans())
+# About one move in eight is an undo; the rest are commands with seeded digital dice.
+moves = st.lists(
+    st.integers(0, 7).flatmap(lambda n: undos if n == 0 else st.tuples(commands, seeded)),
+    min_size=10,
+    max_size=50,
+)
+
+
+def numbered_ids() -> Iterator[UUID]:
+    return (UUID(int=n) for n in itertools.count(1))
+
+
+def play(engine: Engine, move: tuple[Any, ...]) -> None:
+    """Run one move; a refusal must append nothing, a ruling must return the loaded states."""
+    before = event_count(engine)
+    try:
+        if move[0] == "undo":
+            result = engine.undo("Lab", move[1], reason="property", with_dependents=move[2])
+        else:
+            result = engine.execute("Lab", move[0], dice=move[1])
+    except DomainError:
+        assert before == event_count(engine)
+        return
+    assert result.campaign == engine.campaign("Lab")
+    for stream, state in result.states.items():
+        assert load(engine, stream).state == state
+
+
+@settings(max_examples=50, deadline=None)
+@given(interval=st.integers(2, 5), history=moves)
+def test_any_history_loads_as_its_replay(interval: int, history: list[tuple[Any, ...]]) -> None:
+    """After any commands and undos, every stream, version and snapshot matches a replay."""
+    ids = numbered_ids()
+    with patch.object(service, "SNAPSHOT_INTERVAL", interval), Engine(new_id=ids.__next__) as e:
+        play_until_rolled(e)
+        for move in history:
+            play(e, move)
+
+        for stream in stream_ids(e):
+            last = e.streams.last_version(stream)
+            for version in range(1, last + 1):
+                assert (
+                    replay_from_scratch(e, stream, lte=version)
+                    == load(e, stream, lte=version).state
+                )
+            for snapshot in snapshots(e, stream):
+                expected = replay_from_scratch(e, stream, lte=snapshot.originator_version)
+                assert expected == snapshot.state

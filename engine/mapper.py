@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, get_origin
 from uuid import UUID
 
 from cattrs.preconf.json import make_converter
@@ -24,6 +24,18 @@ converter.register_unstructure_hook(UUID, str)
 converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
 converter.register_unstructure_hook(datetime, datetime.isoformat)
 converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+
+
+def _is_frozenset(cls: Any) -> bool:
+    return cls is frozenset or get_origin(cls) is frozenset
+
+
+def _sorted_items(items: frozenset[Any]) -> list[Any]:
+    """Sets are written sorted, so equal states give the same bytes."""
+    return sorted((converter.unstructure(item) for item in items), key=json.dumps)
+
+
+converter.register_unstructure_hook_func(_is_frozenset, _sorted_items)
 
 
 def canonical_json(value: Any) -> bytes:

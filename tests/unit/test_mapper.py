@@ -209,6 +209,27 @@ def test_snapshots_round_trip_typed(cls: type[Any], data: st.DataObject) -> None
     assert get_topic(cls) == stored.topic
 
 
+@settings(max_examples=50, deadline=None)
+@given(state=typed(CgCharacter))
+def test_equal_snapshots_have_equal_bytes(state: CgCharacter) -> None:
+    """Sets (tokens, marks) are written sorted: equal states give the same stored bytes."""
+    rebuilt = attrs.evolve(
+        state,
+        tokens=frozenset(sorted(state.tokens, reverse=True)),
+        marks=frozenset(sorted(state.marks, reverse=True)),
+    )
+    at = datetime(2026, 11, 29, tzinfo=UTC)
+    mapper = SnapshotMapper()
+
+    def stored(s: CgCharacter) -> bytes:
+        snapshot = Snapshot(originator_id=s.id, originator_version=1, timestamp=at, state=s)
+        return mapper.to_stored_event(snapshot).state
+
+    assert stored(state) == stored(rebuilt)
+    written = json.loads(stored(state))["state"]
+    assert sorted(t.value for t in state.tokens) == written["tokens"]
+
+
 # --- Upcasting ------------------------------------------------------------------------------
 
 

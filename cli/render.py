@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
@@ -127,8 +127,3 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
 
 def emit_json(value: Any) -> None:
     click.echo(json.dumps(value, indent=2, ensure_ascii=False, default=str))
-
-
-def plain(value: Mapping[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = converter.unstructure(value)
-    return result

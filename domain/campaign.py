@@ -57,9 +57,6 @@ class CampaignState:
     rulings: int = 0
     retracted: frozenset[int] = frozenset()
 
-    def house_rule(self, key: str) -> str:
-        return next(rule.value for rule in self.house_rules if rule.key == key)
-
     def find(self, ref: str) -> RosterEntry:
         """The roster entry whose character name, player or id is ``ref``."""
         by_name = [e for e in self.roster if ref in (e.name, str(e.character_id))]
@@ -70,9 +67,6 @@ class CampaignState:
         if len(matches) > 1:
             raise AmbiguousCharacter(ref=ref, matches=", ".join(e.name for e in matches))
         return matches[0]
-
-    def entry(self, character_id: UUID) -> RosterEntry:
-        return next(e for e in self.roster if e.character_id == character_id)
 
     def require_session(self) -> int:
         if self.session is None:

@@ -30,7 +30,8 @@ from engine.records import Recorded
 from engine.streams import Evolve, fold, voided_versions
 
 if TYPE_CHECKING:
-    from engine.service import Engine, RulingResult
+    from engine.assembly import RulingResult
+    from engine.service import Engine
 
 MAX_ATTEMPTS = 12
 NOT_UNDOABLE = {"init": "it created the campaign", "undo": "undoing an undo is not supported"}

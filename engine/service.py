@@ -13,23 +13,23 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
-from attrs import frozen
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
-from domain.dice import Die, EnteredDice, Provenance, RecordingDice
+from domain.dice import Die, EnteredDice, RecordingDice
 from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
-from domain.events import Event, RulingMade, RulingRetracted, StreamRange
+from domain.events import Event, RulingRetracted
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
 from engine import clock, rulings
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
-from engine.records import Recorded, Snapshot
+from engine.records import Snapshot
+from engine.assembly import RulingResult, assemble
 from engine.rulings import LoggedRuling
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
@@ -41,23 +41,6 @@ SNAPSHOT_INTERVAL = 100
 
 def evolve_directory(event: Event, state: Any) -> Any:
     return _evolve_directory(event, state)
-
-
-@frozen
-class RulingResult:
-    """What one ruling recorded, and the state of every stream it touched afterwards."""
-
-    campaign: CampaignState
-    number: int
-    command: str
-    records: tuple[Recorded, ...]
-    dice: tuple[Die, ...]
-    provenance: Provenance | None
-    states: Mapping[UUID, Any]
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(r.event for r in self.records if not isinstance(r.event, RulingMade))
 
 
 class RulingView:
@@ -329,77 +312,38 @@ class Engine:
         spec: DiceSpec | None,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
-        number = (campaign.rulings if campaign else 0) + 1
-        by_stream: dict[UUID, list[Event]] = {}
-        for change in changes:
-            by_stream.setdefault(change.stream, []).append(change.event)
-        by_stream.setdefault(campaign_id, [])
-        touched = tuple(
-            StreamRange(
-                stream=stream,
-                first=versions[stream] + 1,
-                last=versions[stream] + len(events),
-            )
-            for stream, events in by_stream.items()
-            if events
-        )
-        header = RulingMade(
-            number=number,
+        draft = assemble(
+            campaign=campaign,
+            campaign_id=campaign_id,
+            versions=versions,
+            states=states,
+            evolvers=evolvers,
+            changes=changes,
             command=command,
             params=params,
+            actor=actor,
             dice=dice,
-            provenance=spec.provenance if spec and dice else None,
-            seed=spec.seed if spec and dice else None,
-            touched=touched,
-        )
-        by_stream[campaign_id].append(header)  # last: it closes the ruling
-        after: dict[UUID, Any] = {}
-        for stream, events in by_stream.items():
-            state = states[stream]
-            for event in events:
-                state = evolvers[stream](event, state)
-            after[stream] = state
-        campaign_after: CampaignState = after[campaign_id]
-        before = campaign or campaign_after
-        session = campaign_after.session or before.session
-        scene = campaign_after.scene or before.scene
-        at = self.now()
-        records = tuple(
-            Recorded(
-                originator_id=stream,
-                originator_version=versions[stream] + offset,
-                timestamp=at,
-                ruling=number,
-                actor=actor,
-                session=session,
-                scene=scene,
-                event=event,
-            )
-            for stream, events in by_stream.items()
-            for offset, event in enumerate(events, start=1)
+            spec=spec,
+            at=self.now(),
         )
         try:
-            self.store.events.put(records)
+            self.store.events.put(draft.records)
         except IntegrityError:
             return None
-        for stream, events in by_stream.items():
+        after = dict(draft.after)
+        for stream, events in draft.by_stream.items():
             if any(isinstance(e, RulingRetracted) for e in events):
                 # A retraction changes the past: the corrected state comes from a replay.
                 after[stream] = self.streams.load(stream, evolvers[stream]).state
-        campaign_after = after[campaign_id]
-        self._snapshot(
-            {stream: versions[stream] + len(events) for stream, events in by_stream.items()},
-            versions,
-            after,
-            at,
-        )
+        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
+        self._snapshot(lasts, versions, after, draft.records[0].timestamp)
         return RulingResult(
-            campaign=campaign_after,
-            number=number,
+            campaign=after[campaign_id],
+            number=draft.header.number,
             command=command,
-            records=records,
+            records=draft.records,
             dice=dice,
-            provenance=header.provenance,
+            provenance=draft.header.provenance,
             states=after,
         )
 

@@ -7,9 +7,10 @@ from typing import Any
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
+from domain.rulesets.code_green.checks import check_test_resolved
 from domain.rulesets.code_green.events import Recovered, StrainMarksCleared, TokensReturned
 from domain.rulesets.code_green.settings import house_rules, settings_from
-from domain.rulesets.code_green.state import SCENE_BOUND, CgCharacter, check_test_resolved, evolve
+from domain.rulesets.code_green.state import SCENE_BOUND, CgCharacter, evolve
 
 
 class CodeGreen:

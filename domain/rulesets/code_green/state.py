@@ -1,16 +1,25 @@
-"""A Code Green character replayed from its events, and the checks replay shares with commands."""
+"""Replaying a Code Green character from its events (strict: a misfit raises)."""
 
 from __future__ import annotations
 
 from functools import singledispatch
-from uuid import UUID
 
 from attrs import evolve as replace
-from attrs import frozen
 
 from domain.errors import ReplayMismatch
 from domain.events import Event, RulingRetracted
 from domain.rulesets.code_green import errors
+from domain.rulesets.code_green.character import Assist, CgCharacter, OpenTest
+from domain.rulesets.code_green.checks import (
+    check_adaptation,
+    check_can_assist,
+    check_can_test,
+    check_destination,
+    check_move,
+    check_no_displacement,
+    check_open_test,
+    check_test_resolved,
+)
 from domain.rulesets.code_green.events import (
     AdaptationImpossible,
     Adapted,
@@ -32,124 +41,9 @@ from domain.rulesets.code_green.events import (
     TokensReturned,
     TraitRolled,
 )
-from domain.rulesets.code_green.tables import Form, Function, Square, square_at
+from domain.rulesets.code_green.tables import Square
 
-
-@frozen(kw_only=True)
-class Assist:
-    helper: UUID
-    square: Square
-
-
-@frozen(kw_only=True)
-class OpenTest:
-    """The character's current test, from declaration until it has adapted."""
-
-    number: int
-    form: Form | None
-    function: Function | None
-    own_tokens: int
-    assists: tuple[Assist, ...] = ()
-    rolled: bool = False
-    strains: int = 0
-
-    @property
-    def pool(self) -> int:
-        return self.own_tokens + len(self.assists)
-
-
-@frozen(kw_only=True)
-class CgCharacter:
-    id: UUID
-    name: str
-    player: str
-    form: tuple[Form, ...]
-    function: tuple[Function, ...]
-    tokens: frozenset[Square] = frozenset()
-    marks: frozenset[Square] = frozenset()
-    placed: bool = False
-    incapacitated: bool = False
-    test: OpenTest | None = None
-    tests: int = 0
-    displacement: Square | None = None
-
-    @property
-    def adaptation_pending(self) -> bool:
-        return self.test is not None and self.test.rolled
-
-    def pair(self, square: Square) -> tuple[Form, Function]:
-        return self.form[square.row - 1], self.function[square.column - 1]
-
-    def square_of(self, form: Form, function: Function) -> Square:
-        return square_at(self.form.index(form) + 1, self.function.index(function) + 1)
-
-    def free_squares(self) -> tuple[Square, ...]:
-        """Squares a token may move to: no token and no strain mark."""
-        return tuple(s for s in Square if s not in self.tokens and s not in self.marks)
-
-    def legal_moves(self) -> tuple[tuple[Square, Square], ...]:
-        return tuple((a, b) for a in sorted(self.tokens) for b in self.free_squares())
-
-
-# --- Checks used to refuse commands and to detect histories that do not fit -------------------
-
-
-def check_no_displacement(c: CgCharacter) -> None:
-    if c.displacement is not None:
-        raise errors.DisplacementPending(name=c.name, square=c.displacement)
-
-
-def check_can_test(c: CgCharacter) -> None:
-    if c.incapacitated:
-        raise errors.CharacterIncapacitated(name=c.name)
-    check_no_displacement(c)
-    if c.test is not None:
-        if c.test.rolled:
-            raise errors.AdaptationPending(name=c.name, test=c.test.number)
-        raise errors.AnotherTestOpen(name=c.name, test=c.test.number)
-    if not c.placed:
-        raise errors.TokensNotPlaced(name=c.name)
-
-
-def check_destination(c: CgCharacter, square: Square) -> None:
-    if square in c.marks:
-        raise errors.DestinationMarked(square=square)
-    if square in c.tokens:
-        raise errors.DestinationOccupied(square=square)
-
-
-def check_open_test(c: CgCharacter, number: int) -> OpenTest:
-    if c.test is None or c.test.number != number:
-        raise errors.NoOpenTest(who=c.name)
-    if c.test.rolled:
-        raise errors.TestAlreadyRolled(name=c.name, test=number)
-    return c.test
-
-
-def check_can_assist(helper: CgCharacter, square: Square) -> None:
-    if helper.incapacitated:
-        raise errors.HelperIncapacitated(name=helper.name)
-    if not helper.placed:
-        raise errors.HelperNotInScene(name=helper.name)
-    if square not in helper.tokens:
-        form, function = helper.pair(square)
-        raise errors.NoTokenOnSquare(name=helper.name, square=square, pair=f"{function} {form}")
-
-
-def check_adaptation(c: CgCharacter) -> OpenTest:
-    check_no_displacement(c)
-    if c.test is None or not c.test.rolled:
-        raise errors.NoPendingAdaptation(name=c.name)
-    return c.test
-
-
-def check_move(c: CgCharacter, source: Square, destination: Square) -> None:
-    if source not in c.tokens:
-        raise errors.NoTokenAtSource(name=c.name, square=source)
-    if source == destination:
-        raise errors.MustMoveToDifferentSquare(square=source)
-    check_destination(c, destination)
-
+__all__ = ["SCENE_BOUND", "Assist", "CgCharacter", "OpenTest", "evolve"]
 
 # Events that only happen inside a running scene: undoing the scene's start takes them along.
 SCENE_BOUND: tuple[type[Event], ...] = (
@@ -332,15 +226,6 @@ def _stuck(event: AdaptationImpossible, state: CgCharacter | None) -> CgCharacte
 def _cleared(event: StrainMarksCleared, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     return replace(c, marks=c.marks - set(event.squares))
-
-
-def check_test_resolved(c: CgCharacter) -> None:
-    """A scene cannot end on an open test: adapting is not optional."""
-    if c.displacement is not None:
-        raise errors.TestUnresolved(name=c.name, test=c.tests, what="a token must move")
-    if c.test is not None:
-        what = "adaptation pending" if c.test.rolled else "not rolled"
-        raise errors.TestUnresolved(name=c.name, test=c.test.number, what=what)
 
 
 @evolve.register

@@ -26,10 +26,10 @@ from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
 from engine import clock, rulings
+from engine.assembly import RulingResult, assemble
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import Snapshot
-from engine.assembly import RulingResult, assemble
 from engine.rulings import LoggedRuling
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams

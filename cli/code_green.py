@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from cli.context import Context, pass_context
-from cli.render import emit_json, show_ruling
-from domain.commands import Command
-from domain.dice import parse_faces
+from cli.dice import dice_options, run
+from cli.render import emit_json
 from domain.errors import DomainError
 from domain.rulesets.code_green.commands import (
     Adapt,
@@ -26,38 +24,7 @@ from domain.rulesets.code_green.commands import (
 from domain.rulesets.code_green.settings import settings_from
 from domain.rulesets.code_green.state import CgCharacter
 from domain.rulesets.code_green.tables import Square, square_for
-from engine.dice_sources import DiceSpec
 from engine.mapper import converter
-
-SYSTEM = "code-green"
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-class WrongSystem(DomainError):
-    template = "campaign {campaign!r} is played under {system}; `{verb}` is a {wanted} command"
-
-
-def dice_options(f: F) -> F:
-    """--dice for faces rolled at the table, --seed for reproducible digital dice."""
-    seeded = click.option("--seed", type=int, help="Roll reproducible digital dice from this seed.")
-    entered = click.option(
-        "--dice",
-        "faces",
-        metavar="FACES",
-        help="Faces rolled at the table, in the order rolled, e.g. --dice 3,5.",
-    )
-    return entered(seeded(f))
-
-
-def run(
-    ctx: Context, command: Command, *, faces: str | None = None, seed: int | None = None
-) -> None:
-    name = ctx.campaign()
-    state = ctx.engine.campaign(name)
-    if state.system != SYSTEM:
-        raise WrongSystem(campaign=name, system=state.system, verb=command.name, wanted=SYSTEM)
-    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
-    show_ruling(ctx.engine.execute(name, command, actor=ctx.actor, dice=spec), ctx.as_json)
 
 
 def _three(text: str) -> tuple[str, ...]:
@@ -362,7 +329,6 @@ def recover(ctx: Context, who: str) -> None:
     run(ctx, Recover(character=who))
 
 
-def register(group: click.Group) -> None:
-    group.add_command(character)
-    for command in (place, test, assist, roll, strain, displace, adapt, recover):
-        group.add_command(command)
+VERBS = click.Group("code-green", help="Code Green's verbs.")
+for _command in (character, place, test, assist, roll, strain, displace, adapt, recover):
+    VERBS.add_command(_command)

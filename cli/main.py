@@ -17,7 +17,25 @@ from engine.store import DEFAULT_DB
 
 
 class CampaignGroup(click.Group):
-    """Turns a refusal into one line on stderr and exit code 2 (nothing was appended)."""
+    """Shared verbs first, then the verbs of the current campaign's rule system (so systems can
+    each have a `roll`). A refusal becomes one line on stderr and exit code 2."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        shared = super().get_command(ctx, cmd_name)
+        if shared is not None:
+            return shared
+        owners = [group for group in SYSTEM_VERBS.values() if cmd_name in group.commands]
+        if not owners:
+            return None
+        if len(owners) == 1:
+            return owners[0].commands[cmd_name]
+        shared_context = ctx.find_object(Context) or _context(ctx)
+        campaign = shared_context.engine.campaign(shared_context.campaign())
+        return SYSTEM_VERBS[campaign.system].commands.get(cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        verbs = {name for group in SYSTEM_VERBS.values() for name in group.commands}
+        return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -34,6 +52,21 @@ class CampaignGroup(click.Group):
                 f"error: HISTORY_CONFLICT: the stored log does not replay: {conflict}", err=True
             )
             ctx.exit(1)
+
+
+def _context(ctx: click.Context) -> Context:
+    """The shared context, made from the global options once they are parsed."""
+    if ctx.obj is None:
+        params = ctx.params
+        ctx.obj = Context(
+            db=params.get("db") or DEFAULT_DB,
+            campaign_option=params.get("campaign"),
+            as_json=bool(params.get("as_json")),
+            actor=params.get("actor"),
+        )
+        ctx.call_on_close(ctx.obj.close)
+    context: Context = ctx.obj
+    return context
 
 
 def _json_line(value: Any) -> str:
@@ -64,8 +97,7 @@ def campaign(
     Example:
       campaign init "Night Shift" --system code-green
     """
-    ctx.obj = Context(db=db, campaign_option=campaign, as_json=as_json, actor=actor)
-    ctx.call_on_close(ctx.obj.close)
+    _context(ctx)
 
 
 @campaign.command("init")
@@ -285,7 +317,7 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
     show_ruling(result, ctx.as_json)
 
 
-code_green.register(campaign)
+SYSTEM_VERBS: dict[str, click.Group] = {"code-green": code_green.VERBS}
 
 
 def main() -> None:

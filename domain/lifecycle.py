@@ -81,7 +81,8 @@ class EndSession:
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
         number = check_can_end_session(campaign)
-        return (Change(campaign.id, SessionEnded(number=number)),)
+        consequences = ruleset_named(campaign.system).end_session(view)
+        return (*consequences, Change(campaign.id, SessionEnded(number=number)))
 
 
 @frozen

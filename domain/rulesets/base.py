@@ -37,3 +37,7 @@ class Ruleset(Protocol):
     def end_scene(self, view: View) -> Sequence[Change]:
         """What ending the current scene does to the characters (or a refusal)."""
         ...
+
+    def end_session(self, view: View) -> Sequence[Change]:
+        """What ending the current session does to the characters (or a refusal)."""
+        ...

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import click
 import pytest
 
-from cli.main import campaign
+from cli.main import SYSTEM_VERBS, campaign
 from tests.e2e.conftest import Run
 
 
@@ -164,7 +164,12 @@ def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Com
     return found
 
 
-@pytest.mark.parametrize(("name", "command"), _commands(campaign))
+EVERY_COMMAND = _commands(campaign) + [
+    pair for group in SYSTEM_VERBS.values() for pair in _commands(group, f"[{group.name}] ")
+]
+
+
+@pytest.mark.parametrize(("name", "command"), EVERY_COMMAND)
 def test_every_command_help_ends_with_an_example(name: str, command: click.Command) -> None:
     """Every command documents itself and ends its help with an example line."""
     help_text = (command.help or "").strip()

@@ -1,0 +1,37 @@
+"""What every rolling verb shares: --dice and --seed, and running one command as one ruling."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from cli.context import Context
+from cli.render import show_ruling
+from domain.commands import Command
+from domain.dice import parse_faces
+from engine.dice_sources import DiceSpec
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def dice_options(f: F) -> F:
+    """--dice for faces rolled at the table, --seed for reproducible digital dice."""
+    seeded = click.option("--seed", type=int, help="Roll reproducible digital dice from this seed.")
+    entered = click.option(
+        "--dice",
+        "faces",
+        metavar="FACES",
+        help="Faces rolled at the table, in the order rolled, e.g. --dice 3,5.",
+    )
+    return entered(seeded(f))
+
+
+def run(
+    ctx: Context, command: Command, *, faces: str | None = None, seed: int | None = None
+) -> None:
+    """Record ``command`` as one ruling of the current campaign and show what it recorded."""
+    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
+    result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, dice=spec)
+    show_ruling(result, ctx.as_json)

@@ -27,7 +27,7 @@ test: lint
 	$(BIN)/pytest -q
 
 demo: $(VENV)/.installed
-	$(BIN)/python examples/code_green_demo.py
+	$(BIN)/python examples/play.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,6 +1,7 @@
-"""Play examples/night-shift.campaign through the real `campaign` command on a fresh SQLite file.
+"""Play a campaign script (default: examples/night-shift.campaign) through the real `campaign`
+command on a fresh SQLite file.
 
-Usage: python examples/code_green_demo.py [SCRIPT] [--db PATH]
+Usage: python examples/play.py [SCRIPT] [--db PATH]
 Each line of the script is what you would type after `campaign`; `#` starts a comment, and a
 line starting with `!` is expected to be refused (exit 2).
 """
@@ -46,9 +47,10 @@ def play(script: Path, db: Path) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("script", nargs="?", default=str(HERE / "night-shift.campaign"))
-    parser.add_argument("--db", default="build/demo/night-shift.db")
+    parser.add_argument("--db", help="default: build/demo/<script name>.db")
     args = parser.parse_args()
-    return play(Path(args.script), Path(args.db))
+    script = Path(args.script)
+    return play(script, Path(args.db or f"build/demo/{script.stem}.db"))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ EXAMPLES = Path(__file__).parents[2] / "examples"
 
 def _play() -> object:
     spec = importlib.util.spec_from_file_location("play", EXAMPLES / "play.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.play

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import code_green
+from cli import code_green, the_code
 from cli.context import Context, pass_context
 from cli.render import emit_json, log_json, show_log, show_ruling
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
@@ -317,7 +317,10 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
     show_ruling(result, ctx.as_json)
 
 
-SYSTEM_VERBS: dict[str, click.Group] = {"code-green": code_green.VERBS}
+SYSTEM_VERBS: dict[str, click.Group] = {
+    "code-green": code_green.VERBS,
+    "the-code": the_code.VERBS,
+}
 
 
 def main() -> None:

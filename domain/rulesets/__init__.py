@@ -5,8 +5,9 @@ from __future__ import annotations
 from domain.errors import UnknownSystem
 from domain.rulesets.base import Ruleset
 from domain.rulesets.code_green import RULESET as CODE_GREEN
+from domain.rulesets.the_code import RULESET as THE_CODE
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CODE_GREEN,)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CODE_GREEN, THE_CODE)}
 
 
 def ruleset_named(system: str) -> Ruleset:

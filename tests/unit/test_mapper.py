@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import domain.events
 import domain.rulesets.code_green.events
+import domain.rulesets.the_code.events
 from domain.campaign import CampaignState, Directory
 from domain.events import Event
 from domain.rulesets.code_green.state import CgCharacter
@@ -26,7 +27,11 @@ from engine import Engine
 from engine.mapper import EventMapper, SnapshotMapper, canonical_json
 from engine.records import Recorded, Snapshot
 
-EVENT_MODULES = (domain.events, domain.rulesets.code_green.events)
+EVENT_MODULES = (
+    domain.events,
+    domain.rulesets.code_green.events,
+    domain.rulesets.the_code.events,
+)
 EVENT_CLASSES = sorted(
     (
         value

@@ -1,0 +1,31 @@
+"""Looking things up for a command: house rules, heroes by name, details by name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.commands import View
+from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.character import TcHero
+from domain.rulesets.the_code.settings import Settings, settings_from
+from domain.rulesets.the_code.tables import Detail, find_detail
+
+
+def settings(view: View) -> Settings:
+    return settings_from(view.campaign.house_rules)
+
+
+def hero(view: View, ref: str) -> TcHero:
+    state: TcHero = view.character(view.campaign.find(ref).character_id)
+    return state
+
+
+def parse_details(texts: Sequence[str]) -> tuple[Detail, ...]:
+    """Details named on the command line; an unknown name is refused."""
+    found: list[Detail] = []
+    for text in texts:
+        detail = find_detail(text)
+        if detail is None:
+            raise errors.UnknownDetail(text=text, known=", ".join(Detail))
+        found.append(detail)
+    return tuple(found)

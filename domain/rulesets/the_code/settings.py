@@ -1,0 +1,98 @@
+"""The Code's house rules (DIGEST §7 ``tc.*``); defaults are the digest's recommended readings."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+
+from attrs import frozen
+
+from domain.errors import InvalidHouseRule, UnknownHouseRule
+from domain.events import HouseRule
+
+
+class Rounding(enum.StrEnum):
+    FLOOR = "floor"  # TC-A7: Objective 7 gives Motivation 3
+    CEIL = "ceil"
+
+
+class TieRemoval(enum.StrEnum):
+    PAIRWISE = "pairwise"  # TC-A4: one die of the tied value from each side
+    ALL = "all"  # every die showing the tied value
+
+
+class RevealPolicy(enum.StrEnum):
+    HIGH_WATER = "high-water"  # TC-A12: only levels above the peak reveal
+    EVERY_INCREASE = "every-increase"  # every level gained above 1 reveals
+
+
+@frozen(kw_only=True)
+class Settings:
+    die_sides: int = 10
+    half_rounding: Rounding = Rounding.FLOOR
+    tie_removal: TieRemoval = TieRemoval.PAIRWISE
+    popularity_roll_once_per_session: bool = False
+    revealed_identity_becomes_public: bool = True
+    reveal_policy: RevealPolicy = RevealPolicy.HIGH_WATER
+
+    def half(self, score: int) -> int:
+        return score // 2 if self.half_rounding is Rounding.FLOOR else (score + 1) // 2
+
+
+def _bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "on", "1"):
+        return True
+    if lowered in ("false", "no", "off", "0"):
+        return False
+    raise ValueError("true or false")
+
+
+def _sides(text: str) -> int:
+    value = int(text)
+    if value not in (6, 10):
+        raise ValueError("6 or 10")
+    return value
+
+
+# key -> (attribute, parser, what a valid value looks like)
+_KEYS: dict[str, tuple[str, Callable[[str], object], str]] = {
+    "dieSides": ("die_sides", _sides, "6 or 10"),
+    "halfRounding": ("half_rounding", Rounding, "floor or ceil"),
+    "tieRemoval": ("tie_removal", TieRemoval, "pairwise or all"),
+    "popularityRollOncePerSession": ("popularity_roll_once_per_session", _bool, "true or false"),
+    "revealedIdentityBecomesPublic": ("revealed_identity_becomes_public", _bool, "true or false"),
+    "revealPolicy": ("reveal_policy", RevealPolicy, "high-water or every-increase"),
+}
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def house_rules(given: Mapping[str, str]) -> tuple[HouseRule, ...]:
+    """Check the given house rules and return every rule with its value (defaults filled in)."""
+    values: dict[str, object] = {}
+    for key, text in given.items():
+        if key not in _KEYS:
+            raise UnknownHouseRule(system="the-code", key=key, known=", ".join(_KEYS))
+        attribute, parse, expected = _KEYS[key]
+        try:
+            values[attribute] = parse(text)
+        except ValueError:
+            raise InvalidHouseRule(key=key, value=text, expected=expected) from None
+    settings = Settings(**values)  # type: ignore[arg-type]
+    return tuple(
+        HouseRule(key=key, value=_text(getattr(settings, attribute)))
+        for key, (attribute, _, _) in _KEYS.items()
+    )
+
+
+def settings_from(rules: tuple[HouseRule, ...]) -> Settings:
+    values: dict[str, object] = {}
+    for rule in rules:
+        attribute, parse, _ = _KEYS[rule.key]
+        values[attribute] = parse(rule.value)
+    return Settings(**values)  # type: ignore[arg-type]

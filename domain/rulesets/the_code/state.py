@@ -1,0 +1,318 @@
+"""Replaying a hero from its events (strict: an event that does not fit the state raises)."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from typing import Any
+
+from attrs import evolve as replace
+
+from domain.errors import ReplayMismatch
+from domain.events import Event, RulingRetracted
+from domain.rulesets.the_code import errors
+from domain.rulesets.the_code import events as ev
+from domain.rulesets.the_code.character import Reveal, SessionFlags, TcHero
+from domain.rulesets.the_code.tables import Detail, clamp
+
+__all__ = ["SCENE_BOUND", "SessionFlags", "TcHero", "evolve"]
+
+# The Code plays in sessions, not scenes: nothing is undone with a scene's start.
+SCENE_BOUND: tuple[type[Event], ...] = ()
+
+
+@singledispatch
+def evolve(event: Event, state: TcHero | None) -> TcHero | None:
+    """Apply one event. Raises a DomainError or ReplayMismatch when it does not fit the state."""
+    raise TypeError(f"no The Code rule for {type(event).__name__}")
+
+
+def _h(state: TcHero | None) -> TcHero:
+    if state is None:
+        raise ReplayMismatch("a hero's stream must start with HeroCreated")
+    return state
+
+
+def _expect(recorded: Any, actual: Any, what: str) -> None:
+    if recorded != actual:
+        raise ReplayMismatch(f"{what}: {recorded} recorded, {actual} in the state")
+
+
+def _flag(c: TcHero, session: int | None, **changes: Any) -> TcHero:
+    return replace(c, flags=replace(c.flags_for(session), **changes))
+
+
+@evolve.register(RulingRetracted)
+@evolve.register(ev.CommunityProblemSolved)
+@evolve.register(ev.MotivationPurchaseRolled)
+@evolve.register(ev.DayOffTaken)
+@evolve.register(ev.TraitBlabbed)
+def _audit_only(event: Event, state: TcHero | None) -> TcHero | None:
+    return state
+
+
+@evolve.register
+def _created(event: ev.HeroCreated, state: TcHero | None) -> TcHero:
+    if state is not None:
+        raise ReplayMismatch("a hero is created once")
+    return TcHero(
+        id=event.character_id,
+        name=event.code_name,
+        player=event.player,
+        secret_identity=event.secret_identity,
+        public_identity=event.public_identity,
+        physical_description=event.physical_description,
+        profession=event.profession,
+        advantages=event.advantages,
+        weakness=event.weakness,
+        objective=event.objective,
+        objective_score=event.objective_score,
+        modus_operandi=event.modus_operandi,
+        motivation=event.motivation,
+        base_max=event.motivation,
+        reward_points=event.reward_points,
+        exposure=event.exposure,
+        peak=event.exposure,
+        popularity=event.popularity,
+        violent=event.violent,
+        secretive=event.secretive,
+    )
+
+
+# --- Exposure and reveals -------------------------------------------------------------------------
+
+
+@evolve.register
+def _revealed(event: ev.DetailRevealed, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.is_revealed(event.detail):
+        raise errors.DetailAlreadyPublic(name=c.name, detail=event.detail)
+    if event.level is not None and not 2 <= event.level <= c.peak:
+        raise ReplayMismatch(f"level {event.level} is not a reached rung (peak {c.peak})")
+    _expect(event.exposure, c.exposure, "Exposure at the reveal")
+    reveal = Reveal(
+        detail=event.detail,
+        level=event.level,
+        cause=event.cause,
+        value=event.value,
+        session=event.session,
+    )
+    return replace(c, revealed=(*c.revealed, reveal))
+
+
+@evolve.register
+def _identity_public(event: ev.IdentityMadePublic, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.public_identity or not c.is_revealed(Detail.SECRET_IDENTITY):
+        raise ReplayMismatch("only a revealed secret identity becomes public")
+    return replace(c, public_identity=True)
+
+
+@evolve.register
+def _exposure(event: ev.ExposureChanged, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.exposure, "Exposure before")
+    _expect(event.peak_before, c.peak, "peak Exposure before")
+    _expect(event.after, clamp(event.before + event.delta), "Exposure after")
+    _expect(event.peak_after, max(c.peak, event.after), "peak Exposure after")
+    c = replace(c, exposure=event.after, peak=event.peak_after)
+    if event.delta > 0 and event.session is not None:
+        gains = c.flags_for(event.session).exposure_gains + 1
+        c = _flag(c, event.session, exposure_gains=gains)
+    return c
+
+
+def _check_unsettled(c: TcHero, session: int) -> None:
+    if c.flags_for(session).exposure_settled:
+        raise errors.ExposureAlreadySettled(name=c.name, session=session)
+
+
+@evolve.register
+def _exposure_rolled(event: ev.ExposureRolled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _check_unsettled(c, event.session)
+    _expect(event.exposure, c.exposure, "Exposure rolled")
+    if event.mo_die_included and not c.flags_for(event.session).mo_followed:
+        raise ReplayMismatch("an MO die was rolled but the MO was not ruled followed")
+    _expect(len(event.dice), c.exposure + int(event.mo_die_included), "Exposure dice")
+    return _flag(c, event.session, exposure_settled=True)
+
+
+@evolve.register
+def _session_off(event: ev.SessionTakenOff, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _check_unsettled(c, event.session)
+    return _flag(c, event.session, exposure_settled=True)
+
+
+# --- GM calls -------------------------------------------------------------------------------------
+
+
+@evolve.register
+def _mo_followed(event: ev.MoFollowed, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.flags_for(event.session).mo_followed:
+        raise errors.MoAlreadyFollowed(name=c.name, session=event.session)
+    return _flag(c, event.session, mo_followed=True)
+
+
+@evolve.register
+def _weakness(event: ev.WeaknessCameIntoPlay, state: TcHero | None) -> TcHero:
+    return _flag(_h(state), event.session, weakness=True)
+
+
+@evolve.register
+def _conduct(event: ev.ConductRuled, state: TcHero | None) -> TcHero:
+    return replace(_h(state), violent=event.violent, secretive=event.secretive)
+
+
+# --- Tasks and Motivation -------------------------------------------------------------------------
+
+
+@evolve.register
+def _resolved(event: ev.UnopposedActionResolved, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.pending_task is not None and c.pending_task != event.task:
+        raise errors.MotivationRollPending(name=c.name, task=c.pending_task)
+    return replace(c, pending_task=None)
+
+
+@evolve.register
+def _required(event: ev.MotivationRequired, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.pending_task is not None:
+        raise errors.MotivationRollPending(name=c.name, task=c.pending_task)
+    return replace(c, pending_task=event.task)
+
+
+@evolve.register
+def _motivation_rolled(event: ev.MotivationRolled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    if c.pending_task != event.task:
+        raise errors.MotivationNotRequired(name=c.name)
+    if not 1 <= len(event.dice) <= c.motivation:
+        raise errors.DiceOutOfRange(name=c.name, dice=len(event.dice), current=c.motivation)
+    return replace(c, pending_task=None)
+
+
+@evolve.register
+def _spent(event: ev.MotivationSpent, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.motivation, "Motivation before")
+    _expect(event.after, event.before - event.amount, "Motivation after")
+    if event.amount < 1 or event.after < 0:
+        raise ReplayMismatch(f"cannot spend {event.amount} of {event.before} Motivation")
+    return replace(c, motivation=event.after)
+
+
+@evolve.register
+def _contest(event: ev.ContestResolved, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    own = [s for s in event.sides if s.character_id == c.id]
+    if not own:
+        raise ReplayMismatch("a contest is recorded on a side's stream")
+    _expect(own[0].motivation, c.motivation, "Motivation in the contest")
+    return c
+
+
+@evolve.register
+def _regained(event: ev.MotivationRegained, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.motivation, "Motivation before")
+    _expect(event.after, min(c.max_motivation, event.before + event.amount), "Motivation after")
+    return replace(c, motivation=event.after)
+
+
+# --- Objective, Reward Points ---------------------------------------------------------------------
+
+
+@evolve.register
+def _accomplished(event: ev.ObjectiveAccomplished, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    flags = c.flags_for(event.session)
+    _expect((event.objective, event.score), (c.objective, c.objective_score), "Objective")
+    _expect(event.mo_followed, flags.mo_followed, "MO followed this session")
+    _expect(event.weakness, flags.weakness, "Weakness in play this session")
+    return c
+
+
+@evolve.register
+def _reward_rolled(event: ev.ObjectiveRewardRolled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    base = sum(1 for d in event.dice if d.role == "base")
+    _expect(base, c.max_motivation, "base dice (maximum Motivation)")
+    _expect(event.threshold, c.objective_score, "Objective score")
+    return c
+
+
+@evolve.register
+def _earned(event: ev.RewardPointsEarned, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.reward_points, "Reward Points before")
+    _expect(event.after, event.before + event.amount, "Reward Points after")
+    return replace(c, reward_points=event.after)
+
+
+@evolve.register
+def _rp_spent(event: ev.RewardPointsSpent, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.reward_points, "Reward Points before")
+    _expect(event.after, event.before - event.amount, "Reward Points after")
+    if event.after < 0:
+        raise errors.InsufficientRewardPoints(
+            name=c.name, what=event.purpose, cost=event.amount, held=event.before
+        )
+    return replace(c, reward_points=event.after)
+
+
+@evolve.register
+def _max_up(event: ev.MaxMotivationIncreased, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.max_motivation, "maximum Motivation before")
+    _expect(event.after, event.before + 1, "maximum Motivation after")
+    return replace(c, bonus_max=c.bonus_max + 1)
+
+
+@evolve.register
+def _altered(event: ev.ObjectiveAltered, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect((event.old_objective, event.old_score), (c.objective, c.objective_score), "Objective")
+    return replace(c, objective=event.new_objective, objective_score=event.new_score)
+
+
+@evolve.register
+def _reset(event: ev.MotivationReset, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.motivation, "Motivation before")
+    _expect(event.bonus_lost, c.bonus_max, "Motivation bought with Reward Points")
+    _expect(event.current, event.base_max, "Motivation after the reset")
+    return replace(c, motivation=event.current, base_max=event.base_max, bonus_max=0)
+
+
+# --- Popularity -----------------------------------------------------------------------------------
+
+
+@evolve.register
+def _popularity_rolled(event: ev.PopularityRolled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(len(event.dice), c.popularity, "Popularity dice")
+    return _flag(c, event.session, popularity_rolled=True)
+
+
+@evolve.register
+def _popularity(event: ev.PopularityChanged, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.before, c.popularity, "Popularity before")
+    _expect(event.after, clamp(event.before + event.delta), "Popularity after")
+    return replace(c, popularity=event.after)
+
+
+@evolve.register
+def _reaction_rolled(event: ev.PopularityReactionRolled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    _expect(event.target, c.popularity, "Popularity (the reaction's target)")
+    return c
+
+
+@evolve.register
+def _reaction(event: ev.ReactionResolved, state: TcHero | None) -> TcHero:
+    return _h(state)

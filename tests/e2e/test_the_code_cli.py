@@ -1,0 +1,79 @@
+"""The Code from the `campaign` command line: heroes, rolls, reveals, refusals, session end."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from tests.e2e.conftest import Run
+
+HAWK = (
+    'character create "The Hawk" --player dana --identity "Mitch Mason" '
+    '--description "tall, trench coat" --profession "private eye" --advantage "keen eyes" '
+    '--weakness "bum leg" --objective "catch criminals" --score 6 --mo "phone booth" '
+    "--exposure 1 --reward-points 30"
+)
+
+
+@pytest.fixture
+def heroes(run: Run) -> Run:
+    """A The Code campaign in session 1 with the Hawk (Exposure 1, 30 Reward Points)."""
+    for line in ('init "Rain City" --system the-code --gm Sam', HAWK, "session start"):
+        result = run(line)
+        assert 0 == result.exit_code, (line, result.output)
+    return run
+
+
+def test_show_lists_the_scores_and_what_is_public(heroes: Run) -> None:
+    """`character show` lists Motivation, Reward Points, Exposure (peak), Popularity, reveals."""
+    solved = heroes('solve "The Hawk" minor "the park" --dice 3,5,9,2')
+    assert 0 == solved.exit_code, solved.output
+    assert "the public learns the physical-description" in solved.output
+    shown = heroes('character show "The Hawk"').output
+    for line in (
+        "Motivation 3/3",
+        "Reward Points 5",
+        "Exposure 2 (peak 2)",
+        "Popularity 5",
+        "physical-description: 'tall, trench coat' (level 2, problem-solved, session 1)",
+    ):
+        assert line in shown
+
+
+def test_show_as_json_carries_the_reveals(heroes: Run) -> None:
+    """--json gives the hero's state with its reveals and maximum Motivation."""
+    data = json.loads(heroes('--json character show "The Hawk"').output)
+    assert (3, 1, 1, []) == (
+        data["max_motivation"],
+        data["exposure"],
+        data["peak"],
+        data["revealed"],
+    )
+
+
+def test_a_bid_beyond_motivation_is_refused_and_records_nothing(
+    heroes: Run, count: Callable[[], int]
+) -> None:
+    """Four dice one step down would cost 8 of 3 points: exit 2, a reason, nothing recorded."""
+    before = count()
+    line = 'contest "spot him" "The Hawk" --step 2 --roll 4 --vs crook --vs-step 1 --npc'
+    result = heroes(line)
+    assert 2 == result.exit_code
+    assert "INSUFFICIENT_MOTIVATION" in result.stderr
+    assert before == count()
+
+
+def test_the_session_ends_after_the_exposure_roll(heroes: Run) -> None:
+    """`session end` waits for every hero's Exposure roll, made with `exposure`."""
+    assert "EXPOSURE_ROLL_MISSING" in heroes("session end").stderr
+    rolled = heroes('exposure "The Hawk" --mo-followed --dice 1,3')
+    assert "Exposure 1 -> 0 (no-exposure-gained; peak 1)" in rolled.output
+    assert 0 == heroes("session end").exit_code
+
+
+def test_an_unknown_detail_is_refused(heroes: Run) -> None:
+    """A blab names details the ladder knows."""
+    result = heroes('blab "The Hawk" "shoe size" --by Lois')
+    assert (2, True) == (result.exit_code, "UNKNOWN_DETAIL" in result.stderr)

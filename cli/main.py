@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import code_green, the_code
+from cli import code_green, sims, the_code
 from cli.context import Context, pass_context
 from cli.render import emit_json, log_json, show_log, show_ruling
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
@@ -320,6 +320,7 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
 SYSTEM_VERBS: dict[str, click.Group] = {
     "code-green": code_green.VERBS,
     "the-code": the_code.VERBS,
+    "sims": sims.VERBS,
 }
 
 

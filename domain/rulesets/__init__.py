@@ -5,9 +5,10 @@ from __future__ import annotations
 from domain.errors import UnknownSystem
 from domain.rulesets.base import Ruleset
 from domain.rulesets.code_green import RULESET as CODE_GREEN
+from domain.rulesets.sims import RULESET as SIMS
 from domain.rulesets.the_code import RULESET as THE_CODE
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CODE_GREEN, THE_CODE)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (CODE_GREEN, THE_CODE, SIMS)}
 
 
 def ruleset_named(system: str) -> Ruleset:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import domain.events
 import domain.rulesets.code_green.events
+import domain.rulesets.sims.events
 import domain.rulesets.the_code.events
 from domain.campaign import CampaignState, Directory
 from domain.events import Event
@@ -30,6 +31,7 @@ from engine.records import Recorded, Snapshot
 EVENT_MODULES = (
     domain.events,
     domain.rulesets.code_green.events,
+    domain.rulesets.sims.events,
     domain.rulesets.the_code.events,
 )
 EVENT_CLASSES = sorted(

@@ -1,0 +1,190 @@
+"""Characters Improvement: upgrades from successful campaigns and Upgrade Missions, Master+ and
+Rebirth (each taken "in the next upgrade", so each spends one, PDQ-A15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from attrs import frozen
+
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.errors import EmptyText
+from domain.rulesets.sims import errors
+from domain.rulesets.sims.character import SimsCharacter
+from domain.rulesets.sims.checks import check_alive, own_quality
+from domain.rulesets.sims.creation import check_creation_sheet, check_unique
+from domain.rulesets.sims.events import (
+    CharacterReborn,
+    MasterPlusTaken,
+    QualitySpec,
+    QualityUpgraded,
+    UpgradeGranted,
+    UpgradeMissionAnnounced,
+)
+from domain.rulesets.sims.lookup import character, everyone, parse_quality
+from domain.rulesets.sims.tables import Area, Rank, SheetKind
+
+
+def _pc(view: View, ref: str) -> SimsCharacter:
+    c = character(view, ref)
+    check_alive(c)
+    if c.kind is not SheetKind.PC:
+        raise errors.NotAPlayerCharacter(name=c.name)
+    return c
+
+
+def _spendable(c: SimsCharacter) -> None:
+    if c.upgrades < 1:
+        raise errors.NoUpgradeAvailable(name=c.name)
+
+
+@frozen
+class CampaignSucceeded:
+    """The campaign succeeded: every living player character earns one upgrade."""
+
+    name: ClassVar[str] = "campaign-success"
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        grant = UpgradeGranted(source="the campaign succeeded", mission=None)
+        return tuple(
+            Change(c.id, grant) for c in everyone(view) if c.kind is SheetKind.PC and not c.killed
+        )
+
+
+@frozen
+class AnnounceMission:
+    """The GM announces, in advance, that a mission is an Upgrade Mission for these characters."""
+
+    name: ClassVar[str] = "mission announce"
+    mission: str
+    characters: tuple[str, ...]
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        mission = self.mission.strip()
+        if not mission:
+            raise EmptyText(what="the mission's name")
+        changes = []
+        for who in self.characters:
+            c = _pc(view, who)
+            if mission in c.missions:
+                raise errors.MissionAlreadyAnnounced(name=c.name, mission=mission)
+            changes.append(Change(c.id, UpgradeMissionAnnounced(mission=mission)))
+        return tuple(changes)
+
+
+@frozen
+class MissionSucceeded:
+    """An announced Upgrade Mission succeeded: each character it was announced to earns one."""
+
+    name: ClassVar[str] = "mission succeed"
+    mission: str
+    characters: tuple[str, ...] = ()
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        mission = self.mission.strip()
+        grant = UpgradeGranted(source=f"Upgrade Mission {mission}", mission=mission)
+        if self.characters:
+            chosen = [_pc(view, who) for who in self.characters]
+            for c in chosen:
+                if mission not in c.missions:
+                    raise errors.MissionNotAnnounced(name=c.name, mission=mission)
+        else:
+            chosen = [c for c in everyone(view) if mission in c.missions and not c.killed]
+            if not chosen:
+                raise errors.MissionNotAnnounced(name="anyone", mission=mission)
+        return tuple(Change(c.id, grant) for c in chosen)
+
+
+@frozen
+class UpgradeQuality:
+    """Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer)."""
+
+    name: ClassVar[str] = "upgrade"
+    character: str
+    quality: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = _pc(view, self.character)
+        q = own_quality(c, self.quality)
+        if q.base is Rank.MASTER:
+            raise errors.QualityAlreadyMaster(quality=q.name)
+        _spendable(c)
+        after = list(Rank)[q.base.level + 1]
+        return (Change(c.id, QualityUpgraded(quality=q.name, before=q.base, after=after)),)
+
+
+def _new_qualities(texts: Sequence[str], area: Area) -> tuple[QualitySpec, ...]:
+    """Names, each optionally NAME:extraordinary; all Good."""
+    specs = []
+    for text in texts:
+        name, _, flag = text.partition(":")
+        if not name.strip():
+            raise errors.UnreadableQuality(text=text)
+        extraordinary = flag.strip().lower() in ("extraordinary", "psychic")
+        chosen = Area.EXTRAORDINARY if extraordinary else area
+        specs.append(QualitySpec(name=name.strip(), area=chosen, rank=Rank.GOOD))
+    return tuple(specs)
+
+
+@frozen
+class TakeMasterPlus:
+    """Master in three qualities: take the next upgrade as two new qualities, both Good."""
+
+    name: ClassVar[str] = "master-plus"
+    character: str
+    qualities: tuple[str, ...]
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = _pc(view, self.character)
+        if c.masters < 3:
+            raise errors.NotEnoughMasters(
+                what="Master+", required=3, name=c.name, count=c.masters, rule="Master +"
+            )
+        _spendable(c)
+        if len(self.qualities) != 2:
+            raise errors.WrongExtraCount(
+                what="Master+", required=2, count=len(self.qualities), rule="Master +"
+            )
+        specs = tuple(
+            QualitySpec(name=s.name, area=Area.MASTER_PLUS, rank=Rank.GOOD)
+            for s in _new_qualities(self.qualities, Area.MASTER_PLUS)
+        )
+        check_unique(
+            (*specs, *(QualitySpec(name=q.name, area=q.area, rank=q.base) for q in c.qualities))
+        )
+        return (Change(c.id, MasterPlusTaken(qualities=specs)),)
+
+
+@frozen
+class Rebirth:
+    """Master in six qualities and no Master+: a whole new sheet by the creation rules, plus four
+    Good qualities, one of which may be psychic or extraordinary."""
+
+    name: ClassVar[str] = "rebirth"
+    character: str
+    qualities: tuple[str, ...]
+    extra: tuple[str, ...]
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = _pc(view, self.character)
+        if c.has_master_plus:
+            raise errors.HasMasterPlusQualities(name=c.name)
+        if c.masters < 6:
+            raise errors.NotEnoughMasters(
+                what="Rebirth", required=6, name=c.name, count=c.masters, rule="Rebirth"
+            )
+        _spendable(c)
+        sheet = tuple(parse_quality(text) for text in self.qualities)
+        check_creation_sheet(sheet)
+        if len(self.extra) != 4:
+            raise errors.WrongExtraCount(
+                what="Rebirth", required=4, count=len(self.extra), rule="Rebirth"
+            )
+        extra = _new_qualities(self.extra, Area.REBIRTH)
+        if sum(1 for q in extra if q.area is Area.EXTRAORDINARY) > 1:
+            raise errors.TooManyExtraordinary()
+        check_unique((*sheet, *extra))
+        previous = tuple(QualitySpec(name=q.name, area=q.area, rank=q.base) for q in c.qualities)
+        return (Change(c.id, CharacterReborn(qualities=(*sheet, *extra), previous=previous)),)

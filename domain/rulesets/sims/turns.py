@@ -1,0 +1,122 @@
+"""Conflict turns: the turn order, whose turn it is, and the strategies that last a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from attrs import frozen
+
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.rulesets.sims import errors
+from domain.rulesets.sims.character import SimsCharacter
+from domain.rulesets.sims.checks import check_can_act
+from domain.rulesets.sims.events import (
+    StrategyDeclared,
+    StrategyExpired,
+    TurnEnded,
+    TurnOrderSet,
+    TurnSlot,
+    TurnStarted,
+)
+from domain.rulesets.sims.lookup import (
+    character,
+    check_table_clear,
+    check_turn,
+    split_ref,
+    turn_holder,
+    turn_number,
+)
+from domain.rulesets.sims.resolution import use
+from domain.rulesets.sims.tables import Strategy
+
+# --- Turn order ---------------------------------------------------------------------------------
+
+
+def _start_turn(c: SimsCharacter, number: int) -> list[Change]:
+    """A new turn ends the strategy played since the character's last turn."""
+    expired = [Change(c.id, StrategyExpired(strategy=c.strategy))] if c.strategy else []
+    return [*expired, Change(c.id, TurnStarted(number=number))]
+
+
+@frozen
+class SetTurnOrder:
+    """Start a conflict: higher fighting-relevant rank goes first (ties keep the given order)."""
+
+    name: ClassVar[str] = "turns"
+    entries: tuple[str, ...]
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        view.campaign.require_scene()
+        check_table_clear(view)
+        slots: list[TurnSlot] = []
+        for entry in self.entries:
+            who, quality = split_ref(entry)
+            c = character(view, who)
+            check_can_act(c)
+            if any(s.character_id == c.id for s in slots):
+                raise errors.DefenderTwice(name=c.name)
+            used = use(c, quality)
+            slots.append(
+                TurnSlot(character_id=c.id, name=c.name, quality=used.quality, rank=used.current)
+            )
+        if len(slots) < 2:
+            raise errors.TurnOrderTooShort(count=len(slots))
+        order = tuple(sorted(slots, key=lambda s: -s.rank))
+        changes: list[Change] = []
+        holder = turn_holder(view)
+        if holder is not None:
+            changes.append(Change(holder.id, TurnEnded(number=holder.last_turn)))
+        changes += [Change(s.character_id, TurnOrderSet(order=order)) for s in order]
+        first = character(view, order[0].name)
+        return (*changes, *_start_turn(first, 1))
+
+
+@frozen
+class NextTurn:
+    """End the current turn; the next character in the order who can act takes its turn."""
+
+    name: ClassVar[str] = "next"
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        view.campaign.require_scene()
+        check_table_clear(view)
+        holder = turn_holder(view)
+        if holder is None:
+            raise errors.NoTurnOrder()
+        ids = [s.character_id for s in holder.order]
+        start = ids.index(holder.id)
+        following = ids[start + 1 :] + ids[: start + 1]
+        candidates = [view.character(i) for i in following]
+        up = next((c for c in candidates if not c.out and not c.killed), holder)
+        number = turn_number(view) + 1
+        ended = Change(holder.id, TurnEnded(number=holder.last_turn))
+        return (ended, *_start_turn(up, number))
+
+
+# --- Strategies ---------------------------------------------------------------------------------
+
+
+@frozen
+class DeclareStrategy:
+    """Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack)."""
+
+    name: ClassVar[str] = "strategy"
+    character: str
+    strategy: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        view.campaign.require_scene()
+        check_table_clear(view)
+        c = character(view, self.character)
+        check_can_act(c)
+        try:
+            strategy = Strategy(self.strategy.strip().lower())
+        except ValueError:
+            raise errors.UnknownStrategy(text=self.strategy) from None
+        if strategy is Strategy.FULL_ATTACK:
+            check_turn(view, c)
+        if c.strategy is not None:
+            raise errors.StrategyAlreadyActive(name=c.name, strategy=c.strategy)
+        return (Change(c.id, StrategyDeclared(strategy=strategy)),)

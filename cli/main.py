@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import code_green, sims, the_code
+from cli import code_green, sims, sprawl_goons, the_code
 from cli.context import Context, pass_context
 from cli.render import emit_json, log_json, show_log, show_ruling
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
@@ -321,6 +321,7 @@ SYSTEM_VERBS: dict[str, click.Group] = {
     "code-green": code_green.VERBS,
     "the-code": the_code.VERBS,
     "sims": sims.VERBS,
+    "sprawl-goons": sprawl_goons.VERBS,
 }
 
 

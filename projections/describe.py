@@ -85,4 +85,5 @@ def _retracted(event: RulingRetracted) -> str:
 # Each rule system registers the lines of its own events.
 import projections.code_green  # noqa: E402, F401  (registers Code Green's lines)
 from projections import sims as _sims  # noqa: E402, F401  (registers the Sims RPG's lines)
+from projections import sprawl_goons as _sprawl_goons  # noqa: E402, F401  (Sprawl Goons' lines)
 from projections import the_code as _the_code  # noqa: E402, F401  (registers The Code's lines)

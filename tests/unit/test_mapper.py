@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import domain.events
 import domain.rulesets.code_green.events
 import domain.rulesets.sims.events
+import domain.rulesets.sprawl_goons.events
 import domain.rulesets.the_code.events
 from domain.campaign import CampaignState, Directory
 from domain.events import Event
@@ -32,6 +33,7 @@ EVENT_MODULES = (
     domain.events,
     domain.rulesets.code_green.events,
     domain.rulesets.sims.events,
+    domain.rulesets.sprawl_goons.events,
     domain.rulesets.the_code.events,
 )
 EVENT_CLASSES = sorted(

@@ -1,0 +1,57 @@
+"""Sprawl Goons: Upgraded: 2d6 + stat + relevant items against a Difficulty Score, dangerous
+rolls whose margin is damage, critical injuries, healing, gear, hacking and advancement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.commands import Change, View
+from domain.events import Event, HouseRule
+from domain.rulesets.sprawl_goons.character import SgCharacter
+from domain.rulesets.sprawl_goons.events import SceneEffectsCleared
+from domain.rulesets.sprawl_goons.settings import house_rules
+from domain.rulesets.sprawl_goons.state import SCENE_BOUND, evolve
+
+
+def _scene_effects(c: SgCharacter) -> tuple[str, ...]:
+    what = [f"{b.source} (+{b.value} {b.stat}) wears off" for b in c.boosts]
+    if c.aim is not None:
+        what.append(f"aim on {c.aim.target} lost")
+    if c.fire is not None:
+        what.append("the fire goes out")
+    if c.initiative is not None and not c.dead:
+        what.append("out of the fight")
+    return tuple(what)
+
+
+class SprawlGoons:
+    name = "sprawl-goons"
+    title = "Sprawl Goons: Upgraded"
+    character_type = SgCharacter
+
+    def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
+        return house_rules(given)
+
+    def evolve_character(self, event: Event, state: Any) -> Any:
+        return evolve(event, state)
+
+    def needs_scene(self, event: Event) -> bool:
+        return isinstance(event, SCENE_BOUND)
+
+    def end_scene(self, view: View) -> Sequence[Change]:
+        """Scene-long effects end: drugs wear off (SG-A15), aim, fire and the combat order."""
+        changes = []
+        for entry in view.campaign.roster:
+            c: SgCharacter = view.character(entry.character_id)
+            what = _scene_effects(c)
+            if what:
+                changes.append(Change(c.id, SceneEffectsCleared(what=what)))
+        return changes
+
+    def end_session(self, view: View) -> Sequence[Change]:
+        """Nothing happens between sessions: levels come at the end of a mission instead."""
+        return ()
+
+
+RULESET = SprawlGoons()

@@ -9,10 +9,13 @@ import click
 
 from cli import code_green
 from cli.context import Context, pass_context
+from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
-from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
+from domain.dice import parse_faces
+from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets import RULESETS
+from engine.dice_sources import DiceSpec
 from engine.store import DEFAULT_DB
 
 
@@ -124,16 +127,16 @@ def init(ctx: Context, name: str, system: str, gm: str, house_rules: tuple[str, 
     Example:
       campaign init "Night Shift" --system code-green --house-rule marksPersistAcrossScenes=true
     """
-    rules = dict(_key_value(item) for item in house_rules)
+    rules = dict(_key_value(item, InvalidHouseRule) for item in house_rules)
     result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules)
     ctx.remember(name)
     show_ruling(result, ctx.as_json)
 
 
-def _key_value(item: str) -> tuple[str, str]:
+def _key_value(item: str, error: type[InvalidHouseRule | InvalidParameter]) -> tuple[str, str]:
     key, sep, value = item.partition("=")
     if not sep or not key.strip():
-        raise InvalidHouseRule(key=item, value="", expected="KEY=VALUE")
+        raise error(key=item, value="", expected="KEY=VALUE")
     return key.strip(), value.strip()
 
 
@@ -292,6 +295,54 @@ def log(ctx: Context, session_number: int | None) -> None:
         emit_json(log_json(rulings, state))
     else:
         show_log(rulings, state)
+
+
+@campaign.command("amend")
+@click.argument("ruling", type=int)
+@click.option(
+    "--set",
+    "changes",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
+)
+@click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
+)
+@dice_options
+@pass_context
+def amend(
+    ctx: Context,
+    ruling: int,
+    changes: tuple[str, ...],
+    reason: str,
+    with_dependents: bool,
+    faces: str | None,
+    seed: int | None,
+) -> None:
+    """Re-resolve a past ruling with corrected parameters and the dice that were rolled.
+
+    The correction replaces the ruling's consequences; the original, the amendment, who made it
+    and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
+    rolled). Later rulings the correction invalidates are named; --with-dependents undoes them.
+
+    \b
+    Example:
+      campaign amend 12 --set function=Cryptic --reason "the lock is a puzzle, not a wall"
+    """
+    corrections = dict(_key_value(item, InvalidParameter) for item in changes)
+    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
+    result = ctx.engine.amend(
+        ctx.campaign(),
+        ruling,
+        corrections,
+        reason=reason,
+        actor=ctx.actor,
+        dice=spec,
+        with_dependents=with_dependents,
+    )
+    show_ruling(result, ctx.as_json)
 
 
 @campaign.command("undo")

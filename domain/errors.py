@@ -170,5 +170,24 @@ class LaterRulingsDepend(DomainError):
     )
 
 
+class CannotAmend(DomainError):
+    template = "ruling {ruling} ({command}) cannot be amended: {why}"
+
+
+class UnknownParameter(DomainError):
+    template = "`{command}` has no parameter {key!r}; its parameters are: {known}"
+
+
+class InvalidParameter(DomainError):
+    template = "parameter {key}={value!r} is invalid: {expected}"
+
+
+class AmendmentConflicts(DomainError):
+    template = (
+        "amending ruling {ruling} changes what later rulings {dependents} stood on; undo them "
+        "first or pass --with-dependents to undo them with the amendment"
+    )
+
+
 class ConcurrentWrites(DomainError):
     template = "the campaign kept changing under this command ({attempts} attempts); try again"

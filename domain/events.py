@@ -134,3 +134,14 @@ class RulingRetracted(Event):
     ruling: int
     reason: str
     versions: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class RulingAmended(Event):
+    """A ruling was re-resolved with corrected parameters and the same dice. On this stream its
+    events (``versions``) are replaced, in replay, by ``events`` at the ruling's place."""
+
+    ruling: int
+    reason: str
+    versions: tuple[int, ...]
+    events: tuple[Event, ...]

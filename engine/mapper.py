@@ -17,6 +17,7 @@ from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
 
+from domain.events import Event
 from engine.records import Recorded, Snapshot
 
 converter = make_converter()
@@ -36,6 +37,23 @@ def _sorted_items(items: frozenset[Any]) -> list[Any]:
 
 
 converter.register_unstructure_hook_func(_is_frozenset, _sorted_items)
+
+
+# A field typed as the base ``Event`` (an amendment's replacement events) holds any event:
+# it is written with its topic, like a stored event.
+def _unstructure_any_event(event: Event) -> dict[str, Any]:
+    cls = type(event)
+    return {"topic": get_topic(cls), "event": converter.unstructure(event, unstructure_as=cls)}
+
+
+def _structure_any_event(value: dict[str, Any], _: Any) -> Event:
+    cls = resolve_topic(value["topic"])
+    event: Event = converter.structure(value["event"], cls)
+    return event
+
+
+converter.register_unstructure_hook_func(lambda cls: cls is Event, _unstructure_any_event)
+converter.register_structure_hook_func(lambda cls: cls is Event, _structure_any_event)
 
 
 def canonical_json(value: Any) -> bytes:

@@ -19,9 +19,9 @@ from eventsourcing.utils import get_topic
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
-from domain.dice import Die, EnteredDice, RecordingDice
+from domain.dice import Die, EnteredDice, Provenance, RecordingDice
 from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
-from domain.events import Event, RulingRetracted
+from domain.events import Event, RulingAmended, RulingRetracted
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
@@ -165,10 +165,35 @@ class Engine:
         records = self.streams.records(stream)
         then = [r for r in records if r.ruling <= ruling]
         later = [r for r in records if r.ruling > ruling] if corrected else []
-        return self.streams.replay(then, self.evolver(campaign, stream), corrections=later)
+        return self.streams.replay(then, self.evolver(campaign, stream), later=later)
 
     def log(self, campaign_name: str) -> list[LoggedRuling]:
         return rulings.read_log(self, campaign_name)
+
+    def amend(
+        self,
+        campaign_name: str,
+        ruling: int,
+        changes: Mapping[str, str],
+        *,
+        reason: str,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        with_dependents: bool = False,
+    ) -> RulingResult:
+        """Re-resolve a ruling with corrected parameters and the dice it recorded."""
+        from engine.amend import amend  # amend imports this module's neighbours
+
+        return amend(
+            self,
+            campaign_name,
+            ruling,
+            changes,
+            reason=reason,
+            actor=actor,
+            dice=dice,
+            with_dependents=with_dependents,
+        )
 
     def undo(
         self,
@@ -224,7 +249,6 @@ class Engine:
                 params=canonical_json(params).decode(),
                 actor=gm,
                 dice=(),
-                spec=None,
             )
             if result is not None:
                 return result
@@ -264,16 +288,26 @@ class Engine:
                 params=canonical_json(params).decode(),
                 actor=actor or campaign.gm,
                 dice=tuple(recording.rolled),
-                spec=spec,
+                provenance=spec.provenance,
+                seed=spec.seed,
             )
             if result is not None:
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 
     def record(
-        self, campaign: Loaded, changes: Sequence[Change], *, command: str, params: str, actor: str
+        self,
+        campaign: Loaded,
+        changes: Sequence[Change],
+        *,
+        command: str,
+        params: str,
+        actor: str,
+        dice: tuple[Die, ...] = (),
+        provenance: Provenance | None = None,
+        seed: int | None = None,
     ) -> RulingResult | None:
-        """Record changes decided outside a Command (undo); None on a concurrent write."""
+        """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
         state: CampaignState = campaign.state
         versions = {state.id: campaign.version}
         states: dict[UUID, Any] = {state.id: state}
@@ -292,8 +326,9 @@ class Engine:
             command=command,
             params=params,
             actor=actor,
-            dice=(),
-            spec=None,
+            dice=dice,
+            provenance=provenance,
+            seed=seed,
         )
 
     def _commit(
@@ -309,7 +344,8 @@ class Engine:
         params: str,
         actor: str,
         dice: tuple[Die, ...],
-        spec: DiceSpec | None,
+        provenance: Provenance | None = None,
+        seed: int | None = None,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         draft = assemble(
@@ -323,7 +359,8 @@ class Engine:
             params=params,
             actor=actor,
             dice=dice,
-            spec=spec,
+            provenance=provenance,
+            seed=seed,
             at=self.now(),
         )
         try:
@@ -332,8 +369,8 @@ class Engine:
             return None
         after = dict(draft.after)
         for stream, events in draft.by_stream.items():
-            if any(isinstance(e, RulingRetracted) for e in events):
-                # A retraction changes the past: the corrected state comes from a replay.
+            if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
+                # A correction changes the past: the corrected state comes from a replay.
                 after[stream] = self.streams.load(stream, evolvers[stream]).state
         lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
         self._snapshot(lasts, versions, after, draft.records[0].timestamp)

@@ -14,6 +14,7 @@ from domain.events import (
     CharacterJoined,
     Event,
     NoteAdded,
+    RulingAmended,
     RulingMade,
     RulingRetracted,
     SceneEnded,
@@ -80,6 +81,11 @@ def _note(event: NoteAdded) -> str:
 @describe.register
 def _retracted(event: RulingRetracted) -> str:
     return f"ruling {event.ruling} undone: {event.reason}"
+
+
+@describe.register
+def _amended(event: RulingAmended) -> str:
+    return f"ruling {event.ruling} amended: {event.reason}"
 
 
 # Each rule system registers the lines of its own events.

@@ -176,3 +176,18 @@ def test_every_command_help_ends_with_an_example(name: str, command: click.Comma
     assert "Example:" in help_text, name
     example = help_text.split("Example:")[-1].split("\n\n")[0].strip()
     assert example.startswith("campaign"), name
+
+
+def test_amend_replaces_a_ruling_with_the_same_dice(table: Run, count: Callable[[], int]) -> None:
+    """`amend` re-resolves with the recorded faces; the log shows original and correction."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # ruling 8
+    result = table('amend 8 --set form=Tail --set function=Cryptic --reason "the tail"')
+    assert 0 == result.exit_code, result.output
+    assert "now 31415: test 1: pool 2 [2,5] -> 5: mostly human" in result.output
+    log = table("log").output
+    assert "AMENDED by #9 (Rosa): the tail" in log
+    assert "> 31415: test 1: Cryptic Tail" in log
+    before = count()
+    refused = table('amend 8 --set colour=red --reason "x"')
+    assert (2, before) == (refused.exit_code, count())
+    assert refused.stderr.startswith("error: UNKNOWN_PARAMETER:")

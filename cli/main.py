@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import code_green
+from cli import code_green, history
 from cli.context import Context, pass_context
 from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
@@ -369,6 +369,8 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
 
 
 SYSTEM_VERBS: dict[str, click.Group] = {"code-green": code_green.VERBS}
+for _command in history.COMMANDS:
+    campaign.add_command(_command)
 
 
 def main() -> None:

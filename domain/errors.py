@@ -93,6 +93,10 @@ class UnknownCharacter(DomainError):
     template = "no character {ref!r} in this campaign (known: {known})"
 
 
+class NotYetCreated(DomainError):
+    template = "{who} did not exist yet after ruling {ruling}"
+
+
 class AmbiguousCharacter(DomainError):
     template = "{ref!r} names more than one character ({matches}); use the character's name"
 

@@ -165,7 +165,7 @@ class Engine:
         records = self.streams.records(stream)
         then = [r for r in records if r.ruling <= ruling]
         later = [r for r in records if r.ruling > ruling] if corrected else []
-        return self.streams.replay(then, self.evolver(campaign, stream), later=later)
+        return self.streams.replay(then, self.evolver(campaign, stream), later=later, upto=ruling)
 
     def log(self, campaign_name: str) -> list[LoggedRuling]:
         return rulings.read_log(self, campaign_name)

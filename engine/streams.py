@@ -143,11 +143,19 @@ class Streams:
         return Loaded(state=state, version=version)
 
     def replay(
-        self, records: Sequence[Recorded], evolve: Evolve, *, later: Iterable[Recorded] = ()
+        self,
+        records: Sequence[Recorded],
+        evolve: Evolve,
+        *,
+        later: Iterable[Recorded] = (),
+        upto: int | None = None,
     ) -> Any:
         """Fold the given records from scratch; ``later`` adds undos and amendments recorded
-        after them (the past as corrected since)."""
-        return fold(records, evolve, None, corrections([*records, *later]))
+        after them (the past as corrected since), for rulings up to ``upto``."""
+        fixes = corrections([*records, *later])
+        if upto is not None:
+            fixes = fixes.before(upto + 1)
+        return fold(records, evolve, None, fixes)
 
 
 def _reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:

@@ -198,3 +198,34 @@ def test_an_amendment_reaching_behind_a_snapshot_replays_the_stream(
     alice = engine.character("Lab", "alice")
     assert (1, None) == (alice.tests, alice.test)
     assert {"R1C1", "R2C2", "R3C1"} == set(alice.tokens)
+
+
+def _stored(engine: Engine) -> list[tuple[object, ...]]:
+    rows = engine.store.recorder.select_notifications(start=1, limit=10_000)
+    return [(n.id, n.originator_id, n.originator_version, n.topic, n.state) for n in rows]
+
+
+def test_undo_and_amend_only_append(engine: Engine) -> None:
+    """Every stored row before an undo or an amendment is still there, byte for byte."""
+    table(engine, "Legs", "Invulnerable", faces=(2, 5))
+    before = _stored(engine)
+    engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
+    middle = _stored(engine)
+    engine.undo("Lab", reason="no adaptation")
+    after = _stored(engine)
+    assert before == middle[: len(before)]
+    assert middle == after[: len(middle)]
+    assert len(before) < len(middle) < len(after)
+
+
+def test_the_two_views_differ_exactly_where_a_later_correction_reaches(engine: Engine) -> None:
+    """Before the amended ruling the views agree; after it they differ while the correction shows
+    in the state (the open test), and agree again once the adaptation closed it, and after."""
+    table(engine, "Legs", "Invulnerable", faces=(2, 5))
+    engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")  # 8
+    differs = [
+        engine.character_at("Lab", "alice", ruling=n)
+        != engine.character_at("Lab", "alice", ruling=n, corrected=True)
+        for n in range(4, 9)
+    ]
+    assert [False, False, True, False, False] == differs

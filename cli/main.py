@@ -297,6 +297,56 @@ def log(ctx: Context, session_number: int | None) -> None:
         show_log(rulings, state)
 
 
+@campaign.command("verify")
+@pass_context
+def verify(ctx: Context) -> None:
+    """Check that the log was not edited: every hash chain, ruling and session seal.
+
+    Exits 1 and names the first broken link of each stream (with its ruling) if any row was
+    changed, deleted or reordered. Compare each session's seal with the one the GM posted.
+
+    \b
+    Example:
+      campaign verify
+    """
+    report = ctx.engine.verify(ctx.campaign())
+    if ctx.as_json:
+        emit_json(
+            {
+                "intact": report.intact,
+                "streams": report.streams,
+                "events": report.events,
+                "seals": [
+                    {"session": s.session, "digest": s.digest, "intact": s.intact}
+                    for s in report.seals
+                ],
+                "breaks": [
+                    {
+                        "stream": str(b.stream),
+                        "version": b.version,
+                        "ruling": b.ruling,
+                        "problem": b.problem,
+                    }
+                    for b in report.breaks
+                ],
+            }
+        )
+    else:
+        click.echo(f"{report.events} events in {report.streams} streams")
+        for s in report.seals:
+            click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        for b in report.breaks:
+            ruling = f" (ruling {b.ruling})" if b.ruling else ""
+            click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+        click.echo("the log is intact" if report.intact else "the log was tampered with")
+    if not report.intact:
+        ctx_exit(1)
+
+
+def ctx_exit(code: int) -> None:
+    click.get_current_context().exit(code)
+
+
 @campaign.command("amend")
 @click.argument("ruling", type=int)
 @click.option(

@@ -30,6 +30,7 @@ from domain.events import (
     SceneEnded,
     SceneStarted,
     SessionEnded,
+    SessionSealed,
     SessionStarted,
 )
 
@@ -163,8 +164,9 @@ def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignStat
     return replace(s, scene=None, stage="")
 
 
-@evolve_campaign.register
-def _noted(event: NoteAdded, state: CampaignState | None) -> CampaignState:
+@evolve_campaign.register(NoteAdded)
+@evolve_campaign.register(SessionSealed)
+def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)
 
 

@@ -95,6 +95,25 @@ class SceneEnded(Event):
 
 
 @frozen(kw_only=True)
+class StreamHead:
+    """The last event of a stream at a moment: its version and chain link."""
+
+    stream: UUID
+    version: int
+    chain: str
+
+
+@frozen(kw_only=True)
+class SessionSealed(Event):
+    """The session's log was sealed: one digest over the heads of every stream it touched
+    (the GM posts the digest; anyone can check the log against it later)."""
+
+    number: int
+    digest: str
+    heads: tuple[StreamHead, ...]
+
+
+@frozen(kw_only=True)
 class NoteAdded(Event):
     """Somebody wrote a note into the log."""
 

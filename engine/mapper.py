@@ -73,6 +73,23 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
     return payload
 
 
+def body_of(record: Recorded) -> dict[str, Any]:
+    """What is stored of a record, without its chain hash (which is computed over this)."""
+    cls = type(record.event)
+    body: dict[str, Any] = {
+        "at": record.timestamp.isoformat(),
+        "ruling": record.ruling,
+        "actor": record.actor,
+        "session": record.session,
+        "scene": record.scene,
+        "event": converter.unstructure(record.event, unstructure_as=cls),
+    }
+    version = getattr(cls, "class_version", 1)
+    if version > 1:
+        body["class_version"] = version
+    return body
+
+
 class EventMapper(Mapper[UUID]):
     """Maps ``Recorded`` envelopes to stored events; the topic is the domain event's class."""
 
@@ -81,22 +98,13 @@ class EventMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         record: Recorded = domain_event
-        cls = type(record.event)
-        body: dict[str, Any] = {
-            "at": record.timestamp.isoformat(),
-            "ruling": record.ruling,
-            "actor": record.actor,
-            "session": record.session,
-            "scene": record.scene,
-            "event": converter.unstructure(record.event, unstructure_as=cls),
-        }
-        version = getattr(cls, "class_version", 1)
-        if version > 1:
-            body["class_version"] = version
+        body = body_of(record)
+        if record.chain:
+            body["chain"] = record.chain
         return StoredEvent(
             originator_id=record.originator_id,
             originator_version=record.originator_version,
-            topic=get_topic(cls),
+            topic=get_topic(type(record.event)),
             state=canonical_json(body),
         )
 
@@ -113,6 +121,7 @@ class EventMapper(Mapper[UUID]):
             session=body["session"],
             scene=body["scene"],
             event=converter.structure(payload, cls),
+            chain=body.get("chain", ""),
         )
 
 

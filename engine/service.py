@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
+import attrs
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
@@ -21,16 +22,26 @@ from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
 from domain.dice import Die, EnteredDice, Provenance, RecordingDice
 from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
-from domain.events import Event, RulingAmended, RulingRetracted
+from domain.events import (
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SessionEnded,
+    SessionSealed,
+    StreamHead,
+)
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
-from engine import clock, rulings
-from engine.assembly import RulingResult, assemble
+from engine import audit, clock, rulings
+from engine.assembly import Draft, RulingResult, assemble
+from engine.audit import Report
+from engine.chain import chained, seal
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import Snapshot
-from engine.rulings import LoggedRuling
+from engine.rulings import LoggedRuling, headers
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
@@ -166,6 +177,10 @@ class Engine:
         then = [r for r in records if r.ruling <= ruling]
         later = [r for r in records if r.ruling > ruling] if corrected else []
         return self.streams.replay(then, self.evolver(campaign, stream), later=later, upto=ruling)
+
+    def verify(self, campaign_name: str) -> Report:
+        """Check the campaign's hash chains, ruling ranges and session seals in the stored rows."""
+        return audit.verify(self, campaign_name)
 
     def log(self, campaign_name: str) -> list[LoggedRuling]:
         return rulings.read_log(self, campaign_name)
@@ -348,21 +363,32 @@ class Engine:
         seed: int | None = None,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
-        draft = assemble(
-            campaign=campaign,
-            campaign_id=campaign_id,
-            versions=versions,
-            states=states,
-            evolvers=evolvers,
-            changes=changes,
-            command=command,
-            params=params,
-            actor=actor,
-            dice=dice,
-            provenance=provenance,
-            seed=seed,
-            at=self.now(),
-        )
+        at = self.now()
+
+        def draft_of(extra: Sequence[Change]) -> Draft:
+            draft = assemble(
+                campaign=campaign,
+                campaign_id=campaign_id,
+                versions=versions,
+                states=states,
+                evolvers=evolvers,
+                changes=[*changes, *extra],
+                command=command,
+                params=params,
+                actor=actor,
+                dice=dice,
+                provenance=provenance,
+                seed=seed,
+                at=at,
+            )
+            heads = {stream: self._head(stream) for stream in draft.by_stream}
+            return attrs.evolve(draft, records=chained(draft.records, heads))
+
+        draft = draft_of(())
+        ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
+        if ended is not None:
+            sealed = self._seal(campaign_id, ended.number, draft)
+            draft = draft_of((Change(campaign_id, sealed),))
         try:
             self.store.events.put(draft.records)
         except IntegrityError:
@@ -383,6 +409,30 @@ class Engine:
             provenance=draft.header.provenance,
             states=after,
         )
+
+    def _head(self, stream: UUID) -> str:
+        last = self.streams.last(stream)
+        return last.chain if last else ""
+
+    def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
+        """Seal session ``number``: the heads of every stream it touched, this ruling included."""
+        session_streams = {
+            span.stream
+            for header in headers(self.streams.records(campaign_id))
+            if header.session == number
+            for span in header.event.touched  # type: ignore[attr-defined]
+        }
+        latest = {r.originator_id: r for r in draft.records if not isinstance(r.event, RulingMade)}
+        heads = {}
+        for stream in session_streams | set(latest):
+            record = latest.get(stream) or self.streams.last(stream)
+            if record is not None:
+                heads[stream] = (record.originator_version, record.chain)
+        listed = tuple(
+            StreamHead(stream=stream, version=version, chain=chain)
+            for stream, (version, chain) in sorted(heads.items(), key=lambda item: str(item[0]))
+        )
+        return SessionSealed(number=number, digest=seal(heads), heads=listed)
 
     def _snapshot(
         self,

@@ -118,9 +118,16 @@ class Streams:
     ) -> list[Recorded]:
         return cast("list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte)))
 
+    def last(self, stream: UUID) -> Recorded | None:
+        latest = self.records_desc(stream, limit=1)
+        return latest[0] if latest else None
+
+    def records_desc(self, stream: UUID, *, limit: int) -> list[Recorded]:
+        return cast("list[Recorded]", list(self.store.events.get(stream, desc=True, limit=limit)))
+
     def last_version(self, stream: UUID) -> int:
-        latest = list(self.store.events.get(stream, desc=True, limit=1))
-        return latest[0].originator_version if latest else 0
+        last = self.last(stream)
+        return last.originator_version if last else 0
 
     def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
         """The state after version ``lte`` (default: the end), as recorded up to then."""

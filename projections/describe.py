@@ -20,6 +20,7 @@ from domain.events import (
     SceneEnded,
     SceneStarted,
     SessionEnded,
+    SessionSealed,
     SessionStarted,
 )
 
@@ -71,6 +72,11 @@ def _scene_started(event: SceneStarted) -> str:
 @describe.register
 def _scene_ended(event: SceneEnded) -> str:
     return f"scene {event.number} ends"
+
+
+@describe.register
+def _sealed(event: SessionSealed) -> str:
+    return f"session {event.number} sealed over {len(event.heads)} streams: {event.digest}"
 
 
 @describe.register

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 import pytest
@@ -191,3 +193,19 @@ def test_amend_replaces_a_ruling_with_the_same_dice(table: Run, count: Callable[
     refused = table('amend 8 --set colour=red --reason "x"')
     assert (2, before) == (refused.exit_code, count())
     assert refused.stderr.startswith("error: UNKNOWN_PARAMETER:")
+
+
+def test_verify_reports_intact_and_tampered_logs(table: Run, db: Path) -> None:
+    """`verify` exits 0 on an intact log and 1, naming the ruling, on an edited one."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # ruling 8
+    assert 0 == table("verify").exit_code
+    with sqlite3.connect(db) as connection:
+        for rowid, state in connection.execute("SELECT rowid, state FROM stored_events"):
+            if b'"result":5' in state:
+                forged = state.replace(b'"result":5', b'"result":6')
+                connection.execute(
+                    "UPDATE stored_events SET state=? WHERE rowid=?", (forged, rowid)
+                )
+    result = table("verify")
+    assert 1 == result.exit_code
+    assert "(ruling 8): the event was changed or moved" in result.output

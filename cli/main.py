@@ -202,15 +202,21 @@ def session() -> None:
 
 
 @session.command("start")
+@click.option(
+    "--entropy",
+    default="",
+    help="Words or numbers from the players, mixed into the session's committed dice seed.",
+)
 @pass_context
-def session_start(ctx: Context) -> None:
-    """Start the next session.
+def session_start(ctx: Context, entropy: str) -> None:
+    """Start the next session; its digital dice are committed (the seed's hash is printed).
 
     \b
     Example:
-      campaign session start
+      campaign session start --entropy "Bea: 4471, Carl: pancakes"
     """
-    show_ruling(ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor), ctx.as_json)
+    result = ctx.engine.execute(ctx.campaign(), StartSession(entropy=entropy), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
 
 
 @session.command("end")
@@ -320,6 +326,15 @@ def verify(ctx: Context) -> None:
                     {"session": s.session, "digest": s.digest, "intact": s.intact}
                     for s in report.seals
                 ],
+                "dice": [
+                    {
+                        "session": d.session,
+                        "rulings": d.rulings,
+                        "revealed": d.revealed,
+                        "problems": list(d.problems),
+                    }
+                    for d in report.dice
+                ],
                 "breaks": [
                     {
                         "stream": str(b.stream),
@@ -335,6 +350,9 @@ def verify(ctx: Context) -> None:
         click.echo(f"{report.events} events in {report.streams} streams")
         for s in report.seals:
             click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        for d in report.dice:
+            state = "not revealed yet" if not d.revealed else "; ".join(d.problems) or "verified"
+            click.echo(f"session {d.session} committed dice ({d.rulings} rulings): {state}")
         for b in report.breaks:
             ruling = f" (ruling {b.ruling})" if b.ruling else ""
             click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")

@@ -59,6 +59,8 @@ def assemble(
     provenance: Provenance | None,
     seed: int | None,
     at: datetime,
+    counter: int | None = None,
+    draws: int = 0,
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -81,6 +83,8 @@ def assemble(
         provenance=provenance if dice else None,
         seed=seed if dice else None,
         touched=touched,
+        counter=counter,
+        draws=draws,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}

@@ -15,6 +15,7 @@ from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
 from engine.chain import genesis, link, seal
+from engine.committed_dice import commitment, key, replay
 from engine.mapper import canonical_json
 
 if TYPE_CHECKING:
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 MADE = "domain.events:RulingMade"
 SEALED = "domain.events:SessionSealed"
+COMMITTED = "domain.events:DiceCommitted"
+REVEALED = "domain.events:DiceRevealed"
 
 
 @frozen
@@ -42,15 +45,30 @@ class Seal:
 
 
 @frozen
+class DiceCheck:
+    """A session's committed dice: how many rulings rolled them and whether they check out."""
+
+    session: int
+    rulings: int
+    revealed: bool
+    problems: tuple[str, ...]
+
+
+@frozen
 class Report:
     streams: int
     events: int
     seals: tuple[Seal, ...]
     breaks: tuple[Break, ...]
+    dice: tuple[DiceCheck, ...] = ()
 
     @property
     def intact(self) -> bool:
-        return not self.breaks and all(s.intact for s in self.seals)
+        return (
+            not self.breaks
+            and all(s.intact for s in self.seals)
+            and all(not d.problems for d in self.dice)
+        )
 
 
 def _rows(engine: Engine, stream: UUID) -> Sequence[StoredEvent]:
@@ -90,9 +108,11 @@ def verify(engine: Engine, campaign_name: str) -> Report:
     rows: dict[UUID, Sequence[StoredEvent]] = {campaign_id: _rows(engine, campaign_id)}
     ranges: list[tuple[int, UUID, int]] = []
     sealed: list[dict[str, Any]] = []
+    dice = _Dice()
     for row in rows[campaign_id]:
         body = _body(row) or {}
         event = body.get("event", {})
+        dice.read(row.topic, body)
         if row.topic == MADE:
             for span in event.get("touched", []):
                 ranges.append((event.get("number", 0), UUID(span["stream"]), span["last"]))
@@ -109,7 +129,46 @@ def verify(engine: Engine, campaign_name: str) -> Report:
     seals = tuple(_check_seal(event, rows, engine) for event in sealed)
     events = sum(len(found) for found in rows.values())
     ordered = tuple(sorted(breaks, key=lambda b: (b.ruling or 0, str(b.stream))))
-    return Report(streams=len(rows), events=events, seals=seals, breaks=ordered)
+    return Report(streams=len(rows), events=events, seals=seals, breaks=ordered, dice=dice.checks())
+
+
+class _Dice:
+    """Collects each session's commitment, reveal and committed rolls, then recomputes them."""
+
+    def __init__(self) -> None:
+        self.committed: dict[int, tuple[str, str]] = {}
+        self.revealed: dict[int, str] = {}
+        self.rolls: dict[int, list[dict[str, Any]]] = {}
+
+    def read(self, topic: str, body: dict[str, Any]) -> None:
+        event = body.get("event", {})
+        if topic == COMMITTED:
+            self.committed[event["session"]] = (event["seed_hash"], event["entropy"])
+        elif topic == REVEALED:
+            self.revealed[event["session"]] = event["seed"]
+        elif topic == MADE and event.get("counter") is not None:
+            self.rolls.setdefault(body.get("session") or 0, []).append(event)
+
+    def checks(self) -> tuple[DiceCheck, ...]:
+        return tuple(self._check(session) for session in sorted(self.committed))
+
+    def _check(self, session: int) -> DiceCheck:
+        seed_hash, entropy = self.committed[session]
+        rolls = self.rolls.get(session, [])
+        if session not in self.revealed:
+            return DiceCheck(session, len(rolls), False, ())
+        secret = bytes.fromhex(self.revealed[session])
+        if commitment(secret) != seed_hash:
+            return DiceCheck(
+                session, len(rolls), True, ("the revealed seed is not the one committed",)
+            )
+        problems = []
+        for made in rolls:
+            sides = tuple(d["sides"] for d in made["dice"])
+            faces, draws = replay(key(secret, entropy), made["counter"], sides)
+            if faces != tuple(d["face"] for d in made["dice"]) or draws != made["draws"]:
+                problems.append(f"ruling {made['number']}: the dice do not follow from the seed")
+        return DiceCheck(session, len(rolls), True, tuple(problems))
 
 
 def _check_seal(

@@ -20,15 +20,18 @@ from eventsourcing.utils import get_topic
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
-from domain.dice import Die, EnteredDice, Provenance, RecordingDice
+from domain.dice import DiceSource, Die, EnteredDice, Provenance, RecordingDice
 from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
 from domain.events import (
+    DiceCommitted,
+    DiceRevealed,
     Event,
     RulingAmended,
     RulingMade,
     RulingRetracted,
     SessionEnded,
     SessionSealed,
+    SessionStarted,
     StreamHead,
 )
 from domain.lifecycle import create_campaign
@@ -38,6 +41,9 @@ from engine import audit, clock, rulings
 from engine.assembly import Draft, RulingResult, assemble
 from engine.audit import Report
 from engine.chain import chained, seal
+from engine.committed_dice import CommittedDice, commitment, new_secret
+from engine.committed_dice import key as committed_key
+from engine.dice_secrets import DiceSecrets, MemorySecrets, SQLiteSecrets
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import Snapshot
@@ -97,6 +103,7 @@ class Engine:
         self.streams = Streams(self.store)
         self.now = now
         self.new_id = new_id
+        self.dice_secrets: DiceSecrets = MemorySecrets() if db == MEMORY else SQLiteSecrets(db)
 
     def close(self) -> None:
         self.store.close()
@@ -286,11 +293,13 @@ class Engine:
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
             view = RulingView(self, loaded, self.ruleset(campaign))
-            source = spec.fresh()
+            source = self._dice_source(spec, campaign)
             recording = RecordingDice(source)
-            changes = command.decide(view, recording)
+            changes = [*command.decide(view, recording)]
             if isinstance(source, EnteredDice):
                 source.check_all_used()
+            changes += self._commitments(campaign, changes, getattr(command, "entropy", ""))
+            committed = isinstance(source, CommittedDice) and bool(recording.rolled)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
             result = self._commit(
                 campaign=campaign,
@@ -303,12 +312,42 @@ class Engine:
                 params=canonical_json(params).decode(),
                 actor=actor or campaign.gm,
                 dice=tuple(recording.rolled),
-                provenance=spec.provenance,
+                provenance=Provenance.COMMITTED if committed else spec.provenance,
                 seed=spec.seed,
+                counter=campaign.dice_counter if committed else None,
+                draws=source.draws if isinstance(source, CommittedDice) else 0,
             )
             if result is not None:
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    def _dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
+        """Digital dice without a seed come from the session's committed seed when there is one."""
+        if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
+            kept = self.dice_secrets.get(campaign.id, campaign.session)
+            if kept is not None:
+                return CommittedDice(key=committed_key(*kept), start=campaign.dice_counter)
+        return spec.fresh()
+
+    def _commitments(
+        self, campaign: CampaignState, changes: Sequence[Change], entropy: str
+    ) -> list[Change]:
+        """A starting session commits to a fresh secret seed; an ending one reveals it."""
+        extra: list[Change] = []
+        for change in changes:
+            if isinstance(change.event, SessionStarted):
+                secret = new_secret()
+                self.dice_secrets.put(campaign.id, change.event.number, secret, entropy)
+                committed = DiceCommitted(
+                    session=change.event.number, seed_hash=commitment(secret), entropy=entropy
+                )
+                extra.append(Change(campaign.id, committed))
+            elif isinstance(change.event, SessionEnded) and campaign.commitment:
+                kept = self.dice_secrets.get(campaign.id, change.event.number)
+                if kept is not None:
+                    revealed = DiceRevealed(session=change.event.number, seed=kept[0].hex())
+                    extra.append(Change(campaign.id, revealed))
+        return extra
 
     def record(
         self,
@@ -361,6 +400,8 @@ class Engine:
         dice: tuple[Die, ...],
         provenance: Provenance | None = None,
         seed: int | None = None,
+        counter: int | None = None,
+        draws: int = 0,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
@@ -379,6 +420,8 @@ class Engine:
                 dice=dice,
                 provenance=provenance,
                 seed=seed,
+                counter=counter,
+                draws=draws,
                 at=at,
             )
             heads = {stream: self._head(stream) for stream in draft.by_stream}

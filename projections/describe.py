@@ -12,6 +12,8 @@ from domain.events import (
     CampaignCreated,
     CampaignRegistered,
     CharacterJoined,
+    DiceCommitted,
+    DiceRevealed,
     Event,
     NoteAdded,
     RulingAmended,
@@ -72,6 +74,17 @@ def _scene_started(event: SceneStarted) -> str:
 @describe.register
 def _scene_ended(event: SceneEnded) -> str:
     return f"scene {event.number} ends"
+
+
+@describe.register
+def _committed(event: DiceCommitted) -> str:
+    mixed = f", mixed with the players' {event.entropy!r}" if event.entropy else ""
+    return f"digital dice committed: seed hash {event.seed_hash}{mixed}"
+
+
+@describe.register
+def _revealed(event: DiceRevealed) -> str:
+    return f"digital dice seed revealed: {event.seed}"
 
 
 @describe.register

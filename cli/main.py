@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import code_green, history
+from cli import audit, code_green, history
 from cli.context import Context, pass_context
 from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
@@ -437,7 +437,7 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
 
 
 SYSTEM_VERBS: dict[str, click.Group] = {"code-green": code_green.VERBS}
-for _command in history.COMMANDS:
+for _command in (*history.COMMANDS, audit.dice_stats):
     campaign.add_command(_command)
 
 

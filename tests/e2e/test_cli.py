@@ -209,3 +209,11 @@ def test_verify_reports_intact_and_tampered_logs(table: Run, db: Path) -> None:
     result = table("verify")
     assert 1 == result.exit_code
     assert "(ruling 8): the event was changed or moved" in result.output
+
+
+def test_dice_stats_counts_faces_by_source(table: Run) -> None:
+    """Physical faces of the session are counted; the name dice came in by hand too."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")
+    rows = json.loads(table("--json dice-stats --character alice").stdout)
+    assert [(6, "physical", 7)] == [(r["sides"], r["source"], r["rolls"]) for r in rows]
+    assert [2, 1, 1, 1, 2, 0] == rows[0]["counts"]  # name 3,1,4,1,5 then 2,5

@@ -9,7 +9,8 @@ import click
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.render import emit_json
-from domain.errors import DomainError
+from domain.campaign import CampaignState
+from domain.errors import DomainError, NotYetCreated
 from domain.rulesets.code_green.commands import (
     Adapt,
     AssistTest,
@@ -103,10 +104,6 @@ def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None
         emit_json(sheet_json(sheet))
     else:
         click.echo(sheet_text(sheet, settings_from(state.house_rules).grid))
-
-
-class NotYetCreated(DomainError):
-    template = "{who} did not exist yet after ruling {ruling}"
 
 
 @character.command("list")
@@ -332,3 +329,15 @@ def recover(ctx: Context, who: str) -> None:
 VERBS = click.Group("code-green", help="Code Green's verbs.")
 for _command in (character, place, test, assist, roll, strain, displace, adapt, recover):
     VERBS.add_command(_command)
+
+
+def sheet(c: CgCharacter, campaign: CampaignState) -> str:
+    """The Profile Grid as `character show` prints it."""
+    return sheet_text(c, settings_from(campaign.house_rules).grid)
+
+
+def summary(c: CgCharacter) -> str:
+    """One line: what the character is waiting for, its tokens and marks."""
+    marks = f"; marks {', '.join(sorted(c.marks))}" if c.marks else ""
+    tokens = f"; tokens {', '.join(sorted(c.tokens))}" if c.tokens else ""
+    return f"{status(c)}{tokens}{marks}"

@@ -7,12 +7,15 @@ from typing import Any
 
 import click
 
-from cli import code_green, sims, sprawl_goons, the_code
+from cli import audit, code_green, history, sims, sprawl_goons, the_code
 from cli.context import Context, pass_context
+from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
-from domain.errors import DomainError, HistoryConflict, InvalidHouseRule
+from domain.dice import parse_faces
+from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets import RULESETS
+from engine.dice_sources import DiceSpec
 from engine.store import DEFAULT_DB
 
 
@@ -124,16 +127,16 @@ def init(ctx: Context, name: str, system: str, gm: str, house_rules: tuple[str, 
     Example:
       campaign init "Night Shift" --system code-green --house-rule marksPersistAcrossScenes=true
     """
-    rules = dict(_key_value(item) for item in house_rules)
+    rules = dict(_key_value(item, InvalidHouseRule) for item in house_rules)
     result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules)
     ctx.remember(name)
     show_ruling(result, ctx.as_json)
 
 
-def _key_value(item: str) -> tuple[str, str]:
+def _key_value(item: str, error: type[InvalidHouseRule | InvalidParameter]) -> tuple[str, str]:
     key, sep, value = item.partition("=")
     if not sep or not key.strip():
-        raise InvalidHouseRule(key=item, value="", expected="KEY=VALUE")
+        raise error(key=item, value="", expected="KEY=VALUE")
     return key.strip(), value.strip()
 
 
@@ -199,15 +202,21 @@ def session() -> None:
 
 
 @session.command("start")
+@click.option(
+    "--entropy",
+    default="",
+    help="Words or numbers from the players, mixed into the session's committed dice seed.",
+)
 @pass_context
-def session_start(ctx: Context) -> None:
-    """Start the next session.
+def session_start(ctx: Context, entropy: str) -> None:
+    """Start the next session; its digital dice are committed (the seed's hash is printed).
 
     \b
     Example:
-      campaign session start
+      campaign session start --entropy "Bea: 4471, Carl: pancakes"
     """
-    show_ruling(ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor), ctx.as_json)
+    result = ctx.engine.execute(ctx.campaign(), StartSession(entropy=entropy), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
 
 
 @session.command("end")
@@ -294,6 +303,116 @@ def log(ctx: Context, session_number: int | None) -> None:
         show_log(rulings, state)
 
 
+@campaign.command("verify")
+@pass_context
+def verify(ctx: Context) -> None:
+    """Check that the log was not edited: every hash chain, ruling and session seal.
+
+    Exits 1 and names the first broken link of each stream (with its ruling) if any row was
+    changed, deleted or reordered. Compare each session's seal with the one the GM posted.
+
+    \b
+    Example:
+      campaign verify
+    """
+    report = ctx.engine.verify(ctx.campaign())
+    if ctx.as_json:
+        emit_json(
+            {
+                "intact": report.intact,
+                "streams": report.streams,
+                "events": report.events,
+                "seals": [
+                    {"session": s.session, "digest": s.digest, "intact": s.intact}
+                    for s in report.seals
+                ],
+                "dice": [
+                    {
+                        "session": d.session,
+                        "rulings": d.rulings,
+                        "revealed": d.revealed,
+                        "problems": list(d.problems),
+                    }
+                    for d in report.dice
+                ],
+                "breaks": [
+                    {
+                        "stream": str(b.stream),
+                        "version": b.version,
+                        "ruling": b.ruling,
+                        "problem": b.problem,
+                    }
+                    for b in report.breaks
+                ],
+            }
+        )
+    else:
+        click.echo(f"{report.events} events in {report.streams} streams")
+        for s in report.seals:
+            click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        for d in report.dice:
+            state = "not revealed yet" if not d.revealed else "; ".join(d.problems) or "verified"
+            click.echo(f"session {d.session} committed dice ({d.rulings} rulings): {state}")
+        for b in report.breaks:
+            ruling = f" (ruling {b.ruling})" if b.ruling else ""
+            click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+        click.echo("the log is intact" if report.intact else "the log was tampered with")
+    if not report.intact:
+        ctx_exit(1)
+
+
+def ctx_exit(code: int) -> None:
+    click.get_current_context().exit(code)
+
+
+@campaign.command("amend")
+@click.argument("ruling", type=int)
+@click.option(
+    "--set",
+    "changes",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
+)
+@click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
+)
+@dice_options
+@pass_context
+def amend(
+    ctx: Context,
+    ruling: int,
+    changes: tuple[str, ...],
+    reason: str,
+    with_dependents: bool,
+    faces: str | None,
+    seed: int | None,
+) -> None:
+    """Re-resolve a past ruling with corrected parameters and the dice that were rolled.
+
+    The correction replaces the ruling's consequences; the original, the amendment, who made it
+    and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
+    rolled). Later rulings the correction invalidates are named; --with-dependents undoes them.
+
+    \b
+    Example:
+      campaign amend 12 --set function=Cryptic --reason "the lock is a puzzle, not a wall"
+    """
+    corrections = dict(_key_value(item, InvalidParameter) for item in changes)
+    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
+    result = ctx.engine.amend(
+        ctx.campaign(),
+        ruling,
+        corrections,
+        reason=reason,
+        actor=ctx.actor,
+        dice=spec,
+        with_dependents=with_dependents,
+    )
+    show_ruling(result, ctx.as_json)
+
+
 @campaign.command("undo")
 @click.argument("ruling", type=int, required=False)
 @click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
@@ -323,6 +442,8 @@ SYSTEM_VERBS: dict[str, click.Group] = {
     "sims": sims.VERBS,
     "sprawl-goons": sprawl_goons.VERBS,
 }
+for _command in (*history.COMMANDS, audit.dice_stats):
+    campaign.add_command(_command)
 
 
 def main() -> None:

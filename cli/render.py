@@ -10,7 +10,7 @@ from uuid import UUID
 import click
 
 from domain.campaign import CampaignState
-from domain.events import RulingMade, RulingRetracted
+from domain.events import RulingAmended, RulingMade, RulingRetracted
 from engine import RulingResult
 from engine.mapper import converter
 from engine.records import Recorded
@@ -26,6 +26,9 @@ def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[st
     who = names(campaign)
     lines = []
     for record in records:
+        if isinstance(record.event, RulingAmended):
+            lines.extend(_replacement_lines(record, campaign, who))
+            continue
         if isinstance(record.event, RulingRetracted) and record.originator_id != campaign.id:
             continue  # the campaign stream's retraction says it once
         text = describe(record.event)
@@ -33,6 +36,21 @@ def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[st
             continue
         speaker = who.get(record.originator_id)
         lines.append(f"{speaker}: {text}" if speaker else text)
+    return lines
+
+
+def _replacement_lines(
+    record: Recorded, campaign: CampaignState, who: dict[UUID, str]
+) -> list[str]:
+    """An amendment reads as its reason (once, from the campaign stream) and what now stands."""
+    amended = record.event
+    assert isinstance(amended, RulingAmended)
+    lines = [describe(amended) or ""] if record.originator_id == campaign.id else []
+    speaker = who.get(record.originator_id)
+    for event in amended.events:
+        text = describe(event)
+        if text is not None:
+            lines.append(f"now {speaker}: {text}" if speaker else f"now: {text}")
     return lines
 
 
@@ -104,6 +122,15 @@ def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[
                     "actor": logged.retraction.actor,
                     "reason": logged.retraction.reason,
                 },
+                "amended": [
+                    {
+                        "by": a.by,
+                        "actor": a.actor,
+                        "reason": a.reason,
+                        "events": [event_json(r, campaign) for r in a.events],
+                    }
+                    for a in logged.amendments
+                ],
                 "events": [event_json(r, campaign) for r in logged.events],
             }
         )
@@ -121,8 +148,13 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
         if logged.retraction is not None:
             r = logged.retraction
             click.echo(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
+        replaced = bool(logged.retraction or logged.amendments)
         for line in event_lines(logged.events, campaign):
-            click.echo(f"  {'~ ' if logged.retraction else ''}{line}")
+            click.echo(f"  {'~ ' if replaced else ''}{line}")
+        for amendment in logged.amendments:
+            click.echo(f"  AMENDED by #{amendment.by} ({amendment.actor}): {amendment.reason}")
+            for line in event_lines(amendment.events, campaign):
+                click.echo(f"  > {line}")
 
 
 def emit_json(value: Any) -> None:

@@ -22,6 +22,8 @@ from domain.events import (
     CampaignCreated,
     CampaignRegistered,
     CharacterJoined,
+    DiceCommitted,
+    DiceRevealed,
     Event,
     HouseRule,
     NoteAdded,
@@ -30,6 +32,7 @@ from domain.events import (
     SceneEnded,
     SceneStarted,
     SessionEnded,
+    SessionSealed,
     SessionStarted,
 )
 
@@ -56,6 +59,8 @@ class CampaignState:
     stage: str = ""
     rulings: int = 0
     retracted: frozenset[int] = frozenset()
+    commitment: str | None = None  # the running session's committed seed hash
+    dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
 
     def find(self, ref: str) -> RosterEntry:
         """The roster entry whose character name, player or id is ``ref``."""
@@ -163,15 +168,28 @@ def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignStat
     return replace(s, scene=None, stage="")
 
 
-@evolve_campaign.register
-def _noted(event: NoteAdded, state: CampaignState | None) -> CampaignState:
+@evolve_campaign.register(NoteAdded)
+@evolve_campaign.register(SessionSealed)
+def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)
 
 
 @evolve_campaign.register
 def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
+    if event.counter is not None:
+        return replace(s, rulings=event.number, dice_counter=event.counter + event.draws)
     return replace(s, rulings=event.number)
+
+
+@evolve_campaign.register
+def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignState:
+    return replace(_require(state), commitment=event.seed_hash, dice_counter=0)
+
+
+@evolve_campaign.register
+def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState:
+    return replace(_require(state), commitment=None, dice_counter=0)
 
 
 @evolve_campaign.register

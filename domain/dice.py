@@ -26,6 +26,7 @@ class Provenance(enum.StrEnum):
 
     SEEDED = "digital-seeded"
     SYSTEM = "digital-os"
+    COMMITTED = "digital-committed"  # drawn from the session's committed seed: verifiable
     PHYSICAL = "physical"
 
 

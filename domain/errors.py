@@ -93,6 +93,10 @@ class UnknownCharacter(DomainError):
     template = "no character {ref!r} in this campaign (known: {known})"
 
 
+class NotYetCreated(DomainError):
+    template = "{who} did not exist yet after ruling {ruling}"
+
+
 class AmbiguousCharacter(DomainError):
     template = "{ref!r} names more than one character ({matches}); use the character's name"
 
@@ -167,6 +171,25 @@ class LaterRulingsDepend(DomainError):
     template = (
         "ruling {ruling} cannot be undone alone: later rulings {dependents} depend on it; "
         "undo them first or pass --with-dependents to undo them together"
+    )
+
+
+class CannotAmend(DomainError):
+    template = "ruling {ruling} ({command}) cannot be amended: {why}"
+
+
+class UnknownParameter(DomainError):
+    template = "`{command}` has no parameter {key!r}; its parameters are: {known}"
+
+
+class InvalidParameter(DomainError):
+    template = "parameter {key}={value!r} is invalid: {expected}"
+
+
+class AmendmentConflicts(DomainError):
+    template = (
+        "amending ruling {ruling} changes what later rulings {dependents} stood on; undo them "
+        "first or pass --with-dependents to undo them with the amendment"
     )
 
 

@@ -95,6 +95,43 @@ class SceneEnded(Event):
 
 
 @frozen(kw_only=True)
+class StreamHead:
+    """The last event of a stream at a moment: its version and chain link."""
+
+    stream: UUID
+    version: int
+    chain: str
+
+
+@frozen(kw_only=True)
+class SessionSealed(Event):
+    """The session's log was sealed: one digest over the heads of every stream it touched
+    (the GM posts the digest; anyone can check the log against it later)."""
+
+    number: int
+    digest: str
+    heads: tuple[StreamHead, ...]
+
+
+@frozen(kw_only=True)
+class DiceCommitted(Event):
+    """The session's digital dice were committed: the SHA-256 of a secret seed (revealed when the
+    session ends), mixed with the players' entropy."""
+
+    session: int
+    seed_hash: str
+    entropy: str
+
+
+@frozen(kw_only=True)
+class DiceRevealed(Event):
+    """The session's secret seed was revealed: every committed roll can now be recomputed."""
+
+    session: int
+    seed: str
+
+
+@frozen(kw_only=True)
 class NoteAdded(Event):
     """Somebody wrote a note into the log."""
 
@@ -115,7 +152,9 @@ class RulingMade(Event):
     """A command was resolved: what was asked (command and parameters), the dice, what it touched.
 
     ``params`` is the command as canonical JSON, so a ruling can be re-resolved with corrected
-    parameters and the same dice. ``seed`` is set when the dice were seeded digital dice.
+    parameters and the same dice. ``seed`` is set when the dice were seeded digital dice;
+    ``counter`` and ``draws`` when they were drawn from the session's committed seed (the HMAC
+    counters ``counter`` .. ``counter + draws - 1``).
     """
 
     number: int
@@ -125,6 +164,8 @@ class RulingMade(Event):
     provenance: Provenance | None
     seed: int | None
     touched: tuple[StreamRange, ...]
+    counter: int | None = None
+    draws: int = 0
 
 
 @frozen(kw_only=True)
@@ -134,3 +175,14 @@ class RulingRetracted(Event):
     ruling: int
     reason: str
     versions: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class RulingAmended(Event):
+    """A ruling was re-resolved with corrected parameters and the same dice. On this stream its
+    events (``versions``) are replaced, in replay, by ``events`` at the ruling's place."""
+
+    ruling: int
+    reason: str
+    versions: tuple[int, ...]
+    events: tuple[Event, ...]

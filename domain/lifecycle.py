@@ -66,7 +66,10 @@ def _text(value: str, what: str) -> str:
 
 @frozen
 class StartSession:
+    """Start the next session. ``entropy`` is what the players add to the committed dice seed."""
+
     name: ClassVar[str] = "session start"
+    entropy: str = ""
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign

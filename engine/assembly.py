@@ -12,8 +12,7 @@ from attrs import frozen
 from domain.campaign import CampaignState
 from domain.commands import Change
 from domain.dice import Die, Provenance
-from domain.events import Event, RulingMade, StreamRange
-from engine.dice_sources import DiceSpec
+from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, StreamRange
 from engine.records import Recorded
 from engine.streams import Evolve
 
@@ -57,8 +56,11 @@ def assemble(
     params: str,
     actor: str,
     dice: tuple[Die, ...],
-    spec: DiceSpec | None,
+    provenance: Provenance | None,
+    seed: int | None,
     at: datetime,
+    counter: int | None = None,
+    draws: int = 0,
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -78,16 +80,19 @@ def assemble(
         command=command,
         params=params,
         dice=dice,
-        provenance=spec.provenance if spec and dice else None,
-        seed=spec.seed if spec and dice else None,
+        provenance=provenance if dice else None,
+        seed=seed if dice else None,
         touched=touched,
+        counter=counter,
+        draws=draws,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}
     for stream, events in by_stream.items():
         state = states[stream]
         for event in events:
-            state = evolvers[stream](event, state)
+            if not isinstance(event, RulingRetracted | RulingAmended):  # corrections: see streams
+                state = evolvers[stream](event, state)
         after[stream] = state
     campaign_after: CampaignState = after[campaign_id]
     before = campaign or campaign_after

@@ -17,6 +17,7 @@ from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
 
+from domain.events import Event
 from engine.records import Recorded, Snapshot
 
 converter = make_converter()
@@ -38,6 +39,23 @@ def _sorted_items(items: frozenset[Any]) -> list[Any]:
 converter.register_unstructure_hook_func(_is_frozenset, _sorted_items)
 
 
+# A field typed as the base ``Event`` (an amendment's replacement events) holds any event:
+# it is written with its topic, like a stored event.
+def _unstructure_any_event(event: Event) -> dict[str, Any]:
+    cls = type(event)
+    return {"topic": get_topic(cls), "event": converter.unstructure(event, unstructure_as=cls)}
+
+
+def _structure_any_event(value: dict[str, Any], _: Any) -> Event:
+    cls = resolve_topic(value["topic"])
+    event: Event = converter.structure(value["event"], cls)
+    return event
+
+
+converter.register_unstructure_hook_func(lambda cls: cls is Event, _unstructure_any_event)
+converter.register_structure_hook_func(lambda cls: cls is Event, _structure_any_event)
+
+
 def canonical_json(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
@@ -55,6 +73,23 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
     return payload
 
 
+def body_of(record: Recorded) -> dict[str, Any]:
+    """What is stored of a record, without its chain hash (which is computed over this)."""
+    cls = type(record.event)
+    body: dict[str, Any] = {
+        "at": record.timestamp.isoformat(),
+        "ruling": record.ruling,
+        "actor": record.actor,
+        "session": record.session,
+        "scene": record.scene,
+        "event": converter.unstructure(record.event, unstructure_as=cls),
+    }
+    version = getattr(cls, "class_version", 1)
+    if version > 1:
+        body["class_version"] = version
+    return body
+
+
 class EventMapper(Mapper[UUID]):
     """Maps ``Recorded`` envelopes to stored events; the topic is the domain event's class."""
 
@@ -63,22 +98,13 @@ class EventMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         record: Recorded = domain_event
-        cls = type(record.event)
-        body: dict[str, Any] = {
-            "at": record.timestamp.isoformat(),
-            "ruling": record.ruling,
-            "actor": record.actor,
-            "session": record.session,
-            "scene": record.scene,
-            "event": converter.unstructure(record.event, unstructure_as=cls),
-        }
-        version = getattr(cls, "class_version", 1)
-        if version > 1:
-            body["class_version"] = version
+        body = body_of(record)
+        if record.chain:
+            body["chain"] = record.chain
         return StoredEvent(
             originator_id=record.originator_id,
             originator_version=record.originator_version,
-            topic=get_topic(cls),
+            topic=get_topic(type(record.event)),
             state=canonical_json(body),
         )
 
@@ -95,6 +121,7 @@ class EventMapper(Mapper[UUID]):
             session=body["session"],
             scene=body["scene"],
             event=converter.structure(payload, cls),
+            chain=body.get("chain", ""),
         )
 
 

@@ -23,6 +23,7 @@ class Recorded:
     session: int | None
     scene: int | None
     event: Event
+    chain: str = ""  # hash linking this event to the one before it in its stream (engine.chain)
 
 
 @frozen(kw_only=True)

@@ -6,10 +6,12 @@ events are skipped: replaying every stream the rulings touched, without them, fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 from uuid import UUID
 
+import attrs
 from attrs import frozen
 
 from domain.campaign import CampaignState, evolve_campaign
@@ -24,17 +26,22 @@ from domain.errors import (
     RulingAlreadyRetracted,
     UnknownRuling,
 )
-from domain.events import RulingMade, RulingRetracted, SceneStarted
+from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, SceneStarted
 from engine.mapper import canonical_json
 from engine.records import Recorded
-from engine.streams import Evolve, fold, voided_versions
+from engine.streams import Corrections, Evolve, corrections, fold
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
     from engine.service import Engine
 
 MAX_ATTEMPTS = 12
-NOT_UNDOABLE = {"init": "it created the campaign", "undo": "undoing an undo is not supported"}
+AMEND = "amend"
+NOT_UNDOABLE = {
+    "init": "it created the campaign",
+    "undo": "undoing an undo is not supported",
+    AMEND: "undo or amend the ruling it amended instead",
+}
 
 
 @frozen
@@ -45,12 +52,25 @@ class Retraction:
 
 
 @frozen
+class Amendment:
+    """A ruling re-resolved: by which ruling, who, why, and the events that now stand for it
+    (each in its stream's envelope)."""
+
+    by: int
+    actor: str
+    reason: str
+    events: tuple[Recorded, ...]
+
+
+@frozen
 class LoggedRuling:
-    """One ruling as the log shows it: header, events in order, and whether it was undone."""
+    """One ruling as the log shows it: header, events in order, whether it was undone, and its
+    amendments (the last one is in force)."""
 
     header: Recorded
     events: tuple[Recorded, ...]
     retraction: Retraction | None
+    amendments: tuple[Amendment, ...] = ()
 
     @property
     def ruling(self) -> RulingMade:
@@ -80,24 +100,66 @@ def read_log(engine: Engine, campaign_name: str) -> list[LoggedRuling]:
     records = engine.streams.records(campaign_id)
     undone = retractions(records)
     logged = []
+    amendments: dict[int, list[Amendment]] = {}
     for header in headers(records):
         made = header.event
         assert isinstance(made, RulingMade)
-        events = [
+        events = tuple(
             record
             for span in made.touched
             for record in engine.streams.records(span.stream, gt=span.first - 1, lte=span.last)
-        ]
-        logged.append(LoggedRuling(header, tuple(events), undone.get(made.number)))
-    return logged
+        )
+        logged.append(LoggedRuling(header, events, undone.get(made.number)))
+        for record in events:
+            if isinstance(record.event, RulingAmended) and record.originator_id == campaign_id:
+                amended = record.event
+                now = tuple(
+                    attrs.evolve(r, event=e)
+                    for r in events
+                    if isinstance(r.event, RulingAmended) and r.event.ruling == amended.ruling
+                    for e in r.event.events
+                )
+                entry = Amendment(
+                    by=made.number, actor=header.actor, reason=amended.reason, events=now
+                )
+                amendments.setdefault(amended.ruling, []).append(entry)
+    return [attrs.evolve(r, amendments=tuple(amendments.get(r.ruling.number, ()))) for r in logged]
+
+
+def streams_of(made: Iterable[RulingMade]) -> dict[int, set[UUID]]:
+    """Every stream a ruling wrote to, counting the streams its amendments wrote to."""
+    streams: dict[int, set[UUID]] = {}
+    for m in made:
+        streams.setdefault(m.number, set()).update(span.stream for span in m.touched)
+        if m.command == AMEND:
+            amended = json.loads(m.params)["ruling"]
+            streams.setdefault(amended, set()).update(span.stream for span in m.touched)
+    return streams
+
+
+def own_versions(made: RulingMade, stream: UUID) -> tuple[int, ...]:
+    """The versions a ruling itself wrote to a stream (not counting its amendments)."""
+    return tuple(
+        v
+        for span in made.touched
+        if span.stream == stream
+        for v in range(span.first, span.last + 1)
+    )
 
 
 def dependents(
-    engine: Engine, campaign: CampaignState, target: RulingMade, campaign_records: list[Recorded]
+    engine: Engine,
+    campaign: CampaignState,
+    target: RulingMade,
+    campaign_records: list[Recorded],
+    *,
+    amendment: Mapping[UUID, tuple[Event, ...]] | None = None,
 ) -> set[int]:
-    """Rulings after ``target`` that stop fitting once it is skipped (transitively): their events
-    no longer replay, or they happened inside a scene whose start would be undone."""
+    """Later rulings that stop fitting once ``target`` is skipped (or, with ``amendment``, once
+    its events are replaced): their events no longer replay, or they happened inside a scene
+    whose start would be undone. Transitively: what stops fitting is skipped in turn."""
     made = {m.number: m for m in rulings_made(campaign_records)}
+    touched = streams_of(made.values())
     ruleset = engine.ruleset(campaign)
     characters = [e.character_id for e in campaign.roster]
     cache: dict[UUID, list[Recorded]] = {campaign.id: campaign_records}
@@ -107,14 +169,21 @@ def dependents(
             cache[stream] = engine.streams.records(stream)
         return cache[stream]
 
-    excluded = {target.number}
+    def fixes_for(stream: UUID) -> Corrections:
+        fixes = corrections(records_of(stream))
+        if amendment is None:
+            return fixes
+        events = amendment.get(stream, ())
+        return fixes.with_replacement(target.number, own_versions(target, stream), events)
+
+    excluded = set() if amendment is not None else {target.number}
+    streams = {campaign.id} | touched.get(target.number, set()) | set(amendment or {})
     while True:
-        streams = {campaign.id} | {
-            span.stream for number in excluded for span in made[number].touched
-        }
+        streams |= {s for number in excluded for s in touched.get(number, set())}
         found: set[int] = set()
         for stream in streams:
-            found |= _misfits(records_of(stream), engine.evolver(campaign, stream), excluded)
+            evolve = engine.evolver(campaign, stream)
+            found |= _misfits(records_of(stream), evolve, fixes_for(stream), excluded)
         scenes = {
             r.event.number
             for r in campaign_records
@@ -127,12 +196,15 @@ def dependents(
                 for r in records_of(stream)
                 if r.scene in scenes and r.ruling > target.number and ruleset.needs_scene(r.event)
             }
+        found.discard(target.number)
         if not found - excluded:
             return excluded - {target.number}
         excluded |= found
 
 
-def _misfits(records: list[Recorded], evolve: Evolve, excluded: set[int]) -> set[int]:
+def _misfits(
+    records: list[Recorded], evolve: Evolve, fixes: Corrections, excluded: set[int]
+) -> set[int]:
     """Fold without the excluded rulings; every ruling whose events no longer fit is returned."""
 
     def versions_of(rulings: set[int]) -> set[int]:
@@ -142,16 +214,22 @@ def _misfits(records: list[Recorded], evolve: Evolve, excluded: set[int]) -> set
             if r.ruling in rulings and not isinstance(r.event, RulingMade)
         }
 
-    skip = voided_versions(records) | versions_of(excluded)
+    def without(rulings: set[int]) -> Corrections:
+        kept = {r: e for r, e in fixes.replacements.items() if r not in rulings}
+        return Corrections(voided=fixes.voided, replacements=kept)
+
+    dropped = set(excluded)
     misfits: set[int] = set()
     while True:
         try:
-            fold(records, evolve, None, skip)
+            fold(records, evolve, None, without(dropped), versions_of(dropped))
             return misfits
         except HistoryConflict as conflict:
-            record: Recorded = conflict.event  # type: ignore[assignment]
-            misfits.add(record.ruling)
-            skip |= versions_of({record.ruling})
+            ruling: int = conflict.event.ruling  # type: ignore[attr-defined]
+            if ruling in dropped:
+                raise  # what is being replaced does not fit itself: a broken history
+            misfits.add(ruling)
+            dropped.add(ruling)
 
 
 def undo(
@@ -178,19 +256,7 @@ def undo(
         if later and not with_dependents:
             listed = ", ".join(str(n) for n in sorted(later))
             raise LaterRulingsDepend(ruling=target.number, dependents=listed)
-        by_number = {m.number: m for m in rulings_made(records)}
-        changes: list[Change] = []
-        for number in sorted({target.number} | later, reverse=True):
-            on_campaign: tuple[int, ...] = ()
-            for span in by_number[number].touched:
-                versions = tuple(range(span.first, span.last + 1))
-                if span.stream == campaign_id:
-                    on_campaign = versions
-                else:
-                    event = RulingRetracted(ruling=number, reason=why, versions=versions)
-                    changes.append(Change(span.stream, event))
-            retracted = RulingRetracted(ruling=number, reason=why, versions=on_campaign)
-            changes.append(Change(campaign_id, retracted))
+        changes = retractions_of(rulings_made(records), {target.number} | later, campaign_id, why)
         params = {"ruling": target.number, "with": sorted(later), "reason": why}
         result = engine.record(
             loaded,
@@ -202,6 +268,27 @@ def undo(
         if result is not None:
             return result
     raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+
+def retractions_of(
+    made: list[RulingMade], numbers: set[int], campaign_id: UUID, why: str
+) -> list[Change]:
+    """Retract each ruling (newest first) on every stream it or its amendments wrote to; the
+    campaign stream always hears of it."""
+    by_number = {m.number: m for m in made}
+    streams = streams_of(made)
+    changes: list[Change] = []
+    for number in sorted(numbers, reverse=True):
+        for stream in sorted(streams.get(number, set()) - {campaign_id}, key=str):
+            versions = own_versions(by_number[number], stream)
+            changes.append(
+                Change(stream, RulingRetracted(ruling=number, reason=why, versions=versions))
+            )
+        versions = own_versions(by_number[number], campaign_id)
+        changes.append(
+            Change(campaign_id, RulingRetracted(ruling=number, reason=why, versions=versions))
+        )
+    return changes
 
 
 def _target(

@@ -13,24 +13,41 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4, uuid5
 
+import attrs
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change, Command
-from domain.dice import Die, EnteredDice, RecordingDice
+from domain.dice import DiceSource, Die, EnteredDice, Provenance, RecordingDice
 from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
-from domain.events import Event, RulingRetracted
+from domain.events import (
+    DiceCommitted,
+    DiceRevealed,
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SessionEnded,
+    SessionSealed,
+    SessionStarted,
+    StreamHead,
+)
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
-from engine import clock, rulings
-from engine.assembly import RulingResult, assemble
+from engine import audit, clock, rulings
+from engine.assembly import Draft, RulingResult, assemble
+from engine.audit import Report
+from engine.chain import chained, seal
+from engine.committed_dice import CommittedDice, commitment, new_secret
+from engine.committed_dice import key as committed_key
+from engine.dice_secrets import DiceSecrets, MemorySecrets, SQLiteSecrets
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import Snapshot
-from engine.rulings import LoggedRuling
+from engine.rulings import LoggedRuling, headers
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
@@ -86,6 +103,7 @@ class Engine:
         self.streams = Streams(self.store)
         self.now = now
         self.new_id = new_id
+        self.dice_secrets: DiceSecrets = MemorySecrets() if db == MEMORY else SQLiteSecrets(db)
 
     def close(self) -> None:
         self.store.close()
@@ -165,10 +183,39 @@ class Engine:
         records = self.streams.records(stream)
         then = [r for r in records if r.ruling <= ruling]
         later = [r for r in records if r.ruling > ruling] if corrected else []
-        return self.streams.replay(then, self.evolver(campaign, stream), corrections=later)
+        return self.streams.replay(then, self.evolver(campaign, stream), later=later, upto=ruling)
+
+    def verify(self, campaign_name: str) -> Report:
+        """Check the campaign's hash chains, ruling ranges and session seals in the stored rows."""
+        return audit.verify(self, campaign_name)
 
     def log(self, campaign_name: str) -> list[LoggedRuling]:
         return rulings.read_log(self, campaign_name)
+
+    def amend(
+        self,
+        campaign_name: str,
+        ruling: int,
+        changes: Mapping[str, str],
+        *,
+        reason: str,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        with_dependents: bool = False,
+    ) -> RulingResult:
+        """Re-resolve a ruling with corrected parameters and the dice it recorded."""
+        from engine.amend import amend  # amend imports this module's neighbours
+
+        return amend(
+            self,
+            campaign_name,
+            ruling,
+            changes,
+            reason=reason,
+            actor=actor,
+            dice=dice,
+            with_dependents=with_dependents,
+        )
 
     def undo(
         self,
@@ -224,7 +271,6 @@ class Engine:
                 params=canonical_json(params).decode(),
                 actor=gm,
                 dice=(),
-                spec=None,
             )
             if result is not None:
                 return result
@@ -247,11 +293,13 @@ class Engine:
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
             view = RulingView(self, loaded, self.ruleset(campaign))
-            source = spec.fresh()
+            source = self._dice_source(spec, campaign)
             recording = RecordingDice(source)
-            changes = command.decide(view, recording)
+            changes = [*command.decide(view, recording)]
             if isinstance(source, EnteredDice):
                 source.check_all_used()
+            changes += self._commitments(campaign, changes, getattr(command, "entropy", ""))
+            committed = isinstance(source, CommittedDice) and bool(recording.rolled)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
             result = self._commit(
                 campaign=campaign,
@@ -264,16 +312,56 @@ class Engine:
                 params=canonical_json(params).decode(),
                 actor=actor or campaign.gm,
                 dice=tuple(recording.rolled),
-                spec=spec,
+                provenance=Provenance.COMMITTED if committed else spec.provenance,
+                seed=spec.seed,
+                counter=campaign.dice_counter if committed else None,
+                draws=source.draws if isinstance(source, CommittedDice) else 0,
             )
             if result is not None:
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 
+    def _dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
+        """Digital dice without a seed come from the session's committed seed when there is one."""
+        if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
+            kept = self.dice_secrets.get(campaign.id, campaign.session)
+            if kept is not None:
+                return CommittedDice(key=committed_key(*kept), start=campaign.dice_counter)
+        return spec.fresh()
+
+    def _commitments(
+        self, campaign: CampaignState, changes: Sequence[Change], entropy: str
+    ) -> list[Change]:
+        """A starting session commits to a fresh secret seed; an ending one reveals it."""
+        extra: list[Change] = []
+        for change in changes:
+            if isinstance(change.event, SessionStarted):
+                secret = new_secret()
+                self.dice_secrets.put(campaign.id, change.event.number, secret, entropy)
+                committed = DiceCommitted(
+                    session=change.event.number, seed_hash=commitment(secret), entropy=entropy
+                )
+                extra.append(Change(campaign.id, committed))
+            elif isinstance(change.event, SessionEnded) and campaign.commitment:
+                kept = self.dice_secrets.get(campaign.id, change.event.number)
+                if kept is not None:
+                    revealed = DiceRevealed(session=change.event.number, seed=kept[0].hex())
+                    extra.append(Change(campaign.id, revealed))
+        return extra
+
     def record(
-        self, campaign: Loaded, changes: Sequence[Change], *, command: str, params: str, actor: str
+        self,
+        campaign: Loaded,
+        changes: Sequence[Change],
+        *,
+        command: str,
+        params: str,
+        actor: str,
+        dice: tuple[Die, ...] = (),
+        provenance: Provenance | None = None,
+        seed: int | None = None,
     ) -> RulingResult | None:
-        """Record changes decided outside a Command (undo); None on a concurrent write."""
+        """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
         state: CampaignState = campaign.state
         versions = {state.id: campaign.version}
         states: dict[UUID, Any] = {state.id: state}
@@ -292,8 +380,9 @@ class Engine:
             command=command,
             params=params,
             actor=actor,
-            dice=(),
-            spec=None,
+            dice=dice,
+            provenance=provenance,
+            seed=seed,
         )
 
     def _commit(
@@ -309,31 +398,48 @@ class Engine:
         params: str,
         actor: str,
         dice: tuple[Die, ...],
-        spec: DiceSpec | None,
+        provenance: Provenance | None = None,
+        seed: int | None = None,
+        counter: int | None = None,
+        draws: int = 0,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
-        draft = assemble(
-            campaign=campaign,
-            campaign_id=campaign_id,
-            versions=versions,
-            states=states,
-            evolvers=evolvers,
-            changes=changes,
-            command=command,
-            params=params,
-            actor=actor,
-            dice=dice,
-            spec=spec,
-            at=self.now(),
-        )
+        at = self.now()
+
+        def draft_of(extra: Sequence[Change]) -> Draft:
+            draft = assemble(
+                campaign=campaign,
+                campaign_id=campaign_id,
+                versions=versions,
+                states=states,
+                evolvers=evolvers,
+                changes=[*changes, *extra],
+                command=command,
+                params=params,
+                actor=actor,
+                dice=dice,
+                provenance=provenance,
+                seed=seed,
+                counter=counter,
+                draws=draws,
+                at=at,
+            )
+            heads = {stream: self._head(stream) for stream in draft.by_stream}
+            return attrs.evolve(draft, records=chained(draft.records, heads))
+
+        draft = draft_of(())
+        ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
+        if ended is not None:
+            sealed = self._seal(campaign_id, ended.number, draft)
+            draft = draft_of((Change(campaign_id, sealed),))
         try:
             self.store.events.put(draft.records)
         except IntegrityError:
             return None
         after = dict(draft.after)
         for stream, events in draft.by_stream.items():
-            if any(isinstance(e, RulingRetracted) for e in events):
-                # A retraction changes the past: the corrected state comes from a replay.
+            if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
+                # A correction changes the past: the corrected state comes from a replay.
                 after[stream] = self.streams.load(stream, evolvers[stream]).state
         lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
         self._snapshot(lasts, versions, after, draft.records[0].timestamp)
@@ -346,6 +452,30 @@ class Engine:
             provenance=draft.header.provenance,
             states=after,
         )
+
+    def _head(self, stream: UUID) -> str:
+        last = self.streams.last(stream)
+        return last.chain if last else ""
+
+    def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
+        """Seal session ``number``: the heads of every stream it touched, this ruling included."""
+        session_streams = {
+            span.stream
+            for header in headers(self.streams.records(campaign_id))
+            if header.session == number
+            for span in header.event.touched  # type: ignore[attr-defined]
+        }
+        latest = {r.originator_id: r for r in draft.records if not isinstance(r.event, RulingMade)}
+        heads = {}
+        for stream in session_streams | set(latest):
+            record = latest.get(stream) or self.streams.last(stream)
+            if record is not None:
+                heads[stream] = (record.originator_version, record.chain)
+        listed = tuple(
+            StreamHead(stream=stream, version=version, chain=chain)
+            for stream, (version, chain) in sorted(heads.items(), key=lambda item: str(item[0]))
+        )
+        return SessionSealed(number=number, digest=seal(heads), heads=listed)
 
     def _snapshot(
         self,

@@ -1,20 +1,22 @@
-"""Loading a stream: snapshot (when still valid) + later events, skipping retracted rulings.
+"""Loading a stream: snapshot (when still valid) + later events, with the corrections applied.
 
-A ``RulingRetracted`` on a stream lists the versions it voids. Replay skips them. A snapshot taken
-at version S already reflects every retraction up to S; if a later retraction voids a version at or
-below S, the snapshot no longer describes the corrected history and the stream is replayed whole.
+A ``RulingRetracted`` on a stream lists the versions it voids; replay skips them. A
+``RulingAmended`` voids a ruling's versions too and carries the events that replace them; replay
+applies those at the ruling's place (before the first record of a later ruling). A snapshot taken
+at version S reflects every correction up to S; when a later one reaches back before S, the
+stream is replayed whole.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 from uuid import UUID
 
-from attrs import frozen
+from attrs import field, frozen
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
-from domain.events import Event, RulingRetracted
+from domain.events import Event, RulingAmended, RulingRetracted
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
 
@@ -29,28 +31,81 @@ class Loaded:
     version: int
 
 
-def voided_versions(records: Iterable[Recorded]) -> set[int]:
+@frozen
+class Corrections:
+    """What later rulings changed about earlier ones, as replay applies it: versions that no
+    longer count (undone or amended) and, per amended ruling, the events that replace them."""
+
+    voided: frozenset[int] = frozenset()
+    replacements: Mapping[int, tuple[Event, ...]] = field(factory=dict)
+
+    def before(self, ruling: int) -> Corrections:
+        """Only what concerns rulings before ``ruling`` (for re-deciding that ruling)."""
+        kept = {r: events for r, events in self.replacements.items() if r < ruling}
+        return Corrections(voided=self.voided, replacements=kept)
+
+    def with_replacement(
+        self, ruling: int, versions: Iterable[int], events: tuple[Event, ...]
+    ) -> Corrections:
+        replacements = {**self.replacements, ruling: events}
+        return Corrections(voided=self.voided | set(versions), replacements=replacements)
+
+
+def corrections(records: Iterable[Recorded]) -> Corrections:
+    """Read the retractions and amendments among a stream's records (the latest amendment of a
+    ruling wins; an undone ruling keeps no replacement)."""
     voided: set[int] = set()
+    retracted: set[int] = set()
+    replacements: dict[int, tuple[Event, ...]] = {}
     for record in records:
-        if isinstance(record.event, RulingRetracted):
-            voided.update(record.event.versions)
-    return voided
+        event = record.event
+        if isinstance(event, RulingRetracted):
+            voided.update(event.versions)
+            retracted.add(event.ruling)
+        elif isinstance(event, RulingAmended):
+            voided.update(event.versions)
+            replacements[event.ruling] = event.events
+    kept = {r: events for r, events in replacements.items() if r not in retracted}
+    return Corrections(voided=frozenset(voided), replacements=kept)
+
+
+@frozen
+class Replaced:
+    """Where a replacement event stands in replay: at its amended ruling's place."""
+
+    ruling: int
+    event: Event
 
 
 def fold(
     records: Iterable[Recorded],
     evolve: Evolve,
     state: Any = None,
+    fixes: Corrections = Corrections(),
     skip: set[int] | frozenset[int] = frozenset(),
 ) -> Any:
-    """Apply the records in order, skipping the voided versions; a misfit raises HistoryConflict."""
-    for record in records:
-        if record.originator_version in skip:
-            continue
+    """Apply the records in order, skipping voided versions and putting each amended ruling's
+    replacement events where the ruling stood; a misfit raises HistoryConflict."""
+    pending = sorted(fixes.replacements.items())
+
+    def apply(record: Recorded | Replaced, state: Any) -> Any:
         try:
-            state = evolve(record.event, state)
+            return evolve(record.event, state)
         except (DomainError, ReplayMismatch) as problem:
             raise HistoryConflict(record, str(problem)) from problem
+
+    for record in records:
+        while pending and pending[0][0] < record.ruling:
+            ruling, events = pending.pop(0)
+            for event in events:
+                state = apply(Replaced(ruling, event), state)
+        version = record.originator_version
+        if version in fixes.voided or version in skip or isinstance(record.event, RulingAmended):
+            continue
+        state = apply(record, state)
+    for ruling, events in pending:
+        for event in events:
+            state = apply(Replaced(ruling, event), state)
     return state
 
 
@@ -63,9 +118,16 @@ class Streams:
     ) -> list[Recorded]:
         return cast("list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte)))
 
+    def last(self, stream: UUID) -> Recorded | None:
+        latest = self.records_desc(stream, limit=1)
+        return latest[0] if latest else None
+
+    def records_desc(self, stream: UUID, *, limit: int) -> list[Recorded]:
+        return cast("list[Recorded]", list(self.store.events.get(stream, desc=True, limit=limit)))
+
     def last_version(self, stream: UUID) -> int:
-        latest = list(self.store.events.get(stream, desc=True, limit=1))
-        return latest[0].originator_version if latest else 0
+        last = self.last(stream)
+        return last.originator_version if last else 0
 
     def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
         """The state after version ``lte`` (default: the end), as recorded up to then."""
@@ -78,17 +140,33 @@ class Streams:
             snapshot = found[0] if found else None
         start = snapshot.originator_version if snapshot else 0
         records = self.records(stream, gt=start, lte=lte)
-        voided = voided_versions(records)
-        if snapshot is not None and voided and min(voided) <= snapshot.originator_version:
+        fixes = corrections(records)
+        if snapshot is not None and _reaches_back(fixes, records, snapshot.originator_version):
             snapshot, start = None, 0
             records = self.records(stream, lte=lte)
-            voided = voided_versions(records)
-        state = fold(records, evolve, snapshot.state if snapshot else None, voided)
+            fixes = corrections(records)
+        state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
         version = records[-1].originator_version if records else start
         return Loaded(state=state, version=version)
 
     def replay(
-        self, records: Sequence[Recorded], evolve: Evolve, *, corrections: Iterable[Recorded] = ()
+        self,
+        records: Sequence[Recorded],
+        evolve: Evolve,
+        *,
+        later: Iterable[Recorded] = (),
+        upto: int | None = None,
     ) -> Any:
-        """Fold the given records from scratch; ``corrections`` adds retractions recorded later."""
-        return fold(records, evolve, None, voided_versions([*records, *corrections]))
+        """Fold the given records from scratch; ``later`` adds undos and amendments recorded
+        after them (the past as corrected since), for rulings up to ``upto``."""
+        fixes = corrections([*records, *later])
+        if upto is not None:
+            fixes = fixes.before(upto + 1)
+        return fold(records, evolve, None, fixes)
+
+
+def _reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:
+    """Whether corrections recorded after a snapshot change what the snapshot was built from."""
+    if any(isinstance(r.event, RulingAmended) for r in records):
+        return True  # an amended ruling's place may lie before the snapshot: replay it all
+    return bool(fixes.voided) and min(fixes.voided) <= snapshot_version

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from domain.dice import PoolMode
 from domain.rulesets.code_green import events as cg
-from projections.describe import describe, faces, silent
-
-describe.register(cg.AssistanceGiven, silent)  # the tester's AssistanceReceived says it
-
+from projections.describe import describe, faces
 
 # --- Code Green ------------------------------------------------------------------------------
 
@@ -62,6 +59,11 @@ def _assist(event: cg.AssistanceReceived) -> str:
         f"{event.helper_name} assists with {event.function} {event.form} "
         f"({event.square}): {event.justification}"
     )
+
+
+@describe.register
+def _assisting(event: cg.AssistanceGiven) -> str:
+    return f"hands one die to {event.tester_name}'s test {event.test}"
 
 
 @describe.register

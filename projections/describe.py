@@ -12,13 +12,17 @@ from domain.events import (
     CampaignCreated,
     CampaignRegistered,
     CharacterJoined,
+    DiceCommitted,
+    DiceRevealed,
     Event,
     NoteAdded,
+    RulingAmended,
     RulingMade,
     RulingRetracted,
     SceneEnded,
     SceneStarted,
     SessionEnded,
+    SessionSealed,
     SessionStarted,
 )
 
@@ -73,6 +77,22 @@ def _scene_ended(event: SceneEnded) -> str:
 
 
 @describe.register
+def _committed(event: DiceCommitted) -> str:
+    mixed = f", mixed with the players' {event.entropy!r}" if event.entropy else ""
+    return f"digital dice committed: seed hash {event.seed_hash}{mixed}"
+
+
+@describe.register
+def _revealed(event: DiceRevealed) -> str:
+    return f"digital dice seed revealed: {event.seed}"
+
+
+@describe.register
+def _sealed(event: SessionSealed) -> str:
+    return f"session {event.number} sealed over {len(event.heads)} streams: {event.digest}"
+
+
+@describe.register
 def _note(event: NoteAdded) -> str:
     return f"note: {event.text}"
 
@@ -80,6 +100,11 @@ def _note(event: NoteAdded) -> str:
 @describe.register
 def _retracted(event: RulingRetracted) -> str:
     return f"ruling {event.ruling} undone: {event.reason}"
+
+
+@describe.register
+def _amended(event: RulingAmended) -> str:
+    return f"ruling {event.ruling} amended: {event.reason}"
 
 
 # Each rule system registers the lines of its own events.

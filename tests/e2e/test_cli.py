@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 import pytest
@@ -176,3 +178,42 @@ def test_every_command_help_ends_with_an_example(name: str, command: click.Comma
     assert "Example:" in help_text, name
     example = help_text.split("Example:")[-1].split("\n\n")[0].strip()
     assert example.startswith("campaign"), name
+
+
+def test_amend_replaces_a_ruling_with_the_same_dice(table: Run, count: Callable[[], int]) -> None:
+    """`amend` re-resolves with the recorded faces; the log shows original and correction."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # ruling 8
+    result = table('amend 8 --set form=Tail --set function=Cryptic --reason "the tail"')
+    assert 0 == result.exit_code, result.output
+    assert "now 31415: test 1: pool 2 [2,5] -> 5: mostly human" in result.output
+    log = table("log").output
+    assert "AMENDED by #9 (Rosa): the tail" in log
+    assert "> 31415: test 1: Cryptic Tail" in log
+    before = count()
+    refused = table('amend 8 --set colour=red --reason "x"')
+    assert (2, before) == (refused.exit_code, count())
+    assert refused.stderr.startswith("error: UNKNOWN_PARAMETER:")
+
+
+def test_verify_reports_intact_and_tampered_logs(table: Run, db: Path) -> None:
+    """`verify` exits 0 on an intact log and 1, naming the ruling, on an edited one."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # ruling 8
+    assert 0 == table("verify").exit_code
+    with sqlite3.connect(db) as connection:
+        for rowid, state in connection.execute("SELECT rowid, state FROM stored_events"):
+            if b'"result":5' in state:
+                forged = state.replace(b'"result":5', b'"result":6')
+                connection.execute(
+                    "UPDATE stored_events SET state=? WHERE rowid=?", (forged, rowid)
+                )
+    result = table("verify")
+    assert 1 == result.exit_code
+    assert "(ruling 8): the event was changed or moved" in result.output
+
+
+def test_dice_stats_counts_faces_by_source(table: Run) -> None:
+    """Physical faces of the session are counted; the name dice came in by hand too."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")
+    rows = json.loads(table("--json dice-stats --character alice").stdout)
+    assert [(6, "physical", 7)] == [(r["sides"], r["source"], r["rolls"]) for r in rows]
+    assert [2, 1, 1, 1, 2, 0] == rows[0]["counts"]  # name 3,1,4,1,5 then 2,5

@@ -50,9 +50,15 @@ EVENT_CLASSES = sorted(
 )
 
 
+LEAF_EVENTS = [cls for cls in EVENT_CLASSES if cls.__name__ != "RulingAmended"]
+
+
 def typed(tp: Any) -> st.SearchStrategy[Any]:
     """A strategy for an annotated type: attrs classes field by field (their annotations are
-    strings, so they are resolved here), tuples, frozensets, unions, and plain types."""
+    strings, so they are resolved here), tuples, frozensets, unions, and plain types. The base
+    ``Event`` (an amendment's replacement events) stands for any concrete event."""
+    if tp is Event:
+        return st.sampled_from(LEAF_EVENTS).flatmap(typed)
     if isinstance(tp, type) and attrs.has(tp):
         hints = get_type_hints(tp)
         fields = {a.alias: typed(hints[a.name]) for a in attrs.fields(tp) if a.init}

@@ -1,0 +1,73 @@
+"""Checking the dice: face counts and a chi-square test against fair dice."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, pass_context
+from cli.render import emit_json
+from domain.dice import Die, Provenance
+from projections.dice_stats import tally
+
+
+@click.command("dice-stats")
+@click.option("--session", "session", type=int, help="Only this session's rolls.")
+@click.option("--character", "who", help="Only rulings that touched this character.")
+@pass_context
+def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
+    """Face counts per die size and source, with a chi-square test against fair dice.
+
+    A p-value below 0.01 on many rolls is worth a look; with fewer than five rolls per face the
+    test says little.
+
+    \b
+    Example:
+      campaign dice-stats --session 3
+    """
+    name = ctx.campaign()
+    stream = ctx.engine.campaign(name).find(who).character_id if who else None
+    dice: list[tuple[Die, Provenance | None]] = []
+    for entry in ctx.engine.log(name):
+        made = entry.ruling
+        if made.command == "amend" or (session is not None and entry.header.session != session):
+            continue
+        if stream is not None and all(span.stream != stream for span in made.touched):
+            continue
+        dice.extend((die, made.provenance) for die in made.dice)
+    rows = tally(dice)
+    if ctx.as_json:
+        emit_json(
+            [
+                {
+                    "sides": r.sides,
+                    "source": r.source,
+                    "rolls": r.rolls,
+                    "counts": list(r.counts),
+                    "chi_square": round(r.chi_square, 4),
+                    "p_value": round(r.p_value, 6),
+                    "enough_rolls": r.enough,
+                }
+                for r in rows
+            ]
+        )
+        return
+    if not rows:
+        click.echo("no dice rolled yet")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("die", "source", "rolls", "faces 1..n", "chi²", "p", "")
+    for r in rows:
+        note = "" if r.enough else "too few rolls to judge"
+        counts = " ".join(str(n) for n in r.counts)
+        table.add_row(
+            f"d{r.sides}",
+            str(r.source),
+            str(r.rolls),
+            counts,
+            f"{r.chi_square:.2f}",
+            f"{r.p_value:.3f}",
+            note,
+        )
+    Console().print(table)

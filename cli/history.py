@@ -1,0 +1,230 @@
+"""Looking back: a character or the campaign as it stood then, differences, history, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import click
+
+from cli import code_green
+from cli.context import Context, pass_context
+from cli.render import emit_json, event_lines, where
+from domain.campaign import CampaignState
+from domain.errors import NotYetCreated
+from engine.mapper import converter
+from engine.timeline import differences, history, ruling_at, session_rulings
+
+Sheet = Callable[[Any, CampaignState], str]
+SHEETS: dict[str, Sheet] = {"code-green": code_green.sheet}
+SUMMARIES: dict[str, Callable[[Any], str]] = {"code-green": code_green.summary}
+
+
+def _generic_sheet(state: Any, campaign: CampaignState) -> str:
+    data = converter.unstructure(state)
+    return "\n".join(f"{key}: {value}" for key, value in data.items())
+
+
+def _generic_summary(state: Any) -> str:
+    return str(getattr(state, "name", state))
+
+
+def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--at RULING, --session N or --time ISO, and --corrected."""
+    for option in reversed(
+        [
+            click.option("--at", "at_ruling", type=int, help="As it stood after this ruling."),
+            click.option(
+                "--session", "session", type=int, help="As it stood when session N ended."
+            ),
+            click.option(
+                "--time",
+                "moment",
+                type=click.DateTime(
+                    ["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%d %H:%M"]
+                ),
+                help="As it stood at that moment (ISO; local time unless an offset is given).",
+            ),
+            click.option(
+                "--corrected", is_flag=True, help="Apply the undos and amendments made since."
+            ),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
+def _point(
+    ctx: Context, at_ruling: int | None, session: int | None, moment: datetime | None
+) -> int | None:
+    if at_ruling is None and session is None and moment is None:
+        return None
+    return ruling_at(ctx.engine, ctx.campaign(), ruling=at_ruling, session=session, time=moment)
+
+
+def _state(ctx: Context, who: str | None, ruling: int | None, corrected: bool) -> Any:
+    name = ctx.campaign()
+    if who is None:
+        if ruling is None:
+            return ctx.engine.campaign(name)
+        return ctx.engine.campaign_at(name, ruling=ruling, corrected=corrected)
+    if ruling is None:
+        return ctx.engine.character(name, who)
+    return ctx.engine.character_at(name, who, ruling=ruling, corrected=corrected)
+
+
+def campaign_text(c: CampaignState) -> str:
+    lines = [f"{c.name} ({c.system}), GM {c.gm}: {c.rulings} rulings"]
+    lines.append(f"session {c.session} running" if c.session else f"{c.sessions} sessions played")
+    if c.scene:
+        lines.append(f"scene {c.scene}: {c.stage}")
+    lines.extend(f"  {e.name} ({e.player})" for e in c.roster)
+    if c.retracted:
+        lines.append("undone rulings: " + ", ".join(str(n) for n in sorted(c.retracted)))
+    return "\n".join(lines)
+
+
+@click.command("show")
+@click.argument("who", required=False)
+@point_options
+@pass_context
+def show(
+    ctx: Context,
+    who: str | None,
+    at_ruling: int | None,
+    session: int | None,
+    moment: datetime | None,
+    corrected: bool,
+) -> None:
+    """Show a character (or, without WHO, the campaign) now or as it stood at a point.
+
+    At a point the default view is the log as recorded then; --corrected applies the undos and
+    amendments made since to that past.
+
+    \b
+    Example:
+      campaign show 31415 --session 1 --corrected
+    """
+    ruling = _point(ctx, at_ruling, session, moment)
+    state = _state(ctx, who, ruling, corrected)
+    if state is None:
+        raise NotYetCreated(who=who or "the campaign", ruling=ruling)
+    if ctx.as_json:
+        emit_json(converter.unstructure(state))
+        return
+    campaign = ctx.engine.campaign(ctx.campaign())
+    if who is None:
+        click.echo(campaign_text(state))
+    else:
+        click.echo(SHEETS.get(campaign.system, _generic_sheet)(state, campaign))
+
+
+@click.command("diff")
+@click.argument("who", required=False)
+@click.argument("first", type=int)
+@click.argument("second", type=int, required=False)
+@click.option(
+    "--views", is_flag=True, help="At FIRST: the past as recorded against as corrected since."
+)
+@pass_context
+def diff(ctx: Context, who: str | None, first: int, second: int | None, views: bool) -> None:
+    """What changed for a character (or the campaign) between two rulings, field by field.
+
+    With --views, what later undos and amendments changed about the past at ruling FIRST.
+
+    \b
+    Example:
+      campaign diff 31415 8 12
+    """
+    if views:
+        before = _state(ctx, who, first, False)
+        after = _state(ctx, who, first, True)
+    else:
+        last = ruling_at(ctx.engine, ctx.campaign())
+        before = _state(ctx, who, first, True)
+        after = _state(ctx, who, second if second is not None else last, True)
+    changes = differences(before, after)
+    if ctx.as_json:
+        emit_json([{"field": f, "before": b, "after": a} for f, b, a in changes])
+        return
+    if not changes:
+        click.echo("no differences")
+    for field, old, new in changes:
+        click.echo(f"{field}: {old} -> {new}")
+
+
+@click.command("history")
+@click.argument("who")
+@pass_context
+def character_history(ctx: Context, who: str) -> None:
+    """Every change to a character, with the ruling that caused it (undone and amended marked).
+
+    \b
+    Example:
+      campaign history 31415
+    """
+    name = ctx.campaign()
+    campaign = ctx.engine.campaign(name)
+    changes = history(ctx.engine, name, who)
+    if ctx.as_json:
+        emit_json(
+            [
+                {
+                    "ruling": c.logged.ruling.number,
+                    "command": c.logged.ruling.command,
+                    "actor": c.logged.header.actor,
+                    "at": c.logged.header.timestamp.isoformat(),
+                    "undone": c.logged.retraction is not None,
+                    "amended": bool(c.logged.amendments),
+                    "events": [converter.unstructure(r.event) for r in c.events],
+                }
+                for c in changes
+            ]
+        )
+        return
+    for change in changes:
+        header, made = change.logged.header, change.logged.ruling
+        mark = " (undone)" if change.logged.retraction else ""
+        mark += " (amended)" if change.logged.amendments else ""
+        stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
+        click.echo(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
+        for line in event_lines(change.events, campaign):
+            click.echo(f"  {line}")
+
+
+@click.command("replay")
+@click.option("--session", "session", type=int, help="Which session (default: the latest).")
+@click.option("--step", is_flag=True, help="Wait for a key between rulings.")
+@pass_context
+def replay(ctx: Context, session: int | None, step: bool) -> None:
+    """Narrate a session ruling by ruling, with the characters' state after each (as corrected).
+
+    \b
+    Example:
+      campaign replay --session 1 --step
+    """
+    name = ctx.campaign()
+    campaign = ctx.engine.campaign(name)
+    summarize = SUMMARIES.get(campaign.system, _generic_summary)
+    who = {e.character_id: e.name for e in campaign.roster}
+    for entry in session_rulings(ctx.engine, name, session):
+        made, header = entry.ruling, entry.header
+        place = where(header.session, header.scene)
+        status = " (undone)" if entry.retraction else " (amended)" if entry.amendments else ""
+        click.echo(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
+        events = entry.amendments[-1].events if entry.amendments else entry.events
+        for line in event_lines(events, campaign):
+            click.echo(f"  {line}")
+        touched = {r.originator_id for r in events if r.originator_id in who}
+        for character_id in sorted(touched, key=lambda c: who[c]):
+            state = ctx.engine.character_at(
+                name, who[character_id], ruling=made.number, corrected=True
+            )
+            if state is not None:
+                click.echo(f"  after: {who[character_id]}: {summarize(state)}")
+        if step:
+            click.pause("  (press a key for the next ruling)")
+
+
+COMMANDS = (show, diff, character_history, replay)

@@ -1,0 +1,88 @@
+"""Looking back from the command line: show at a point, diff, history, replay."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from freezegun import freeze_time
+
+from tests.conftest import FROZEN_AT
+from tests.e2e.conftest import Run
+
+
+def test_show_at_a_ruling_as_recorded_and_as_corrected(table: Run) -> None:
+    """At ruling 9 the adaptation stands as recorded; corrected, the later undo removed it."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # 8
+    table("adapt alice R1C1 R1C2")  # 9
+    table('undo 9 --reason "wrong token"')  # 10
+    then = json.loads(table("--json show alice --at 9").stdout)
+    corrected = json.loads(table("--json show alice --at 9 --corrected").stdout)
+    assert (["R1C2", "R2C2", "R3C3"], ["R1C1", "R2C2", "R3C3"]) == (
+        then["tokens"],
+        corrected["tokens"],
+    )
+
+
+def test_show_without_a_character_shows_the_campaign(table: Run) -> None:
+    """The campaign view: rulings, session, scene, roster."""
+    shown = table("show").output
+    assert "Night Shift (code-green), GM Rosa: 7 rulings" in shown
+    assert "scene 1: The cold room" in shown
+    assert "31415 (alice)" in shown
+
+
+def test_show_at_the_end_of_a_session_and_at_a_moment(table: Run) -> None:
+    """--session N is the state when session N ended; --time the last ruling at that moment."""
+    table("scene end")
+    table("session end")
+    with freeze_time(FROZEN_AT + timedelta(days=7)):
+        table("session start")
+        table('scene start "A week later"')
+        table("place alice R1C3 R2C3 R3C3")
+    at_session = json.loads(table("--json show alice --session 1").stdout)
+    at_moment = json.loads(table(f"--json show alice --time {FROZEN_AT:%Y-%m-%dT%H:%M:%S}").stdout)
+    now = json.loads(table("--json show alice").stdout)
+    assert ([], [], ["R1C3", "R2C3", "R3C3"]) == (
+        at_session["tokens"],
+        at_moment["tokens"],
+        now["tokens"],
+    )
+    assert "NO_SUCH_POINT" in table("show alice --session 9").stderr
+
+
+def test_diff_between_rulings_and_between_views(table: Run) -> None:
+    """A field-by-field diff between two rulings, and between the recorded and corrected past."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # 8
+    table("adapt alice R1C1 R1C2")  # 9
+    between = table("diff alice 7 9").output
+    assert "tokens: ['R1C1', 'R2C2', 'R3C3'] -> ['R1C2', 'R2C2', 'R3C3']" in between
+    assert "tests: 0 -> 1" in between
+    table('undo 9 --reason "wrong token"')
+    views = table("--json diff alice 9 --views").stdout
+    assert [{"field": "test", "before": None}] == [
+        {k: v for k, v in d.items() if k != "after"}
+        for d in json.loads(views)
+        if d["field"] == "test"
+    ]
+
+
+def test_history_lists_each_change_with_its_ruling(table: Run) -> None:
+    """Creation, placement, the test and the undone adaptation, each under its ruling."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")  # 8
+    table("adapt alice R1C1 R1C2")  # 9
+    table('undo 9 --reason "wrong token"')  # 10
+    rows = [line for line in table("history alice").output.splitlines() if line.startswith("#")]
+    assert ["character create", "place", "test", "adapt (undone)"] == [
+        row.split(": ", 1)[1] for row in rows
+    ]
+
+
+def test_replay_narrates_a_session_with_the_state_after_each_ruling(table: Run) -> None:
+    """Each ruling, its lines, and the touched characters' state after it; --step pauses."""
+    table("test alice Legs Invulnerable --roll --dice 2,5")
+    output = table("replay --session 1").output
+    assert "#8 Rosa: test [session 1, scene 1]" in output
+    assert "after: 31415: must adapt after test 1; tokens R1C1, R2C2, R3C3" in output
+    stepped = table("replay --step")
+    assert 0 == stepped.exit_code

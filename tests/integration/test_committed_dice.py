@@ -1,0 +1,140 @@
+"""Commit–reveal dice: digital rolls of a session can be recomputed once its seed is revealed."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.dice import Provenance
+from domain.events import DiceCommitted, DiceRevealed
+from domain.lifecycle import EndScene, EndSession, StartScene, StartSession
+from domain.rulesets.code_green.commands import (
+    Adapt,
+    CreateCharacter,
+    DeclareTest,
+    PlaceTokens,
+)
+from engine import Engine
+from engine.chain import genesis, link
+from engine.committed_dice import CommittedDice, commitment, face, key, replay
+from engine.dice_sources import DiceSpec
+from engine.mapper import canonical_json
+from tests.conftest import S1_FORM, S1_FUNCTION
+
+
+@pytest.mark.parametrize("sides", [2, 6, 10, 20, 100])
+def test_every_face_takes_the_same_number_of_byte_values(sides: int) -> None:
+    """No modulo bias: the accepted byte values split evenly over the faces."""
+    counts = Counter(face(bytes([b]), sides) for b in range(256))
+    rejected = counts.pop(None, 0)
+    assert {256 // sides} == set(counts.values())
+    assert 256 % sides == rejected
+
+
+@given(
+    secret=st.binary(min_size=32, max_size=32),
+    entropy=st.text(max_size=8),
+    start=st.integers(0, 99),
+)
+def test_committed_rolls_replay_from_the_seed(secret: bytes, entropy: str, start: int) -> None:
+    """The faces and the counters used follow from the seed, entropy and first counter alone."""
+    dice = CommittedDice(key=key(secret, entropy), start=start)
+    faces = tuple(dice.roll(s) for s in (6, 6, 10))
+    assert (faces, dice.draws) == replay(key(secret, entropy), start, (6, 6, 10))
+
+
+def play(engine: Engine) -> None:
+    engine.create_campaign("Lab", "code-green")
+    engine.execute("Lab", StartSession(entropy="Bea: 4471"))
+    engine.execute("Lab", StartScene(stage="The lab"))
+    engine.execute("Lab", CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION))
+    engine.execute("Lab", PlaceTokens("alice", ("roll", "R2C2", "R3C3")))
+    engine.execute("Lab", DeclareTest("alice", "Legs", "Invulnerable", roll=True))
+    free = engine.character("Lab", "alice").free_squares()[0]
+    engine.execute("Lab", Adapt("alice", "R2C2", free))
+    engine.execute("Lab", EndScene())
+
+
+def test_a_session_commits_then_reveals_and_every_roll_verifies(any_engine: Engine) -> None:
+    """Start: the seed's hash and the players' entropy; end: the seed; verify recomputes all."""
+    play(any_engine)
+    made = [entry.ruling for entry in any_engine.log("Lab")]
+    committed = [m for m in made if m.provenance is Provenance.COMMITTED]
+    assert 3 == len(committed)
+    counters = [(m.counter, m.draws) for m in committed]
+    assert 0 == counters[0][0]
+    assert all(a[0] + a[1] == b[0] for a, b in itertools.pairwise(counters))
+    assert (1, False) == _dice_state(any_engine)
+    result = any_engine.execute("Lab", EndSession())
+    revealed = next(e for e in result.events if isinstance(e, DiceRevealed))
+    started = next(
+        r.event
+        for entry in any_engine.log("Lab")
+        for r in entry.events
+        if isinstance(r.event, DiceCommitted)
+    )
+    assert commitment(bytes.fromhex(revealed.seed)) == started.seed_hash
+    report = any_engine.verify("Lab")
+    assert report.intact
+    assert [(1, 3, True, ())] == [
+        (d.session, d.rulings, d.revealed, d.problems) for d in report.dice
+    ]
+
+
+def _dice_state(engine: Engine) -> tuple[int, bool]:
+    (check,) = engine.verify("Lab").dice
+    return check.session, check.revealed
+
+
+def test_explicit_dice_are_not_claimed_verifiable(engine: Engine) -> None:
+    """Faces typed in stay physical, --seed stays seeded: neither counts as committed."""
+    play(engine)
+    engine.execute("Lab", StartScene(stage="Again"))
+    engine.execute("Lab", PlaceTokens("alice", ("R1C1", "R2C2", "R3C3")))
+    physical = engine.execute(
+        "Lab", DeclareTest("alice", "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(1, 2))
+    )
+    assert (Provenance.PHYSICAL, None) == (
+        physical.provenance,
+        engine.log("Lab")[-1].ruling.counter,
+    )
+
+
+def test_a_forged_committed_roll_is_found(tmp_path: Path, frozen: None) -> None:
+    """Rewriting a committed roll (chains recomputed) no longer follows from the revealed seed."""
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        play(engine)
+        engine.execute("Lab", EndSession())
+        campaign_id = engine.campaign("Lab").id
+    with sqlite3.connect(db) as connection:
+        query = (
+            "SELECT originator_version, topic, state FROM stored_events "
+            "WHERE originator_id=? ORDER BY 1"
+        )
+        previous = genesis(campaign_id)
+        for version, topic, state in list(connection.execute(query, (campaign_id.hex,))):
+            body = json.loads(state)
+            body.pop("chain")
+            event = body["event"]
+            if topic.endswith(":RulingMade") and event.get("counter") is not None and event["dice"]:
+                event["dice"][0]["face"] = 7 - event["dice"][0]["face"]
+            chain = link(previous, campaign_id, version, topic, canonical_json(body))
+            body["chain"] = chain
+            connection.execute(
+                "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
+                (canonical_json(body), campaign_id.hex, version),
+            )
+            previous = chain
+    with Engine(str(db)) as engine:
+        report = engine.verify("Lab")
+    assert not report.intact
+    assert report.dice[0].problems
+    assert "the dice do not follow from the seed" in report.dice[0].problems[0]

@@ -71,3 +71,6 @@ def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
             note,
         )
     Console().print(table)
+
+
+COMMANDS: tuple[click.Command, ...] = (dice_stats,)

@@ -442,7 +442,7 @@ SYSTEM_VERBS: dict[str, click.Group] = {
     "sims": sims.VERBS,
     "sprawl-goons": sprawl_goons.VERBS,
 }
-for _command in (*history.COMMANDS, audit.dice_stats):
+for _command in (*history.COMMANDS, *audit.COMMANDS):
     campaign.add_command(_command)
 
 

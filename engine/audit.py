@@ -7,7 +7,7 @@ rather than crashing the check.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -17,6 +17,7 @@ from eventsourcing.persistence import StoredEvent
 from engine.chain import genesis, link, seal
 from engine.committed_dice import commitment, key, replay
 from engine.mapper import canonical_json
+from engine.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
     from engine.service import Engine
@@ -61,6 +62,7 @@ class Report:
     seals: tuple[Seal, ...]
     breaks: tuple[Break, ...]
     dice: tuple[DiceCheck, ...] = ()
+    digest: str = ""  # over every stream's head: a log and its copy give the same digest
 
     @property
     def intact(self) -> bool:
@@ -102,34 +104,70 @@ def check_stream(stream: UUID, rows: Sequence[StoredEvent]) -> Break | None:
     return None
 
 
+def campaign_streams(campaign_id: UUID, campaign_rows: Sequence[StoredEvent]) -> list[UUID]:
+    """The campaign's stream and every stream its rulings wrote to (not the store's directory,
+    which every campaign of the store shares)."""
+    streams = [campaign_id]
+    for row in campaign_rows:
+        if row.topic == MADE:
+            for span in (_body(row) or {}).get("event", {}).get("touched", []):
+                stream = UUID(span["stream"])
+                if stream not in streams and stream != DIRECTORY:
+                    streams.append(stream)
+    return streams
+
+
 def verify(engine: Engine, campaign_name: str) -> Report:
     """Check every stream the campaign's rulings wrote to, every ruling's ranges, every seal."""
     campaign_id = engine.find_campaign(campaign_name).campaign_id
-    rows: dict[UUID, Sequence[StoredEvent]] = {campaign_id: _rows(engine, campaign_id)}
+    campaign_rows = _rows(engine, campaign_id)
+    rows = {s: _rows(engine, s) for s in campaign_streams(campaign_id, campaign_rows)}
+    return verify_rows(campaign_id, rows)
+
+
+def verify_rows(campaign_id: UUID, rows: Mapping[UUID, Sequence[StoredEvent]]) -> Report:
+    """Check the rows of a campaign's streams (from a store, or from an export being imported)."""
     ranges: list[tuple[int, UUID, int]] = []
     sealed: list[dict[str, Any]] = []
     dice = _Dice()
-    for row in rows[campaign_id]:
+    for row in rows.get(campaign_id, ()):
         body = _body(row) or {}
         event = body.get("event", {})
         dice.read(row.topic, body)
         if row.topic == MADE:
             for span in event.get("touched", []):
-                ranges.append((event.get("number", 0), UUID(span["stream"]), span["last"]))
+                stream = UUID(span["stream"])
+                if stream != DIRECTORY:
+                    ranges.append((event.get("number", 0), stream, span["last"]))
         elif row.topic == SEALED:
             sealed.append(event)
-    for _, stream, _ in ranges:
-        if stream not in rows:
-            rows[stream] = _rows(engine, stream)
     breaks = [b for stream, found in rows.items() if (b := check_stream(stream, found))]
     for number, stream, last in ranges:
-        if len(rows[stream]) < last and not any(b.stream == stream for b in breaks):
+        found = rows.get(stream, ())
+        if len(found) < last and not any(b.stream == stream for b in breaks):
             problem = f"ruling {number} wrote up to version {last}; the stream ends before it"
-            breaks.append(Break(stream, len(rows[stream]) + 1, number, problem))
-    seals = tuple(_check_seal(event, rows, engine) for event in sealed)
+            breaks.append(Break(stream, len(found) + 1, number, problem))
+    seals = tuple(_check_seal(event, rows) for event in sealed)
     events = sum(len(found) for found in rows.values())
     ordered = tuple(sorted(breaks, key=lambda b: (b.ruling or 0, str(b.stream))))
-    return Report(streams=len(rows), events=events, seals=seals, breaks=ordered, dice=dice.checks())
+    return Report(
+        streams=len(rows),
+        events=events,
+        seals=seals,
+        breaks=ordered,
+        dice=dice.checks(),
+        digest=heads_digest(rows),
+    )
+
+
+def heads_digest(rows: Mapping[UUID, Sequence[StoredEvent]]) -> str:
+    """One digest over every stream's last version and link: equal for equal logs."""
+    heads = {}
+    for stream, found in rows.items():
+        if found:
+            last = _body(found[-1]) or {}
+            heads[stream] = (found[-1].originator_version, str(last.get("chain", "")))
+    return seal(heads)
 
 
 class _Dice:
@@ -171,15 +209,13 @@ class _Dice:
         return DiceCheck(session, len(rolls), True, tuple(problems))
 
 
-def _check_seal(
-    event: dict[str, Any], rows: dict[UUID, Sequence[StoredEvent]], engine: Engine
-) -> Seal:
+def _check_seal(event: dict[str, Any], rows: Mapping[UUID, Sequence[StoredEvent]]) -> Seal:
     heads: dict[UUID, tuple[int, str]] = {}
     intact = True
     for head in event.get("heads", []):
         stream, version, chain = UUID(head["stream"]), head["version"], head["chain"]
         heads[stream] = (version, chain)
-        found = rows.get(stream) or _rows(engine, stream)
+        found = rows.get(stream, ())
         stored = _body(found[version - 1]) if 0 < version <= len(found) else None
         intact = intact and stored is not None and stored.get("chain") == chain
     digest = event.get("digest", "")

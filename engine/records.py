@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 from attrs import frozen
 
 from domain.events import Event
+
+# The store's directory of campaigns: one stream every campaign of a store registers in.
+DIRECTORY_ID = uuid5(UUID("6f6d0f5e-2b1c-4f0e-9a53-1d2f3c4b5a69"), "campaign-log directory")
 
 
 @frozen(kw_only=True)

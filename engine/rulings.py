@@ -28,7 +28,7 @@ from domain.errors import (
 )
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, SceneStarted
 from engine.mapper import canonical_json
-from engine.records import Recorded
+from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Corrections, Evolve, corrections, fold
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ def read_log(engine: Engine, campaign_name: str) -> list[LoggedRuling]:
         events = tuple(
             record
             for span in made.touched
+            if span.stream != DIRECTORY_ID  # the store's directory, shared by its campaigns
             for record in engine.streams.records(span.stream, gt=span.first - 1, lte=span.last)
         )
         logged.append(LoggedRuling(header, events, undone.get(made.number)))

@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
-from uuid import UUID, uuid4, uuid5
+from uuid import UUID, uuid4
 
 import attrs
 from eventsourcing.persistence import IntegrityError
@@ -46,12 +46,11 @@ from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets, MemorySecrets, SQLiteSecrets
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
-from engine.records import Snapshot
+from engine.records import DIRECTORY_ID, Snapshot
 from engine.rulings import LoggedRuling, headers
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
-DIRECTORY_ID = uuid5(UUID("6f6d0f5e-2b1c-4f0e-9a53-1d2f3c4b5a69"), "campaign-log directory")
 MAX_ATTEMPTS = 12
 SNAPSHOT_INTERVAL = 100
 

@@ -7,6 +7,7 @@ import click
 from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.dice import Die, Provenance
+from engine.transfer import export_lines, import_lines
 from projections.dice_stats import tally
 
 
@@ -73,4 +74,60 @@ def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
     Console().print(table)
 
 
-COMMANDS: tuple[click.Command, ...] = (dice_stats,)
+@click.command("export")
+@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl", show_default=True)
+@click.option(
+    "--out", type=click.Path(dir_okay=False, writable=True), help="File (default: stdout)."
+)
+@pass_context
+def export(ctx: Context, fmt: str, out: str | None) -> None:
+    """Write the whole campaign (every event in order, with its hash link) as JSON lines.
+
+    Export after `session end`: a running session's secret dice seed stays behind.
+
+    \b
+    Example:
+      campaign export --out night-shift.jsonl
+    """
+    lines = export_lines(ctx.engine, ctx.campaign())
+    if out is None:
+        for line in lines:
+            click.echo(line)
+        return
+    with open(out, "w", encoding="utf-8") as handle:
+        count = sum(handle.write(line + "\n") > 0 for line in lines) - 1
+    click.echo(f"{count} events written to {out}", err=True)
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@pass_context
+def import_campaign(ctx: Context, path: str) -> None:
+    """Rebuild an exported campaign in this store, after verifying every line, link and seal.
+
+    A malformed or tampered file is refused with the line and field that is wrong, and nothing
+    is imported.
+
+    \b
+    Example:
+      campaign --db club.db import night-shift.jsonl
+    """
+    from rich.progress import Progress
+
+    with open(path, encoding="utf-8") as handle:
+        total = sum(1 for _ in handle)
+    with open(path, encoding="utf-8") as handle, Progress(transient=True) as bar:
+        task = bar.add_task("checking", total=total)
+        imported = import_lines(
+            ctx.engine, handle, progress=lambda n: bar.update(task, completed=n)
+        )
+    ctx.remember(imported.name)
+    if ctx.as_json:
+        emit_json({"name": imported.name, "events": imported.events, "digest": imported.digest})
+    else:
+        click.echo(
+            f"imported {imported.name!r}: {imported.events} events, digest {imported.digest}"
+        )
+
+
+COMMANDS: tuple[click.Command, ...] = (dice_stats, export, import_campaign)

@@ -320,6 +320,7 @@ def verify(ctx: Context) -> None:
         emit_json(
             {
                 "intact": report.intact,
+                "digest": report.digest,
                 "streams": report.streams,
                 "events": report.events,
                 "seals": [
@@ -347,7 +348,7 @@ def verify(ctx: Context) -> None:
             }
         )
     else:
-        click.echo(f"{report.events} events in {report.streams} streams")
+        click.echo(f"{report.events} events in {report.streams} streams; digest {report.digest}")
         for s in report.seals:
             click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
         for d in report.dice:

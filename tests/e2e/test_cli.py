@@ -217,3 +217,20 @@ def test_dice_stats_counts_faces_by_source(table: Run) -> None:
     rows = json.loads(table("--json dice-stats --character alice").stdout)
     assert [(6, "physical", 7)] == [(r["sides"], r["source"], r["rolls"]) for r in rows]
     assert [2, 1, 1, 1, 2, 0] == rows[0]["counts"]  # name 3,1,4,1,5 then 2,5
+
+
+def test_export_then_import_into_another_store(table: Run, tmp_path: Path) -> None:
+    """`export --out` then `import` on another file: same digest; a damaged file exits 2."""
+    exported = tmp_path / "night.jsonl"
+    assert 0 == table(f"export --out {exported}").exit_code
+    other = tmp_path / "other.db"
+    runner_line = f"--db {other} import {exported}"
+    imported = table(runner_line)
+    assert 0 == imported.exit_code, imported.output
+    digest = json.loads(table("--json verify").stdout)["digest"]
+    assert digest in imported.output
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text(exported.read_text().replace('"result"', '"resu1t"', 1) + "{oops\n")
+    result = table(f"--db {tmp_path / 'third.db'} import {damaged}")
+    assert 2 == result.exit_code
+    assert result.stderr.startswith("error: IMPORT_REFUSED: line ")

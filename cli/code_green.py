@@ -8,9 +8,9 @@ import click
 
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
-from cli.render import emit_json
+from cli.sheets import Sheets, add_sheet_commands
 from domain.campaign import CampaignState
-from domain.errors import DomainError, NotYetCreated
+from domain.errors import DomainError
 from domain.rulesets.code_green.commands import (
     Adapt,
     AssistTest,
@@ -76,51 +76,6 @@ def create(
     """
     command = CreateCharacter(player=player, form=_three(form), function=_three(function))
     run(ctx, command, faces=faces, seed=seed)
-
-
-@character.command("show")
-@click.argument("who")
-@click.option("--at", "at_ruling", type=int, help="As it stood after this ruling.")
-@click.option(
-    "--corrected", is_flag=True, help="With --at: apply the undos made later to that past."
-)
-@pass_context
-def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
-    """Show a character's Profile Grid: tokens (o), strain marks (x) and each square's d66 range.
-
-    \b
-    Example:
-      campaign character show 31415 --at 12
-    """
-    name = ctx.campaign()
-    if at_ruling is None:
-        sheet = ctx.engine.character(name, who)
-    else:
-        sheet = ctx.engine.character_at(name, who, ruling=at_ruling, corrected=corrected)
-    if sheet is None:
-        raise NotYetCreated(who=who, ruling=at_ruling)
-    state = ctx.engine.campaign(name)
-    if ctx.as_json:
-        emit_json(sheet_json(sheet))
-    else:
-        click.echo(sheet_text(sheet, settings_from(state.house_rules).grid))
-
-
-@character.command("list")
-@pass_context
-def list_characters(ctx: Context) -> None:
-    """List the campaign's characters and what each is waiting for.
-
-    \b
-    Example:
-      campaign character list
-    """
-    sheets = ctx.engine.characters(ctx.campaign())
-    if ctx.as_json:
-        emit_json([sheet_json(s) for s in sheets])
-        return
-    for s in sheets:
-        click.echo(f"{s.name} ({s.player}): {status(s)}")
 
 
 def status(c: CgCharacter) -> str:
@@ -341,3 +296,7 @@ def summary(c: CgCharacter) -> str:
     marks = f"; marks {', '.join(sorted(c.marks))}" if c.marks else ""
     tokens = f"; tokens {', '.join(sorted(c.tokens))}" if c.tokens else ""
     return f"{status(c)}{tokens}{marks}"
+
+
+SHEETS = Sheets(text=sheet, json=sheet_json, status=summary)
+add_sheet_commands(character, SHEETS, "31415")

@@ -8,26 +8,21 @@ from typing import Any
 
 import click
 
-from cli import code_green
+from cli import code_green, sims, sprawl_goons, the_code
 from cli.context import Context, pass_context
 from cli.render import emit_json, event_lines, where
+from cli.sheets import Sheets
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine.mapper import converter
 from engine.timeline import differences, history, ruling_at, session_rulings
 
-Sheet = Callable[[Any, CampaignState], str]
-SHEETS: dict[str, Sheet] = {"code-green": code_green.sheet}
-SUMMARIES: dict[str, Callable[[Any], str]] = {"code-green": code_green.summary}
-
-
-def _generic_sheet(state: Any, campaign: CampaignState) -> str:
-    data = converter.unstructure(state)
-    return "\n".join(f"{key}: {value}" for key, value in data.items())
-
-
-def _generic_summary(state: Any) -> str:
-    return str(getattr(state, "name", state))
+SHEETS: dict[str, Sheets] = {
+    "code-green": code_green.SHEETS,
+    "the-code": the_code.SHEETS,
+    "sims": sims.SHEETS,
+    "sprawl-goons": sprawl_goons.SHEETS,
+}
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -110,14 +105,14 @@ def show(
     state = _state(ctx, who, ruling, corrected)
     if state is None:
         raise NotYetCreated(who=who or "the campaign", ruling=ruling)
-    if ctx.as_json:
-        emit_json(converter.unstructure(state))
-        return
     campaign = ctx.engine.campaign(ctx.campaign())
-    if who is None:
+    sheets = SHEETS[campaign.system]
+    if ctx.as_json:
+        emit_json(converter.unstructure(state) if who is None else sheets.json(state))
+    elif who is None:
         click.echo(campaign_text(state))
     else:
-        click.echo(SHEETS.get(campaign.system, _generic_sheet)(state, campaign))
+        click.echo(sheets.text(state, campaign))
 
 
 @click.command("diff")
@@ -206,7 +201,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     """
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
-    summarize = SUMMARIES.get(campaign.system, _generic_summary)
+    summarize = SHEETS[campaign.system].status
     who = {e.character_id: e.name for e in campaign.roster}
     for entry in session_rulings(ctx.engine, name, session):
         made, header = entry.ruling, entry.header

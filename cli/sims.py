@@ -8,7 +8,7 @@ import click
 
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
-from cli.render import emit_json
+from cli.sheets import Sheets, add_sheet_commands
 from domain.errors import DomainError
 from domain.rulesets.sims import commands as c
 from domain.rulesets.sims.state import SimsCharacter
@@ -80,48 +80,6 @@ def create(
         name, player, specs, kind=kind, custom=custom, strengths=strengths, weaknesses=weaknesses
     )
     run(ctx, command)
-
-
-@character.command("show")
-@click.argument("who")
-@click.option("--at", "at_ruling", type=int, help="As it stood after this ruling.")
-@click.option("--corrected", is_flag=True, help="With --at: apply later undos to that past.")
-@pass_context
-def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
-    """Show a sheet: each quality with its base and current rank, and what the character owes.
-
-    \b
-    Example:
-      campaign character show Kristov --at 12
-    """
-    name = ctx.campaign()
-    if at_ruling is None:
-        sheet = ctx.engine.character(name, who)
-    else:
-        sheet = ctx.engine.character_at(name, who, ruling=at_ruling, corrected=corrected)
-    if sheet is None:
-        raise NotYetCreated(who=who, ruling=at_ruling)
-    if ctx.as_json:
-        emit_json(sheet_json(sheet))
-    else:
-        click.echo(sheet_text(sheet))
-
-
-@character.command("list")
-@pass_context
-def list_characters(ctx: Context) -> None:
-    """List the campaign's characters and what each is waiting for.
-
-    \b
-    Example:
-      campaign character list
-    """
-    sheets = ctx.engine.characters(ctx.campaign())
-    if ctx.as_json:
-        emit_json([sheet_json(s) for s in sheets])
-        return
-    for s in sheets:
-        click.echo(f"{s.name} ({s.kind}, {s.player}): {status(s)}")
 
 
 def status(s: SimsCharacter) -> str:
@@ -552,6 +510,9 @@ def rebirth(ctx: Context, who: str, qualities: tuple[str, ...], extra: tuple[str
     """
     run(ctx, c.Rebirth(who, qualities, extra))
 
+
+SHEETS = Sheets(text=lambda s, _: sheet_text(s), json=sheet_json, status=status)
+add_sheet_commands(character, SHEETS, "Neo")
 
 VERBS = click.Group("sims", help="The Sims RPG's verbs.")
 for _command in (

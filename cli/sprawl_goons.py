@@ -9,7 +9,7 @@ import click
 
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
-from cli.render import emit_json
+from cli.sheets import Sheets, add_sheet_commands
 from domain.errors import DomainError
 from domain.rulesets.sprawl_goons import commands as sg
 from domain.rulesets.sprawl_goons.character import SgCharacter
@@ -124,50 +124,6 @@ def create(
         raise StatsFormat(text=stats) from None
     command = sg.CreateCharacter(name, player, m, r, c, e, items=items, custom=custom)
     run(ctx, command, faces=faces, seed=seed)
-
-
-@character.command("show")
-@click.argument("who")
-@click.option("--at", "at_ruling", type=int, help="As it stood after this ruling.")
-@click.option(
-    "--corrected", is_flag=True, help="With --at: apply the undos made later to that past."
-)
-@pass_context
-def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
-    """Show a sheet: stats, Resilience, items with uses, cash, injuries, level (NPCs: DS).
-
-    \b
-    Example:
-      campaign character show Tanner --at 12
-    """
-    name = ctx.campaign()
-    if at_ruling is None:
-        sheet = ctx.engine.character(name, who)
-    else:
-        sheet = ctx.engine.character_at(name, who, ruling=at_ruling, corrected=corrected)
-    if sheet is None:
-        raise NotYetCreated(who=who, ruling=at_ruling)
-    if ctx.as_json:
-        emit_json(sheet_json(sheet))
-    else:
-        click.echo(sheet_text(sheet))
-
-
-@character.command("list")
-@pass_context
-def list_characters(ctx: Context) -> None:
-    """List the campaign's characters, NPCs and systems.
-
-    \b
-    Example:
-      campaign character list
-    """
-    sheets = ctx.engine.characters(ctx.campaign())
-    if ctx.as_json:
-        emit_json([sheet_json(s) for s in sheets])
-        return
-    for s in sheets:
-        click.echo(f"{s.name} ({s.player}): {status(s)}")
 
 
 def status(c: SgCharacter) -> str:
@@ -872,6 +828,9 @@ def cash(ctx: Context, who: str, gain: int, spend: int, reason: str) -> None:
     """
     run(ctx, sg.ChangeCash(who, gain - spend, reason))
 
+
+SHEETS = Sheets(text=lambda c, _: sheet_text(c), json=sheet_json, status=status)
+add_sheet_commands(character, SHEETS, "Tanner")
 
 VERBS = click.Group("sprawl-goons", help="Sprawl Goons: Upgraded's verbs.")
 for _command in (

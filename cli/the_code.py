@@ -8,7 +8,7 @@ import click
 
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
-from cli.render import emit_json
+from cli.sheets import Sheets, add_sheet_commands
 from domain.errors import DomainError
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.commands import (
@@ -95,50 +95,6 @@ def create(ctx: Context, /, code_name: str, **fields: Any) -> None:
 
 class NotYetCreated(DomainError):
     template = "{who} did not exist yet after ruling {ruling}"
-
-
-@character.command("show")
-@click.argument("who")
-@click.option("--at", "at_ruling", type=int, help="As it stood after this ruling.")
-@click.option(
-    "--corrected", is_flag=True, help="With --at: apply the undos made later to that past."
-)
-@pass_context
-def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
-    """Show a hero: Motivation, Reward Points, Exposure (and peak), Popularity, what is public.
-
-    \b
-    Example:
-      campaign character show "The Hawk" --at 12
-    """
-    name = ctx.campaign()
-    if at_ruling is None:
-        hero = ctx.engine.character(name, who)
-    else:
-        hero = ctx.engine.character_at(name, who, ruling=at_ruling, corrected=corrected)
-    if hero is None:
-        raise NotYetCreated(who=who, ruling=at_ruling)
-    if ctx.as_json:
-        emit_json(sheet_json(hero))
-    else:
-        click.echo(sheet_text(hero))
-
-
-@character.command("list")
-@pass_context
-def list_characters(ctx: Context) -> None:
-    """List the campaign's heroes and their scores.
-
-    \b
-    Example:
-      campaign character list
-    """
-    heroes: list[TcHero] = ctx.engine.characters(ctx.campaign())
-    if ctx.as_json:
-        emit_json([sheet_json(h) for h in heroes])
-        return
-    for h in heroes:
-        click.echo(f"{h.name} ({h.player}): {scores(h)}")
 
 
 def sheet_json(h: TcHero) -> dict[str, Any]:
@@ -443,6 +399,9 @@ def reaction(ctx: Context, /, who: str, audience: str, **options: Any) -> None:
     )
     run(ctx, command, faces=faces, seed=seed)
 
+
+SHEETS = Sheets(text=lambda h, _: sheet_text(h), json=sheet_json, status=scores)
+add_sheet_commands(character, SHEETS, '"The Hawk"')
 
 VERBS = click.Group("the-code", help="The Code's verbs.")
 for _command in (

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 
 from attrs import frozen
 
-from domain.errors import InvalidHouseRule, UnknownHouseRule
 from domain.events import HouseRule
+from domain.rulesets.house_rules import HouseRules, boolean
 
 
 class CriticalTrigger(enum.StrEnum):
@@ -49,15 +49,6 @@ class Settings:
     first_aid_limit: FirstAidLimit = FirstAidLimit.ONCE_PER_PATIENT_PER_SCENE
 
 
-def _bool(text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on", "1"):
-        return True
-    if lowered in ("false", "no", "off", "0"):
-        return False
-    raise ValueError("true or false")
-
-
 def _choices(kind: type[enum.StrEnum]) -> str:
     return " or ".join(member.value for member in kind)
 
@@ -67,8 +58,8 @@ _KEYS: dict[str, tuple[str, Callable[[str], object], str]] = {
     "criticalTrigger": ("critical_trigger", CriticalTrigger, _choices(CriticalTrigger)),
     "critBonusScope": ("crit_bonus_scope", CritBonusScope, _choices(CritBonusScope)),
     "glitchUpgradeBoth": ("glitch_upgrade_both", GlitchUpgradeBoth, _choices(GlitchUpgradeBoth)),
-    "systemDsDepletes": ("system_ds_depletes", _bool, "true or false"),
-    "encumbranceOnInitiative": ("encumbrance_on_initiative", _bool, "true or false"),
+    "systemDsDepletes": ("system_ds_depletes", boolean, "true or false"),
+    "encumbranceOnInitiative": ("encumbrance_on_initiative", boolean, "true or false"),
     "shotgunFailureDamage": (
         "shotgun_failure_damage",
         ShotgunFailureDamage,
@@ -78,33 +69,13 @@ _KEYS: dict[str, tuple[str, Callable[[str], object], str]] = {
 }
 
 
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+RULES = HouseRules("sprawl-goons", Settings, _KEYS)
 
 
 def house_rules(given: Mapping[str, str]) -> tuple[HouseRule, ...]:
     """Check the given house rules and return every rule with its value (defaults filled in)."""
-    values: dict[str, object] = {}
-    for key, text in given.items():
-        if key not in _KEYS:
-            raise UnknownHouseRule(system="sprawl-goons", key=key, known=", ".join(_KEYS))
-        attribute, parse, expected = _KEYS[key]
-        try:
-            values[attribute] = parse(text.strip())
-        except ValueError:
-            raise InvalidHouseRule(key=key, value=text, expected=expected) from None
-    settings = Settings(**values)  # type: ignore[arg-type]
-    return tuple(
-        HouseRule(key=key, value=_text(getattr(settings, attribute)))
-        for key, (attribute, _, _) in _KEYS.items()
-    )
+    return RULES.check(given)
 
 
 def settings_from(rules: tuple[HouseRule, ...]) -> Settings:
-    values: dict[str, object] = {}
-    for rule in rules:
-        attribute, parse, _ = _KEYS[rule.key]
-        values[attribute] = parse(rule.value)
-    return Settings(**values)  # type: ignore[arg-type]
+    return RULES.read(rules)

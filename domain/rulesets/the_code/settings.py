@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 
 from attrs import frozen
 
-from domain.errors import InvalidHouseRule, UnknownHouseRule
 from domain.events import HouseRule
+from domain.rulesets.house_rules import HouseRules, boolean
 
 
 class Rounding(enum.StrEnum):
@@ -39,15 +39,6 @@ class Settings:
         return score // 2 if self.half_rounding is Rounding.FLOOR else (score + 1) // 2
 
 
-def _bool(text: str) -> bool:
-    lowered = text.strip().lower()
-    if lowered in ("true", "yes", "on", "1"):
-        return True
-    if lowered in ("false", "no", "off", "0"):
-        return False
-    raise ValueError("true or false")
-
-
 def _sides(text: str) -> int:
     value = int(text)
     if value not in (6, 10):
@@ -60,39 +51,19 @@ _KEYS: dict[str, tuple[str, Callable[[str], object], str]] = {
     "dieSides": ("die_sides", _sides, "6 or 10"),
     "halfRounding": ("half_rounding", Rounding, "floor or ceil"),
     "tieRemoval": ("tie_removal", TieRemoval, "pairwise or all"),
-    "popularityRollOncePerSession": ("popularity_roll_once_per_session", _bool, "true or false"),
-    "revealedIdentityBecomesPublic": ("revealed_identity_becomes_public", _bool, "true or false"),
+    "popularityRollOncePerSession": ("popularity_roll_once_per_session", boolean, "true or false"),
+    "revealedIdentityBecomesPublic": ("revealed_identity_becomes_public", boolean, "true or false"),
     "revealPolicy": ("reveal_policy", RevealPolicy, "high-water or every-increase"),
 }
 
 
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+RULES = HouseRules("the-code", Settings, _KEYS)
 
 
 def house_rules(given: Mapping[str, str]) -> tuple[HouseRule, ...]:
     """Check the given house rules and return every rule with its value (defaults filled in)."""
-    values: dict[str, object] = {}
-    for key, text in given.items():
-        if key not in _KEYS:
-            raise UnknownHouseRule(system="the-code", key=key, known=", ".join(_KEYS))
-        attribute, parse, expected = _KEYS[key]
-        try:
-            values[attribute] = parse(text)
-        except ValueError:
-            raise InvalidHouseRule(key=key, value=text, expected=expected) from None
-    settings = Settings(**values)  # type: ignore[arg-type]
-    return tuple(
-        HouseRule(key=key, value=_text(getattr(settings, attribute)))
-        for key, (attribute, _, _) in _KEYS.items()
-    )
+    return RULES.check(given)
 
 
 def settings_from(rules: tuple[HouseRule, ...]) -> Settings:
-    values: dict[str, object] = {}
-    for rule in rules:
-        attribute, parse, _ = _KEYS[rule.key]
-        values[attribute] = parse(rule.value)
-    return Settings(**values)  # type: ignore[arg-type]
+    return RULES.read(rules)

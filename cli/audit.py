@@ -8,14 +8,21 @@ from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.dice import Die, Provenance
 from engine.transfer import export_lines, import_lines
+from projections.dice_chart import page
 from projections.dice_stats import tally
 
 
 @click.command("dice-stats")
 @click.option("--session", "session", type=int, help="Only this session's rolls.")
 @click.option("--character", "who", help="Only rulings that touched this character.")
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write a page with a bar chart per die to this file.",
+)
 @pass_context
-def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
+def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str | None) -> None:
     """Face counts per die size and source, with a chi-square test against fair dice.
 
     A p-value below 0.01 on many rolls is worth a look; with fewer than five rolls per face the
@@ -23,7 +30,7 @@ def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
 
     \b
     Example:
-      campaign dice-stats --session 3
+      campaign dice-stats --session 3 --html dice.html
     """
     name = ctx.campaign()
     stream = ctx.engine.campaign(name).find(who).character_id if who else None
@@ -36,6 +43,12 @@ def dice_stats(ctx: Context, session: int | None, who: str | None) -> None:
             continue
         dice.extend((die, made.provenance) for die in made.dice)
     rows = tally(dice)
+    if html_out is not None:
+        scope = f"session {session}" if session is not None else "all sessions"
+        title = f"{name}: dice of {who or 'everyone'}, {scope}"
+        with open(html_out, "w", encoding="utf-8") as handle:
+            handle.write(page(title, rows))
+        click.echo(f"chart written to {html_out}", err=True)
     if ctx.as_json:
         emit_json(
             [

@@ -13,8 +13,10 @@ from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
 from domain.dice import parse_faces
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
+from domain.events import RulingMade
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets import RULESETS
+from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
 from engine.store import DEFAULT_DB
 
@@ -412,6 +414,13 @@ def amend(
         with_dependents=with_dependents,
     )
     show_ruling(result, ctx.as_json)
+    fresh = json.loads(result_params(result)).get("new_dice", 0)
+    if fresh and not ctx.as_json:
+        click.echo(f"  {fresh} die/dice the original never rolled were rolled for the correction")
+
+
+def result_params(result: RulingResult) -> str:
+    return next(r.event.params for r in result.records if isinstance(r.event, RulingMade))
 
 
 @campaign.command("undo")

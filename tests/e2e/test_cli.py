@@ -234,3 +234,12 @@ def test_export_then_import_into_another_store(table: Run, tmp_path: Path) -> No
     result = table(f"--db {tmp_path / 'third.db'} import {damaged}")
     assert 2 == result.exit_code
     assert result.stderr.startswith("error: IMPORT_REFUSED: line ")
+
+
+def test_amend_says_when_it_rolled_a_die_the_original_never_rolled(table: Run) -> None:
+    """A bigger pool after the correction takes a new face, and the output says so."""
+    table("test alice Legs Cryptic --roll --dice 4")  # ruling 8: only R1C1 counts
+    result = table('amend 8 --set function=Invulnerable --reason "the wall" --dice 6')
+    assert 0 == result.exit_code, result.output
+    assert "pool 2 [4,6] -> 6: more than human" in result.output
+    assert "1 die/dice the original never rolled were rolled for the correction" in result.output

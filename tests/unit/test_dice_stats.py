@@ -47,3 +47,14 @@ def test_a_loaded_die_is_flagged_and_a_fair_spread_is_not() -> None:
     fair = FaceCounts(6, Provenance.PHYSICAL, (10, 10, 10, 10, 10, 10))
     assert (True, 1.0) == (loaded.p_value < 1e-6, fair.p_value)
     assert (True, True) == (loaded.enough, fair.enough)
+
+
+def test_the_chart_page_has_a_bar_per_face_and_escapes_names() -> None:
+    """One SVG bar per face with its count; the campaign name is escaped."""
+    from projections.dice_chart import page
+
+    html = page("<b>Lab</b>", [FaceCounts(6, Provenance.PHYSICAL, (1, 2, 3, 4, 5, 6))])
+    assert 6 == html.count('class="bar"')
+    assert 'data-face="6" data-count="6"' in html
+    assert "&lt;b&gt;Lab&lt;/b&gt;" in html
+    assert "<b>Lab</b>" not in html

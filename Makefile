@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test demo lint clean
+.PHONY: test demo lint clean golden-recaps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ test: lint
 
 demo: $(VENV)/.installed
 	$(BIN)/python examples/play.py
+
+# Rewrite tests/golden/recaps/ from the example campaigns (review the diff before committing).
+golden-recaps: $(VENV)/.installed-test
+	$(BIN)/python -m tests.golden.test_recap_golden
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import audit, code_green, history, sims, sprawl_goons, the_code
+from cli import audit, code_green, history, recap, sims, sprawl_goons, the_code
 from cli.context import Context, pass_context
 from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
@@ -271,17 +271,17 @@ def scene_end(ctx: Context) -> None:
 
 @campaign.command("note")
 @click.argument("text")
+@click.option("--gm-only", "gm_only", is_flag=True, help="Kept out of public recaps.")
 @pass_context
-def note(ctx: Context, text: str) -> None:
-    """Write a note into the log.
+def note(ctx: Context, text: str, gm_only: bool) -> None:
+    """Write a note into the log (--gm-only: for the GM's eyes, never in a public recap).
 
     \b
     Example:
       campaign note "The guard's name is Dolores"
     """
-    show_ruling(
-        ctx.engine.execute(ctx.campaign(), AddNote(text=text), actor=ctx.actor), ctx.as_json
-    )
+    command = AddNote(text=text, gm_only=gm_only)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
 
 
 @campaign.command("log")
@@ -452,7 +452,7 @@ SYSTEM_VERBS: dict[str, click.Group] = {
     "sims": sims.VERBS,
     "sprawl-goons": sprawl_goons.VERBS,
 }
-for _command in (*history.COMMANDS, *audit.COMMANDS):
+for _command in (*history.COMMANDS, *audit.COMMANDS, *recap.COMMANDS):
     campaign.add_command(_command)
 
 

@@ -133,9 +133,10 @@ class DiceRevealed(Event):
 
 @frozen(kw_only=True)
 class NoteAdded(Event):
-    """Somebody wrote a note into the log."""
+    """Somebody wrote a note into the log; a GM-only note never reaches a public recap."""
 
     text: str
+    gm_only: bool = False
 
 
 @frozen(kw_only=True)

@@ -115,6 +115,8 @@ class EndScene:
 class AddNote:
     name: ClassVar[str] = "note"
     text: str
+    gm_only: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        return (Change(view.campaign.id, NoteAdded(text=_text(self.text, "a note"))),)
+        note = NoteAdded(text=_text(self.text, "a note"), gm_only=self.gm_only)
+        return (Change(view.campaign.id, note),)

@@ -41,7 +41,19 @@ def play(script: Path, db: Path) -> int:
         if refusal_expected:
             print("(refused as expected: exit 2, nothing recorded)")
     print(f"\nThe campaign is in {db}; try: campaign --db {db} log")
+    write_recaps(runner, db)
     return 0
+
+
+def write_recaps(runner: CliRunner, db: Path) -> None:
+    """The recap of the latest session, as Markdown and as an HTML page, beside the store."""
+    for fmt in ("md", "html"):
+        out = db.with_name(f"{db.stem}-recap.{fmt}")
+        result = runner.invoke(
+            campaign, ["--db", str(db), "recap", "--format", fmt, "--out", str(out)]
+        )
+        if result.exit_code == 0:
+            print(f"The latest session's recap ({fmt}): {out}")
 
 
 def main() -> int:

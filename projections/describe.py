@@ -94,7 +94,7 @@ def _sealed(event: SessionSealed) -> str:
 
 @describe.register
 def _note(event: NoteAdded) -> str:
-    return f"note: {event.text}"
+    return f"{'GM-only note' if event.gm_only else 'note'}: {event.text}"
 
 
 @describe.register

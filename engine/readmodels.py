@@ -1,0 +1,300 @@
+"""Materialized read models: documents kept beside the log, with tracking, updated incrementally.
+
+A read model (a projection) reads the application's notification log in order, one whole ruling
+at a time, and keeps JSON documents under keys of its own choosing. Its position (the last
+notification it processed) is committed with its documents in one transaction, so every ruling
+counts exactly once: a writer whose position moved under it commits nothing and catches up again.
+Catching up after one new ruling processes that ruling's events only.
+
+SQLite keeps the documents in the store's own file, in tables of our own
+(``readmodel_tracking``, ``readmodel_documents``: eventsourcing's recorders fix their table names,
+so its tracking recorder would collide with a second projection). The in-memory store keeps them
+beside the engine for as long as it lives. A read model whose ``version`` changed is rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol, cast
+from weakref import WeakKeyDictionary, finalize
+
+from domain.errors import DomainError
+from domain.events import RulingMade
+from engine.records import Recorded
+from engine.store import MEMORY
+
+BATCH = 500
+
+
+class Documents(Protocol):
+    """What a read model reads and writes while it processes rulings."""
+
+    def get(self, key: str) -> Any: ...
+
+    def put(self, key: str, value: Any) -> None: ...
+
+
+class ReadModel(Protocol):
+    """A projection: a name, a format version, and how one ruling's records change its documents."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def apply(self, docs: Documents, records: Sequence[Recorded]) -> None: ...
+
+
+class ViewStore(Protocol):
+    def tracking(self, name: str) -> tuple[int, int] | None: ...
+
+    def document(self, name: str, key: str) -> Any: ...
+
+    def reset(self, name: str, version: int) -> None: ...
+
+    def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool: ...
+
+
+class MemoryViews:
+    """Read models of an in-memory store: plain dictionaries (documents kept as JSON text, so a
+    document read back is never the object a projection still holds)."""
+
+    def __init__(self) -> None:
+        self._tracking: dict[str, tuple[int, int]] = {}
+        self._documents: dict[tuple[str, str], str] = {}
+
+    def tracking(self, name: str) -> tuple[int, int] | None:
+        return self._tracking.get(name)
+
+    def document(self, name: str, key: str) -> Any:
+        body = self._documents.get((name, key))
+        return None if body is None else json.loads(body)
+
+    def documents(self, name: str) -> dict[str, Any]:
+        """Every document of a read model, by key (to compare two builds)."""
+        return {k: json.loads(v) for (n, k), v in sorted(self._documents.items()) if n == name}
+
+    def reset(self, name: str, version: int) -> None:
+        self._documents = {k: v for k, v in self._documents.items() if k[0] != name}
+        self._tracking[name] = (0, version)
+
+    def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
+        position_now, version = self._tracking[name]
+        if position_now != expected:
+            return False
+        for key, value in writes.items():
+            self._documents[(name, key)] = json.dumps(value, sort_keys=True)
+        self._tracking[name] = (position, version)
+        return True
+
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS readmodel_tracking ("
+    " projection TEXT PRIMARY KEY, position INTEGER NOT NULL, version INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS readmodel_documents ("
+    " projection TEXT NOT NULL, key TEXT NOT NULL, body TEXT NOT NULL,"
+    " PRIMARY KEY (projection, key))",
+)
+
+
+class SQLiteViews:
+    """Read models in the store's SQLite file, in tables of their own."""
+
+    def __init__(self, path: str) -> None:
+        self._connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        for statement in SCHEMA:
+            self._connection.execute(statement)
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def tracking(self, name: str) -> tuple[int, int] | None:
+        row = self._connection.execute(
+            "SELECT position, version FROM readmodel_tracking WHERE projection = ?", (name,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def document(self, name: str, key: str) -> Any:
+        row = self._connection.execute(
+            "SELECT body FROM readmodel_documents WHERE projection = ? AND key = ?", (name, key)
+        ).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def reset(self, name: str, version: int) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM readmodel_documents WHERE projection = ?", (name,))
+            db.execute(
+                "INSERT OR REPLACE INTO readmodel_tracking VALUES (?, 0, ?)", (name, version)
+            )
+
+    def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
+        """Write the documents and move the position, unless another process moved it first
+        (then nothing is written: the caller catches up from the new position)."""
+        with self._transaction() as db:
+            moved = db.execute(
+                "UPDATE readmodel_tracking SET position = ? WHERE projection = ? AND position = ?",
+                (position, name, expected),
+            )
+            if moved.rowcount != 1:
+                db.execute("ROLLBACK")
+                return False
+            db.executemany(
+                "INSERT OR REPLACE INTO readmodel_documents VALUES (?, ?, ?)",
+                [(name, k, json.dumps(v, sort_keys=True)) for k, v in writes.items()],
+            )
+        return True
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._connection
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        if db.in_transaction:
+            db.execute("COMMIT")
+
+
+class ReadModelsUnsupported(DomainError):
+    template = (
+        "recaps and timelines are read from SQLite or memory stores in this version, not {spec}:"
+        " export the campaign and import it into a SQLite file to read them"
+    )
+
+
+_VIEWS: WeakKeyDictionary[Any, ViewStore] = WeakKeyDictionary()
+
+
+class EngineLike(Protocol):
+    db: str
+
+    @property
+    def store(self) -> Any: ...
+
+
+def views_of(engine: EngineLike) -> ViewStore:
+    """The read-model store beside an engine's log (the same file, or the same memory); one
+    per engine, closed when the engine is collected or by ``close_views``."""
+    if engine not in _VIEWS:
+        if "://" in engine.db:
+            raise ReadModelsUnsupported(spec=engine.db.partition("://")[0])
+        if engine.db == MEMORY:
+            _VIEWS[engine] = MemoryViews()
+        else:
+            views = SQLiteViews(engine.db)
+            finalize(engine, views.close)
+            _VIEWS[engine] = views
+    return _VIEWS[engine]
+
+
+def close_views(engine: EngineLike) -> None:
+    views = _VIEWS.pop(engine, None)
+    if isinstance(views, SQLiteViews):
+        views.close()
+
+
+class _Cache:
+    """The documents a batch reads and writes; written back with the batch's position."""
+
+    def __init__(self, store: ViewStore, name: str) -> None:
+        self._store = store
+        self._name = name
+        self.writes: dict[str, Any] = {}
+
+    def get(self, key: str) -> Any:
+        if key in self.writes:
+            return self.writes[key]
+        return self._store.document(self._name, key)
+
+    def put(self, key: str, value: Any) -> None:
+        self.writes[key] = value
+
+
+def _complete(group: Sequence[Recorded]) -> bool:
+    """Whether a group holds one whole ruling: its header and every event the header lists."""
+    header = next((r.event for r in group if isinstance(r.event, RulingMade)), None)
+    if header is None:
+        return False
+    listed = sum(span.last - span.first + 1 for span in header.touched)
+    return len(group) == listed + 1
+
+
+def _rulings(store: Any, start: int, stop: int, batch: int) -> Iterator[tuple[int, list[Recorded]]]:
+    """Whole rulings after notification ``start`` up to ``stop``, each with its last id."""
+    group: list[Recorded] = []
+    position = start
+    while position < stop:
+        notes = store.recorder.select_notifications(start=position + 1, limit=batch, stop=stop)
+        if not notes:
+            return
+        for note in notes:
+            group.append(cast("Recorded", store.mapper.to_domain_event(note)))
+            if _complete(group):
+                yield note.id, group
+                group = []
+        position = notes[-1].id
+
+
+def catch_up(
+    engine: EngineLike,
+    model: ReadModel,
+    *,
+    views: ViewStore | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    batch: int = BATCH,
+) -> int:
+    """Bring ``model`` up to the end of the log; returns how many events it processed.
+
+    ``progress(done, total)`` hears of every committed batch, in notification ids."""
+    store = views or views_of(engine)
+    tracked = store.tracking(model.name)
+    if tracked is None or tracked[1] != model.version:
+        store.reset(model.name, model.version)
+        tracked = (0, model.version)
+    position = tracked[0]
+    stop = engine.store.recorder.max_notification_id() or 0
+    processed = 0
+    while position < stop:
+        docs = _Cache(store, model.name)
+        reached, count = position, 0
+        for last_id, group in _rulings(engine.store, position, stop, batch):
+            model.apply(docs, group)
+            reached, count = last_id, count + len(group)
+            if count >= batch:
+                break
+        if reached == position:
+            return processed  # only an unfinished ruling remains (being written right now)
+        if store.commit(model.name, position, reached, docs.writes):
+            processed += count
+        now = store.tracking(model.name)
+        position = now[0] if now else reached
+        if progress is not None:
+            progress(position, stop)
+    return processed
+
+
+def rebuild(
+    engine: EngineLike,
+    model: ReadModel,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Throw a read model's documents away and process the whole log again."""
+    store = views_of(engine)
+    store.reset(model.name, model.version)
+    return catch_up(engine, model, views=store, progress=progress)
+
+
+def document(engine: EngineLike, model: ReadModel, key: str, *, fresh: bool = True) -> Any:
+    """One document of a read model, after catching up (unless ``fresh`` is False)."""
+    store = views_of(engine)
+    if fresh:
+        catch_up(engine, model, views=store)
+    return store.document(model.name, key)

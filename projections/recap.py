@@ -1,0 +1,172 @@
+"""A session recap as plain data (the JSON format), from the recap read model's document.
+
+Keys (format ``campaign-log/recap``, version 1):
+- ``campaign``: ``name``, ``system``, ``gm``;
+- ``session``: ``number``, ``started_at``, ``ended_at`` (null while it runs);
+- ``before_session``: beats recorded between the previous session and this one;
+- ``scenes``: the session in order, a part per scene: ``number`` (null between scenes),
+  ``stage``, ``beats``;
+  a beat is ``ruling``, ``command``, ``actor``, ``at``, ``text`` (one line), ``lines``
+  (``who``, ``text``), ``amended_by`` (null or the ruling that amended it);
+- ``highlights``: ``ruling``, ``who``, ``kind``, ``text``;
+- ``characters``: ``name``, ``scores`` (``score``, ``start``, ``end``), ``revealed`` (texts);
+- ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended``), ``by``,
+  ``actor``, ``reason``, ``was`` (lines as first recorded), ``now`` (lines in force).
+
+Undone rulings leave the scenes and appear only under corrections; amended ones show what stands
+now. GM-only lines are left out unless ``gm`` is asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Doc = dict[str, Any]
+FORMAT = "campaign-log/recap"
+VERSION = 1
+
+
+def one_line(lines: list[Doc]) -> str:
+    """A ruling's lines as one: each character named once per run of its lines."""
+    parts: list[str] = []
+    who: str | None = None
+    for line in lines:
+        if line["who"] != who or not parts:
+            who = line["who"]
+            parts.append(f"{who}: {line['text']}" if who else line["text"])
+        else:
+            parts[-1] += f"; {line['text']}"
+    return " / ".join(parts)
+
+
+def _visible(lines: list[Doc], gm: bool) -> list[Doc]:
+    """The lines a reader sees; a line several characters share (a turn order) reads once."""
+    seen: set[str] = set()
+    shown = []
+    for x in lines:
+        if (gm or not x["gm_only"]) and x["text"] not in seen:
+            seen.add(x["text"])
+            shown.append({"who": x["who"], "text": x["text"]})
+    return shown
+
+
+def _now(entry: Doc) -> Doc:
+    """What stands for a ruling: its last amendment, or what it recorded."""
+    return entry["amended"][-1] if entry["amended"] else entry
+
+
+def _beat(entry: Doc, gm: bool) -> Doc | None:
+    lines = _visible(_now(entry)["lines"], gm)
+    if entry["undone"] is not None or not lines:
+        return None
+    return {
+        "ruling": entry["ruling"],
+        "command": entry["command"],
+        "actor": entry["actor"],
+        "at": entry["at"],
+        "text": one_line(lines),
+        "lines": lines,
+        "amended_by": entry["amended"][-1]["by"] if entry["amended"] else None,
+    }
+
+
+def recap(doc: Doc, *, gm: bool = False) -> Doc:
+    """The recap of one session document (see the module docstring for its keys)."""
+    entries: list[Doc] = [*doc["prologue"], *doc["rulings"]]
+    standing = [e for e in entries if e["undone"] is None]
+    stages = {s["number"]: s["stage"] for s in doc["scenes"]}
+    scenes: list[Doc] = []
+    before = []
+    for entry in doc["prologue"]:
+        beat = _beat(entry, gm)
+        if beat is not None:
+            before.append(beat)
+    for entry in doc["rulings"]:
+        beat = _beat(entry, gm)
+        if beat is None:
+            continue
+        if not scenes or scenes[-1]["number"] != entry["scene"]:
+            stage = stages.get(entry["scene"])
+            scenes.append({"number": entry["scene"], "stage": stage, "beats": []})
+        scenes[-1]["beats"].append(beat)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {"name": doc["campaign"], "system": doc["system"], "gm": doc["gm"]},
+        "session": {
+            "number": doc["session"],
+            "started_at": doc["started_at"],
+            "ended_at": doc["ended_at"],
+        },
+        "before_session": before,
+        "scenes": scenes,
+        "highlights": [
+            {"ruling": e["ruling"], **h} for e in standing for h in _now(e)["highlights"]
+        ],
+        "characters": _characters(standing),
+        "corrections": _corrections(doc, entries, gm),
+    }
+
+
+def _characters(standing: list[Doc]) -> list[Doc]:
+    """Each character's scores at the start and the end of the session, and what was revealed."""
+    scores: dict[str, dict[str, list[Any]]] = {}
+    revealed: dict[str, list[str]] = {}
+    for entry in standing:
+        now = _now(entry)
+        for m in now["moved"]:
+            if m["who"] is None:
+                continue
+            span = scores.setdefault(m["who"], {}).setdefault(m["score"], [m["before"], None])
+            span[1] = m["after"]
+        for h in now["highlights"]:
+            if h["kind"] == "detail revealed" and h["who"] is not None:
+                revealed.setdefault(h["who"], []).append(h["text"])
+    names = list(dict.fromkeys([*scores, *revealed]))
+    return [
+        {
+            "name": name,
+            "scores": [
+                {"score": score, "start": span[0], "end": span[1]}
+                for score, span in scores.get(name, {}).items()
+            ],
+            "revealed": revealed.get(name, []),
+        }
+        for name in names
+    ]
+
+
+def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Doc]:
+    """Rulings of this session undone or amended (whenever), and corrections made during this
+    session to rulings of other sessions."""
+    found: dict[tuple[int, str, int], Doc] = {}
+    for entry in entries:
+        was = _visible(entry["lines"], gm)
+        if entry["undone"] is not None:
+            u = entry["undone"]
+            found[(entry["ruling"], "undone", u["by"])] = {
+                "ruling": entry["ruling"],
+                "session": doc["session"],
+                "kind": "undone",
+                **u,
+                "was": was,
+                "now": [],
+            }
+        previous = was
+        for a in entry["amended"]:
+            now = _visible(a["lines"], gm)
+            found[(entry["ruling"], "amended", a["by"])] = {
+                "ruling": entry["ruling"],
+                "session": doc["session"],
+                "kind": "amended",
+                "by": a["by"],
+                "actor": a["actor"],
+                "reason": a["reason"],
+                "was": previous,
+                "now": now,
+            }
+            previous = now
+    for c in doc["corrections_made"]:
+        key = (c["ruling"], c["kind"], c["by"])
+        found.setdefault(key, {**c, "session": c["session"] or None, "was": [], "now": []})
+    return sorted(found.values(), key=lambda c: (c["by"], c["ruling"]))

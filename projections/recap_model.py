@@ -1,0 +1,241 @@
+"""The recap read model: one document per session, kept up to date one ruling at a time.
+
+Documents (keys within the model):
+- ``campaign/<id>``: name, system, GM, who each stream is, rulings made outside a session that
+  wait for the next session (its "before the session" part);
+- ``ruling/<campaign id>/<n>``: the session a ruling belongs to (0 while it waits);
+- ``session/<campaign id>/<n>``: the session's scenes and one entry per ruling: its lines (from
+  ``describe``), the scores it moved, its highlights, and later corrections (undone, amended).
+
+An undo or an amendment recorded later updates the entry of the ruling it corrects, in whatever
+session that ruling was, and is listed in the session where it was made. Nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+from uuid import UUID
+
+from domain.events import (
+    CampaignCreated,
+    CharacterJoined,
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SceneEnded,
+    SceneStarted,
+    SessionEnded,
+    SessionStarted,
+)
+from projections.describe import describe
+from projections.recap_facts import STRUCTURE, Envelope, gm_only, highlight, moved
+
+Doc = dict[str, Any]
+
+
+class Documents(Protocol):
+    def get(self, key: str) -> Any: ...
+
+    def put(self, key: str, value: Any) -> None: ...
+
+
+def header_of(records: Sequence[Envelope]) -> Envelope:
+    return next(r for r in records if isinstance(r.event, RulingMade))
+
+
+def facts(
+    events: Iterable[tuple[UUID, Event]], names: dict[str, str]
+) -> tuple[list[Doc], list[Doc], list[Doc]]:
+    """Lines, moved scores and highlights of some events, each with who it is about."""
+    lines: list[Doc] = []
+    scores: list[Doc] = []
+    highlights: list[Doc] = []
+    for stream, event in events:
+        if isinstance(event, STRUCTURE):
+            continue
+        who = names.get(str(stream))
+        text = describe(event)
+        hidden = gm_only(event)
+        if text is not None:
+            lines.append({"who": who, "text": text, "gm_only": hidden})
+        if hidden:
+            continue
+        kind = highlight(event)
+        if kind is not None and text is not None:
+            highlights.append({"who": who, "kind": kind, "text": text})
+        for score, before, after in moved(event):
+            scores.append({"who": who, "score": score, "before": before, "after": after})
+    return lines, scores, highlights
+
+
+class RecapModel:
+    """Session recaps of every campaign in the store, for every rule system."""
+
+    name = "recaps"
+    version = 1
+
+    def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
+        header = header_of(records)
+        made = header.event
+        assert isinstance(made, RulingMade)
+        cid = str(header.originator_id)
+        campaign = docs.get(f"campaign/{cid}") or {"names": {}, "pending": []}
+        for record in records:
+            event = record.event
+            if isinstance(event, CampaignCreated):
+                campaign.update(name=event.name, system=event.system, gm=event.gm)
+            elif isinstance(event, CharacterJoined):
+                campaign["names"][str(event.character_id)] = event.name
+        names: dict[str, str] = campaign["names"]
+        docs.put(f"campaign/{cid}", campaign)  # corrections below may edit its waiting rulings
+        corrected = [r for r in records if str(r.originator_id) == cid]
+        for record in corrected:
+            if isinstance(record.event, RulingRetracted):
+                self._undone(docs, header, record.event)
+        amended = [r for r in records if isinstance(r.event, RulingAmended)]
+        if amended:
+            self._amended(docs, header, amended, names)
+        if made.command not in ("undo", "amend"):
+            self._entry(docs, campaign, header, records, names)
+        docs.put(f"campaign/{cid}", campaign)
+
+    # --- One ruling in its session --------------------------------------------------------------
+
+    def _entry(
+        self,
+        docs: Documents,
+        campaign: Doc,
+        header: Envelope,
+        records: Sequence[Envelope],
+        names: dict[str, str],
+    ) -> None:
+        made = header.event
+        assert isinstance(made, RulingMade)
+        cid = str(header.originator_id)
+        lines, scores, highlights = facts(((r.originator_id, r.event) for r in records), names)
+        entry = {
+            "ruling": made.number,
+            "command": made.command,
+            "actor": header.actor,
+            "at": header.timestamp.isoformat(),
+            "scene": header.scene,
+            "lines": lines,
+            "moved": scores,
+            "highlights": highlights,
+            "undone": None,
+            "amended": [],
+        }
+        started = next((r.event for r in records if isinstance(r.event, SessionStarted)), None)
+        if started is not None:
+            self._start(docs, campaign, header, started.number)
+        number = header.session
+        if number is None:
+            campaign["pending"].append(entry)
+            docs.put(f"ruling/{cid}/{made.number}", 0)
+            return
+        key = f"session/{cid}/{number}"
+        doc = docs.get(key) or _session(campaign, number, header)
+        for record in records:
+            event = record.event
+            if isinstance(event, SceneStarted):
+                doc["scenes"].append({"number": event.number, "stage": event.stage})
+            elif isinstance(event, SessionEnded):
+                doc["ended_at"] = header.timestamp.isoformat()
+            elif isinstance(event, SceneEnded):
+                for scene in doc["scenes"]:
+                    if scene["number"] == event.number:
+                        scene["ended"] = True
+        doc["rulings"].append(entry)
+        docs.put(key, doc)
+        docs.put(f"ruling/{cid}/{made.number}", number)
+
+    def _start(self, docs: Documents, campaign: Doc, header: Envelope, number: int) -> None:
+        """A session starts: the rulings made since the last one become its prologue."""
+        cid = str(header.originator_id)
+        doc = _session(campaign, number, header)
+        doc["prologue"] = campaign["pending"]
+        for entry in campaign["pending"]:
+            docs.put(f"ruling/{cid}/{entry['ruling']}", number)
+        campaign["pending"] = []
+        docs.put(f"session/{cid}/{number}", doc)
+
+    # --- Corrections ----------------------------------------------------------------------------
+
+    def _find(self, docs: Documents, cid: str, ruling: int) -> tuple[str, Doc, Doc] | None:
+        """The document holding a ruling's entry, and the entry."""
+        number = docs.get(f"ruling/{cid}/{ruling}")
+        if number is None:
+            return None
+        key = f"session/{cid}/{number}" if number else f"campaign/{cid}"
+        doc = docs.get(key)
+        entries = [*doc.get("prologue", []), *doc.get("rulings", []), *doc.get("pending", [])]
+        entry = next((e for e in entries if e["ruling"] == ruling), None)
+        return None if entry is None else (key, doc, entry)
+
+    def _note(self, docs: Documents, header: Envelope, correction: Doc) -> None:
+        """List a correction in the session where it was made."""
+        if header.session is None:
+            return
+        key = f"session/{header.originator_id}/{header.session}"
+        doc = docs.get(key)
+        if doc is not None:
+            doc["corrections_made"].append(correction)
+            docs.put(key, doc)
+
+    def _undone(self, docs: Documents, header: Envelope, event: RulingRetracted) -> None:
+        cid = str(header.originator_id)
+        undone = {"by": header.ruling, "actor": header.actor, "reason": event.reason}
+        found = self._find(docs, cid, event.ruling)
+        if found is not None:
+            key, doc, entry = found
+            entry["undone"] = undone
+            docs.put(key, doc)
+        session = docs.get(f"ruling/{cid}/{event.ruling}")
+        self._note(
+            docs, header, {"ruling": event.ruling, "session": session, "kind": "undone", **undone}
+        )
+
+    def _amended(
+        self,
+        docs: Documents,
+        header: Envelope,
+        records: Sequence[Envelope],
+        names: dict[str, str],
+    ) -> None:
+        cid = str(header.originator_id)
+        first = records[0].event
+        assert isinstance(first, RulingAmended)
+        replacing = [(r.originator_id, e) for r in records for e in r.event.events]  # type: ignore[attr-defined]
+        lines, scores, highlights = facts(replacing, names)
+        reason = next(r.event.reason for r in records if str(r.originator_id) == cid)  # type: ignore[attr-defined]
+        amendment = {"by": header.ruling, "actor": header.actor, "reason": reason}
+        found = self._find(docs, cid, first.ruling)
+        if found is not None:
+            key, doc, entry = found
+            entry["amended"].append(
+                {**amendment, "lines": lines, "moved": scores, "highlights": highlights}
+            )
+            docs.put(key, doc)
+        session = docs.get(f"ruling/{cid}/{first.ruling}")
+        self._note(
+            docs,
+            header,
+            {"ruling": first.ruling, "session": session, "kind": "amended", **amendment},
+        )
+
+
+def _session(campaign: Doc, number: int, header: Envelope) -> Doc:
+    return {
+        "campaign": campaign.get("name"),
+        "system": campaign.get("system"),
+        "gm": campaign.get("gm"),
+        "session": number,
+        "started_at": header.timestamp.isoformat(),
+        "ended_at": None,
+        "scenes": [],
+        "prologue": [],
+        "rulings": [],
+        "corrections_made": [],
+    }

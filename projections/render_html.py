@@ -1,0 +1,201 @@
+"""Recaps and timelines as one self-contained HTML page each: inline CSS, inline SVG, no script,
+no external asset. Every piece of user text is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from projections.render_md import stamp
+from projections.render_svg import chart
+
+Doc = dict[str, Any]
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
+color:#1f2328;line-height:1.45}
+h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:1.6rem;border-bottom:1px solid #d0d7de}
+.meta{color:#57606a}.ruling{font-weight:600;color:#57606a}.who{font-weight:600}
+table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border:1px solid #d0d7de;
+padding:.3rem .5rem;vertical-align:top;text-align:left}
+tr.voided td{color:#8c959f;text-decoration:line-through}tr.voided td.notes{text-decoration:none}
+.amended{color:#9a6700;font-style:italic}.correction{margin-bottom:.6rem}
+"""
+
+
+def e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def page(title: str, body: list[str]) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(title)}</title><style>{STYLE}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )
+
+
+def _lines(lines: list[Doc]) -> str:
+    return " / ".join(
+        (f'<span class="who">{e(x["who"])}</span>: ' if x["who"] else "") + e(x["text"])
+        for x in lines
+    )
+
+
+def _beats(beats: list[Doc]) -> list[str]:
+    out = ["<ul>"]
+    for b in beats:
+        amended = (
+            f' <span class="amended">(amended by #{b["amended_by"]})</span>'
+            if b["amended_by"]
+            else ""
+        )
+        out.append(
+            f'<li data-ruling="{b["ruling"]}"><span class="ruling">#{b["ruling"]}</span> '
+            f"{_lines(b['lines'])}{amended}</li>"
+        )
+    return [*out, "</ul>"]
+
+
+def recap_html(r: Doc) -> str:
+    """A session recap (``projections.recap``) as a page."""
+    c, s = r["campaign"], r["session"]
+    title = f"{c['name']}: session {s['number']}"
+    until = f" to {stamp(s['ended_at'])}" if s["ended_at"] else " (still running)"
+    body = [
+        f"<h1>{e(title)}</h1>",
+        f'<p class="meta">{e(c["system"])}, GM {e(c["gm"])}, '
+        f"{e(stamp(s['started_at']))}{e(until)}</p>",
+    ]
+    if r["before_session"]:
+        body += ["<h2>Before the session</h2>", *_beats(r["before_session"])]
+    for scene in r["scenes"]:
+        heading = (
+            f"Scene {scene['number']}: {scene['stage']}"
+            if scene["number"] is not None
+            else "Between scenes"
+            if len(r["scenes"]) > 1
+            else "Play"
+        )
+        body += [f"<h2>{e(heading)}</h2>", *_beats(scene["beats"])]
+    if r["highlights"]:
+        body.append('<h2>Highlights</h2><ul class="highlights">')
+        body += [
+            f'<li><span class="ruling">#{h["ruling"]}</span> '
+            f'<span class="who">{e(h["who"] or "campaign")}</span>, {e(h["kind"])}: '
+            f"{e(h['text'])}</li>"
+            for h in r["highlights"]
+        ]
+        body.append("</ul>")
+    if r["characters"]:
+        body.append("<h2>Characters at the end of the session</h2><table>")
+        body.append("<tr><th>character</th><th>score</th><th>start</th><th>end</th></tr>")
+        for ch in r["characters"]:
+            for x in ch["scores"]:
+                body.append(
+                    f"<tr><td>{e(ch['name'])}</td><td>{e(x['score'])}</td>"
+                    f"<td>{e(x['start'])}</td><td>{e(x['end'])}</td></tr>"
+                )
+            for text in ch["revealed"]:
+                body.append(f'<tr><td>{e(ch["name"])}</td><td colspan="3">{e(text)}</td></tr>')
+        body.append("</table>")
+    if r["corrections"]:
+        body.append('<h2>Corrections</h2><div class="corrections">')
+        for x in r["corrections"]:
+            where = f" (session {x['session']})" if x.get("session") else ""
+            body.append(
+                f'<div class="correction"><span class="ruling">#{x["ruling"]}</span>{e(where)} '
+                f"{e(x['kind'])} by #{x['by']} ({e(x['actor'])}): {e(x['reason'])}"
+                + (f"<br>was: {_lines(x['was'])}" if x["was"] else "")
+                + (f"<br>now: {_lines(x['now'])}" if x["now"] else "")
+                + "</div>"
+            )
+        body.append("</div>")
+    return page(title, body)
+
+
+def _row(row: Doc) -> str:
+    changes = "<br>".join(
+        e(f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})")
+        for x in row["changes"]
+    )
+    reveals = "<br>".join(
+        e(
+            f"{x['detail']} = {x['value']!r} "
+            f"({'off the ladder' if x['level'] is None else 'level ' + str(x['level'])}, "
+            f"{x['cause']}{', GM choice' if x['gm_override'] else ''})"
+        )
+        for x in row["reveals"]
+    )
+    notes = ""
+    if row["voided"] is not None:
+        v = row["voided"]
+        notes = e(f"voided: {v['kind']} by #{v['by']} ({v['actor']}): {v['reason']}")
+    elif row["amended_by"]:
+        notes = e(f"as amended by #{row['amended_by']}")
+    cls = ' class="voided"' if row["voided"] is not None else ""
+    session = row["session"] if row["session"] is not None else "-"
+    because = "<br>".join(e(x) for x in row["because"])
+    return (
+        f'<tr{cls} data-ruling="{row["ruling"]}"><td>#{row["ruling"]}</td><td>{session}</td>'
+        f"<td>{changes}</td><td>{because}</td><td>{reveals}</td>"
+        f'<td class="notes">{notes}</td></tr>'
+    )
+
+
+def _public(known: Doc) -> str:
+    if not known["public"]:
+        return "nothing"
+    return ", ".join(e(f"{x['detail']} ({x['value']!r})") for x in known["public"])
+
+
+def _timeline_body(t: Doc, level: int) -> list[str]:
+    now = t["now"]
+    body = [
+        f"<h{level}>{e(t['hero'])}: Exposure and reveals</h{level}>",
+        f'<p class="meta">{e(t["campaign"])}, played by {e(t["player"])}; Exposure '
+        f"{t['start']} at creation, now {now['exposure']} (peak {now['peak']})</p>",
+        '<table class="timeline"><tr><th>ruling</th><th>session</th><th>Exposure</th>'
+        "<th>because</th><th>revealed</th><th>notes</th></tr>",
+        *[_row(row) for row in t["rows"]],
+        "</table>",
+    ]
+    if t["sessions"]:
+        body.append('<h3>What the public knew</h3><ul class="knowledge">')
+        body += [
+            f'<li data-session="{s["number"]}">end of session {s["number"]} (Exposure '
+            f"{s['exposure']}, peak {s['peak']}): {_public(s)}</li>"
+            for s in t["sessions"]
+        ]
+        body.append("</ul>")
+    body.append(f"<p>Now: {_public(now)}</p>")
+    return body
+
+
+def timeline_html(t: Doc) -> str:
+    """One hero's Exposure reveal timeline as a page, the chart on top."""
+    title = f"{t['hero']}: Exposure and reveals"
+    return page(title, [*_timeline_body(t, 1)[:2], chart([t]), *_timeline_body(t, 1)[2:]])
+
+
+def campaign_timeline_html(view: Doc) -> str:
+    """Every hero of a campaign: one chart with a line per hero, then each timeline."""
+    title = f"{view['campaign']}: Exposure across heroes"
+    body = [f"<h1>{e(title)}</h1>", chart(view["heroes"])]
+    if view["sessions"]:
+        body.append(
+            "<table><tr><th>session</th><th>hero</th><th>Exposure</th><th>peak</th>"
+            "<th>details public</th></tr>"
+        )
+        body += [
+            f"<tr><td>{s['number']}</td><td>{e(h['hero'])}</td><td>{h['exposure']}</td>"
+            f"<td>{h['peak']}</td><td>{h['public']}</td></tr>"
+            for s in view["sessions"]
+            for h in s["heroes"]
+        ]
+        body.append("</table>")
+    for line in view["heroes"]:
+        body += _timeline_body(line, 2)
+    return page(title, body)

@@ -1,0 +1,157 @@
+"""Recaps and timelines as Markdown that pastes cleanly into forums and chat."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Doc = dict[str, Any]
+
+_SPECIAL = re.compile(r"([\\`*_<|~])")
+
+
+def md(text: object) -> str:
+    """User text with Markdown's markup characters escaped."""
+    return _SPECIAL.sub(r"\\\1", str(text))
+
+
+def stamp(iso: str | None) -> str:
+    return "" if iso is None else iso[:16].replace("T", " ")
+
+
+def _lines(lines: list[Doc]) -> str:
+    return " / ".join(md(f"{x['who']}: {x['text']}" if x["who"] else x["text"]) for x in lines)
+
+
+def _beat(beat: Doc) -> str:
+    amended = f" _(amended by #{beat['amended_by']})_" if beat["amended_by"] else ""
+    return f"- **#{beat['ruling']}** {md(beat['text'])}{amended}"
+
+
+def _correction(c: Doc) -> list[str]:
+    where = f" (session {c['session']})" if c.get("session") else ""
+    head = (
+        f"- **#{c['ruling']}**{where} {c['kind']} by #{c['by']} ({md(c['actor'])}): "
+        f"{md(c['reason'])}"
+    )
+    out = [head]
+    if c["was"]:
+        out.append(f"  - was: {_lines(c['was'])}")
+    if c["now"]:
+        out.append(f"  - now: {_lines(c['now'])}")
+    return out
+
+
+def recap_md(r: Doc) -> str:
+    """A session recap (``projections.recap``) as Markdown."""
+    c, s = r["campaign"], r["session"]
+    until = f" to {stamp(s['ended_at'])}" if s["ended_at"] else " (still running)"
+    out = [
+        f"# {md(c['name'])}: session {s['number']}",
+        "",
+        f"_{md(c['system'])}, GM {md(c['gm'])}, {stamp(s['started_at'])}{until}_",
+    ]
+    if r["before_session"]:
+        out += ["", "## Before the session", ""]
+        out += [_beat(b) for b in r["before_session"]]
+    for scene in r["scenes"]:
+        title = (
+            f"Scene {scene['number']}: {md(scene['stage'])}"
+            if scene["number"] is not None
+            else "Between scenes"
+            if len(r["scenes"]) > 1
+            else "Play"
+        )
+        out += ["", f"## {title}", ""]
+        out += [_beat(b) for b in scene["beats"]] or ["- (nothing recorded)"]
+    if r["highlights"]:
+        out += ["", "## Highlights", ""]
+        out += [
+            f"- #{h['ruling']} {md(h['who'] or 'campaign')}, {h['kind']}: {md(h['text'])}"
+            for h in r["highlights"]
+        ]
+    if r["characters"]:
+        out += ["", "## Characters at the end of the session", ""]
+        for ch in r["characters"]:
+            scores = ", ".join(
+                f"{md(x['score'])} {md(x['start'])} -> {md(x['end'])}" for x in ch["scores"]
+            )
+            out.append(f"- **{md(ch['name'])}**: {scores or 'no score moved'}")
+            out += [f"  - {md(text)}" for text in ch["revealed"]]
+    if r["corrections"]:
+        out += ["", "## Corrections", ""]
+        for correction in r["corrections"]:
+            out += _correction(correction)
+    return "\n".join(out) + "\n"
+
+
+def _row(row: Doc) -> str:
+    changes = ", ".join(
+        f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})"
+        for x in row["changes"]
+    )
+    reveals = "; ".join(
+        f"{x['detail']} = {md(repr(x['value']))} "
+        f"({'off the ladder' if x['level'] is None else 'level ' + str(x['level'])}, "
+        f"{x['cause']}{', GM choice' if x['gm_override'] else ''})"
+        for x in row["reveals"]
+    )
+    session = row["session"] if row["session"] is not None else "-"
+    notes = ""
+    if row["voided"] is not None:
+        v = row["voided"]
+        notes = f"VOIDED: {v['kind']} by #{v['by']} ({md(v['actor'])}): {md(v['reason'])}"
+    elif row["amended_by"]:
+        notes = f"as amended by #{row['amended_by']}"
+    because = md("; ".join(row["because"]))
+    cells = [f"#{row['ruling']}", str(session), changes or "-", because or "-", reveals or "-"]
+    cells.append(notes or "-")
+    if row["voided"] is not None:
+        cells = [f"~~{cell}~~" for cell in cells[:-1]] + cells[-1:]
+    return "| " + " | ".join(cells) + " |"
+
+
+def _public(known: Doc) -> str:
+    if not known["public"]:
+        return "nothing"
+    return ", ".join(f"{x['detail']} ({md(repr(x['value']))})" for x in known["public"])
+
+
+def timeline_md(t: Doc) -> str:
+    """One hero's Exposure reveal timeline (``projections.timeline``) as Markdown."""
+    now = t["now"]
+    out = [
+        f"# {md(t['hero'])}: Exposure and reveals",
+        "",
+        f"_{md(t['campaign'])}, played by {md(t['player'])}; Exposure {t['start']} at creation,"
+        f" now {now['exposure']} (peak {now['peak']})_",
+        "",
+        "| ruling | session | Exposure | because | revealed | notes |",
+        "|---|---|---|---|---|---|",
+        *[_row(row) for row in t["rows"]],
+    ]
+    if t["sessions"]:
+        out += ["", "## What the public knew", ""]
+        out += [
+            f"- end of session {s['number']} (Exposure {s['exposure']}, peak {s['peak']}): "
+            f"{_public(s)}"
+            for s in t["sessions"]
+        ]
+    out += ["", f"Now: {_public(now)}"]
+    return "\n".join(out) + "\n"
+
+
+def campaign_timeline_md(view: Doc) -> str:
+    """Every hero's timeline, after a table of where each stood at each session's end."""
+    out = [f"# {md(view['campaign'])}: Exposure across heroes", ""]
+    if view["sessions"]:
+        out += ["| session | hero | Exposure | peak | details public |", "|---|---|---|---|---|"]
+        for s in view["sessions"]:
+            out += [
+                f"| {s['number']} | {md(h['hero'])} | {h['exposure']} | {h['peak']} | "
+                f"{h['public']} |"
+                for h in s["heroes"]
+            ]
+    for line in view["heroes"]:
+        out += ["", timeline_md(line).replace("\n# ", "\n## ").replace("# ", "## ", 1).rstrip()]
+    return "\n".join(out) + "\n"

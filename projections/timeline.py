@@ -1,0 +1,107 @@
+"""A hero's Exposure reveal timeline as plain data (the JSON format), from the read model.
+
+Keys (format ``campaign-log/exposure-timeline``, version 1):
+- ``campaign``, ``hero``, ``player``, ``start`` (Exposure when the hero was made), ``created``
+  (the ruling that made it);
+- ``rows``: one per ruling that moved Exposure or revealed a detail, in log order: ``ruling``,
+  ``command``, ``session`` (null outside a session), ``at``, ``actor``, ``changes`` (``before``,
+  ``after``, ``delta``, ``cause``, ``peak_before``, ``peak_after``), ``because`` (the dice and
+  calls that explain it, as text), ``reveals`` (``detail``, ``level`` (null off the ladder),
+  ``value`` (as it stood then), ``cause``, ``gm_override``, ``suggested``, ``session``),
+  ``identity_public``, ``voided`` (null, or ``kind`` undone/amended, ``by``, ``actor``,
+  ``reason``), ``replaces`` (the ruling an amendment's row stands for) and ``amended_by``;
+- ``sessions``: for each ended session, ``number``, ``exposure``, ``peak`` and ``public`` (what
+  the public knew at its end: ``detail``, ``value``, ``level``, ``session`` learnt);
+- ``now``: ``exposure``, ``peak``, ``public``.
+
+The campaign-wide view (``campaign-log/exposure-campaign``) holds ``campaign``, ``heroes`` (the
+timelines above) and ``sessions`` (per ended session, each hero's ``exposure``, ``peak`` and
+the number of details public).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Doc = dict[str, Any]
+FORMAT = "campaign-log/exposure-timeline"
+CAMPAIGN_FORMAT = "campaign-log/exposure-campaign"
+VERSION = 1
+
+
+def _standing(rows: list[Doc], upto: int | None = None) -> list[Doc]:
+    return [r for r in rows if r["voided"] is None and (upto is None or r["ruling"] <= upto)]
+
+
+def known(doc: Doc, upto: int | None = None) -> Doc:
+    """Exposure, peak and the public details after ruling ``upto`` (default: now)."""
+    exposure = peak = doc["start"]
+    public: dict[str, Doc] = {}
+    for row in _standing(doc["rows"], upto):
+        for change in row["changes"]:
+            exposure = change["after"]
+            peak = change["peak_after"]
+        for reveal in row["reveals"]:
+            public.setdefault(
+                reveal["detail"],
+                {
+                    "detail": reveal["detail"],
+                    "value": reveal["value"],
+                    "level": reveal["level"],
+                    "session": reveal["session"],
+                },
+            )
+    return {"exposure": exposure, "peak": max(peak, exposure), "public": list(public.values())}
+
+
+def _ended(campaign: Doc) -> list[tuple[int, int]]:
+    """Each ended session with its last ruling, in order."""
+    return sorted((int(n), ruling) for n, ruling in campaign["sessions"].items())
+
+
+def timeline(doc: Doc, campaign: Doc) -> Doc:
+    """One hero's timeline (see the module docstring for its keys)."""
+    sessions = [
+        {"number": number, **known(doc, ruling)}
+        for number, ruling in _ended(campaign)
+        if ruling >= doc["created"]
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": doc["campaign"],
+        "hero": doc["hero"],
+        "player": doc["player"],
+        "start": doc["start"],
+        "created": doc["created"],
+        "rows": [{"amended_by": None, **row} for row in doc["rows"]],
+        "sessions": sessions,
+        "now": known(doc),
+    }
+
+
+def campaign_timeline(campaign: Doc, heroes: list[Doc]) -> Doc:
+    """Every hero's timeline and, per ended session, where each hero stood."""
+    lines = [timeline(doc, campaign) for doc in heroes]
+    sessions = []
+    for number, _ in _ended(campaign):
+        standing = []
+        for line in lines:
+            at = next((s for s in line["sessions"] if s["number"] == number), None)
+            if at is not None:
+                standing.append(
+                    {
+                        "hero": line["hero"],
+                        "exposure": at["exposure"],
+                        "peak": at["peak"],
+                        "public": len(at["public"]),
+                    }
+                )
+        sessions.append({"number": number, "heroes": standing})
+    return {
+        "format": CAMPAIGN_FORMAT,
+        "version": VERSION,
+        "campaign": campaign.get("name"),
+        "heroes": lines,
+        "sessions": sessions,
+    }

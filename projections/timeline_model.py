@@ -1,0 +1,198 @@
+"""The Exposure reveal timeline read model (The Code): what the public learnt, when and why.
+
+Documents (keys within the model):
+- ``campaign/<id>``: name, the heroes in order, and each ended session's last ruling;
+- ``hero/<campaign id>/<hero id>``: the hero, its starting Exposure, and one row per ruling that
+  moved its Exposure or revealed something: every change with its cause, the events that explain
+  it (the dice of the roll, the blab, the problem solved), every detail revealed with its level,
+  value then and session;
+- ``ruling/<campaign id>/<n>``: the heroes with a row from ruling n (so an undo finds them).
+
+An undone ruling's row stays, marked voided (who, why); an amended ruling's row is voided and the
+row its replacement events make is put right after it. Re-deriving the reveals that a later gain
+would now make after an undo (DIGEST §5.2 "Rederived") is not done here: the log holds no such
+events, and a projection does not re-run the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from domain.events import CampaignCreated, Event, RulingAmended, RulingMade, RulingRetracted
+from domain.events import SessionEnded as SessionEndedEvent
+from domain.rulesets.the_code import events as tc
+from projections.describe import describe
+from projections.recap_facts import Envelope, gm_only
+from projections.recap_model import Documents, header_of
+
+Doc = dict[str, Any]
+
+ROW_EVENTS = (tc.ExposureChanged, tc.DetailRevealed, tc.IdentityMadePublic, tc.ExposureRolled)
+EXPLAINING = (
+    tc.ExposureRolled,
+    tc.TraitBlabbed,
+    tc.CommunityProblemSolved,
+    tc.ObjectiveRewardRolled,
+    tc.MoFollowed,
+    tc.SessionTakenOff,
+    tc.PopularityChanged,
+)
+
+
+def row_of(header: Envelope, events: Sequence[Event]) -> Doc | None:
+    """A hero's timeline row for one ruling's events on its stream, or None."""
+    if not any(isinstance(e, ROW_EVENTS) for e in events):
+        return None
+    changes = [
+        {
+            "before": e.before,
+            "after": e.after,
+            "delta": e.delta,
+            "cause": str(e.cause),
+            "peak_before": e.peak_before,
+            "peak_after": e.peak_after,
+        }
+        for e in events
+        if isinstance(e, tc.ExposureChanged)
+    ]
+    reveals = [
+        {
+            "detail": str(e.detail),
+            "level": e.level,
+            "value": e.value,
+            "cause": str(e.cause),
+            "gm_override": e.gm_override,
+            "suggested": None if e.suggested is None else str(e.suggested),
+            "session": e.session,
+        }
+        for e in events
+        if isinstance(e, tc.DetailRevealed)
+    ]
+    because = [
+        describe(e) or ""
+        for e in events
+        if isinstance(e, EXPLAINING) and _explains(e) and not gm_only(e)
+    ]
+    made = header.event
+    assert isinstance(made, RulingMade)
+    return {
+        "ruling": made.number,
+        "command": made.command,
+        "session": header.session,
+        "at": header.timestamp.isoformat(),
+        "actor": header.actor,
+        "changes": changes,
+        "because": because,
+        "reveals": reveals,
+        "identity_public": any(isinstance(e, tc.IdentityMadePublic) for e in events),
+        "voided": None,
+        "replaces": None,
+    }
+
+
+def _explains(event: Event) -> bool:
+    if isinstance(event, tc.PopularityChanged):
+        return str(event.cause) == "lower-exposure"
+    return True
+
+
+class TimelineModel:
+    """Exposure reveal timelines of every hero of every The Code campaign in the store."""
+
+    name = "exposure"
+    version = 1
+
+    def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
+        header = header_of(records)
+        cid = str(header.originator_id)
+        campaign = docs.get(f"campaign/{cid}") or {"heroes": [], "sessions": {}}
+        by_stream: dict[UUID, list[Event]] = {}
+        for record in records:
+            event = record.event
+            if isinstance(event, CampaignCreated):
+                campaign.update(name=event.name, system=event.system)
+            elif isinstance(event, SessionEndedEvent):
+                campaign["sessions"][str(event.number)] = header.ruling
+            elif isinstance(event, tc.HeroCreated):
+                self._created(docs, campaign, header, record.originator_id, event)
+            if str(record.originator_id) != cid:
+                by_stream.setdefault(record.originator_id, []).append(event)
+            elif isinstance(event, RulingRetracted):
+                self._void(docs, cid, event.ruling, header, "undone", event.reason)
+        amended = [r for r in records if isinstance(r.event, RulingAmended)]
+        if amended:
+            self._amended(docs, cid, header, amended)
+        else:
+            self._rows(docs, cid, header, by_stream)
+        docs.put(f"campaign/{cid}", campaign)
+
+    def _created(
+        self, docs: Documents, campaign: Doc, header: Envelope, hero: UUID, event: tc.HeroCreated
+    ) -> None:
+        campaign["heroes"].append(str(hero))
+        docs.put(
+            f"hero/{header.originator_id}/{hero}",
+            {
+                "campaign": campaign.get("name"),
+                "hero": event.code_name,
+                "player": event.player,
+                "start": event.exposure,
+                "created": header.ruling,
+                "rows": [],
+            },
+        )
+
+    def _rows(
+        self, docs: Documents, cid: str, header: Envelope, by_stream: dict[UUID, list[Event]]
+    ) -> None:
+        heroes: list[str] = []
+        for stream, events in by_stream.items():
+            doc = docs.get(f"hero/{cid}/{stream}")
+            row = row_of(header, events) if doc is not None else None
+            if row is None:
+                continue
+            doc["rows"].append(row)
+            docs.put(f"hero/{cid}/{stream}", doc)
+            heroes.append(str(stream))
+        if heroes:
+            docs.put(f"ruling/{cid}/{header.ruling}", heroes)
+
+    def _void(
+        self, docs: Documents, cid: str, ruling: int, header: Envelope, kind: str, reason: str
+    ) -> None:
+        voided = {"kind": kind, "by": header.ruling, "actor": header.actor, "reason": reason}
+        for hero in docs.get(f"ruling/{cid}/{ruling}") or []:
+            doc = docs.get(f"hero/{cid}/{hero}")
+            for row in doc["rows"]:
+                if row["ruling"] == ruling and row["voided"] is None:
+                    row["voided"] = voided
+            docs.put(f"hero/{cid}/{hero}", doc)
+
+    def _amended(
+        self, docs: Documents, cid: str, header: Envelope, records: Sequence[Envelope]
+    ) -> None:
+        first = records[0].event
+        assert isinstance(first, RulingAmended)
+        target = first.ruling
+        reason = first.reason
+        self._void(docs, cid, target, header, "amended", reason)
+        heroes = set(docs.get(f"ruling/{cid}/{target}") or [])
+        for record in records:
+            event = record.event
+            assert isinstance(event, RulingAmended)
+            key = f"hero/{cid}/{record.originator_id}"
+            doc = docs.get(key)
+            row = row_of(header, event.events) if doc is not None else None
+            if row is None:
+                continue
+            original = [i for i, r in enumerate(doc["rows"]) if r["ruling"] == target]
+            place = original[-1] + 1 if original else len(doc["rows"])
+            row.update(ruling=target, replaces=target, amended_by=header.ruling)
+            session = next((r["session"] for r in doc["rows"] if r["ruling"] == target), None)
+            row["session"] = session if original else row["session"]
+            doc["rows"].insert(place, row)
+            docs.put(key, doc)
+            heroes.add(str(record.originator_id))
+        docs.put(f"ruling/{cid}/{target}", sorted(heroes))

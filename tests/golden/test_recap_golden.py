@@ -1,0 +1,95 @@
+"""Recaps and Exposure timelines of the example campaigns, compared with reviewed golden files.
+
+After a deliberate change to how recaps read, regenerate the files and review the diff:
+
+    .venv/bin/python -m tests.golden.test_recap_golden      (or: make golden-recaps)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from freezegun import freeze_time
+
+from cli.recap import campaign_timelines, hero_timeline, session_recap
+from engine import Engine
+from projections.render_md import campaign_timeline_md, recap_md, timeline_md
+from tests.conftest import FROZEN_AT
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+GOLDEN = Path(__file__).parent / "recaps"
+SCRIPTS = sorted(EXAMPLES.glob("*.campaign"))
+
+
+def _player() -> Callable[[Path, Path], int]:
+    spec = importlib.util.spec_from_file_location("play", EXAMPLES / "play.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    play: Callable[[Path, Path], int] = module.play
+    return play
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def rendered(script: Path, folder: Path) -> dict[str, str]:
+    """Every recap of a played example (and, for The Code, every timeline), by file name."""
+    db = folder / f"{script.stem}.db"
+    with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
+        assert 0 == _player()(script, db)
+    files: dict[str, str] = {}
+    with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
+        (entry,) = engine.directory().campaigns
+        campaign = engine.campaign(entry.name)
+        for number in range(1, campaign.sessions + 1):
+            recap: dict[str, Any] = session_recap(engine, entry.name, number)
+            files[f"{script.stem}-session-{number}.md"] = recap_md(recap)
+        if campaign.system == "the-code":
+            for hero in campaign.roster:
+                line = hero_timeline(engine, entry.name, hero.name)
+                files[f"{script.stem}-{slug(hero.name)}.md"] = timeline_md(line)
+            view = campaign_timelines(engine, entry.name)
+            files[f"{script.stem}-exposure.md"] = campaign_timeline_md(view)
+    return files
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_recaps_match_the_golden_files(script: Path, tmp_path: Path) -> None:
+    """Each example's recaps read exactly as the reviewed files (regenerate: see the docstring)."""
+    files = rendered(script, tmp_path)
+    expected = {
+        path.name: path.read_text(encoding="utf-8")
+        for path in sorted(GOLDEN.glob(f"{script.stem}-*.md"))
+    }
+    assert expected == files
+
+
+def regenerate() -> list[Path]:
+    GOLDEN.mkdir(exist_ok=True)
+    for stale in GOLDEN.glob("*.md"):
+        stale.unlink()
+    written = []
+    with tempfile.TemporaryDirectory() as folder:
+        for script in SCRIPTS:
+            for name, text in rendered(script, Path(folder)).items():
+                (GOLDEN / name).write_text(text, encoding="utf-8")
+                written.append(GOLDEN / name)
+    return written
+
+
+if __name__ == "__main__":
+    for path in regenerate():
+        print(f"wrote {path}")
+    sys.exit(0)

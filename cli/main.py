@@ -25,6 +25,8 @@ class CampaignGroup(click.Group):
     """Shared verbs first, then the verbs of the current campaign's rule system (so systems can
     each have a `roll`). A refusal becomes one line on stderr and exit code 2."""
 
+    _listing = False
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         shared = super().get_command(ctx, cmd_name)
         if shared is not None:
@@ -32,8 +34,8 @@ class CampaignGroup(click.Group):
         owners = [group for group in SYSTEM_VERBS.values() if cmd_name in group.commands]
         if not owners:
             return None
-        if len(owners) == 1:
-            return owners[0].commands[cmd_name]
+        if len(owners) == 1 or self._listing:
+            return owners[0].commands[cmd_name]  # help lists one system's wording
         shared_context = ctx.find_object(Context) or _context(ctx)
         campaign = shared_context.engine.campaign(shared_context.campaign())
         return SYSTEM_VERBS[campaign.system].commands.get(cmd_name)
@@ -41,6 +43,14 @@ class CampaignGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         verbs = {name for group in SYSTEM_VERBS.values() for name in group.commands}
         return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """`campaign --help` lists every verb without needing a campaign to resolve them."""
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -243,3 +243,11 @@ def test_amend_says_when_it_rolled_a_die_the_original_never_rolled(table: Run) -
     assert 0 == result.exit_code, result.output
     assert "pool 2 [4,6] -> 6: more than human" in result.output
     assert "1 die/dice the original never rolled were rolled for the correction" in result.output
+
+
+def test_help_lists_every_verb_without_a_campaign(run: Run) -> None:
+    """`campaign --help` works on an empty store; a system verb still needs a campaign."""
+    listed = run("--help")
+    assert 0 == listed.exit_code, listed.output
+    assert all(verb in listed.output for verb in ("adapt", "contest", "attack", "allocate"))
+    assert "NO_CAMPAIGN_CHOSEN" in run("roll").stderr

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test demo lint clean golden-recaps
+.PHONY: test demo lint bench clean golden-recaps
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,18 @@ test: lint
 
 demo: $(VENV)/.installed
 	$(BIN)/python examples/play.py
+
+# Benchmarks (not part of `make test`): their own venv, so sqlite-utils, psycopg and
+# pyinstrument never become the project's dependencies. BENCH_ARGS, e.g. --memory-events 100000.
+BENCH_VENV := bench/.venv
+$(BENCH_VENV)/.installed: pyproject.toml bench/requirements.txt
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e . -r bench/requirements.txt
+	touch $@
+
+bench: $(BENCH_VENV)/.installed
+	$(BENCH_VENV)/bin/python -m bench $(BENCH_ARGS)
 
 # Rewrite tests/golden/recaps/ from the example campaigns (review the diff before committing).
 golden-recaps: $(VENV)/.installed-test

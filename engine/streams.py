@@ -4,16 +4,17 @@ A ``RulingRetracted`` on a stream lists the versions it voids; replay skips them
 ``RulingAmended`` voids a ruling's versions too and carries the events that replace them; replay
 applies those at the ruling's place (before the first record of a later ruling). A snapshot taken
 at version S reflects every correction up to S; when a later one reaches back before S, the
-stream is replayed whole.
+stream is replayed whole. A history longer than a page is read and folded page by page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, cast
 from uuid import UUID
 
 from attrs import field, frozen
+from eventsourcing.utils import resolve_topic
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import Event, RulingAmended, RulingRetracted
@@ -21,6 +22,7 @@ from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
 
 Evolve = Callable[[Event, Any], Any]
+PAGE = 1000  # a longer history is read page by page (Streams._load_paged)
 
 
 @frozen
@@ -118,6 +120,16 @@ class Streams:
     ) -> list[Recorded]:
         return cast("list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte)))
 
+    def _page(self, stream: UUID, gt: int, lte: int | None) -> list[Recorded]:
+        return cast(
+            "list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte, limit=PAGE))
+        )
+
+    def _span(self, stream: UUID, gt: int, lte: int | None) -> int:
+        """How many events follow version ``gt`` (up to ``lte``), read without decoding any."""
+        last = self.store.recorder.select_events(stream, gt=gt, lte=lte, desc=True, limit=1)
+        return last[0].originator_version - gt if last else 0
+
     def last(self, stream: UUID) -> Recorded | None:
         latest = self.records_desc(stream, limit=1)
         return latest[0] if latest else None
@@ -139,6 +151,8 @@ class Streams:
             )
             snapshot = found[0] if found else None
         start = snapshot.originator_version if snapshot else 0
+        if self._span(stream, start, lte) > PAGE:
+            return self._load_paged(stream, evolve, snapshot, lte)
         records = self.records(stream, gt=start, lte=lte)
         fixes = corrections(records)
         if snapshot is not None and _reaches_back(fixes, records, snapshot.originator_version):
@@ -148,6 +162,46 @@ class Streams:
         state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
         version = records[-1].originator_version if records else start
         return Loaded(state=state, version=version)
+
+    def _load_paged(
+        self, stream: UUID, evolve: Evolve, snapshot: Snapshot | None, lte: int | None
+    ) -> Loaded:
+        """A long history, folded a page at a time so memory stays flat: a first pass decodes
+        only the corrections (picked by topic from the raw rows), the second folds."""
+        start = snapshot.originator_version if snapshot else 0
+        found = self._corrections_after(stream, start, lte)
+        fixes = corrections(found)
+        if snapshot is not None and _reaches_back(fixes, found, start):
+            snapshot, start = None, 0
+            found = self._corrections_after(stream, 0, lte)
+            fixes = corrections(found)
+        last = [start]
+
+        def pages() -> Iterator[Recorded]:
+            gt = start
+            while True:
+                page = self._page(stream, gt, lte)
+                yield from page
+                if page:
+                    last[0] = page[-1].originator_version
+                if len(page) < PAGE:
+                    return
+                gt = last[0]
+
+        state = fold(pages(), evolve, snapshot.state if snapshot else None, fixes)
+        return Loaded(state=state, version=last[0])
+
+    def _corrections_after(self, stream: UUID, start: int, lte: int | None) -> list[Recorded]:
+        found: list[Recorded] = []
+        gt = start
+        while True:
+            rows = self.store.recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+            for row in rows:
+                if resolve_topic(row.topic) in (RulingRetracted, RulingAmended):
+                    found.append(cast("Recorded", self.store.mapper.to_domain_event(row)))
+            if len(rows) < PAGE:
+                return found
+            gt = rows[-1].originator_version
 
     def replay(
         self,

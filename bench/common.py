@@ -1,0 +1,87 @@
+"""What every figure shares: timing with medians, a row of the table, and scratch folders."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from attrs import asdict, define
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+@define
+class Row:
+    """One figure: our median, the baseline's median, their ratio and whether the target holds.
+
+    ``ratio`` is ours / baseline for times and ours / baseline for rates alike: ``better`` says
+    which way the target points ("<=" a time ratio, ">=" a rate ratio)."""
+
+    figure: str
+    unit: str
+    ours: float | None
+    baseline: float | None
+    baseline_name: str
+    target: str = ""
+    note: str = ""
+
+    @property
+    def ratio(self) -> float | None:
+        if self.ours is None or not self.baseline:
+            return None
+        return self.ours / self.baseline
+
+    @property
+    def met(self) -> bool | None:
+        if self.ratio is None or not self.target:
+            return None
+        sign, bound = self.target.split()
+        return self.ratio <= float(bound) if sign == "<=" else self.ratio >= float(bound)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "ratio": self.ratio, "met": self.met}
+
+
+def median_of(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def timed(
+    action: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None
+) -> float:
+    """The median wall time of ``action`` over ``repeat`` runs (``setup`` before each, untimed)."""
+    samples = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        start = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - start)
+    return median_of(samples)
+
+
+def timed_process(
+    argv: list[str], repeat: int, stdin: bytes = b"", cwd: Path | None = None
+) -> float:
+    """The median wall time of a whole process (it must exit 0)."""
+
+    def run() -> None:
+        subprocess.run(argv, input=stdin, cwd=cwd, check=True, capture_output=True)
+
+    run()  # warm the page cache and the bytecode caches once
+    return timed(run, repeat)
+
+
+def scratch() -> Path:
+    return Path(tempfile.mkdtemp(prefix="campaign-bench-"))
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

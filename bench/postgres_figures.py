@@ -1,0 +1,189 @@
+"""PostgreSQL figures, when a server answers: append, bulk import, replay vs raw psycopg.
+
+The server is ``BENCH_POSTGRES_URL`` (default ``postgresql://postgres@localhost:5432/``); the
+figures run in a database ``campaign_bench`` that is dropped and created anew for each import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from bench import dataset
+from bench.common import Row, timed
+from engine import Engine
+from engine.store import CampaignStore, environment_for
+from engine.streams import Streams
+
+SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@localhost:5432/")
+DBNAME = "campaign_bench"
+URL = SERVER.rstrip("/") + "/" + DBNAME
+# Saves of 10k events hung in psycopg's pipelined insert here (ENGINE-NOTES saw it from 20k).
+BATCH = 2_000
+RAW_SCHEMA = (
+    "CREATE TABLE raw_events (originator_id uuid, originator_version integer, topic text, "
+    "state bytea, PRIMARY KEY (originator_id, originator_version))"
+)
+
+
+def _admin() -> Any:
+    import psycopg
+
+    return psycopg.connect(SERVER.rstrip("/") + "/postgres", autocommit=True, connect_timeout=3)
+
+
+def fresh_database() -> None:
+    with _admin() as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {DBNAME}")
+
+
+def _connect() -> Any:
+    import psycopg
+
+    return psycopg.connect(URL)
+
+
+def reachable() -> str:
+    """Empty when a server answers, else why not."""
+    try:
+        with _admin():
+            return ""
+    except Exception as error:  # no psycopg, no server, no role: the figures are skipped
+        return " ".join(str(error).split())[:120] or type(error).__name__
+
+
+def everything(repeat: int, events: int) -> list[Row]:
+    problem = reachable()
+    if problem:
+        note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
+        return [Row("PostgreSQL", "", None, None, "", note=note)]
+    rows = append(repeat) + bulk(repeat, events) + replay(repeat)
+    with _admin() as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
+    return rows
+
+
+def append(repeat: int) -> list[Row]:
+    fresh_database()
+    dataset.seed(URL)
+    with Engine(URL) as engine:
+        drafted = iter(dataset.drafts(engine, repeat * 20 + 1))
+        ours = timed(lambda: engine.store.events.put(next(drafted)), repeat * 20)
+    with _connect() as connection:
+        connection.execute(RAW_SCHEMA)
+        connection.commit()
+        ids = iter(range(1, 10**9))
+        stream = "00000000-0000-0000-0000-000000000001"
+
+        def raw_one() -> None:
+            insert = "INSERT INTO raw_events VALUES (%s, %s, %s, %s)"
+            connection.execute(insert, (stream, next(ids), "t", b"y" * 500))
+            connection.commit()
+
+        raw = timed(raw_one, repeat * 20)
+    return [
+        Row(
+            "PostgreSQL append: one ruling's save (2 events, 1 put)",
+            "s",
+            ours,
+            raw,
+            "psycopg one-row insert + commit",
+            "<= 2.5",
+        )
+    ]
+
+
+def bulk(repeat: int, events: int) -> list[Row]:
+    opened: list[Engine] = []
+
+    def fresh() -> None:
+        for engine in opened:
+            engine.close()
+        opened.clear()
+        fresh_database()
+        dataset.seed(URL)
+        opened.append(Engine(URL))
+
+    ours = timed(
+        lambda: dataset.import_rulings(opened[0], events // 2, batch=BATCH), repeat, setup=fresh
+    )
+    opened[0].close()
+    with _connect() as connection:
+        rows = connection.execute(
+            "SELECT originator_id, originator_version, topic, state FROM campaignlog_events "
+            "ORDER BY notification_id"
+        ).fetchall()
+        connection.execute(RAW_SCHEMA)
+        connection.commit()
+
+        def truncate() -> None:
+            connection.execute("TRUNCATE raw_events")
+            connection.commit()
+
+        def many() -> None:
+            with connection.cursor() as cursor:
+                for start in range(0, len(rows), BATCH):
+                    cursor.executemany(
+                        "INSERT INTO raw_events VALUES (%s, %s, %s, %s)",
+                        rows[start : start + BATCH],
+                    )
+                    connection.commit()
+
+        def copy() -> None:
+            with connection.cursor() as cursor:
+                with cursor.copy("COPY raw_events FROM STDIN") as writer:
+                    for row in rows:
+                        writer.write_row(row)
+                connection.commit()
+
+        by_many = timed(many, repeat, setup=truncate)
+        by_copy = timed(copy, repeat, setup=truncate)
+    n = len(rows)
+    title = f"PostgreSQL bulk import of {n:,} events (saves of 2k)"
+    return [
+        Row(
+            title,
+            "events/s",
+            n / ours,
+            n / by_many,
+            "psycopg executemany of the same rows, 2k per commit",
+            ">= 0.25",
+        ),
+        Row(title, "events/s", n / ours, n / by_copy, "psycopg COPY of the same rows"),
+    ]
+
+
+def replay(repeat: int) -> list[Row]:
+    """Replays the character the last bulk import wrote (no snapshots)."""
+    with Engine(URL) as engine:
+        t = dataset.table(engine)
+    env = {**environment_for(URL), "IS_SNAPSHOTTING_ENABLED": "n"}
+    streams = Streams(CampaignStore(env=env))
+    count = streams.last_version(t.character_id)
+    load: Callable[[], object] = lambda: streams.load(t.character_id, t.evolve_character)  # noqa: E731
+    ours = timed(load, repeat)
+    streams.store.close()
+    with _connect() as connection:
+
+        def raw() -> None:
+            query = (
+                "SELECT state FROM campaignlog_events WHERE originator_id = %s "
+                "ORDER BY originator_version"
+            )
+            for (state,) in connection.execute(query, (t.character_id,)):
+                json.loads(state)
+
+        baseline = timed(raw, repeat)
+    return [
+        Row(
+            f"PostgreSQL replay of a {count:,}-event character, no snapshot",
+            "events/s",
+            count / ours,
+            count / baseline,
+            "psycopg read + json.loads of the same rows",
+            ">= 0.25",
+        )
+    ]

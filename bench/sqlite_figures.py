@@ -1,0 +1,276 @@
+"""The SQLite figures: command latency, append, bulk import, replay, snapshots, memory."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
+
+from bench import dataset
+from bench.common import BIN, Row, say, scratch, timed, timed_process
+from engine import Engine
+from engine.dice_sources import DiceSpec
+from engine.store import CampaignStore, environment_for
+from engine.streams import Streams
+
+RAW_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS stored_events (originator_id TEXT, originator_version INTEGER, "
+    "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))"
+)
+
+
+def raw_connection(path: Path) -> sqlite3.Connection:
+    """A plain connection with the engine's durability: WAL, synchronous=FULL."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute(RAW_SCHEMA)
+    return connection
+
+
+def latency(work: Path, repeat: int) -> list[Row]:
+    db = work / "latency.db"
+    dataset.seed(str(db))
+    ours = timed_process([str(BIN / "campaign"), "--db", str(db), *dataset.ROLL], repeat)
+    peer_db = work / "peer.db"
+    row = json.dumps({"stream": "x" * 32, "version": 1, "state": "y" * 400}).encode()
+    peer = [str(BIN / "sqlite-utils"), "insert", str(peer_db), "events", "-"]
+    subprocess.run(peer, input=row, check=True, capture_output=True)  # the table exists
+    baseline = timed_process(peer, repeat, stdin=row)
+    bare_code = (
+        "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+        "c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA synchronous=FULL'); "
+        "c.execute('CREATE TABLE IF NOT EXISTS t (a, b)'); "
+        "c.execute('INSERT INTO t VALUES (?, ?)', (1, 'y' * 400)); c.commit()"
+    )
+    bare = timed_process([sys.executable, "-c", bare_code, str(work / "bare.db")], repeat)
+    title = "command latency: `campaign roll` process"
+    return [
+        Row(title, "s", ours, baseline, "`sqlite-utils insert` of one row", "<= 0.9"),
+        Row(title, "s", ours, bare, "`python -c` one-row sqlite3 insert"),
+    ]
+
+
+def append(work: Path, repeat: int) -> list[Row]:
+    db = work / "append.db"
+    dataset.seed(str(db))
+    dice = DiceSpec(faces=(3, 3))
+    command = dataset.command()
+    with Engine(str(db)) as engine:
+        whole = timed(lambda: engine.execute(dataset.NAME, command, dice=dice), repeat)
+        # The save alone: rulings drafted (numbered, chained) beforehand, one put each.
+        drafted = iter(dataset.drafts(engine, repeat + 1))
+        save = timed(lambda: engine.store.events.put(next(drafted)), repeat)
+    connection = raw_connection(work / "append-raw.db")
+    state = b"y" * 500
+    counter = iter(range(1, 10**9))
+
+    def raw_one() -> None:
+        connection.execute("BEGIN")
+        connection.execute(
+            "INSERT INTO stored_events VALUES (?, ?, ?, ?)", ("x" * 32, next(counter), "t", state)
+        )
+        connection.execute("COMMIT")
+
+    raw = timed(raw_one, repeat)
+    connection.close()
+    return [
+        Row(
+            "append: one ruling's save (2 events, 1 put)",
+            "s",
+            save,
+            raw,
+            "one-row sqlite3 transaction, WAL + synchronous=FULL",
+            "<= 2.5",
+        ),
+        Row(
+            "append: a whole `roll` in-process (load, decide, save)",
+            "s",
+            whole,
+            raw,
+            "one-row sqlite3 transaction, WAL + synchronous=FULL",
+        ),
+    ]
+
+
+def _rows_of(db: Path, after: int) -> list[tuple[str, int, str, bytes]]:
+    with sqlite3.connect(db) as connection:
+        query = "SELECT originator_id, originator_version, topic, state FROM stored_events"
+        return connection.execute(query + " WHERE rowid > ? ORDER BY rowid", (after,)).fetchall()
+
+
+def bulk(work: Path, repeat: int, events: int) -> list[Row]:
+    base = work / "bulk-base.db"
+    dataset.seed(str(base))
+    with sqlite3.connect(base) as connection:
+        seeded = connection.execute("SELECT MAX(rowid) FROM stored_events").fetchone()[0]
+    target = work / "bulk.db"
+    opened: list[Engine] = []
+
+    def fresh() -> None:
+        for engine in opened:
+            engine.close()
+        dataset.copy_db(base, target)
+        opened[:] = [Engine(str(target))]
+
+    ours = timed(lambda: dataset.import_rulings(opened[0], events // 2), repeat, setup=fresh)
+    opened[0].close()
+    rows = _rows_of(target, seeded)  # the very rows we wrote: same sizes, same keys
+
+    def raw() -> None:
+        path = work / "bulk-raw.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+        connection = raw_connection(path)
+        for start in range(0, len(rows), dataset.BATCH_EVENTS):
+            connection.execute("BEGIN")
+            insert = "INSERT INTO stored_events VALUES (?, ?, ?, ?)"
+            connection.executemany(insert, rows[start : start + dataset.BATCH_EVENTS])
+            connection.execute("COMMIT")
+        connection.close()
+
+    baseline = timed(raw, repeat)
+    return [
+        Row(
+            f"bulk import of {len(rows):,} events (saves of 10k, chained, snapshots)",
+            "events/s",
+            len(rows) / ours,
+            len(rows) / baseline,
+            "sqlite3 executemany of the same rows, 10k per transaction",
+            ">= 0.25",
+        )
+    ]
+
+
+def without_snapshots(path: Path) -> Streams:
+    env = {**environment_for(str(path)), "IS_SNAPSHOTTING_ENABLED": "n"}
+    return Streams(CampaignStore(env=env))
+
+
+def replay(work: Path, repeat: int, events: int) -> list[Row]:
+    db = work / "replay.db"
+    dataset.build(db, events)
+    with Engine(str(db)) as engine:
+        t = dataset.table(engine)
+    streams = without_snapshots(db)
+    count = streams.last_version(t.character_id)
+    ours = timed(lambda: streams.load(t.character_id, t.evolve_character), repeat)
+    streams.store.close()
+    connection = sqlite3.connect(db)
+    query = "SELECT state FROM stored_events WHERE originator_id=? ORDER BY originator_version"
+
+    def raw() -> None:
+        for (state,) in connection.execute(query, (t.character_id.hex,)):
+            json.loads(state)
+
+    baseline = timed(raw, repeat)
+    connection.close()
+    return [
+        Row(
+            f"replay of a {count:,}-event character, no snapshot",
+            "events/s",
+            count / ours,
+            count / baseline,
+            "sqlite3 read + json.loads of the same rows",
+            ">= 0.25",
+        )
+    ]
+
+
+def snapshots(work: Path, repeat: int, events: int) -> list[Row]:
+    """Load time with snapshots: a long history against a short one (one event after each
+    snapshot, as after a real command)."""
+    medians = {}
+    counts = {}
+    for size in (100, events):
+        db = work / f"snapshots-{size}.db"
+        dataset.build(db, size)
+        with Engine(str(db)) as engine:
+            engine.execute(dataset.NAME, dataset.command(), dice=DiceSpec(faces=(3, 3)))
+            t = dataset.table(engine)
+            counts[size] = engine.streams.last_version(t.character_id)
+            load = partial(engine.streams.load, t.character_id, t.evolve_character)
+            load()
+            medians[size] = timed(load, repeat * 10)
+    return [
+        Row(
+            f"load with snapshots: {counts[events]:,}-event character",
+            "s",
+            medians[events],
+            medians[100],
+            f"the same load of a {counts[100]}-event character",
+            "<= 2",
+        )
+    ]
+
+
+def memory(work: Path, small: int, large: int) -> list[Row]:
+    """Peak RSS of a process that replays a character without snapshots (fresh process each)."""
+    peaks = {}
+    for size in (small, large):
+        db = work / f"memory-{size}.db"
+        say(f"  building {size:,} events for the memory figure")
+        dataset.build(db, size, headers=False)
+        probe = [sys.executable, "-m", "bench.probe", str(db)]
+        out = subprocess.run(probe, check=True, capture_output=True, text=True).stdout
+        peaks[size] = int(out.split()[0]) / 1024
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+    return [
+        Row(
+            f"peak RSS, full replay of {large:,} events",
+            "MiB",
+            peaks[large],
+            peaks[small],
+            f"the same over {small:,} events",
+            "<= 2",
+        )
+    ]
+
+
+def projection() -> list[Row]:
+    import importlib.util
+
+    if importlib.util.find_spec("projections.recap") is None:
+        return [
+            Row(
+                "projection: recap catch-up / incremental update",
+                "",
+                None,
+                None,
+                "",
+                note="not measurable yet: there is no recap projection in this tree",
+            )
+        ]
+    return [
+        Row(
+            "projection: recap catch-up / incremental update",
+            "",
+            None,
+            None,
+            "",
+            note="a recap projection exists but bench/ does not drive it yet",
+        )
+    ]
+
+
+def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
+    work = scratch()
+    rows: list[Row] = []
+    for name, figure in (
+        ("command latency", lambda: latency(work, repeat * 3)),
+        ("append", lambda: append(work, repeat * 20)),
+        ("bulk import", lambda: bulk(work, repeat, events)),
+        ("replay", lambda: replay(work, repeat, events)),
+        ("snapshots", lambda: snapshots(work, repeat, events)),
+        ("projection", projection),
+        ("memory", lambda: memory(work, 10_000, memory_events)),
+    ):
+        say(f"- {name}")
+        rows += figure()
+    shutil.rmtree(work, ignore_errors=True)
+    return rows

@@ -1,0 +1,54 @@
+"""A history longer than a page is loaded page by page, to the same state as in one read."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from engine import Engine, service, streams
+from tests.integration.scenes import TEST, evolver_for, play_scene, replay_from_scratch, stream_ids
+
+
+def loaded(engine: Engine) -> dict[UUID, tuple[Any, int]]:
+    """Every stream of the campaign as ``Streams.load`` returns it: state and version."""
+    out = {}
+    for stream in stream_ids(engine):
+        result = engine.streams.load(stream, evolver_for(engine, stream))
+        out[stream] = (result.state, result.version)
+    return out
+
+
+@pytest.mark.parametrize("page", [1, 2])
+@pytest.mark.parametrize("interval", [3, 100], ids=["snapshots-every-3", "no-snapshot-reached"])
+def test_small_pages_load_what_one_read_loads(
+    any_engine: Engine, monkeypatch: pytest.MonkeyPatch, interval: int, page: int
+) -> None:
+    """Across undos that reach back past snapshots, small pages give every stream the state and
+    version of a single read, and the state of a replay from scratch."""
+    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", interval)
+    play_scene(any_engine)
+    any_engine.undo("Lab", reason="the scene goes on")
+    any_engine.undo("Lab", TEST, with_dependents=True, reason="no test after all")
+    expected = loaded(any_engine)
+
+    monkeypatch.setattr(streams, "PAGE", page)
+    actual = loaded(any_engine)
+
+    assert expected == actual
+    assert {s: replay_from_scratch(any_engine, s) for s in expected} == {
+        s: state for s, (state, _) in actual.items()
+    }
+
+
+def test_a_page_boundary_at_the_last_event_keeps_the_version(
+    any_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the history fills whole pages exactly, the loaded version is still the last one."""
+    play_scene(any_engine)
+    campaign = any_engine.campaign("Lab").id
+    version = any_engine.streams.last_version(campaign)
+    monkeypatch.setattr(streams, "PAGE", 1)
+
+    assert version == any_engine.streams.load(campaign, evolver_for(any_engine, campaign)).version

@@ -8,21 +8,13 @@ from typing import Any
 
 import click
 
-from cli import code_green, sims, sprawl_goons, the_code
+from cli import systems
 from cli.context import Context, pass_context
 from cli.render import emit_json, event_lines, where
-from cli.sheets import Sheets
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine.mapper import converter
 from engine.timeline import differences, history, ruling_at, session_rulings
-
-SHEETS: dict[str, Sheets] = {
-    "code-green": code_green.SHEETS,
-    "the-code": the_code.SHEETS,
-    "sims": sims.SHEETS,
-    "sprawl-goons": sprawl_goons.SHEETS,
-}
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -106,7 +98,7 @@ def show(
     if state is None:
         raise NotYetCreated(who=who or "the campaign", ruling=ruling)
     campaign = ctx.engine.campaign(ctx.campaign())
-    sheets = SHEETS[campaign.system]
+    sheets = systems.sheets(campaign.system)
     if ctx.as_json:
         emit_json(converter.unstructure(state) if who is None else sheets.json(state))
     elif who is None:
@@ -201,7 +193,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     """
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
-    summarize = SHEETS[campaign.system].status
+    summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
     for entry in session_rulings(ctx.engine, name, session):
         made, header = entry.ruling, entry.header

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli import audit, code_green, history, recap, sims, sprawl_goons, the_code
+from cli import audit, history, recap, systems
 from cli.context import Context, pass_context
 from cli.dice import dice_options
 from cli.render import emit_json, log_json, show_log, show_ruling
@@ -15,7 +15,7 @@ from domain.dice import parse_faces
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
 from domain.events import RulingMade
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
-from domain.rulesets import RULESETS
+from domain.rulesets import SYSTEMS
 from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
 from engine.store import DEFAULT_DB
@@ -31,17 +31,32 @@ class CampaignGroup(click.Group):
         shared = super().get_command(ctx, cmd_name)
         if shared is not None:
             return shared
-        owners = [group for group in SYSTEM_VERBS.values() if cmd_name in group.commands]
-        if not owners:
-            return None
-        if len(owners) == 1 or self._listing:
-            return owners[0].commands[cmd_name]  # help lists one system's wording
+        if self._listing:
+            return next(
+                (
+                    g.commands[cmd_name]
+                    for g in systems.all_verbs().values()
+                    if cmd_name in g.commands
+                ),
+                None,
+            )
         shared_context = ctx.find_object(Context) or _context(ctx)
-        campaign = shared_context.engine.campaign(shared_context.campaign())
-        return SYSTEM_VERBS[campaign.system].commands.get(cmd_name)
+        try:
+            system = shared_context.engine.campaign(shared_context.campaign()).system
+        except DomainError:
+            owners = [g for g in systems.all_verbs().values() if cmd_name in g.commands]
+            if len(owners) == 1:
+                return owners[0].commands[cmd_name]  # its own command will say what is missing
+            if not owners:
+                return None
+            raise
+        command = systems.verbs(system).commands.get(cmd_name)
+        if command is None and any(cmd_name in g.commands for g in systems.all_verbs().values()):
+            raise NotAVerbOf(verb=cmd_name, system=system)
+        return command
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        verbs = {name for group in SYSTEM_VERBS.values() for name in group.commands}
+        verbs = {name for group in systems.all_verbs().values() for name in group.commands}
         return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -69,6 +84,10 @@ class CampaignGroup(click.Group):
             ctx.exit(1)
 
 
+class NotAVerbOf(DomainError):
+    template = "`{verb}` is not a verb of {system}, the current campaign's system"
+
+
 def _context(ctx: click.Context) -> Context:
     """The shared context, made from the global options once they are parsed."""
     if ctx.obj is None:
@@ -94,7 +113,8 @@ def _json_line(value: Any) -> str:
     envvar="CAMPAIGN_DB",
     default=DEFAULT_DB,
     show_default=True,
-    help="The store: a SQLite file (or :memory:). Also CAMPAIGN_DB.",
+    help="The store: a SQLite file, postgresql://user@host:port/dbname, or :memory:. "
+    "Also CAMPAIGN_DB.",
 )
 @click.option(
     "--campaign", "campaign", envvar="CAMPAIGN", help="Which campaign (else the current one)."
@@ -120,7 +140,7 @@ def campaign(
 @click.option(
     "--system",
     required=True,
-    type=click.Choice(sorted(RULESETS)),
+    type=click.Choice(sorted(SYSTEMS)),
     help="The rule system the campaign is played under.",
 )
 @click.option("--gm", default="GM", show_default=True, help="The game moderator's name.")
@@ -456,12 +476,6 @@ def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -
     show_ruling(result, ctx.as_json)
 
 
-SYSTEM_VERBS: dict[str, click.Group] = {
-    "code-green": code_green.VERBS,
-    "the-code": the_code.VERBS,
-    "sims": sims.VERBS,
-    "sprawl-goons": sprawl_goons.VERBS,
-}
 for _command in (*history.COMMANDS, *audit.COMMANDS, *recap.COMMANDS):
     campaign.add_command(_command)
 

@@ -6,6 +6,7 @@ Events that only mirror another (the helper's side of an assist, the directory e
 
 from __future__ import annotations
 
+import importlib
 from functools import singledispatch
 
 from domain.events import (
@@ -33,8 +34,18 @@ def faces(dice: tuple[int, ...]) -> str:
 
 @singledispatch
 def describe(event: Event) -> str | None:
-    """The line an event reads as, or None when another event of the ruling already says it."""
+    """The line an event reads as, or None when another event of the ruling already says it.
+
+    A rule system's lines live in ``projections.<system>``, imported on its first event."""
+    parts = type(event).__module__.split(".")
+    if parts[:2] == ["domain", "rulesets"] and parts[2] not in _loaded:
+        _loaded.add(parts[2])
+        importlib.import_module(f"projections.{parts[2]}")
+        return describe(event)
     return type(event).__name__
+
+
+_loaded: set[str] = set()
 
 
 @describe.register(CampaignRegistered)
@@ -105,10 +116,3 @@ def _retracted(event: RulingRetracted) -> str:
 @describe.register
 def _amended(event: RulingAmended) -> str:
     return f"ruling {event.ruling} amended: {event.reason}"
-
-
-# Each rule system registers the lines of its own events.
-import projections.code_green  # noqa: E402, F401  (registers Code Green's lines)
-from projections import sims as _sims  # noqa: E402, F401  (registers the Sims RPG's lines)
-from projections import sprawl_goons as _sprawl_goons  # noqa: E402, F401  (Sprawl Goons' lines)
-from projections import the_code as _the_code  # noqa: E402, F401  (registers The Code's lines)

@@ -1,21 +1,29 @@
-"""The rule systems, each a sub-package with the same small surface (see ``base.Ruleset``)."""
+"""The rule systems, each a sub-package with the same small surface (see ``base.Ruleset``).
+
+A system's package is imported the first time a campaign of that system needs it, so starting
+the program costs one system, not all of them.
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import cast
+
 from domain.errors import UnknownSystem
 from domain.rulesets.base import Ruleset
-from domain.rulesets.code_green import RULESET as CODE_GREEN
-from domain.rulesets.sims import RULESET as SIMS
-from domain.rulesets.sprawl_goons import RULESET as SPRAWL_GOONS
-from domain.rulesets.the_code import RULESET as THE_CODE
 
-RULESETS: dict[str, Ruleset] = {
-    ruleset.name: ruleset for ruleset in (CODE_GREEN, THE_CODE, SIMS, SPRAWL_GOONS)
+# system name (as recorded in a campaign) -> its package under domain.rulesets
+SYSTEMS: dict[str, str] = {
+    "code-green": "code_green",
+    "the-code": "the_code",
+    "sims": "sims",
+    "sprawl-goons": "sprawl_goons",
 }
 
 
 def ruleset_named(system: str) -> Ruleset:
-    try:
-        return RULESETS[system]
-    except KeyError:
-        raise UnknownSystem(system=system, known=", ".join(sorted(RULESETS))) from None
+    package = SYSTEMS.get(system)
+    if package is None:
+        raise UnknownSystem(system=system, known=", ".join(sorted(SYSTEMS)))
+    module = importlib.import_module(f"domain.rulesets.{package}")
+    return cast("Ruleset", module.RULESET)

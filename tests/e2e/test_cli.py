@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 import pytest
 
-from cli.main import SYSTEM_VERBS, campaign
+from cli.main import campaign
+from cli.systems import all_verbs
 from tests.e2e.conftest import Run
 
 
@@ -167,7 +168,7 @@ def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Com
 
 
 EVERY_COMMAND = _commands(campaign) + [
-    pair for group in SYSTEM_VERBS.values() for pair in _commands(group, f"[{group.name}] ")
+    pair for group in all_verbs().values() for pair in _commands(group, f"[{group.name}] ")
 ]
 
 
@@ -251,3 +252,11 @@ def test_help_lists_every_verb_without_a_campaign(run: Run) -> None:
     assert 0 == listed.exit_code, listed.output
     assert all(verb in listed.output for verb in ("adapt", "contest", "attack", "allocate"))
     assert "NO_CAMPAIGN_CHOSEN" in run("roll").stderr
+
+
+def test_a_verb_of_another_system_is_refused(run: Run) -> None:
+    """`place` (Code Green) on a Sims campaign names the campaign's system; nothing recorded."""
+    run("init Zion --system sims")
+    result = run("place Neo R1C1 R2C2 R3C3")
+    assert 2 == result.exit_code
+    assert result.stderr.startswith("error: NOT_A_VERB_OF: `place` is not a verb of sims")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
-from cli.recap import campaign_timelines, hero_timeline, session_recap
+from cli.recap_views import campaign_timelines, hero_timeline, session_recap
 from engine import Engine
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT

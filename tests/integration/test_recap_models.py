@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.recap import EXPOSURE, RECAPS, session_recap
+from cli.recap_views import EXPOSURE, RECAPS, session_recap
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest, RollTest

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.recap import NotTheCode, campaign_timelines, hero_timeline
+from cli.recap_views import NotTheCode, campaign_timelines, hero_timeline
 from domain.errors import UnknownCharacter
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets.the_code.commands import Blab, CreateHero, RollExposure

@@ -1,14 +1,17 @@
 """Where the GM's machine keeps each session's secret dice seed until the session ends.
 
 Not part of the log (it would reveal every roll before the session ends): a small table beside
-the events in the same SQLite file, or memory for an in-memory store.
+the events in the same SQLite file or PostgreSQL schema, or memory for an in-memory store.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from typing import Protocol
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 from uuid import UUID
+
+from engine.store import MEMORY, PREFIX, CampaignStore, environment_for, is_postgres, lock_key
 
 
 class DiceSecrets(Protocol):
@@ -54,3 +57,58 @@ class SQLiteSecrets:
                 (campaign.hex, session),
             ).fetchone()
         return (bytes(row[0]), str(row[1])) if row else None
+
+
+class Datastore(Protocol):
+    """What this module uses of eventsourcing's ``PostgresDatastore``: its pool and schema."""
+
+    schema: str
+
+    def transaction(self, *, commit: bool = False) -> AbstractContextManager[Any]: ...
+
+
+class PostgresSecrets:
+    """The table ``campaignlog_dice_secrets`` in the store's schema, through the store's pool."""
+
+    def __init__(self, datastore: Datastore, key: str) -> None:
+        from psycopg.sql import SQL, Identifier  # only on the PostgreSQL path
+
+        self.datastore = datastore
+        table = Identifier(datastore.schema, f"{PREFIX}_dice_secrets")
+        self._create = SQL(
+            "CREATE TABLE IF NOT EXISTS {} (campaign uuid, session integer, secret bytea, "
+            "entropy text, PRIMARY KEY (campaign, session))"
+        ).format(table)
+        self._put = SQL(
+            "INSERT INTO {} VALUES (%s, %s, %s, %s) ON CONFLICT (campaign, session) "
+            "DO UPDATE SET secret = EXCLUDED.secret, entropy = EXCLUDED.entropy"
+        ).format(table)
+        self._get = SQL(
+            "SELECT secret, entropy FROM {} WHERE campaign = %s AND session = %s"
+        ).format(table)
+        with self._cursor() as cursor:  # under the lock the store's tables are created with
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
+            cursor.execute(self._create)
+
+    def _cursor(self) -> AbstractContextManager[Any]:
+        return self.datastore.transaction(commit=True)
+
+    def put(self, campaign: UUID, session: int, secret: bytes, entropy: str) -> None:
+        with self._cursor() as cursor:
+            cursor.execute(self._put, (campaign, session, secret, entropy))
+
+    def get(self, campaign: UUID, session: int) -> tuple[bytes, str] | None:
+        with self._cursor() as cursor:
+            cursor.execute(self._get, (campaign, session))
+            row = cursor.fetchone()
+        return (bytes(row["secret"]), str(row["entropy"])) if row else None
+
+
+def secrets_for(spec: str, store: CampaignStore) -> DiceSecrets:
+    """The secrets table beside the store's events (memory for an in-memory store)."""
+    if spec == MEMORY:
+        return MemorySecrets()
+    if is_postgres(spec):
+        datastore = store.factory.datastore  # type: ignore[attr-defined]
+        return PostgresSecrets(datastore, lock_key(environment_for(spec)))
+    return SQLiteSecrets(spec)

@@ -8,6 +8,8 @@ re-decides from fresh state (new dice only where the dice are drawn digitally).
 from __future__ import annotations
 
 import contextlib
+import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -43,7 +45,7 @@ from engine.audit import Report
 from engine.chain import chained, seal
 from engine.committed_dice import CommittedDice, commitment, new_secret
 from engine.committed_dice import key as committed_key
-from engine.dice_secrets import DiceSecrets, MemorySecrets, SQLiteSecrets
+from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import DIRECTORY_ID, Snapshot
@@ -51,8 +53,18 @@ from engine.rulings import LoggedRuling, headers
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
-MAX_ATTEMPTS = 12
+MAX_ATTEMPTS = 20
 SNAPSHOT_INTERVAL = 100
+BACKOFF_UNIT = 0.004  # seconds; about one ruling's load -> decide -> save on a busy store
+BACKOFF_CAP = 0.25
+
+
+def jittered_backoff(retry: int) -> None:
+    """Wait before retry number ``retry``: the first retry at once, then a random time up to
+    4 ms x 2^retry (at most 0.25 s), so writers that keep colliding on one campaign spread out
+    instead of re-colliding in lockstep."""
+    if retry > 1:
+        time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_UNIT * 2**retry)))
 
 
 def evolve_directory(event: Event, state: Any) -> Any:
@@ -88,7 +100,9 @@ class RulingView:
 
 
 class Engine:
-    """One store of campaigns. ``db`` is a SQLite file path or ``:memory:``."""
+    """One store of campaigns. ``db`` is a SQLite file path, a ``postgresql://`` URL or
+    ``:memory:``. ``backoff(retry)`` waits between attempts that lost a race (tests inject one
+    that does not sleep)."""
 
     def __init__(
         self,
@@ -96,13 +110,15 @@ class Engine:
         *,
         now: Callable[[], datetime] = clock.now,
         new_id: Callable[[], UUID] = uuid4,
+        backoff: Callable[[int], None] = jittered_backoff,
     ) -> None:
         self.db = db
+        self.backoff = backoff
         self.store = open_store(db)
         self.streams = Streams(self.store)
         self.now = now
         self.new_id = new_id
-        self.dice_secrets: DiceSecrets = MemorySecrets() if db == MEMORY else SQLiteSecrets(db)
+        self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
 
     def close(self) -> None:
         self.store.close()
@@ -246,7 +262,9 @@ class Engine:
         house_rules: Mapping[str, str] | None = None,
     ) -> RulingResult:
         """Register a campaign and record its first ruling (its creation)."""
-        for _ in range(MAX_ATTEMPTS):
+        for retry in range(MAX_ATTEMPTS):
+            if retry:
+                self.backoff(retry)
             directory = self.streams.load(DIRECTORY_ID, evolve_directory)
             campaign_id = self.new_id()
             changes = create_campaign(
@@ -288,7 +306,9 @@ class Engine:
         ``actor`` is who made the call (default: the campaign's GM)."""
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        for _ in range(MAX_ATTEMPTS):
+        for retry in range(MAX_ATTEMPTS):
+            if retry:
+                self.backoff(retry)
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
             view = RulingView(self, loaded, self.ruleset(campaign))

@@ -16,15 +16,16 @@ from domain.rulesets.code_green.commands import DeclareTest, RollTest
 from engine import Engine, rulings, service
 from engine.dice_sources import DiceSpec, SeededDice
 from tests.conftest import event_count, place, scene_with_s1
+from tests.stores import no_wait
 
 Engines = tuple[Engine, Engine]
 
 
 @pytest.fixture
 def engines(frozen: None, tmp_path: Path) -> Iterator[Engines]:
-    """Two engines (two connections) on one SQLite file."""
+    """Two engines (two connections) on one SQLite file; retries do not wait."""
     db = str(tmp_path / "campaign.db")
-    with Engine(db) as first, Engine(db) as second:
+    with Engine(db, backoff=no_wait) as first, Engine(db, backoff=no_wait) as second:
         yield first, second
 
 

@@ -110,4 +110,39 @@ def rebuild_command(ctx: Context, names: tuple[str, ...]) -> None:
             click.echo(f"{name}: {count} events processed")
 
 
-COMMANDS = (recap_command, timeline_command, rebuild_command)
+@click.command("projections")
+@click.option("--once", is_flag=True, help="Catch up once and stop.")
+@click.option(
+    "--interval", type=float, default=2.0, show_default=True, help="Seconds between checks."
+)
+@click.option("--stop-after", type=float, help="Stop after this many seconds (default: never).")
+@pass_context
+def projections_command(
+    ctx: Context, once: bool, interval: float, stop_after: float | None
+) -> None:
+    """Keep the recaps and timelines up to date as a worker, beside the writers of the store.
+
+    Useful on PostgreSQL, where many processes write; on a SQLite file `recap` catches up by
+    itself before it renders.
+
+    \b
+    Example:
+      campaign --db postgresql://gm@db/tables projections --interval 5
+    """
+    import time
+
+    from cli.recap_views import MODELS
+    from engine.readmodels import catch_up
+
+    started = time.monotonic()
+    while True:
+        for name, model in sorted(MODELS.items()):
+            processed = catch_up(ctx.engine, model)
+            if processed:
+                click.echo(f"{name}: {processed} events processed")
+        if once or (stop_after is not None and time.monotonic() - started >= stop_after):
+            return
+        time.sleep(interval)
+
+
+COMMANDS = (recap_command, timeline_command, rebuild_command, projections_command)

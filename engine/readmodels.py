@@ -24,7 +24,7 @@ from weakref import WeakKeyDictionary, finalize
 from domain.errors import DomainError
 from domain.events import RulingMade
 from engine.records import Recorded
-from engine.store import MEMORY
+from engine.store import MEMORY, environment_for, is_postgres, lock_key
 
 BATCH = 500
 
@@ -164,7 +164,7 @@ class SQLiteViews:
 
 class ReadModelsUnsupported(DomainError):
     template = (
-        "recaps and timelines are read from SQLite or memory stores in this version, not {spec}:"
+        "recaps and timelines are kept in SQLite, PostgreSQL or memory stores, not {spec}:"
         " export the campaign and import it into a SQLite file to read them"
     )
 
@@ -183,9 +183,14 @@ def views_of(engine: EngineLike) -> ViewStore:
     """The read-model store beside an engine's log (the same file, or the same memory); one
     per engine, closed when the engine is collected or by ``close_views``."""
     if engine not in _VIEWS:
-        if "://" in engine.db:
+        if is_postgres(engine.db):
+            from engine.readmodels_postgres import PostgresViews
+
+            datastore = engine.store.factory.datastore
+            _VIEWS[engine] = PostgresViews(datastore, lock_key(environment_for(engine.db)))
+        elif "://" in engine.db:
             raise ReadModelsUnsupported(spec=engine.db.partition("://")[0])
-        if engine.db == MEMORY:
+        elif engine.db == MEMORY:
             _VIEWS[engine] = MemoryViews()
         else:
             views = SQLiteViews(engine.db)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
+from domain.rulesets.house_rules import HouseRules
 
 
 class Ruleset(Protocol):
@@ -41,3 +42,30 @@ class Ruleset(Protocol):
     def end_session(self, view: View) -> Sequence[Change]:
         """What ending the current session does to the characters (or a refusal)."""
         ...
+
+
+class RulesetBase:
+    """What the systems share: house rules read from their table, their strict replay, the
+    events that only happen in a scene, and nothing at a scene's or session's end."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    character_type: ClassVar[type[Any]]
+    rules: ClassVar[HouseRules[Any]]
+    scene_bound: ClassVar[tuple[type[Event], ...]]
+    replay: ClassVar[Callable[[Event, Any], Any]]
+
+    def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
+        return self.rules.check(given)
+
+    def evolve_character(self, event: Event, state: Any) -> Any:
+        return type(self).replay(event, state)
+
+    def needs_scene(self, event: Event) -> bool:
+        return isinstance(event, self.scene_bound)
+
+    def end_scene(self, view: View) -> Sequence[Change]:
+        return ()
+
+    def end_session(self, view: View) -> Sequence[Change]:
+        return ()

@@ -3,14 +3,13 @@ rolls whose margin is damage, critical injuries, healing, gear, hacking and adva
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from domain.commands import Change, View
-from domain.events import Event, HouseRule
+from domain.rulesets.base import RulesetBase
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.events import SceneEffectsCleared
-from domain.rulesets.sprawl_goons.settings import house_rules
+from domain.rulesets.sprawl_goons.settings import RULES
 from domain.rulesets.sprawl_goons.state import SCENE_BOUND, evolve
 
 
@@ -25,19 +24,13 @@ def _scene_effects(c: SgCharacter) -> tuple[str, ...]:
     return tuple(what)
 
 
-class SprawlGoons:
+class SprawlGoons(RulesetBase):
     name = "sprawl-goons"
     title = "Sprawl Goons: Upgraded"
     character_type = SgCharacter
-
-    def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
-        return house_rules(given)
-
-    def evolve_character(self, event: Event, state: Any) -> Any:
-        return evolve(event, state)
-
-    def needs_scene(self, event: Event) -> bool:
-        return isinstance(event, SCENE_BOUND)
+    rules = RULES
+    scene_bound = SCENE_BOUND
+    replay = staticmethod(evolve)
 
     def end_scene(self, view: View) -> Sequence[Change]:
         """Scene-long effects end: drugs wear off (SG-A15), aim, fire and the combat order."""
@@ -48,10 +41,6 @@ class SprawlGoons:
             if what:
                 changes.append(Change(c.id, SceneEffectsCleared(what=what)))
         return changes
-
-    def end_session(self, view: View) -> Sequence[Change]:
-        """Nothing happens between sessions: levels come at the end of a mission instead."""
-        return ()
 
 
 RULESET = SprawlGoons()

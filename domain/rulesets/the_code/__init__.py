@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from domain.commands import Change, View
-from domain.events import Event, HouseRule
+from domain.rulesets.base import RulesetBase
 from domain.rulesets.the_code import errors
-from domain.rulesets.the_code.settings import house_rules
+from domain.rulesets.the_code.settings import RULES
 from domain.rulesets.the_code.state import SCENE_BOUND, TcHero, evolve
 
 
-class TheCode:
+class TheCode(RulesetBase):
     name = "the-code"
     title = "The Code"
     character_type = TcHero
-
-    def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
-        return house_rules(given)
-
-    def evolve_character(self, event: Event, state: Any) -> Any:
-        return evolve(event, state)
-
-    def needs_scene(self, event: Event) -> bool:
-        return isinstance(event, SCENE_BOUND)
-
-    def end_scene(self, view: View) -> Sequence[Change]:
-        """The Code keeps nothing per scene."""
-        return ()
+    rules = RULES
+    scene_bound = SCENE_BOUND
+    replay = staticmethod(evolve)
 
     def end_session(self, view: View) -> Sequence[Change]:
         """A session ends once every hero's Exposure roll (or session off) is recorded: the roll

@@ -19,10 +19,11 @@ from typing import Any
 from uuid import UUID
 
 import attrs
+from eventsourcing.persistence import StoredEvent
 
 from domain.events import RulingMade, StreamRange
 from engine import Engine
-from engine.chain import chained
+from engine.chain import encoded
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
 from engine.streams import Evolve
@@ -112,7 +113,7 @@ def command() -> Any:
 
 def _batches(
     engine: Engine, count: int, per_save: int, headers: bool
-) -> Iterator[tuple[list[Recorded], dict[UUID, Any], dict[UUID, int]]]:
+) -> Iterator[tuple[list[Recorded], list[StoredEvent], dict[UUID, Any], dict[UUID, int]]]:
     """Rulings drafted like the engine's: numbered, versioned, validated by evolving each
     stream's state, and chained; in saves of ``per_save`` rulings (with the states after)."""
     t = table(engine)
@@ -131,17 +132,18 @@ def _batches(
             stream = record.originator_id
             states[stream] = _evolver(t, stream)(record.event, states[stream])
             versions[stream] = record.originator_version
-        records = list(chained(drafted, heads))
+        linked, rows = encoded(drafted, heads)  # as the engine encodes a ruling it saves
+        records = list(linked)
         for record in records:
             heads[record.originator_id] = record.chain
-        yield records, states, versions
+        yield records, rows, states, versions
         ruling += n
         count -= n
 
 
-def drafts(engine: Engine, count: int) -> list[list[Recorded]]:
-    """``count`` roll rulings ready to save, one list of records per ruling."""
-    return [records for records, _, _ in _batches(engine, count, 1, True)]
+def drafts(engine: Engine, count: int) -> list[list[StoredEvent]]:
+    """``count`` roll rulings ready to save, one list of encoded rows per ruling."""
+    return [rows for _, rows, _, _ in _batches(engine, count, 1, True)]
 
 
 def import_rulings(
@@ -157,8 +159,8 @@ def import_rulings(
     store: CampaignStore = engine.store
     per_save = batch // (2 if headers else 1)
     written = 0
-    for records, states, versions in _batches(engine, count, per_save, headers):
-        store.events.put(records)
+    for records, rows, states, versions in _batches(engine, count, per_save, headers):
+        store.recorder.insert_events(rows)
         if snapshots and store.snapshots is not None:
             at = records[-1].timestamp
             touched = {r.originator_id for r in records}

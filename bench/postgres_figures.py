@@ -71,7 +71,7 @@ def append(repeat: int) -> list[Row]:
     dataset.seed(URL)
     with Engine(URL) as engine:
         drafted = iter(dataset.drafts(engine, repeat * 20 + 1))
-        ours = timed(lambda: engine.store.events.put(next(drafted)), repeat * 20)
+        ours = timed(lambda: engine.store.recorder.insert_events(next(drafted)), repeat * 20)
     with _connect() as connection:
         connection.execute(RAW_SCHEMA)
         connection.commit()

@@ -64,7 +64,7 @@ def append(work: Path, repeat: int) -> list[Row]:
         whole = timed(lambda: engine.execute(dataset.NAME, command, dice=dice), repeat)
         # The save alone: rulings drafted (numbered, chained) beforehand, one put each.
         drafted = iter(dataset.drafts(engine, repeat + 1))
-        save = timed(lambda: engine.store.events.put(next(drafted)), repeat)
+        save = timed(lambda: engine.store.recorder.insert_events(next(drafted)), repeat)
     connection = raw_connection(work / "append-raw.db")
     state = b"y" * 500
     counter = iter(range(1, 10**9))

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from uuid import UUID
 
 import attrs
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
 from engine.mapper import body_of, canonical_json
@@ -35,18 +36,40 @@ def link(previous: str, stream: UUID | str, version: int, topic: str, body: byte
 
 def chained(records: Iterable[Recorded], heads: Mapping[UUID, str]) -> tuple[Recorded, ...]:
     """Give each record its link, continuing each stream from its current head."""
+    return encoded(records, heads)[0]
+
+
+def encoded(
+    records: Iterable[Recorded], heads: Mapping[UUID, str]
+) -> tuple[tuple[Recorded, ...], list[StoredEvent]]:
+    """Link each record to its stream's head and encode it as stored, each body built once
+    (the link is over the stored bytes less the link itself)."""
     last = dict(heads)
-    out = []
+    out: list[Recorded] = []
+    stored: list[StoredEvent] = []
     for record in records:
         stream = record.originator_id
-        previous = last.get(stream) or genesis(stream)
-        body = canonical_json(body_of(record))
+        topic = get_topic(type(record.event))
+        body = body_of(record)
         value = link(
-            previous, stream, record.originator_version, get_topic(type(record.event)), body
+            last.get(stream) or genesis(stream),
+            stream,
+            record.originator_version,
+            topic,
+            canonical_json(body),
         )
+        body["chain"] = value
         out.append(attrs.evolve(record, chain=value))
+        stored.append(
+            StoredEvent(
+                originator_id=stream,
+                originator_version=record.originator_version,
+                topic=topic,
+                state=canonical_json(body),
+            )
+        )
         last[stream] = value
-    return tuple(out)
+    return tuple(out), stored
 
 
 def seal(heads: Mapping[UUID, tuple[int, str]]) -> str:

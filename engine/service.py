@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 import attrs
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
@@ -42,7 +42,7 @@ from domain.rulesets.base import Ruleset
 from engine import audit, clock, rulings
 from engine.assembly import Draft, RulingResult, assemble
 from engine.audit import Report
-from engine.chain import chained, seal
+from engine.chain import encoded, seal
 from engine.committed_dice import CommittedDice, commitment, new_secret
 from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets, secrets_for
@@ -425,7 +425,7 @@ class Engine:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
 
-        def draft_of(extra: Sequence[Change]) -> Draft:
+        def draft_of(extra: Sequence[Change]) -> tuple[Draft, list[StoredEvent]]:
             draft = assemble(
                 campaign=campaign,
                 campaign_id=campaign_id,
@@ -444,15 +444,16 @@ class Engine:
                 at=at,
             )
             heads = {stream: self._head(stream) for stream in draft.by_stream}
-            return attrs.evolve(draft, records=chained(draft.records, heads))
+            records, rows = encoded(draft.records, heads)
+            return attrs.evolve(draft, records=records), rows
 
-        draft = draft_of(())
+        draft, rows = draft_of(())
         ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
         if ended is not None:
             sealed = self._seal(campaign_id, ended.number, draft)
-            draft = draft_of((Change(campaign_id, sealed),))
+            draft, rows = draft_of((Change(campaign_id, sealed),))
         try:
-            self.store.events.put(draft.records)
+            self.store.recorder.insert_events(rows)  # one transaction, as encoded above
         except IntegrityError:
             return None
         after = dict(draft.after)

@@ -46,8 +46,8 @@ def arm(engine: Engine, mode: str, at: int) -> None:
     """Make this process kill itself in the ``at``-th ruling it stores (1 = the first)."""
     stored = 0
     recorder: Any = engine.store.recorder
-    if mode == "after-commit":
-        target, name = engine.store.events, "put"
+    if mode == "after-commit":  # the engine saves a ruling with one insert_events call
+        target, name = recorder, "insert_events"
     elif is_postgres(engine.db):
         target, name = recorder, "_fetch_ids_after_insert_events"
     else:

@@ -60,6 +60,7 @@ class CampaignState:
     rulings: int = 0
     retracted: frozenset[int] = frozenset()
     commitment: str | None = None  # the running session's committed seed hash
+    commitment_entropy: str = ""  # the players' entropy mixed into that seed
     dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
 
     def find(self, ref: str) -> RosterEntry:
@@ -184,12 +185,17 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
 
 @evolve_campaign.register
 def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignState:
-    return replace(_require(state), commitment=event.seed_hash, dice_counter=0)
+    return replace(
+        _require(state),
+        commitment=event.seed_hash,
+        commitment_entropy=event.entropy,
+        dice_counter=0,
+    )
 
 
 @evolve_campaign.register
 def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState:
-    return replace(_require(state), commitment=None, dice_counter=0)
+    return replace(_require(state), commitment=None, commitment_entropy="", dice_counter=0)
 
 
 @evolve_campaign.register

@@ -15,6 +15,9 @@ from engine.store import MEMORY, PREFIX, CampaignStore, environment_for, is_post
 
 
 class DiceSecrets(Protocol):
+    """A session's secret seed, kept from the first time it is put (a retried or raced session
+    start reuses it, so the commitment recorded always matches the secret kept)."""
+
     def put(self, campaign: UUID, session: int, secret: bytes, entropy: str) -> None: ...
 
     def get(self, campaign: UUID, session: int) -> tuple[bytes, str] | None: ...
@@ -25,7 +28,7 @@ class MemorySecrets:
         self._kept: dict[tuple[UUID, int], tuple[bytes, str]] = {}
 
     def put(self, campaign: UUID, session: int, secret: bytes, entropy: str) -> None:
-        self._kept[(campaign, session)] = (secret, entropy)
+        self._kept.setdefault((campaign, session), (secret, entropy))
 
     def get(self, campaign: UUID, session: int) -> tuple[bytes, str] | None:
         return self._kept.get((campaign, session))
@@ -46,7 +49,7 @@ class SQLiteSecrets:
     def put(self, campaign: UUID, session: int, secret: bytes, entropy: str) -> None:
         with self._connect() as connection:
             connection.execute(
-                "INSERT OR REPLACE INTO dice_secrets VALUES (?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO dice_secrets VALUES (?, ?, ?, ?)",
                 (campaign.hex, session, secret, entropy),
             )
 
@@ -80,8 +83,7 @@ class PostgresSecrets:
             "entropy text, PRIMARY KEY (campaign, session))"
         ).format(table)
         self._put = SQL(
-            "INSERT INTO {} VALUES (%s, %s, %s, %s) ON CONFLICT (campaign, session) "
-            "DO UPDATE SET secret = EXCLUDED.secret, entropy = EXCLUDED.entropy"
+            "INSERT INTO {} VALUES (%s, %s, %s, %s) ON CONFLICT (campaign, session) DO NOTHING"
         ).format(table)
         self._get = SQL(
             "SELECT secret, entropy FROM {} WHERE campaign = %s AND session = %s"

@@ -343,10 +343,18 @@ class Engine:
     def _dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
         """Digital dice without a seed come from the session's committed seed when there is one."""
         if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
-            kept = self.dice_secrets.get(campaign.id, campaign.session)
-            if kept is not None:
-                return CommittedDice(key=committed_key(*kept), start=campaign.dice_counter)
+            secret = self._kept_secret(campaign, campaign.session)
+            if secret is not None:
+                key = committed_key(secret, campaign.commitment_entropy)
+                return CommittedDice(key=key, start=campaign.dice_counter)
         return spec.fresh()
+
+    def _kept_secret(self, campaign: CampaignState, session: int) -> bytes | None:
+        """The session's secret seed, if this store keeps the one the campaign committed to."""
+        kept = self.dice_secrets.get(campaign.id, session)
+        if kept is None or commitment(kept[0]) != campaign.commitment:
+            return None
+        return kept[0]
 
     def _commitments(
         self, campaign: CampaignState, changes: Sequence[Change], entropy: str
@@ -355,16 +363,18 @@ class Engine:
         extra: list[Change] = []
         for change in changes:
             if isinstance(change.event, SessionStarted):
-                secret = new_secret()
-                self.dice_secrets.put(campaign.id, change.event.number, secret, entropy)
+                number = change.event.number
+                self.dice_secrets.put(campaign.id, number, new_secret(), entropy)
+                kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
+                assert kept is not None
                 committed = DiceCommitted(
-                    session=change.event.number, seed_hash=commitment(secret), entropy=entropy
+                    session=number, seed_hash=commitment(kept[0]), entropy=entropy
                 )
                 extra.append(Change(campaign.id, committed))
             elif isinstance(change.event, SessionEnded) and campaign.commitment:
-                kept = self.dice_secrets.get(campaign.id, change.event.number)
-                if kept is not None:
-                    revealed = DiceRevealed(session=change.event.number, seed=kept[0].hex())
+                secret = self._kept_secret(campaign, change.event.number)
+                if secret is not None:
+                    revealed = DiceRevealed(session=change.event.number, seed=secret.hex())
                     extra.append(Change(campaign.id, revealed))
         return extra
 

@@ -7,6 +7,7 @@ import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -138,3 +139,34 @@ def test_a_forged_committed_roll_is_found(tmp_path: Path, frozen: None) -> None:
     assert not report.intact
     assert report.dice[0].problems
     assert "the dice do not follow from the seed" in report.dice[0].problems[0]
+
+
+def test_a_raced_session_start_keeps_the_secret_it_committed_to(
+    tmp_path: Path, frozen: None
+) -> None:
+    """Another process putting a secret for the same session while this one commits does not
+    replace it: the seed kept is the one committed to, and the session's dice verify."""
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as first, Engine(db) as second:
+        first.create_campaign("Lab", "code-green")
+        campaign_id = first.campaign("Lab").id
+        original_get = first.dice_secrets.get
+
+        def get_then_race(campaign: Any, session: int) -> Any:
+            kept = original_get(campaign, session)
+            second.dice_secrets.put(campaign, session, b"\x01" * 32, "another table")
+            return kept
+
+        first.dice_secrets.get = get_then_race  # type: ignore[method-assign]
+        first.execute("Lab", StartSession(entropy="Bea: 4471"))
+        first.dice_secrets.get = original_get  # type: ignore[method-assign]
+        started = first.campaign("Lab")
+        kept = first.dice_secrets.get(campaign_id, 1)
+        assert kept is not None
+        assert commitment(kept[0]) == started.commitment
+        first.execute("Lab", StartScene(stage="The lab"))
+        first.execute("Lab", CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION))
+        first.execute("Lab", EndScene())
+        first.execute("Lab", EndSession())
+        report = first.verify("Lab")
+    assert (True, ()) == (report.intact, report.dice[0].problems)

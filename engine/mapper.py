@@ -8,11 +8,14 @@ rebuilds tuples as lists. These mappers (un)structure through cattrs and write c
 
 from __future__ import annotations
 
+import hashlib
 import json
+import typing
 from datetime import datetime
 from typing import Any, get_origin
 from uuid import UUID
 
+import attrs
 from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
@@ -125,8 +128,38 @@ class EventMapper(Mapper[UUID]):
         )
 
 
+_SHAPES: dict[type[Any], str] = {}
+
+
+def shape(cls: type[Any]) -> str:
+    """A fingerprint of a state class's fields and types, nested attrs classes included: a
+    snapshot written under another shape is not loaded (the stream is replayed instead)."""
+    if cls in _SHAPES:
+        return _SHAPES[cls]
+    seen: set[type[Any]] = set()
+    parts: list[str] = []
+
+    def walk(kind: Any) -> None:
+        if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
+            seen.add(kind)
+            hints = typing.get_type_hints(kind)
+            parts.append(
+                f"{kind.__qualname__}:"
+                + ",".join(f"{a.name}={hints[a.name]}" for a in attrs.fields(kind))
+            )
+            for a in attrs.fields(kind):
+                walk(hints[a.name])
+        for argument in typing.get_args(kind):
+            walk(argument)
+
+    walk(cls)
+    _SHAPES[cls] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    return _SHAPES[cls]
+
+
 class SnapshotMapper(Mapper[UUID]):
-    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed."""
+    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed. One taken
+    under another shape of that class comes back with ``state`` None (not to be used)."""
 
     def __init__(self) -> None:
         super().__init__(transcoder=JSONTranscoder())
@@ -136,6 +169,7 @@ class SnapshotMapper(Mapper[UUID]):
         cls = type(snapshot.state)
         body = {
             "at": snapshot.timestamp.isoformat(),
+            "shape": shape(cls),
             "state": converter.unstructure(snapshot.state, unstructure_as=cls),
         }
         return StoredEvent(
@@ -148,9 +182,10 @@ class SnapshotMapper(Mapper[UUID]):
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         cls = resolve_topic(stored_event.topic)
         body = json.loads(stored_event.state)
+        current = body.get("shape") == shape(cls)
         return Snapshot(
             originator_id=_uuid(stored_event.originator_id),
             originator_version=stored_event.originator_version,
             timestamp=datetime.fromisoformat(body["at"]),
-            state=converter.structure(body["state"], cls),
+            state=converter.structure(body["state"], cls) if current else None,
         )

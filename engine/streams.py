@@ -149,7 +149,8 @@ class Streams:
                 "list[Snapshot]",
                 list(self.store.snapshots.get(stream, desc=True, limit=1, lte=lte)),
             )
-            snapshot = found[0] if found else None
+            # A snapshot of an older shape of the state class is not used: replay instead.
+            snapshot = found[0] if found and found[0].state is not None else None
         start = snapshot.originator_version if snapshot else 0
         if self._span(stream, start, lte) > PAGE:
             return self._load_paged(stream, evolve, snapshot, lte)

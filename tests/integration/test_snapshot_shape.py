@@ -1,0 +1,45 @@
+"""A snapshot taken under an older shape of a state class is not trusted: the stream replays."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from domain.rulesets.code_green.commands import Adapt, DeclareTest
+from engine import Engine
+from engine.dice_sources import DiceSpec
+from engine.mapper import canonical_json
+from tests.conftest import place, scene_with_s1
+
+
+def test_an_old_shaped_snapshot_is_ignored(
+    tmp_path: Path, frozen: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even a snapshot that lies about the state is harmless once its shape does not match."""
+    monkeypatch.setattr("engine.service.SNAPSHOT_INTERVAL", 3)
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        who = scene_with_s1(engine)
+        place(engine, who, "R1C1", "R2C2", "R3C3")
+        test = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+        engine.execute("Lab", test, dice=DiceSpec(faces=(2, 5)))
+        engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
+        expected = engine.character("Lab", who)
+    with sqlite3.connect(db) as connection:
+        query = "SELECT originator_id, originator_version, state FROM stored_snapshots"
+        rows = list(connection.execute(query))
+        assert rows
+        for stream, version, state in rows:
+            body = json.loads(state)
+            body["shape"] = "written-by-0.0"
+            if "tokens" in body["state"]:
+                body["state"]["tokens"] = []  # what an old shape might have meant
+            update = (
+                "UPDATE stored_snapshots SET state=? WHERE originator_id=? AND originator_version=?"
+            )
+            connection.execute(update, (canonical_json(body), stream, version))
+    with Engine(str(db)) as engine:
+        assert expected == engine.character("Lab", who)

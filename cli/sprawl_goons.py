@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -32,7 +33,9 @@ class NotYetCreated(DomainError):
 
 
 def roll_options(f: F) -> F:
-    """What the referee rules about an Action Roll: relevant items, bonuses, Glitch/Upgrade."""
+    """What the referee rules about an Action Roll: relevant items, bonuses, Glitch/Upgrade.
+
+    The command receives them together as ``call`` (keyword arguments of the domain command)."""
     options = [
         click.option(
             "--item", "items", multiple=True, help="A relevant item (+its bonus); repeatable."
@@ -55,9 +58,17 @@ def roll_options(f: F) -> F:
             help="The referee calls the Upgrade dice (3d6, keep the best two).",
         ),
     ]
+    calls = ("items", "bonuses", "glitch", "upgrade")
+
+    @functools.wraps(f)
+    def with_call(*args: Any, **kwargs: Any) -> Any:
+        call = {name: kwargs.pop(name) for name in calls}
+        return f(*args, call=call, **kwargs)
+
+    wrapped: F = cast(F, with_call)
     for option in reversed(options):
-        f = option(f)
-    return dice_options(f)
+        wrapped = option(wrapped)
+    return dice_options(wrapped)
 
 
 # --- Characters ------------------------------------------------------------------------------
@@ -250,10 +261,7 @@ def roll(
     ds: str,
     dangerous: bool,
     vs_mono: bool,
-    items: tuple[str, ...],
-    bonuses: tuple[str, ...],
-    glitch: bool,
-    upgrade: bool,
+    call: dict[str, Any],
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -268,10 +276,7 @@ def roll(
         stat,
         ds,
         dangerous=dangerous,
-        items=items,
-        bonuses=bonuses,
-        glitch=glitch,
-        upgrade=upgrade,
+        **call,
         vs_mono=vs_mono,
     )
     run(ctx, command, faces=faces, seed=seed)
@@ -316,10 +321,7 @@ def attack(
     mono: bool,
     vs_mono: bool,
     damage_bonuses: tuple[str, ...],
-    items: tuple[str, ...],
-    bonuses: tuple[str, ...],
-    glitch: bool,
-    upgrade: bool,
+    call: dict[str, Any],
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -335,11 +337,8 @@ def attack(
         who,
         targets,
         stat,
-        items=items,
-        bonuses=bonuses,
         damage_bonuses=damage_bonuses,
-        glitch=glitch,
-        upgrade=upgrade,
+        **call,
         full_auto=full_auto,
         burst=burst,
         shotgun=shotgun,
@@ -360,10 +359,7 @@ def hack(
     who: str,
     system: str,
     console: str | None,
-    items: tuple[str, ...],
-    bonuses: tuple[str, ...],
-    glitch: bool,
-    upgrade: bool,
+    call: dict[str, Any],
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -373,9 +369,7 @@ def hack(
     Example:
       campaign hack Dixie "Maas mainframe" --console ono-sendai --bonus "ICE-breaker=+1" --dice 5,6
     """
-    command = sg.Hack(
-        who, system, console=console, items=items, bonuses=bonuses, glitch=glitch, upgrade=upgrade
-    )
+    command = sg.Hack(who, system, console=console, **call)
     run(ctx, command, faces=faces, seed=seed)
 
 
@@ -394,10 +388,7 @@ def first_aid(
     patient: str,
     kit: str | None,
     ds: str,
-    items: tuple[str, ...],
-    bonuses: tuple[str, ...],
-    glitch: bool,
-    upgrade: bool,
+    call: dict[str, Any],
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -412,10 +403,7 @@ def first_aid(
         patient,
         kit=kit,
         ds=ds,
-        items=items,
-        bonuses=bonuses,
-        glitch=glitch,
-        upgrade=upgrade,
+        **call,
     )
     run(ctx, command, faces=faces, seed=seed)
 
@@ -435,10 +423,7 @@ def grenade(
     enclosed: bool,
     grenade: str | None,
     fumble: bool,
-    items: tuple[str, ...],
-    bonuses: tuple[str, ...],
-    glitch: bool,
-    upgrade: bool,
+    call: dict[str, Any],
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -453,10 +438,7 @@ def grenade(
         targets,
         enclosed=enclosed,
         grenade=grenade,
-        items=items,
-        bonuses=bonuses,
-        glitch=glitch,
-        upgrade=upgrade,
+        **call,
         fumble=fumble,
     )
     run(ctx, command, faces=faces, seed=seed)

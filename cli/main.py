@@ -42,7 +42,7 @@ class CampaignGroup(click.Group):
             )
         shared_context = ctx.find_object(Context) or _context(ctx)
         try:
-            system = shared_context.engine.campaign(shared_context.campaign()).system
+            system = shared_context.engine.find_campaign(shared_context.campaign()).system
         except DomainError:
             owners = [g for g in systems.all_verbs().values() if cmd_name in g.commands]
             if len(owners) == 1:

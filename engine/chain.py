@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from typing import Any
 from uuid import UUID
 
-import attrs
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
-from engine.mapper import body_of, canonical_json
+from engine.mapper import body_of, canonical_json, with_chain
 from engine.records import Recorded
 
 
@@ -26,12 +26,8 @@ def genesis(stream: UUID) -> str:
 
 
 def link(previous: str, stream: UUID | str, version: int, topic: str, body: bytes) -> str:
-    digest = hashlib.sha256()
-    for part in (previous, str(stream), str(version), topic):
-        digest.update(part.encode())
-        digest.update(b"\x00")
-    digest.update(body)
-    return digest.hexdigest()
+    head = f"{previous}\x00{stream}\x00{version}\x00{topic}\x00".encode()
+    return hashlib.sha256(head + body).hexdigest()
 
 
 def chained(records: Iterable[Recorded], heads: Mapping[UUID, str]) -> tuple[Recorded, ...]:
@@ -42,30 +38,26 @@ def chained(records: Iterable[Recorded], heads: Mapping[UUID, str]) -> tuple[Rec
 def encoded(
     records: Iterable[Recorded], heads: Mapping[UUID, str]
 ) -> tuple[tuple[Recorded, ...], list[StoredEvent]]:
-    """Link each record to its stream's head and encode it as stored, each body built once
-    (the link is over the stored bytes less the link itself)."""
+    """Link each record to its stream's head and encode it as stored: each body is encoded
+    once, and the link is over those bytes (the stored bytes less the link itself)."""
     last = dict(heads)
     out: list[Recorded] = []
     stored: list[StoredEvent] = []
+    topics: dict[type[Any], str] = {}
     for record in records:
         stream = record.originator_id
-        topic = get_topic(type(record.event))
-        body = body_of(record)
-        value = link(
-            last.get(stream) or genesis(stream),
-            stream,
-            record.originator_version,
-            topic,
-            canonical_json(body),
-        )
-        body["chain"] = value
-        out.append(attrs.evolve(record, chain=value))
+        kind = type(record.event)
+        topic = topics.get(kind) or topics.setdefault(kind, get_topic(kind))
+        body = canonical_json(body_of(record))
+        version = record.originator_version
+        value = link(last.get(stream) or genesis(stream), stream, version, topic, body)
+        out.append(record.linked(value))
         stored.append(
             StoredEvent(
                 originator_id=stream,
-                originator_version=record.originator_version,
+                originator_version=version,
                 topic=topic,
-                state=canonical_json(body),
+                state=with_chain(body, value),
             )
         )
         last[stream] = value

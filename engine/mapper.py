@@ -2,8 +2,9 @@
 
 The library's default mapper serialises ``vars(event)``, which fails on slotted attrs classes and
 rebuilds tuples as lists. These mappers (un)structure through cattrs and write canonical JSON
-(sorted keys, no spaces) so the bytes of an event are stable. The library's ``class_version`` and
-``upcast_vN_vN+1`` loop is kept for event schema changes.
+(sorted keys, no spaces) so the bytes of an event are stable; a stored event's hash link is
+written first, before the canonical body it was computed over (``with_chain``). The library's
+``class_version`` and ``upcast_vN_vN+1`` loop is kept for event schema changes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import typing
+from collections.abc import Callable
 from datetime import datetime
+from enum import Enum
 from typing import Any, get_origin
 from uuid import UUID
 
@@ -28,6 +31,42 @@ converter.register_unstructure_hook(UUID, str)
 converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
 converter.register_unstructure_hook(datetime, datetime.isoformat)
 converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+
+
+# Replay structures every stored event: the hooks below are cattrs' own behaviour made cheaper
+# for the shapes events are made of (what is stored was written by ``unstructure``).
+_PLAIN = (int, str, bool, float)
+
+
+def _is_homogeneous_tuple(cls: Any) -> bool:
+    args = typing.get_args(cls)
+    return get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_hook(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    item = typing.get_args(cls)[0]
+    if item in _PLAIN:
+        return lambda value, _: tuple(value)
+    inner = converter.get_structure_hook(item)
+    return lambda value, _: tuple([inner(v, item) for v in value]) if value else ()
+
+
+def _enum_hook(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
+    members = cls._value2member_map_
+
+    def structure(value: Any, _: Any) -> Enum:
+        try:
+            return members[value]
+        except (KeyError, TypeError):
+            return cls(value)  # not a value of the enum: refused as the enum refuses it
+
+    return structure
+
+
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_hook)
+converter.register_structure_hook_factory(
+    lambda cls: isinstance(cls, type) and issubclass(cls, Enum), _enum_hook
+)
 
 
 def _is_frozenset(cls: Any) -> bool:
@@ -59,8 +98,18 @@ converter.register_unstructure_hook_func(lambda cls: cls is Event, _unstructure_
 converter.register_structure_hook_func(lambda cls: cls is Event, _structure_any_event)
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(value).encode()
+
+
+def with_chain(body: bytes, chain: str) -> bytes:
+    """A stored event's bytes: its canonical body (``body``, an object) with the chain hash
+    written first. Computed from the bytes the hash is taken over, so each event is encoded
+    once; readers parse JSON, so only the body's bytes need be canonical."""
+    return b'{"chain":' + canonical_json(chain) + b"," + body[1:] if chain else body
 
 
 def _uuid(value: UUID | str) -> UUID:
@@ -101,14 +150,11 @@ class EventMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         record: Recorded = domain_event
-        body = body_of(record)
-        if record.chain:
-            body["chain"] = record.chain
         return StoredEvent(
             originator_id=record.originator_id,
             originator_version=record.originator_version,
             topic=get_topic(type(record.event)),
-            state=canonical_json(body),
+            state=with_chain(canonical_json(body_of(record)), record.chain),
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:

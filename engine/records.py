@@ -28,6 +28,20 @@ class Recorded:
     event: Event
     chain: str = ""  # hash linking this event to the one before it in its stream (engine.chain)
 
+    def linked(self, chain: str) -> Recorded:
+        """This record with its chain link (built directly: ``attrs.evolve`` is slow in bulk)."""
+        return Recorded(
+            originator_id=self.originator_id,
+            originator_version=self.originator_version,
+            timestamp=self.timestamp,
+            ruling=self.ruling,
+            actor=self.actor,
+            session=self.session,
+            scene=self.scene,
+            event=self.event,
+            chain=chain,
+        )
+
 
 @frozen(kw_only=True)
 class Snapshot:

@@ -110,6 +110,7 @@ def environment_for(spec: str) -> dict[str, str]:
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": str(path),
         "SQLITE_LOCK_TIMEOUT": "30",
+        "APPLICATION_RECORDER_TOPIC": "engine.recorders:BulkSQLiteRecorder",
         "IS_SNAPSHOTTING_ENABLED": "y",
     }
 

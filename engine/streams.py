@@ -14,15 +14,17 @@ from typing import Any, cast
 from uuid import UUID
 
 from attrs import field, frozen
-from eventsourcing.utils import resolve_topic
+from eventsourcing.utils import get_topic
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import Event, RulingAmended, RulingRetracted
+from engine.recorders import TopicFilter
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
 
 Evolve = Callable[[Event, Any], Any]
 PAGE = 1000  # a longer history is read page by page (Streams._load_paged)
+CORRECTION_TOPICS = (get_topic(RulingRetracted), get_topic(RulingAmended))
 
 
 @frozen
@@ -193,13 +195,18 @@ class Streams:
         return Loaded(state=state, version=last[0])
 
     def _corrections_after(self, stream: UUID, start: int, lte: int | None) -> list[Recorded]:
+        """The undos and amendments after version ``start``: picked by topic in the store's
+        query where the recorder can, else from the raw rows a page at a time."""
+        recorder = self.store.recorder
+        decode = self.store.mapper.to_domain_event
+        if isinstance(recorder, TopicFilter):
+            rows = recorder.select_events(stream, gt=start, lte=lte, topics=CORRECTION_TOPICS)
+            return [cast("Recorded", decode(row)) for row in rows]
         found: list[Recorded] = []
         gt = start
         while True:
-            rows = self.store.recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
-            for row in rows:
-                if resolve_topic(row.topic) in (RulingRetracted, RulingAmended):
-                    found.append(cast("Recorded", self.store.mapper.to_domain_event(row)))
+            rows = recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+            found += [cast("Recorded", decode(r)) for r in rows if r.topic in CORRECTION_TOPICS]
             if len(rows) < PAGE:
                 return found
             gt = rows[-1].originator_version

@@ -22,7 +22,7 @@ from domain.errors import CampaignExists, DomainError
 from domain.events import CampaignRegistered
 from engine.audit import campaign_streams, verify_rows
 from engine.chain import chained
-from engine.mapper import canonical_json
+from engine.mapper import canonical_json, with_chain
 from engine.records import DIRECTORY_ID, Recorded
 
 if TYPE_CHECKING:
@@ -151,9 +151,10 @@ def _row(number: int, data: dict[str, Any]) -> StoredEvent:
         ) from None
     if not isinstance(event, dict):
         raise ImportRefused(line=number, field="event", problem="not a JSON object")
-    return StoredEvent(
-        originator_id=stream, originator_version=version, topic=topic, state=canonical_json(event)
-    )
+    body = {key: value for key, value in event.items() if key != "chain"}
+    chain = event.get("chain")
+    state = with_chain(canonical_json(body), chain if isinstance(chain, str) else "")
+    return StoredEvent(originator_id=stream, originator_version=version, topic=topic, state=state)
 
 
 def import_lines(

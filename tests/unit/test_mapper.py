@@ -357,3 +357,28 @@ def test_a_v1_event_in_a_store_is_read_back_upcast(any_engine: Engine) -> None:
     records = any_engine.streams.records(UUID(int=5))
 
     assert [RuleQuoted(rule="strain comes before adapting", page=7)] == [r.event for r in records]
+
+
+@pytest.mark.parametrize("value", ["nonsense", 3, None, ["committed"]])
+def test_a_stored_value_outside_an_enum_is_refused(value: Any) -> None:
+    """The fast enum lookup still refuses what the enum refuses."""
+    from cattrs.errors import ClassValidationError
+
+    from domain.dice import Provenance
+    from engine.mapper import converter
+
+    assert converter.structure(Provenance.COMMITTED.value, Provenance) is Provenance.COMMITTED
+    with pytest.raises((ValueError, ClassValidationError)):
+        converter.structure(value, Provenance)
+
+
+def test_tuples_come_back_as_tuples_of_their_item_type() -> None:
+    from domain.events import StreamRange
+    from engine.mapper import converter
+
+    ranges = converter.structure(
+        [{"stream": str(UUID(int=1)), "first": 1, "last": 2}], tuple[StreamRange, ...]
+    )
+    assert ranges == (StreamRange(stream=UUID(int=1), first=1, last=2),)
+    assert converter.structure([], tuple[StreamRange, ...]) == ()
+    assert converter.structure([1, 2], tuple[int, ...]) == (1, 2)

@@ -1,0 +1,92 @@
+"""The store's own recorder: bulk inserts that still report notification ids, topics picked in
+the query, and stored rows that keep their bytes through an export and an import."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from uuid import UUID
+
+from eventsourcing.persistence import StoredEvent
+
+from engine import Engine
+from engine.recorders import BulkSQLiteRecorder
+from engine.records import DIRECTORY_ID
+from engine.transfer import export_lines, import_lines
+from tests.conftest import place, scene_with_s1
+
+
+def rows(stream: UUID, first: int, count: int, topic: str = "t:A") -> list[StoredEvent]:
+    return [
+        StoredEvent(originator_id=stream, originator_version=v, topic=topic, state=b"{}")
+        for v in range(first, first + count)
+    ]
+
+
+def test_a_bulk_insert_returns_the_notification_ids_it_was_given(sqlite_engine: Engine) -> None:
+    recorder = sqlite_engine.store.recorder
+    assert isinstance(recorder, BulkSQLiteRecorder)
+    before = recorder.max_notification_id() or 0
+
+    first = recorder.insert_events(rows(UUID(int=1), 1, 3))
+    second = recorder.insert_events(rows(UUID(int=2), 1, 2))
+
+    notes = recorder.select_notifications(start=before + 1, limit=10)
+    assert [n.id for n in notes] == [*first, *second] == list(range(before + 1, before + 6))
+    assert [(n.originator_id, n.originator_version) for n in notes] == [
+        (UUID(int=1), 1),
+        (UUID(int=1), 2),
+        (UUID(int=1), 3),
+        (UUID(int=2), 1),
+        (UUID(int=2), 2),
+    ]
+
+
+def test_select_events_keeps_only_the_topics_asked_for(sqlite_engine: Engine) -> None:
+    recorder = sqlite_engine.store.recorder
+    assert isinstance(recorder, BulkSQLiteRecorder)
+    stream = UUID(int=3)
+    recorder.insert_events(
+        [
+            *rows(stream, 1, 2),
+            *rows(stream, 3, 1, "t:B"),
+            *rows(stream, 4, 3),
+            *rows(stream, 7, 1, "t:B"),
+        ]
+    )
+
+    def versions(**options: object) -> list[int]:
+        found = recorder.select_events(stream, **options)  # type: ignore[arg-type]
+        assert all(row.originator_id == stream for row in found)
+        return [row.originator_version for row in found]
+
+    assert versions(topics=["t:B"]) == [3, 7]
+    assert versions(topics=["t:B"], gt=3) == [7]
+    assert versions(topics=["t:B"], lte=6) == [3]
+    assert versions(topics=["t:A", "t:B"], desc=True, limit=2) == [7, 6]
+    assert versions() == list(range(1, 8))
+
+
+def test_stored_rows_put_the_chain_first_and_keep_their_bytes_through_import(
+    frozen: None, tmp_path: Path
+) -> None:
+    """A row is its chain link, then the canonical body it links over; an export imported
+    into another store writes the very same rows."""
+    source, target = tmp_path / "source.db", tmp_path / "target.db"
+    with Engine(str(source)) as engine:
+        who = scene_with_s1(engine)
+        place(engine, who, "R1C1", "R2C2", "R3C3")
+        lines = list(export_lines(engine, "Lab"))
+    with Engine(str(target)) as engine:
+        import_lines(engine, lines)
+
+    def stored(path: Path) -> dict[tuple[str, int], bytes]:
+        with sqlite3.connect(path) as connection:
+            query = "SELECT originator_id, originator_version, state FROM stored_events"
+            return {(s, v): bytes(b) for s, v, b in connection.execute(query)}
+
+    written, imported = stored(source), stored(target)
+    assert all(state.startswith(b'{"chain":"') for state in written.values())
+    campaign = {k: v for k, v in written.items() if k[0] != DIRECTORY_ID.hex}  # written anew
+    assert len(campaign) > 10
+    assert {k: v for k, v in imported.items() if k in campaign} == campaign

@@ -86,6 +86,7 @@ def postgres_environment(spec: str) -> dict[str, str]:
         # An empty password lets libpq fall back to PGPASSWORD or ~/.pgpass.
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_SCHEMA": query.get("schema", ""),
+        "APPLICATION_RECORDER_TOPIC": "engine.recorders_postgres:CampaignPostgresRecorder",
         "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "10"),
         # One connection per process is what a command uses; a few more for a bot's threads.
         "POSTGRES_POOL_SIZE": "1",

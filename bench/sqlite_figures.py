@@ -10,7 +10,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from bench import dataset
+from bench import dataset, projection_figures
 from bench.common import BIN, Row, say, scratch, timed, timed_process
 from engine import Engine
 from engine.dice_sources import DiceSpec
@@ -232,32 +232,6 @@ def memory(work: Path, small: int, large: int) -> list[Row]:
     ]
 
 
-def projection() -> list[Row]:
-    import importlib.util
-
-    if importlib.util.find_spec("projections.recap") is None:
-        return [
-            Row(
-                "projection: recap catch-up / incremental update",
-                "",
-                None,
-                None,
-                "",
-                note="not measurable yet: there is no recap projection in this tree",
-            )
-        ]
-    return [
-        Row(
-            "projection: recap catch-up / incremental update",
-            "",
-            None,
-            None,
-            "",
-            note="a recap projection exists but bench/ does not drive it yet",
-        )
-    ]
-
-
 def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
     work = scratch()
     rows: list[Row] = []
@@ -267,7 +241,7 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("bulk import", lambda: bulk(work, repeat, events)),
         ("replay", lambda: replay(work, repeat, events)),
         ("snapshots", lambda: snapshots(work, repeat, events)),
-        ("projection", projection),
+        ("projection", lambda: projection_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, 10_000, memory_events)),
     ):
         say(f"- {name}")

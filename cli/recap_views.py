@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from engine import Engine
 from engine.readmodels import ReadModel, catch_up, views_of
 from engine.timeline import NoSuchPoint
 from projections.recap import recap
-from projections.recap_model import RecapModel
+from projections.recap_model import RecapModel, session_document
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.timeline import campaign_timeline, timeline
@@ -50,8 +51,9 @@ def session_recap(
     number = session if session is not None else campaign.sessions
     if not 1 <= number <= campaign.sessions:
         raise NoSuchPoint(what=f"session {number}" if number else "session yet")
-    doc = _fresh(engine, RECAPS, f"session/{campaign.id}/{number}")
-    return recap(doc, gm=gm)
+    key = f"session/{campaign.id}/{number}"
+    _fresh(engine, RECAPS, key)
+    return recap(session_document(partial(views_of(engine).document, RECAPS.name), key), gm=gm)
 
 
 def _the_code(engine: Engine, name: str) -> Any:

@@ -3,9 +3,16 @@
 Documents (keys within the model):
 - ``campaign/<id>``: name, system, GM, who each stream is, rulings made outside a session that
   wait for the next session (its "before the session" part);
-- ``ruling/<campaign id>/<n>``: the session a ruling belongs to (0 while it waits);
-- ``session/<campaign id>/<n>``: the session's scenes and one entry per ruling: its lines (from
-  ``describe``), the scores it moved, its highlights, and later corrections (undone, amended).
+- ``ruling/<campaign id>/<n>``: the session a ruling belongs to (0 while it waits) and the key of
+  the document that holds its entry;
+- ``session/<campaign id>/<n>``: the session's scenes, its prologue, the corrections made during
+  it, and how many rulings it has;
+- ``session/<campaign id>/<n>/<page>``: the session's rulings, ``PAGE`` to a page, one entry per
+  ruling: its lines (from ``describe``), the scores it moved, its highlights, and later
+  corrections (undone, amended). ``session_document`` puts a session back together.
+
+One more ruling reads and writes its session's head and last page only, never the documents of
+the whole session: its cost does not grow with the session's length.
 
 An undo or an amendment recorded later updates the entry of the ruling it corrects, in whatever
 session that ruling was, and is listed in the session where it was made. Nothing is deleted.
@@ -13,7 +20,7 @@ session that ruling was, and is listed in the session where it was made. Nothing
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -33,6 +40,7 @@ from projections.describe import describe
 from projections.recap_facts import STRUCTURE, Envelope, gm_only, highlight, moved
 
 Doc = dict[str, Any]
+PAGE = 100  # entries in one page of a session's rulings
 
 
 class Documents(Protocol):
@@ -74,7 +82,7 @@ class RecapModel:
     """Session recaps of every campaign in the store, for every rule system."""
 
     name = "recaps"
-    version = 1
+    version = 2
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
@@ -133,7 +141,7 @@ class RecapModel:
         number = header.session
         if number is None:
             campaign["pending"].append(entry)
-            docs.put(f"ruling/{cid}/{made.number}", 0)
+            docs.put(f"ruling/{cid}/{made.number}", _where(0, f"campaign/{cid}"))
             return
         key = f"session/{cid}/{number}"
         doc = docs.get(key) or _session(campaign, number, header)
@@ -147,28 +155,33 @@ class RecapModel:
                 for scene in doc["scenes"]:
                     if scene["number"] == event.number:
                         scene["ended"] = True
-        doc["rulings"].append(entry)
+        page_key = f"{key}/{doc['entries'] // PAGE}"
+        page = docs.get(page_key) or {"rulings": []}
+        page["rulings"].append(entry)
+        doc["entries"] += 1
+        docs.put(page_key, page)
         docs.put(key, doc)
-        docs.put(f"ruling/{cid}/{made.number}", number)
+        docs.put(f"ruling/{cid}/{made.number}", _where(number, page_key))
 
     def _start(self, docs: Documents, campaign: Doc, header: Envelope, number: int) -> None:
         """A session starts: the rulings made since the last one become its prologue."""
         cid = str(header.originator_id)
+        key = f"session/{cid}/{number}"
         doc = _session(campaign, number, header)
         doc["prologue"] = campaign["pending"]
         for entry in campaign["pending"]:
-            docs.put(f"ruling/{cid}/{entry['ruling']}", number)
+            docs.put(f"ruling/{cid}/{entry['ruling']}", _where(number, key))
         campaign["pending"] = []
-        docs.put(f"session/{cid}/{number}", doc)
+        docs.put(key, doc)
 
     # --- Corrections ----------------------------------------------------------------------------
 
     def _find(self, docs: Documents, cid: str, ruling: int) -> tuple[str, Doc, Doc] | None:
         """The document holding a ruling's entry, and the entry."""
-        number = docs.get(f"ruling/{cid}/{ruling}")
-        if number is None:
+        where = docs.get(f"ruling/{cid}/{ruling}")
+        if where is None:
             return None
-        key = f"session/{cid}/{number}" if number else f"campaign/{cid}"
+        key = where["doc"]
         doc = docs.get(key)
         entries = [*doc.get("prologue", []), *doc.get("rulings", []), *doc.get("pending", [])]
         entry = next((e for e in entries if e["ruling"] == ruling), None)
@@ -192,7 +205,7 @@ class RecapModel:
             key, doc, entry = found
             entry["undone"] = undone
             docs.put(key, doc)
-        session = docs.get(f"ruling/{cid}/{event.ruling}")
+        session = _session_of(docs, cid, event.ruling)
         self._note(
             docs, header, {"ruling": event.ruling, "session": session, "kind": "undone", **undone}
         )
@@ -218,7 +231,7 @@ class RecapModel:
                 {**amendment, "lines": lines, "moved": scores, "highlights": highlights}
             )
             docs.put(key, doc)
-        session = docs.get(f"ruling/{cid}/{first.ruling}")
+        session = _session_of(docs, cid, first.ruling)
         self._note(
             docs,
             header,
@@ -236,6 +249,27 @@ def _session(campaign: Doc, number: int, header: Envelope) -> Doc:
         "ended_at": None,
         "scenes": [],
         "prologue": [],
-        "rulings": [],
+        "entries": 0,
         "corrections_made": [],
     }
+
+
+def _where(session: int, key: str) -> Doc:
+    """Where a ruling's entry is: its session (0 while it waits) and the document holding it."""
+    return {"session": session, "doc": key}
+
+
+def _session_of(docs: Documents, cid: str, ruling: int) -> int | None:
+    where = docs.get(f"ruling/{cid}/{ruling}")
+    return None if where is None else int(where["session"])
+
+
+def session_document(read: Callable[[str], Any], key: str) -> Doc:
+    """A session's whole document (its head ``key``, ``session/<campaign id>/<n>``, with every
+    page of its rulings), read through ``read`` (the read model's documents by key)."""
+    head = read(key)
+    if head is None:
+        raise KeyError(key)
+    pages = -(-head["entries"] // PAGE)
+    rulings = [entry for page in range(pages) for entry in read(f"{key}/{page}")["rulings"]]
+    return {**head, "rulings": rulings}

@@ -90,17 +90,35 @@ def table(engine: Engine) -> Table:
 def _rulings(
     t: Table, ruling: int, campaign_v: int, character_v: int, count: int, headers: bool
 ) -> Iterator[Recorded]:
+    """The template's two records, numbered and versioned (built directly, as an importer
+    reading records would: ``attrs.evolve`` is slow in bulk)."""
+    roll, header = t.roll, t.header
+    made: RulingMade = header.event  # type: ignore[assignment]
     for _ in range(count):
         ruling += 1
         character_v += 1
-        yield attrs.evolve(t.roll, originator_version=character_v, ruling=ruling, chain="")
+        yield Recorded(
+            originator_id=roll.originator_id,
+            originator_version=character_v,
+            timestamp=roll.timestamp,
+            ruling=ruling,
+            actor=roll.actor,
+            session=roll.session,
+            scene=roll.scene,
+            event=roll.event,
+        )
         if headers:
             campaign_v += 1
-            made: RulingMade = t.header.event  # type: ignore[assignment]
             touched = (StreamRange(stream=t.character_id, first=character_v, last=character_v),)
-            event = attrs.evolve(made, number=ruling, touched=touched)
-            yield attrs.evolve(
-                t.header, originator_version=campaign_v, ruling=ruling, event=event, chain=""
+            yield Recorded(
+                originator_id=header.originator_id,
+                originator_version=campaign_v,
+                timestamp=header.timestamp,
+                ruling=ruling,
+                actor=header.actor,
+                session=header.session,
+                scene=header.scene,
+                event=attrs.evolve(made, number=ruling, touched=touched),
             )
 
 

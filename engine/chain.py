@@ -44,13 +44,15 @@ def encoded(
     out: list[Recorded] = []
     stored: list[StoredEvent] = []
     topics: dict[type[Any], str] = {}
+    names: dict[UUID, str] = {}
     for record in records:
         stream = record.originator_id
         kind = type(record.event)
         topic = topics.get(kind) or topics.setdefault(kind, get_topic(kind))
+        name = names.get(stream) or names.setdefault(stream, str(stream))
         body = canonical_json(body_of(record))
         version = record.originator_version
-        value = link(last.get(stream) or genesis(stream), stream, version, topic, body)
+        value = link(last.get(stream) or genesis(stream), name, version, topic, body)
         out.append(record.linked(value))
         stored.append(
             StoredEvent(

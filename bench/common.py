@@ -67,6 +67,24 @@ def timed(
     return median_of(samples)
 
 
+def paired(
+    ours: Callable[[], object],
+    baseline: Callable[[], object],
+    repeat: int,
+    *,
+    setup: Callable[[], object] | None = None,
+    baseline_setup: Callable[[], object] | None = None,
+) -> tuple[float, float]:
+    """The medians of ``ours`` and of ``baseline``, run in turns (ours, baseline, ours, ...) so
+    both see the same moments of a shared, noisy machine; each ``setup`` runs untimed before."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(repeat):
+        mine.append(timed(ours, 1, setup))
+        theirs.append(timed(baseline, 1, baseline_setup))
+    return median_of(mine), median_of(theirs)
+
+
 def timed_process(
     argv: list[str], repeat: int, stdin: bytes = b"", cwd: Path | None = None
 ) -> float:

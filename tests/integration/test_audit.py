@@ -145,3 +145,22 @@ def test_a_rewritten_chain_still_breaks_the_seal(played: tuple[Path, UUID]) -> N
     with Engine(str(db)) as engine:
         report = engine.verify("Lab")
     assert ([], [False]) == (list(report.breaks), [s.intact for s in report.seals])
+
+
+@pytest.mark.parametrize("at", [0, 9, 12, 74, 75, 76, 120, -2, -1])
+def test_any_edited_byte_of_a_row_is_found(played: tuple[Path, UUID], at: int) -> None:
+    """Rows are written chain first and checked over their own bytes: an edit anywhere (the
+    link, its quotes, the body) breaks the chain or the reading at that event."""
+    db, alice = played
+
+    def edit(connection: sqlite3.Connection) -> None:
+        version, state = rows(connection, alice)[6]
+        assert state.startswith(b'{"chain":"')
+        forged = bytearray(state)
+        forged[at] = ord("0") if forged[at] != ord("0") else ord("1")
+        connection.execute(UPDATE, (bytes(forged), alice.hex, version))
+
+    tamper(db, edit)
+    intact, breaks = verify(db)
+    assert not intact
+    assert breaks[0][0] == 7

@@ -14,7 +14,7 @@ import json
 import typing
 from collections.abc import Callable
 from datetime import datetime
-from enum import Enum
+from enum import Enum, IntEnum, StrEnum
 from typing import Any, get_origin
 from uuid import UUID
 
@@ -51,22 +51,20 @@ def _tuple_hook(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
     return lambda value, _: tuple([inner(v, item) for v in value]) if value else ()
 
 
-def _enum_hook(cls: type[Enum]) -> Callable[[Any, Any], Enum]:
-    members = cls._value2member_map_
-
-    def structure(value: Any, _: Any) -> Enum:
-        try:
-            return members[value]
-        except (KeyError, TypeError):
-            return cls(value)  # not a value of the enum: refused as the enum refuses it
-
-    return structure
+def _structure_member(value: Any, cls: type[Enum]) -> Enum:
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):
+        return cls(value)  # not a value of the enum: refused as the enum refuses it
 
 
 converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_hook)
 converter.register_structure_hook_factory(
-    lambda cls: isinstance(cls, type) and issubclass(cls, Enum), _enum_hook
+    lambda cls: isinstance(cls, type) and issubclass(cls, Enum), lambda cls: _structure_member
 )
+# A StrEnum (an IntEnum) is a str (an int) first: cattrs would call the class on the value.
+converter.register_structure_hook(StrEnum, _structure_member)
+converter.register_structure_hook(IntEnum, _structure_member)
 
 
 def _is_frozenset(cls: Any) -> bool:

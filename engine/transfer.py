@@ -88,6 +88,7 @@ def read_export(
     header: dict[str, Any] | None = None
     rows: list[StoredEvent] = []
     where: dict[tuple[UUID, int], int] = {}
+    streams: dict[str, UUID] = {}  # each stream's id parsed once
     for number, text in enumerate(lines, start=1):
         if progress is not None:
             progress(number)
@@ -97,8 +98,13 @@ def read_export(
         if header is None:
             header = _header(number, data)
             continue
-        row = _row(number, data)
-        key = (_uuid(row.originator_id), row.originator_version)
+        named = data.get("stream")
+        stream = streams.get(named) if isinstance(named, str) else None
+        if stream is None:
+            stream = _parse_uuid(number, "stream", named)
+            streams[str(named)] = stream
+        row = _row(number, stream, data)
+        key = (stream, row.originator_version)
         if key in where:
             raise ImportRefused(line=number, field="version", problem="this event appears twice")
         where[key] = number
@@ -136,8 +142,7 @@ def _parse_uuid(number: int, field: str, value: Any) -> UUID:
         raise ImportRefused(line=number, field=field, problem="not a UUID") from None
 
 
-def _row(number: int, data: dict[str, Any]) -> StoredEvent:
-    stream = _parse_uuid(number, "stream", data.get("stream"))
+def _row(number: int, stream: UUID, data: dict[str, Any]) -> StoredEvent:
     version, topic, event = data.get("version"), data.get("topic"), data.get("event")
     if not isinstance(version, int) or version < 1:
         raise ImportRefused(line=number, field="version", problem="not a positive whole number")

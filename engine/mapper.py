@@ -107,7 +107,11 @@ def with_chain(body: bytes, chain: str) -> bytes:
     """A stored event's bytes: its canonical body (``body``, an object) with the chain hash
     written first. Computed from the bytes the hash is taken over, so each event is encoded
     once; readers parse JSON, so only the body's bytes need be canonical."""
-    return b'{"chain":' + canonical_json(chain) + b"," + body[1:] if chain else body
+    if not chain:
+        return body
+    if chain.isascii() and chain.isalnum():  # a link as the engine makes them: hex
+        return b'{"chain":"' + chain.encode() + b'",' + body[1:]
+    return b'{"chain":' + canonical_json(chain) + b"," + body[1:]
 
 
 def _uuid(value: UUID | str) -> UUID:
@@ -123,16 +127,22 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
     return payload
 
 
+_UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
+
+
 def body_of(record: Recorded) -> dict[str, Any]:
     """What is stored of a record, without its chain hash (which is computed over this)."""
     cls = type(record.event)
+    unstructure = _UNSTRUCTURE.get(cls) or _UNSTRUCTURE.setdefault(
+        cls, converter.get_unstructure_hook(cls)
+    )
     body: dict[str, Any] = {
         "at": record.timestamp.isoformat(),
         "ruling": record.ruling,
         "actor": record.actor,
         "session": record.session,
         "scene": record.scene,
-        "event": converter.unstructure(record.event, unstructure_as=cls),
+        "event": unstructure(record.event),
     }
     version = getattr(cls, "class_version", 1)
     if version > 1:

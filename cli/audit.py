@@ -1,4 +1,8 @@
-"""Checking the dice: face counts and a chi-square test against fair dice."""
+"""Checking the dice: face counts and a chi-square test against fair dice.
+
+The commands import what they compute with when they run, so that registering them costs any
+other `campaign` process (say, a `roll`) next to nothing.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,6 @@ import click
 from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.dice import Die, Provenance
-from engine.transfer import export_lines, import_lines
-from projections.dice_chart import page
-from projections.dice_stats import tally
 
 
 @click.command("dice-stats")
@@ -32,6 +33,9 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     Example:
       campaign dice-stats --session 3 --html dice.html
     """
+    from projections.dice_chart import page
+    from projections.dice_stats import tally
+
     name = ctx.campaign()
     stream = ctx.engine.campaign(name).find(who).character_id if who else None
     dice: list[tuple[Die, Provenance | None]] = []
@@ -102,6 +106,8 @@ def export(ctx: Context, fmt: str, out: str | None) -> None:
     Example:
       campaign export --out night-shift.jsonl
     """
+    from engine.transfer import export_lines
+
     lines = export_lines(ctx.engine, ctx.campaign())
     if out is None:
         for line in lines:
@@ -126,6 +132,8 @@ def import_campaign(ctx: Context, path: str) -> None:
       campaign --db club.db import night-shift.jsonl
     """
     from rich.progress import Progress
+
+    from engine.transfer import import_lines
 
     with open(path, encoding="utf-8") as handle:
         total = sum(1 for _ in handle)

@@ -1,4 +1,8 @@
-"""Looking back: a character or the campaign as it stood then, differences, history, replay."""
+"""Looking back: a character or the campaign as it stood then, differences, history, replay.
+
+The history readers (engine.timeline) are imported when a command here runs, not when the
+`campaign` command registers these.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,6 @@ from cli.render import emit_json, event_lines, where
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine.mapper import converter
-from engine.timeline import differences, history, ruling_at, session_rulings
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -47,6 +50,8 @@ def _point(
 ) -> int | None:
     if at_ruling is None and session is None and moment is None:
         return None
+    from engine.timeline import ruling_at
+
     return ruling_at(ctx.engine, ctx.campaign(), ruling=at_ruling, session=session, time=moment)
 
 
@@ -124,6 +129,8 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
     Example:
       campaign diff 31415 8 12
     """
+    from engine.timeline import differences, ruling_at
+
     if views:
         before = _state(ctx, who, first, False)
         after = _state(ctx, who, first, True)
@@ -151,6 +158,8 @@ def character_history(ctx: Context, who: str) -> None:
     Example:
       campaign history 31415
     """
+    from engine.timeline import history
+
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     changes = history(ctx.engine, name, who)
@@ -191,6 +200,8 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     Example:
       campaign replay --session 1 --step
     """
+    from engine.timeline import session_rulings
+
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status

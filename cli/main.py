@@ -1,4 +1,9 @@
-"""The `campaign` command: global options, error handling, and the verbs every system shares."""
+"""The `campaign` command: global options, error handling, and the verbs every system shares.
+
+One process runs one verb, so a verb imports what only it needs (the log readers, exports, rich)
+when it runs, and registering the verbs stays cheap: a `roll` loads little beyond the engine and
+its own system's rules.
+"""
 
 from __future__ import annotations
 

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import click
 
 from domain.campaign import CampaignState
 from domain.events import RulingAmended, RulingMade, RulingRetracted
-from engine import RulingResult
 from engine.mapper import converter
-from engine.records import Recorded
-from engine.rulings import LoggedRuling
 from projections.describe import describe
+
+if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
+    from engine import RulingResult
+    from engine.records import Recorded
+    from engine.rulings import LoggedRuling
 
 
 def names(campaign: CampaignState) -> dict[UUID, str]:

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 import attrs
@@ -39,9 +39,8 @@ from domain.events import (
 from domain.lifecycle import create_campaign
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
-from engine import audit, clock, rulings
+from engine import clock
 from engine.assembly import Draft, RulingResult, assemble
-from engine.audit import Report
 from engine.chain import encoded, seal
 from engine.committed_dice import CommittedDice, commitment, new_secret
 from engine.committed_dice import key as committed_key
@@ -49,9 +48,12 @@ from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.records import DIRECTORY_ID, Snapshot
-from engine.rulings import LoggedRuling, headers
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
+
+if TYPE_CHECKING:  # verify, the log and undo import theirs when called
+    from engine.audit import Report
+    from engine.rulings import LoggedRuling
 
 MAX_ATTEMPTS = 20
 SNAPSHOT_INTERVAL = 100
@@ -202,9 +204,13 @@ class Engine:
 
     def verify(self, campaign_name: str) -> Report:
         """Check the campaign's hash chains, ruling ranges and session seals in the stored rows."""
+        from engine import audit
+
         return audit.verify(self, campaign_name)
 
     def log(self, campaign_name: str) -> list[LoggedRuling]:
+        from engine import rulings
+
         return rulings.read_log(self, campaign_name)
 
     def amend(
@@ -242,6 +248,8 @@ class Engine:
         with_dependents: bool = False,
     ) -> RulingResult:
         """Retract a ruling (default: the latest in force); refused while later ones need it."""
+        from engine import rulings
+
         return rulings.undo(
             self,
             campaign_name,
@@ -489,6 +497,8 @@ class Engine:
 
     def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
         """Seal session ``number``: the heads of every stream it touched, this ruling included."""
+        from engine.rulings import headers
+
         session_streams = {
             span.stream
             for header in headers(self.streams.records(campaign_id))

@@ -1,24 +1,36 @@
-"""The Sims RPG's commands: each decides, from the state and the dice, the events of one ruling."""
+"""The Sims RPG's commands: each decides, from the state and the dice, the events of one ruling.
 
-from domain.rulesets.sims.conflict import Attack, Reroll
-from domain.rulesets.sims.creation import CreateCharacter, ReplaceQuality
-from domain.rulesets.sims.damage import AllocateRanks, Kill
-from domain.rulesets.sims.improvement import (
-    AnnounceMission,
-    CampaignSucceeded,
-    MissionSucceeded,
-    Rebirth,
-    TakeMasterPlus,
-    UpgradeQuality,
-)
-from domain.rulesets.sims.recovery import (
-    AuthorizeRecovery,
-    DeclareDanger,
-    PlaceRecovery,
-    RollRecovery,
-)
-from domain.rulesets.sims.situations import JudgeSimple, RollComplicated
-from domain.rulesets.sims.turns import DeclareStrategy, NextTurn, SetTurnOrder
+The commands live in seven modules; this one names them all. A command's module is imported the
+first time the command is looked up here (``domain.rulesets.lazy``), so a process that runs one
+command does not build the classes of the others.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets.lazy import lent_names
+
+if TYPE_CHECKING:
+    from domain.rulesets.sims.conflict import Attack, Reroll
+    from domain.rulesets.sims.creation import CreateCharacter, ReplaceQuality
+    from domain.rulesets.sims.damage import AllocateRanks, Kill
+    from domain.rulesets.sims.improvement import (
+        AnnounceMission,
+        CampaignSucceeded,
+        MissionSucceeded,
+        Rebirth,
+        TakeMasterPlus,
+        UpgradeQuality,
+    )
+    from domain.rulesets.sims.recovery import (
+        AuthorizeRecovery,
+        DeclareDanger,
+        PlaceRecovery,
+        RollRecovery,
+    )
+    from domain.rulesets.sims.situations import JudgeSimple, RollComplicated
+    from domain.rulesets.sims.turns import DeclareStrategy, NextTurn, SetTurnOrder
 
 __all__ = [
     "AllocateRanks",
@@ -43,3 +55,25 @@ __all__ = [
     "TakeMasterPlus",
     "UpgradeQuality",
 ]
+
+# submodule -> the commands it defines
+__getattr__, __dir__ = lent_names(
+    __name__,
+    "domain.rulesets.sims",
+    {
+        "conflict": ("Attack", "Reroll"),
+        "creation": ("CreateCharacter", "ReplaceQuality"),
+        "damage": ("AllocateRanks", "Kill"),
+        "improvement": (
+            "AnnounceMission",
+            "CampaignSucceeded",
+            "MissionSucceeded",
+            "Rebirth",
+            "TakeMasterPlus",
+            "UpgradeQuality",
+        ),
+        "recovery": ("AuthorizeRecovery", "DeclareDanger", "PlaceRecovery", "RollRecovery"),
+        "situations": ("JudgeSimple", "RollComplicated"),
+        "turns": ("DeclareStrategy", "NextTurn", "SetTurnOrder"),
+    },
+)

@@ -115,7 +115,7 @@ def evolve_campaign(event: Event, state: CampaignState | None) -> CampaignState 
     raise TypeError(f"no campaign rule for {type(event).__name__}")
 
 
-@evolve_campaign.register
+@evolve_campaign.register(CampaignCreated)
 def _created(event: CampaignCreated, state: CampaignState | None) -> CampaignState:
     if state is not None:
         raise ReplayMismatch("a campaign is created once")
@@ -134,35 +134,35 @@ def _require(state: CampaignState | None) -> CampaignState:
     return state
 
 
-@evolve_campaign.register
+@evolve_campaign.register(CharacterJoined)
 def _joined(event: CharacterJoined, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     entry = RosterEntry(character_id=event.character_id, name=event.name, player=event.player)
     return replace(s, roster=(*s.roster, entry))
 
 
-@evolve_campaign.register
+@evolve_campaign.register(SessionStarted)
 def _session_started(event: SessionStarted, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     check_can_start_session(s)
     return replace(s, session=event.number, sessions=event.number)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(SessionEnded)
 def _session_ended(event: SessionEnded, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     check_can_end_session(s)
     return replace(s, session=None)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(SceneStarted)
 def _scene_started(event: SceneStarted, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     check_can_start_scene(s)
     return replace(s, scene=event.number, scenes=event.number, stage=event.stage)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(SceneEnded)
 def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     s.require_scene()
@@ -175,7 +175,7 @@ def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(RulingMade)
 def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     if event.counter is not None:
@@ -183,7 +183,7 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     return replace(s, rulings=event.number)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(DiceCommitted)
 def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignState:
     return replace(
         _require(state),
@@ -193,12 +193,12 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
     )
 
 
-@evolve_campaign.register
+@evolve_campaign.register(DiceRevealed)
 def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState:
     return replace(_require(state), commitment=None, commitment_entropy="", dice_counter=0)
 
 
-@evolve_campaign.register
+@evolve_campaign.register(RulingRetracted)
 def _retracted(event: RulingRetracted, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     return replace(s, retracted=s.retracted | {event.ruling})

@@ -9,26 +9,26 @@ from projections.describe import describe, faces
 # --- Code Green ------------------------------------------------------------------------------
 
 
-@describe.register
+@describe.register(cg.TraitRolled)
 def _trait_rolled(event: cg.TraitRolled) -> str:
     how = "flipped to" if event.flipped else "d66"
     verdict = "duplicate, discarded" if event.discarded else "kept"
     return f"{event.table} {how} {event.d66} -> {event.trait} ({verdict})"
 
 
-@describe.register
+@describe.register(cg.NameRolled)
 def _name_rolled(event: cg.NameRolled) -> str:
     return f"name dice {faces(event.dice)} -> {event.name}"
 
 
-@describe.register
+@describe.register(cg.CharacterCreated)
 def _cg_created(event: cg.CharacterCreated) -> str:
     form = ", ".join(event.form)
     function = ", ".join(event.function)
     return f"{event.name} is born: Form {form}; Function {function}"
 
 
-@describe.register
+@describe.register(cg.TokenPlaced)
 def _placed(event: cg.TokenPlaced) -> str:
     if not event.rolled:
         return f"token on {event.square}"
@@ -37,12 +37,12 @@ def _placed(event: cg.TokenPlaced) -> str:
     return f"token rolled onto {event.square} (d66 {tried}{how})"
 
 
-@describe.register
+@describe.register(cg.InitialTokensPlaced)
 def _all_placed(event: cg.InitialTokensPlaced) -> str:
     return f"tokens on {', '.join(event.squares)}"
 
 
-@describe.register
+@describe.register(cg.TestDeclared)
 def _declared(event: cg.TestDeclared) -> str:
     if event.form is None:
         return f"test {event.test} with no applicable pair of traits"
@@ -53,7 +53,7 @@ def _declared(event: cg.TestDeclared) -> str:
     )
 
 
-@describe.register
+@describe.register(cg.AssistanceReceived)
 def _assist(event: cg.AssistanceReceived) -> str:
     return (
         f"{event.helper_name} assists with {event.function} {event.form} "
@@ -61,12 +61,12 @@ def _assist(event: cg.AssistanceReceived) -> str:
     )
 
 
-@describe.register
+@describe.register(cg.AssistanceGiven)
 def _assisting(event: cg.AssistanceGiven) -> str:
     return f"hands one die to {event.tester_name}'s test {event.test}"
 
 
-@describe.register
+@describe.register(cg.TestRolled)
 def _test_rolled(event: cg.TestRolled) -> str:
     if event.mode is PoolMode.NO_ROLL:
         return f"test {event.test}: nothing to roll -> {event.band}"
@@ -76,52 +76,52 @@ def _test_rolled(event: cg.TestRolled) -> str:
     return f"test {event.test}: pool {event.pool} {read}"
 
 
-@describe.register
+@describe.register(cg.StrainRolled)
 def _strain_rolled(event: cg.StrainRolled) -> str:
     cause = f"test {event.test}" if event.test is not None else "the surroundings"
     return f"strain from {cause}: d66 {event.d66} -> {event.square}"
 
 
-@describe.register
+@describe.register(cg.StrainSuffered)
 def _strained(event: cg.StrainSuffered) -> str:
     return f"{event.square} marked with strain ({event.marks} marked)"
 
 
-@describe.register
+@describe.register(cg.TokenDisplaced)
 def _displaced(event: cg.TokenDisplaced) -> str:
     return f"token pushed from {event.source} to {event.destination}"
 
 
-@describe.register
+@describe.register(cg.TokenRemoved)
 def _removed(event: cg.TokenRemoved) -> str:
     return f"token on {event.square} removed: fewer than three unmarked squares remain"
 
 
-@describe.register
+@describe.register(cg.Incapacitated)
 def _incapacitated(event: cg.Incapacitated) -> str:
     return f"{event.square} was marked already: incapacitated"
 
 
-@describe.register
+@describe.register(cg.Adapted)
 def _adapted(event: cg.Adapted) -> str:
     return f"adapts after test {event.test}: token {event.source} -> {event.destination}"
 
 
-@describe.register
+@describe.register(cg.AdaptationImpossible)
 def _stuck(event: cg.AdaptationImpossible) -> str:
     return f"cannot adapt after test {event.test}: {event.reason}"
 
 
-@describe.register
+@describe.register(cg.StrainMarksCleared)
 def _cleared(event: cg.StrainMarksCleared) -> str:
     return f"strain marks cleared from {', '.join(event.squares)}"
 
 
-@describe.register
+@describe.register(cg.TokensReturned)
 def _returned(event: cg.TokensReturned) -> str:
     return "tokens back in hand"
 
 
-@describe.register
+@describe.register(cg.Recovered)
 def _recovered(event: cg.Recovered) -> str:
     return f"recovers ({event.reason})"

@@ -54,7 +54,7 @@ def silent(event: Event) -> None:
     return None
 
 
-@describe.register
+@describe.register(CampaignCreated)
 def _created(event: CampaignCreated) -> str:
     rules = ", ".join(f"{r.key}={r.value}" for r in event.house_rules)
     return (
@@ -62,57 +62,57 @@ def _created(event: CampaignCreated) -> str:
     )
 
 
-@describe.register
+@describe.register(CharacterJoined)
 def _joined(event: CharacterJoined) -> str:
     return f"{event.name} joins the roster, played by {event.player}"
 
 
-@describe.register
+@describe.register(SessionStarted)
 def _session_started(event: SessionStarted) -> str:
     return f"session {event.number} starts"
 
 
-@describe.register
+@describe.register(SessionEnded)
 def _session_ended(event: SessionEnded) -> str:
     return f"session {event.number} ends"
 
 
-@describe.register
+@describe.register(SceneStarted)
 def _scene_started(event: SceneStarted) -> str:
     return f"scene {event.number}: {event.stage}"
 
 
-@describe.register
+@describe.register(SceneEnded)
 def _scene_ended(event: SceneEnded) -> str:
     return f"scene {event.number} ends"
 
 
-@describe.register
+@describe.register(DiceCommitted)
 def _committed(event: DiceCommitted) -> str:
     mixed = f", mixed with the players' {event.entropy!r}" if event.entropy else ""
     return f"digital dice committed: seed hash {event.seed_hash}{mixed}"
 
 
-@describe.register
+@describe.register(DiceRevealed)
 def _revealed(event: DiceRevealed) -> str:
     return f"digital dice seed revealed: {event.seed}"
 
 
-@describe.register
+@describe.register(SessionSealed)
 def _sealed(event: SessionSealed) -> str:
     return f"session {event.number} sealed over {len(event.heads)} streams: {event.digest}"
 
 
-@describe.register
+@describe.register(NoteAdded)
 def _note(event: NoteAdded) -> str:
     return f"{'GM-only note' if event.gm_only else 'note'}: {event.text}"
 
 
-@describe.register
+@describe.register(RulingRetracted)
 def _retracted(event: RulingRetracted) -> str:
     return f"ruling {event.ruling} undone: {event.reason}"
 
 
-@describe.register
+@describe.register(RulingAmended)
 def _amended(event: RulingAmended) -> str:
     return f"ruling {event.ruling} amended: {event.reason}"

@@ -40,7 +40,7 @@ def _roll(r: ev.Roll) -> str:
 # --- Sheets ---------------------------------------------------------------------------------
 
 
-@describe.register
+@describe.register(ev.CharacterCreated)
 def _created(event: ev.CharacterCreated) -> str:
     qualities = ", ".join(f"{q.name} {q.rank}" for q in event.qualities)
     sheet = {"pc": "player character", "npc": "NPC", "secondary": "secondary NPC"}[event.kind]
@@ -53,7 +53,7 @@ def _created(event: ev.CharacterCreated) -> str:
     return f"{event.name} ({sheet}{custom}): {qualities}{extra}"
 
 
-@describe.register
+@describe.register(ev.QualityReplaced)
 def _replaced(event: ev.QualityReplaced) -> str:
     return f"replaces {event.old} with {event.new} ({event.area}), same rank, GM approved"
 
@@ -65,7 +65,7 @@ def _task(task: str) -> str:
     return f" ({task})" if task else ""
 
 
-@describe.register
+@describe.register(ev.SimpleSituationResolved)
 def _simple(event: ev.SimpleSituationResolved) -> str:
     quality = event.quality or "no applicable quality"
     return (
@@ -74,7 +74,7 @@ def _simple(event: ev.SimpleSituationResolved) -> str:
     )
 
 
-@describe.register
+@describe.register(ev.SituationEscalated)
 def _escalated(event: ev.SituationEscalated) -> str:
     quality = event.quality or "no applicable quality"
     return (
@@ -83,7 +83,7 @@ def _escalated(event: ev.SituationEscalated) -> str:
     )
 
 
-@describe.register
+@describe.register(ev.ComplicatedSituationRolled)
 def _complicated(event: ev.ComplicatedSituationRolled) -> str:
     verdict = "success" if event.success else "failure"
     return (
@@ -95,7 +95,7 @@ def _complicated(event: ev.ComplicatedSituationRolled) -> str:
 # --- Conflicts ------------------------------------------------------------------------------
 
 
-@describe.register
+@describe.register(ev.ConflictAttackRolled)
 def _attack(event: ev.ConflictAttackRolled) -> str:
     s = event.setup
     split = f" (target {s.target} of {s.targets})" if s.targets > 1 else ""
@@ -113,60 +113,60 @@ def _attack(event: ev.ConflictAttackRolled) -> str:
     return f"{again}attacks {s.defender}{split}: {_roll(event.roll)} vs {defense} -> {result}"
 
 
-@describe.register
+@describe.register(ev.ConflictTied)
 def _tied(event: ev.ConflictTied) -> str:
     return f"the attack on {event.setup.defender} tied: it is rolled again before anything else"
 
 
-@describe.register
+@describe.register(ev.DamageRanksInflicted)
 def _inflicted(event: ev.DamageRanksInflicted) -> str:
     killing = ", killing damage" if event.killing else ""
     return f"takes {event.ranks} {event.kind} Rank(s) from {event.source}{killing}"
 
 
-@describe.register
+@describe.register(ev.QualityDownshifted)
 def _downshifted(event: ev.QualityDownshifted) -> str:
     return (
         f"{event.quality} {rank_name(event.before)} -> {rank_name(event.after)} ({event.kind} Rank)"
     )
 
 
-@describe.register
+@describe.register(ev.CharacterOutOfScene)
 def _out(event: ev.CharacterOutOfScene) -> str:
     return f"{event.quality} is below Poor: out of the scene"
 
 
-@describe.register
+@describe.register(ev.RanksDiscarded)
 def _discarded(event: ev.RanksDiscarded) -> str:
     return f"{event.count} rank(s) left over are discarded"
 
 
-@describe.register
+@describe.register(ev.CharacterKilled)
 def _killed(event: ev.CharacterKilled) -> str:
     return f"killed by {event.by}"
 
 
-@describe.register
+@describe.register(ev.CharacterReturnedToScene)
 def _returned(event: ev.CharacterReturnedToScene) -> str:
     return f"{event.quality} is back at Poor: back in the scene"
 
 
-@describe.register
+@describe.register(ev.StrategyDeclared)
 def _strategy(event: ev.StrategyDeclared) -> str:
     return f"plays {event.strategy} until its next turn"
 
 
-@describe.register
+@describe.register(ev.StrategyExpired)
 def _expired(event: ev.StrategyExpired) -> str:
     return f"{event.strategy} ends"
 
 
-@describe.register
+@describe.register(ev.FullDefensePenaltyConsumed)
 def _consumed(event: ev.FullDefensePenaltyConsumed) -> str:
     return "this attack takes the downshift owed for playing Full Defense"
 
 
-@describe.register
+@describe.register(ev.TurnOrderSet)
 def _order(event: ev.TurnOrderSet) -> str:
     order = ", ".join(
         f"{s.name} ({s.quality or 'Average'} {rank_name(s.rank)})" for s in event.order
@@ -174,12 +174,12 @@ def _order(event: ev.TurnOrderSet) -> str:
     return f"turn order: {order}"
 
 
-@describe.register
+@describe.register(ev.TurnStarted)
 def _turn_started(event: ev.TurnStarted) -> str:
     return f"turn {event.number} begins"
 
 
-@describe.register
+@describe.register(ev.TurnEnded)
 def _turn_ended(event: ev.TurnEnded) -> str:
     return f"turn {event.number} ends"
 
@@ -187,17 +187,17 @@ def _turn_ended(event: ev.TurnEnded) -> str:
 # --- Scene end, recovery, improvement -----------------------------------------------------------
 
 
-@describe.register
+@describe.register(ev.DangerDeclared)
 def _danger(event: ev.DangerDeclared) -> str:
     return f"is in {event.danger} danger"
 
 
-@describe.register
+@describe.register(ev.SceneWrappedUp)
 def _wrapped(event: ev.SceneWrappedUp) -> str:
     return f"the scene is over ({event.danger} danger)"
 
 
-@describe.register
+@describe.register(ev.RanksRecovered)
 def _recovered(event: ev.RanksRecovered) -> str:
     what = f"all {event.kind} Ranks" if event.kind else "all lost ranks"
     back = ", ".join(
@@ -206,43 +206,43 @@ def _recovered(event: ev.RanksRecovered) -> str:
     return f"{what} come back: {back}"
 
 
-@describe.register
+@describe.register(ev.RecoveryRollAuthorized)
 def _authorized(event: ev.RecoveryRollAuthorized) -> str:
     return f"may roll 1d6 for recovery ({event.reason})"
 
 
-@describe.register
+@describe.register(ev.RecoveryRolled)
 def _recovery_rolled(event: ev.RecoveryRolled) -> str:
     wasted = f", {event.wasted} more than were lost" if event.wasted else ""
     return f"recovery roll {faces((event.die,))}: {event.restorable} rank(s) back{wasted}"
 
 
-@describe.register
+@describe.register(ev.RankRecovered)
 def _rank_recovered(event: ev.RankRecovered) -> str:
     return f"{event.quality} {rank_name(event.before)} -> {rank_name(event.after)} (recovered)"
 
 
-@describe.register
+@describe.register(ev.UpgradeMissionAnnounced)
 def _announced(event: ev.UpgradeMissionAnnounced) -> str:
     return f"{event.mission!r} is an Upgrade Mission"
 
 
-@describe.register
+@describe.register(ev.UpgradeGranted)
 def _granted(event: ev.UpgradeGranted) -> str:
     return f"earns an upgrade: {event.source}"
 
 
-@describe.register
+@describe.register(ev.QualityUpgraded)
 def _upgraded(event: ev.QualityUpgraded) -> str:
     return f"{event.quality} {event.before} -> {event.after} (upgrade)"
 
 
-@describe.register
+@describe.register(ev.MasterPlusTaken)
 def _master_plus(event: ev.MasterPlusTaken) -> str:
     return "Master+: new qualities " + ", ".join(f"{q.name} {q.rank}" for q in event.qualities)
 
 
-@describe.register
+@describe.register(ev.CharacterReborn)
 def _reborn(event: ev.CharacterReborn) -> str:
     qualities = ", ".join(f"{q.name} {q.rank}" for q in event.qualities)
     return f"Rebirth: a whole new sheet: {qualities}"

@@ -11,7 +11,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-@describe.register
+@describe.register(sg.CharacterCreated)
 def _created(event: sg.CharacterCreated) -> str:
     s = event.stats
     return (
@@ -21,7 +21,7 @@ def _created(event: sg.CharacterCreated) -> str:
     )
 
 
-@describe.register
+@describe.register(sg.NpcCreated)
 def _npc(event: sg.NpcCreated) -> str:
     if event.kind is Kind.SYSTEM:
         neural = ", deals neural damage" if event.neural else ""
@@ -31,12 +31,12 @@ def _npc(event: sg.NpcCreated) -> str:
     return f"an NPC{extra}, DS {event.ds}"
 
 
-@describe.register
+@describe.register(sg.StartingCashRolled)
 def _cash_rolled(event: sg.StartingCashRolled) -> str:
     return f"starting cash 3d6 {faces(event.dice)} x 10 = {event.cash}"
 
 
-@describe.register
+@describe.register(sg.ItemAcquired)
 def _acquired(event: sg.ItemAcquired) -> str:
     item = event.item
     parts = [str(item.category), f"+{item.bonus}"]
@@ -49,37 +49,37 @@ def _acquired(event: sg.ItemAcquired) -> str:
     return f"gets {item.name} ({', '.join(parts)}){approved}"
 
 
-@describe.register
+@describe.register(sg.ItemDropped)
 def _dropped(event: sg.ItemDropped) -> str:
     return f"drops {event.item}"
 
 
-@describe.register
+@describe.register(sg.ItemUsed)
 def _used(event: sg.ItemUsed) -> str:
     return f"uses {event.item}: {event.before} -> {event.after} left"
 
 
-@describe.register
+@describe.register(sg.TempModifierApplied)
 def _boosted(event: sg.TempModifierApplied) -> str:
     return f"{event.source}: {_signed(event.value)} {event.stat} for the scene"
 
 
-@describe.register
+@describe.register(sg.CashChanged)
 def _cash(event: sg.CashChanged) -> str:
     return f"cash {_signed(event.delta)} ({event.reason}): {event.before} -> {event.after}"
 
 
-@describe.register
+@describe.register(sg.WeaponReloaded)
 def _reloaded(event: sg.WeaponReloaded) -> str:
     return f"reloads {event.item}"
 
 
-@describe.register
+@describe.register(sg.MagazineEmptied)
 def _emptied(event: sg.MagazineEmptied) -> str:
     return f"{event.item}'s magazine is empty"
 
 
-@describe.register
+@describe.register(sg.BurstFired)
 def _burst(event: sg.BurstFired) -> str:
     left = 3 - event.bursts
     return f"{event.item}: burst {event.bursts} of 3" + ("" if left else ", magazine empty")
@@ -89,7 +89,7 @@ def _kind(event: sg.ActionRolled) -> str:
     return event.stat.capitalize() if event.purpose is Purpose.GENERAL else str(event.purpose)
 
 
-@describe.register
+@describe.register(sg.ActionRolled)
 def _rolled(event: sg.ActionRolled) -> str:
     parts = [f"{event.stat.capitalize()} {event.stat_value}"]
     parts += [
@@ -115,12 +115,12 @@ def _rolled(event: sg.ActionRolled) -> str:
     return text
 
 
-@describe.register
+@describe.register(sg.AimTaken)
 def _aimed(event: sg.AimTaken) -> str:
     return f"aims at {event.target} ({event.rounds} round(s), +{event.rounds})"
 
 
-@describe.register
+@describe.register(sg.InitiativeRolled)
 def _initiative(event: sg.InitiativeRolled) -> str:
     parts = [f"d6 [{event.die}]", f"Reaction {event.reaction}"]
     parts += [f"{b.item} +{b.bonus}" for b in event.items]
@@ -131,17 +131,17 @@ def _initiative(event: sg.InitiativeRolled) -> str:
     return f"initiative {' + '.join(parts)} = {event.total}: goes {event.place} of {event.of}"
 
 
-@describe.register
+@describe.register(sg.RoundEnded)
 def _round(event: sg.RoundEnded) -> str:
     return f"round {event.number} ends"
 
 
-@describe.register
+@describe.register(sg.SceneEffectsCleared)
 def _scene_over(event: sg.SceneEffectsCleared) -> str:
     return "scene over: " + "; ".join(event.what)
 
 
-@describe.register
+@describe.register(sg.ResilienceLost)
 def _lost(event: sg.ResilienceLost) -> str:
     how = f" {faces(event.dice)}" if event.dice else ""
     bonus = "".join(f" {_signed(b.value)} {b.source}" for b in event.bonuses)
@@ -152,7 +152,7 @@ def _lost(event: sg.ResilienceLost) -> str:
     )
 
 
-@describe.register
+@describe.register(sg.CriticalInjuryRolled)
 def _crit(event: sg.CriticalInjuryRolled) -> str:
     band = "7+" if event.band == DEADLY_BAND else str(event.band)
     plus = f" +{event.modifier}" if event.modifier else ""
@@ -162,81 +162,81 @@ def _crit(event: sg.CriticalInjuryRolled) -> str:
     )
 
 
-@describe.register
+@describe.register(sg.DeathClockStarted)
 def _dying(event: sg.DeathClockStarted) -> str:
     return f"is dying from injury {event.injury}: death at the end of the next round"
 
 
-@describe.register
+@describe.register(sg.DeathClockTicked)
 def _ticked(event: sg.DeathClockTicked) -> str:
     return f"is dying: {event.rounds_left} round left"
 
 
-@describe.register
+@describe.register(sg.CharacterDied)
 def _died(event: sg.CharacterDied) -> str:
     return f"dies ({event.cause})"
 
 
-@describe.register
+@describe.register(sg.ArmourSlagged)
 def _slagged(event: sg.ArmourSlagged) -> str:
     return f"{event.item} is slagged to negate critical injury {event.injury}"
 
 
-@describe.register
+@describe.register(sg.CyberLimbDisabled)
 def _limb_down(event: sg.CyberLimbDisabled) -> str:
     return f"{event.item} shuts down instead of taking critical injury {event.injury}"
 
 
-@describe.register
+@describe.register(sg.CyberLimbRepaired)
 def _limb_fixed(event: sg.CyberLimbRepaired) -> str:
     return f"{event.item} repaired by {event.tech}"
 
 
-@describe.register
+@describe.register(sg.SystemBreached)
 def _breached(event: sg.SystemBreached) -> str:
     return f"breached by {event.by}"
 
 
-@describe.register
+@describe.register(sg.SetOnFire)
 def _ignited(event: sg.SetOnFire) -> str:
     return f"catches fire: {event.damage} a round for up to {event.rounds} rounds"
 
 
-@describe.register
+@describe.register(sg.FireBurned)
 def _burned(event: sg.FireBurned) -> str:
     return f"burns ({event.rounds_left} round(s) of fire left)"
 
 
-@describe.register
+@describe.register(sg.FireExtinguished)
 def _extinguished(event: sg.FireExtinguished) -> str:
     return f"the fire is out ({event.reason})"
 
 
-@describe.register
+@describe.register(sg.ResilienceRestored)
 def _restored(event: sg.ResilienceRestored) -> str:
     return (
         f"regains {event.after - event.before} from {event.cause}: {event.before} -> {event.after}"
     )
 
 
-@describe.register
+@describe.register(sg.FirstAidReceived)
 def _first_aid(event: sg.FirstAidReceived) -> str:
     verdict = "works" if event.success else "fails"
     return f"first aid from {event.healer} {verdict}"
 
 
-@describe.register
+@describe.register(sg.MedicalAttentionReceived)
 def _treated(event: sg.MedicalAttentionReceived) -> str:
     numbers = ", ".join(str(n) for n in event.treated)
     return f"{event.provider} treats critical injuries {numbers}: no more Glitch dice"
 
 
-@describe.register
+@describe.register(sg.MissionCompleted)
 def _mission(event: sg.MissionCompleted) -> str:
     return f"completes {event.mission}: a level is due"
 
 
-@describe.register
+@describe.register(sg.LevelGained)
 def _levelled(event: sg.LevelGained) -> str:
     return (
         f"reaches level {event.level}: {event.stat.capitalize()} {event.stat_value}, "

@@ -12,7 +12,7 @@ def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
-@describe.register
+@describe.register(tc.HeroCreated)
 def _created(event: tc.HeroCreated) -> str:
     identity = "public" if event.public_identity else "secret"
     return (
@@ -24,26 +24,26 @@ def _created(event: tc.HeroCreated) -> str:
     )
 
 
-@describe.register
+@describe.register(tc.DetailRevealed)
 def _revealed(event: tc.DetailRevealed) -> str:
     where = f"level {event.level}" if event.level is not None else "outside the ladder"
     chosen = f", GM's choice over {event.suggested}" if event.gm_override else ""
     return f"the public learns the {event.detail}: {event.value!r} ({where}, {event.cause}{chosen})"
 
 
-@describe.register
+@describe.register(tc.IdentityMadePublic)
 def _identity(event: tc.IdentityMadePublic) -> str:
     return "the secret identity is out: a public identity from now on"
 
 
-@describe.register
+@describe.register(tc.ExposureChanged)
 def _exposure(event: tc.ExposureChanged) -> str:
     clamped = "" if event.after - event.before == event.delta else f" ({_signed(event.delta)})"
     peak = f"peak {event.peak_after}"
     return f"Exposure {event.before} -> {event.after}{clamped} ({event.cause}; {peak})"
 
 
-@describe.register
+@describe.register(tc.ExposureRolled)
 def _exposure_rolled(event: tc.ExposureRolled) -> str:
     mo = " incl. the MO die" if event.mo_die_included else ""
     if not event.dice:
@@ -52,55 +52,55 @@ def _exposure_rolled(event: tc.ExposureRolled) -> str:
     return f"Exposure roll {faces(event.dice)}{mo}: {verdict}"
 
 
-@describe.register
+@describe.register(tc.SessionTakenOff)
 def _session_off(event: tc.SessionTakenOff) -> str:
     return "takes the session off" + (" and lies low" if event.reduced else "")
 
 
-@describe.register
+@describe.register(tc.TraitBlabbed)
 def _blabbed(event: tc.TraitBlabbed) -> str:
     known = f" (already public: {', '.join(event.already_public)})" if event.already_public else ""
     return f"{event.confidant} blabs the {', '.join(event.details)}{known}"
 
 
-@describe.register
+@describe.register(tc.MoFollowed)
 def _mo(event: tc.MoFollowed) -> str:
     return f"follows the MO this session: {event.description}"
 
 
-@describe.register
+@describe.register(tc.WeaknessCameIntoPlay)
 def _weakness(event: tc.WeaknessCameIntoPlay) -> str:
     return f"the Weakness comes into play: {event.task}"
 
 
-@describe.register
+@describe.register(tc.ConductRuled)
 def _conduct(event: tc.ConductRuled) -> str:
     traits = [t for t, on in (("violent", event.violent), ("secretive", event.secretive)) if on]
     return f"ruled {' and '.join(traits)}" if traits else "ruled neither violent nor secretive"
 
 
-@describe.register
+@describe.register(tc.UnopposedActionResolved)
 def _unopposed(event: tc.UnopposedActionResolved) -> str:
     return f"{event.task}: {event.outcome} ({event.reason})"
 
 
-@describe.register
+@describe.register(tc.MotivationRequired)
 def _required(event: tc.MotivationRequired) -> str:
     return f"{event.task}: needs Motivation ({event.reason})"
 
 
-@describe.register
+@describe.register(tc.MotivationRolled)
 def _motivation_rolled(event: tc.MotivationRolled) -> str:
     verdict = "succeeds" if event.success else "fails"
     return f"{event.task}: Motivation {faces(event.dice)} {verdict}; {event.cost} die(s) above 5"
 
 
-@describe.register
+@describe.register(tc.MotivationSpent)
 def _spent(event: tc.MotivationSpent) -> str:
     return f"Motivation {event.before} -> {event.after} ({event.use})"
 
 
-@describe.register
+@describe.register(tc.ContestResolved)
 def _contest(event: tc.ContestResolved) -> str:
     parts = []
     for side in event.sides:
@@ -113,56 +113,56 @@ def _contest(event: tc.ContestResolved) -> str:
     return f"contest, {event.task}: {' vs '.join(parts)}{ties} -> {result}{how}"
 
 
-@describe.register
+@describe.register(tc.DayOffTaken)
 def _day_off(event: tc.DayOffTaken) -> str:
     return f"takes {event.days} day(s) off"
 
 
-@describe.register
+@describe.register(tc.MotivationRegained)
 def _regained(event: tc.MotivationRegained) -> str:
     return f"Motivation {event.before} -> {event.after} ({event.cause})"
 
 
-@describe.register
+@describe.register(tc.ObjectiveAccomplished)
 def _accomplished(event: tc.ObjectiveAccomplished) -> str:
     bonus = [b for b, on in (("MO", event.mo_followed), ("Weakness", event.weakness)) if on]
     extra = f" (bonus dice: {', '.join(bonus)})" if bonus else ""
     return f"accomplishes the Objective: {event.objective}{extra}"
 
 
-@describe.register
+@describe.register(tc.ObjectiveRewardRolled)
 def _reward_rolled(event: tc.ObjectiveRewardRolled) -> str:
     marks = {DieRole.BASE: "", DieRole.WEAKNESS_BONUS: "w", DieRole.MO_BONUS: "mo"}
     dice = ",".join(f"{d.face}{marks[d.role]}" for d in event.dice)
     return f"reward roll [{dice}] vs {event.threshold}: {event.successes} success(es)"
 
 
-@describe.register
+@describe.register(tc.RewardPointsEarned)
 def _earned(event: tc.RewardPointsEarned) -> str:
     return f"Reward Points {event.before} -> {event.after} (+{event.amount})"
 
 
-@describe.register
+@describe.register(tc.RewardPointsSpent)
 def _rp_spent(event: tc.RewardPointsSpent) -> str:
     return f"Reward Points {event.before} -> {event.after} (-{event.amount}, {event.purpose})"
 
 
-@describe.register
+@describe.register(tc.CommunityProblemSolved)
 def _solved(event: tc.CommunityProblemSolved) -> str:
     return f"solves a {event.scale} community problem: {event.description}"
 
 
-@describe.register
+@describe.register(tc.MotivationPurchaseRolled)
 def _purchase(event: tc.MotivationPurchaseRolled) -> str:
     return f"Motivation die {event.die}: {'even' if event.even else 'odd, nothing gained'}"
 
 
-@describe.register
+@describe.register(tc.MaxMotivationIncreased)
 def _max_up(event: tc.MaxMotivationIncreased) -> str:
     return f"maximum Motivation {event.before} -> {event.after}"
 
 
-@describe.register
+@describe.register(tc.ObjectiveAltered)
 def _altered(event: tc.ObjectiveAltered) -> str:
     return (
         f"Objective {event.old_objective} ({event.old_score}) -> "
@@ -170,13 +170,13 @@ def _altered(event: tc.ObjectiveAltered) -> str:
     )
 
 
-@describe.register
+@describe.register(tc.MotivationReset)
 def _reset(event: tc.MotivationReset) -> str:
     lost = f", {event.bonus_lost} bought point(s) lost" if event.bonus_lost else ""
     return f"Motivation reset to {event.current}/{event.base_max}{lost}"
 
 
-@describe.register
+@describe.register(tc.PopularityRolled)
 def _popularity_rolled(event: tc.PopularityRolled) -> str:
     if not event.dice:
         return "Popularity roll: no dice to roll"
@@ -184,19 +184,19 @@ def _popularity_rolled(event: tc.PopularityRolled) -> str:
     return f"Popularity roll {faces(event.dice)}: {verdict} ({_signed(event.delta)})"
 
 
-@describe.register
+@describe.register(tc.PopularityChanged)
 def _popularity(event: tc.PopularityChanged) -> str:
     return f"Popularity {event.before} -> {event.after} ({event.cause})"
 
 
-@describe.register
+@describe.register(tc.PopularityReactionRolled)
 def _reaction_rolled(event: tc.PopularityReactionRolled) -> str:
     verdict = "favourable" if event.favorable else "unfavourable"
     helped = f", helped by {event.justification}" if event.augment else ""
     return f"{event.audience} react: {faces(event.dice)} vs {event.target}{helped}: {verdict}"
 
 
-@describe.register
+@describe.register(tc.ReactionResolved)
 def _reaction(event: tc.ReactionResolved) -> str:
     verdict = "favourable" if event.favorable else "unfavourable"
     return f"{event.audience} react: {verdict} ({event.reason})"

@@ -85,7 +85,7 @@ def _audit_only(event: Event, state: CgCharacter | None) -> CgCharacter | None:
     return state
 
 
-@evolve.register
+@evolve.register(CharacterCreated)
 def _created(event: CharacterCreated, state: CgCharacter | None) -> CgCharacter:
     if state is not None:
         raise ReplayMismatch("a character is created once")
@@ -98,7 +98,7 @@ def _created(event: CharacterCreated, state: CgCharacter | None) -> CgCharacter:
     )
 
 
-@evolve.register
+@evolve.register(TokenPlaced)
 def _placed(event: TokenPlaced, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if c.placed:
@@ -110,7 +110,7 @@ def _placed(event: TokenPlaced, state: CgCharacter | None) -> CgCharacter:
     return replace(c, tokens=c.tokens | {event.square})
 
 
-@evolve.register
+@evolve.register(InitialTokensPlaced)
 def _all_placed(event: InitialTokensPlaced, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if c.placed or c.tokens != frozenset(event.squares):
@@ -118,7 +118,7 @@ def _all_placed(event: InitialTokensPlaced, state: CgCharacter | None) -> CgChar
     return replace(c, placed=True)
 
 
-@evolve.register
+@evolve.register(TestDeclared)
 def _declared(event: TestDeclared, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     check_can_test(c)
@@ -130,7 +130,7 @@ def _declared(event: TestDeclared, state: CgCharacter | None) -> CgCharacter:
     return replace(c, test=test, tests=event.test)
 
 
-@evolve.register
+@evolve.register(AssistanceReceived)
 def _assisted(event: AssistanceReceived, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     test = check_open_test(c, event.test)
@@ -140,14 +140,14 @@ def _assisted(event: AssistanceReceived, state: CgCharacter | None) -> CgCharact
     return replace(c, test=replace(test, assists=assists))
 
 
-@evolve.register
+@evolve.register(AssistanceGiven)
 def _assisting(event: AssistanceGiven, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     check_can_assist(c, event.square)
     return c
 
 
-@evolve.register
+@evolve.register(TestRolled)
 def _rolled(event: TestRolled, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     test = check_open_test(c, event.test)
@@ -156,7 +156,7 @@ def _rolled(event: TestRolled, state: CgCharacter | None) -> CgCharacter:
     return replace(c, test=replace(test, rolled=True))
 
 
-@evolve.register
+@evolve.register(StrainRolled)
 def _strain_rolled(event: StrainRolled, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if c.incapacitated:
@@ -168,7 +168,7 @@ def _strain_rolled(event: StrainRolled, state: CgCharacter | None) -> CgCharacte
     return replace(c, test=replace(test, strains=test.strains + 1))
 
 
-@evolve.register
+@evolve.register(StrainSuffered)
 def _strained(event: StrainSuffered, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if event.square in c.marks:
@@ -178,7 +178,7 @@ def _strained(event: StrainSuffered, state: CgCharacter | None) -> CgCharacter:
     return replace(c, marks=marks, displacement=event.square if displaced else None)
 
 
-@evolve.register
+@evolve.register(TokenDisplaced)
 def _displaced(event: TokenDisplaced, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if c.displacement != event.source:
@@ -188,7 +188,7 @@ def _displaced(event: TokenDisplaced, state: CgCharacter | None) -> CgCharacter:
     return replace(c, tokens=tokens, displacement=None)
 
 
-@evolve.register
+@evolve.register(TokenRemoved)
 def _removed(event: TokenRemoved, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if event.square not in c.tokens:
@@ -196,7 +196,7 @@ def _removed(event: TokenRemoved, state: CgCharacter | None) -> CgCharacter:
     return replace(c, tokens=c.tokens - {event.square})
 
 
-@evolve.register
+@evolve.register(Incapacitated)
 def _incapacitated(event: Incapacitated, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if event.square not in c.marks:
@@ -204,7 +204,7 @@ def _incapacitated(event: Incapacitated, state: CgCharacter | None) -> CgCharact
     return replace(c, incapacitated=True)
 
 
-@evolve.register
+@evolve.register(Adapted)
 def _adapted(event: Adapted, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     check_adaptation(c)
@@ -213,7 +213,7 @@ def _adapted(event: Adapted, state: CgCharacter | None) -> CgCharacter:
     return replace(c, tokens=tokens, test=None)
 
 
-@evolve.register
+@evolve.register(AdaptationImpossible)
 def _stuck(event: AdaptationImpossible, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     check_adaptation(c)
@@ -222,20 +222,20 @@ def _stuck(event: AdaptationImpossible, state: CgCharacter | None) -> CgCharacte
     return replace(c, test=None)
 
 
-@evolve.register
+@evolve.register(StrainMarksCleared)
 def _cleared(event: StrainMarksCleared, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     return replace(c, marks=c.marks - set(event.squares))
 
 
-@evolve.register
+@evolve.register(TokensReturned)
 def _returned(event: TokensReturned, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     check_test_resolved(c)
     return replace(c, tokens=frozenset(), placed=False)
 
 
-@evolve.register
+@evolve.register(Recovered)
 def _recovered(event: Recovered, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     if not c.incapacitated:

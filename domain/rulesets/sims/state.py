@@ -65,7 +65,7 @@ def _audit_only(event: Event, state: SimsCharacter | None) -> SimsCharacter | No
     return state
 
 
-@evolve.register
+@evolve.register(ev.CharacterCreated)
 def _created(event: ev.CharacterCreated, state: SimsCharacter | None) -> SimsCharacter:
     if state is not None:
         raise ReplayMismatch("a character is created once")
@@ -81,7 +81,7 @@ def _created(event: ev.CharacterCreated, state: SimsCharacter | None) -> SimsCha
     )
 
 
-@evolve.register
+@evolve.register(ev.QualityReplaced)
 def _replaced(event: ev.QualityReplaced, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     old = own_quality(c, event.old)
@@ -104,7 +104,7 @@ def _acted(event: Event, state: SimsCharacter | None) -> SimsCharacter:
     return c
 
 
-@evolve.register
+@evolve.register(ev.ConflictAttackRolled)
 def _attacked(event: ev.ConflictAttackRolled, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if not event.reroll:
@@ -116,14 +116,14 @@ def _attacked(event: ev.ConflictAttackRolled, state: SimsCharacter | None) -> Si
     return replace(c, ties=tuple(t for t in c.ties if t is not tie))
 
 
-@evolve.register
+@evolve.register(ev.ConflictTied)
 def _tied(event: ev.ConflictTied, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_alive(c)
     return replace(c, ties=(*c.ties, event))
 
 
-@evolve.register
+@evolve.register(ev.DamageRanksInflicted)
 def _inflicted(event: ev.DamageRanksInflicted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_can_be_hit(c)
@@ -135,7 +135,7 @@ def _inflicted(event: ev.DamageRanksInflicted, state: SimsCharacter | None) -> S
     return replace(c, pending=pending)
 
 
-@evolve.register
+@evolve.register(ev.QualityDownshifted)
 def _downshifted(event: ev.QualityDownshifted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     pending = check_allocation_open(c)
@@ -154,7 +154,7 @@ def _downshifted(event: ev.QualityDownshifted, state: SimsCharacter | None) -> S
     )
 
 
-@evolve.register
+@evolve.register(ev.CharacterOutOfScene)
 def _out(event: ev.CharacterOutOfScene, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if not c.out:
@@ -162,7 +162,7 @@ def _out(event: ev.CharacterOutOfScene, state: SimsCharacter | None) -> SimsChar
     return replace(c, out_turn=event.turn)
 
 
-@evolve.register
+@evolve.register(ev.RanksDiscarded)
 def _discarded(event: ev.RanksDiscarded, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     pending = check_allocation_open(c)
@@ -171,7 +171,7 @@ def _discarded(event: ev.RanksDiscarded, state: SimsCharacter | None) -> SimsCha
     return replace(c, pending=None)
 
 
-@evolve.register
+@evolve.register(ev.CharacterKilled)
 def _killed(event: ev.CharacterKilled, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_alive(c)
@@ -180,7 +180,7 @@ def _killed(event: ev.CharacterKilled, state: SimsCharacter | None) -> SimsChara
     return replace(c, killed=True, pending=None)
 
 
-@evolve.register
+@evolve.register(ev.CharacterReturnedToScene)
 def _returned(event: ev.CharacterReturnedToScene, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if c.out:
@@ -188,7 +188,7 @@ def _returned(event: ev.CharacterReturnedToScene, state: SimsCharacter | None) -
     return replace(c, out_turn=None)
 
 
-@evolve.register
+@evolve.register(ev.StrategyDeclared)
 def _strategy(event: ev.StrategyDeclared, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_can_act(c)
@@ -198,7 +198,7 @@ def _strategy(event: ev.StrategyDeclared, state: SimsCharacter | None) -> SimsCh
     return replace(c, strategy=event.strategy, defense_penalty=penalty)
 
 
-@evolve.register
+@evolve.register(ev.StrategyExpired)
 def _expired(event: ev.StrategyExpired, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if c.strategy is not event.strategy:
@@ -206,7 +206,7 @@ def _expired(event: ev.StrategyExpired, state: SimsCharacter | None) -> SimsChar
     return replace(c, strategy=None)
 
 
-@evolve.register
+@evolve.register(ev.FullDefensePenaltyConsumed)
 def _consumed(event: ev.FullDefensePenaltyConsumed, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if not c.defense_penalty:
@@ -214,7 +214,7 @@ def _consumed(event: ev.FullDefensePenaltyConsumed, state: SimsCharacter | None)
     return replace(c, defense_penalty=False)
 
 
-@evolve.register
+@evolve.register(ev.TurnOrderSet)
 def _order(event: ev.TurnOrderSet, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if c.id not in {slot.character_id for slot in event.order}:
@@ -222,7 +222,7 @@ def _order(event: ev.TurnOrderSet, state: SimsCharacter | None) -> SimsCharacter
     return replace(c, order=event.order, turn=False, last_turn=0)
 
 
-@evolve.register
+@evolve.register(ev.TurnStarted)
 def _turn_started(event: ev.TurnStarted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_alive(c)
@@ -231,7 +231,7 @@ def _turn_started(event: ev.TurnStarted, state: SimsCharacter | None) -> SimsCha
     return replace(c, turn=True, last_turn=event.number)
 
 
-@evolve.register
+@evolve.register(ev.TurnEnded)
 def _turn_ended(event: ev.TurnEnded, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if not c.turn or c.last_turn != event.number:

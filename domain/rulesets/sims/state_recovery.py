@@ -18,12 +18,12 @@ from domain.rulesets.sims.state import evolve, existing, qualities_from
 from domain.rulesets.sims.tables import Danger, Rank, RankKind, SheetKind
 
 
-@evolve.register
+@evolve.register(ev.DangerDeclared)
 def _danger(event: ev.DangerDeclared, state: SimsCharacter | None) -> SimsCharacter:
     return replace(existing(state), danger=event.danger, danger_declared=True)
 
 
-@evolve.register
+@evolve.register(ev.SceneWrappedUp)
 def _wrapped(event: ev.SceneWrappedUp, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_scene_can_end(c)
@@ -39,7 +39,7 @@ def _wrapped(event: ev.SceneWrappedUp, state: SimsCharacter | None) -> SimsChara
     )
 
 
-@evolve.register
+@evolve.register(ev.RanksRecovered)
 def _recovered(event: ev.RanksRecovered, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     qualities = list(c.qualities)
@@ -61,7 +61,7 @@ def _recovered(event: ev.RanksRecovered, state: SimsCharacter | None) -> SimsCha
     )
 
 
-@evolve.register
+@evolve.register(ev.RecoveryRollAuthorized)
 def _authorized(event: ev.RecoveryRollAuthorized, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_alive(c)
@@ -72,7 +72,7 @@ def _authorized(event: ev.RecoveryRollAuthorized, state: SimsCharacter | None) -
     return replace(c, recovery_available=True)
 
 
-@evolve.register
+@evolve.register(ev.RecoveryRolled)
 def _recovery_rolled(event: ev.RecoveryRolled, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_alive(c)
@@ -83,7 +83,7 @@ def _recovery_rolled(event: ev.RecoveryRolled, state: SimsCharacter | None) -> S
     return replace(c, recovery_available=False, recovery_pending=event.restorable)
 
 
-@evolve.register
+@evolve.register(ev.RankRecovered)
 def _rank_recovered(event: ev.RankRecovered, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if not c.recovery_pending:
@@ -99,7 +99,7 @@ def _rank_recovered(event: ev.RankRecovered, state: SimsCharacter | None) -> Sim
     return replace(c, qualities=c.with_quality(q), recovery_pending=c.recovery_pending - 1)
 
 
-@evolve.register
+@evolve.register(ev.UpgradeMissionAnnounced)
 def _announced(event: ev.UpgradeMissionAnnounced, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if event.mission in c.missions:
@@ -107,7 +107,7 @@ def _announced(event: ev.UpgradeMissionAnnounced, state: SimsCharacter | None) -
     return replace(c, missions=(*c.missions, event.mission))
 
 
-@evolve.register
+@evolve.register(ev.UpgradeGranted)
 def _granted(event: ev.UpgradeGranted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     if c.kind is not SheetKind.PC:
@@ -126,7 +126,7 @@ def _spend(c: SimsCharacter) -> SimsCharacter:
     return replace(c, upgrades=c.upgrades - 1)
 
 
-@evolve.register
+@evolve.register(ev.QualityUpgraded)
 def _upgraded(event: ev.QualityUpgraded, state: SimsCharacter | None) -> SimsCharacter:
     c = _spend(existing(state))
     q = own_quality(c, event.quality)
@@ -137,7 +137,7 @@ def _upgraded(event: ev.QualityUpgraded, state: SimsCharacter | None) -> SimsCha
     return replace(c, qualities=c.with_quality(replace(q, base=event.after)))
 
 
-@evolve.register
+@evolve.register(ev.MasterPlusTaken)
 def _master_plus(event: ev.MasterPlusTaken, state: SimsCharacter | None) -> SimsCharacter:
     c = _spend(existing(state))
     if c.masters < 3:
@@ -147,7 +147,7 @@ def _master_plus(event: ev.MasterPlusTaken, state: SimsCharacter | None) -> Sims
     return replace(c, qualities=(*c.qualities, *qualities_from(event.qualities)))
 
 
-@evolve.register
+@evolve.register(ev.CharacterReborn)
 def _reborn(event: ev.CharacterReborn, state: SimsCharacter | None) -> SimsCharacter:
     c = _spend(existing(state))
     if c.has_master_plus:

@@ -74,7 +74,7 @@ def _audit_only(event: Event, state: SgCharacter | None) -> SgCharacter | None:
     return state
 
 
-@evolve.register
+@evolve.register(ev.CharacterCreated)
 def _created(event: ev.CharacterCreated, state: SgCharacter | None) -> SgCharacter:
     if state is not None:
         raise ReplayMismatch("a character is created once")
@@ -90,7 +90,7 @@ def _created(event: ev.CharacterCreated, state: SgCharacter | None) -> SgCharact
     )
 
 
-@evolve.register
+@evolve.register(ev.NpcCreated)
 def _npc(event: ev.NpcCreated, state: SgCharacter | None) -> SgCharacter:
     if state is not None:
         raise ReplayMismatch("a character is created once")
@@ -107,7 +107,7 @@ def _npc(event: ev.NpcCreated, state: SgCharacter | None) -> SgCharacter:
     )
 
 
-@evolve.register
+@evolve.register(ev.StartingCashRolled)
 def _cash_rolled(event: ev.StartingCashRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if event.cash != 10 * sum(event.dice):
@@ -115,7 +115,7 @@ def _cash_rolled(event: ev.StartingCashRolled, state: SgCharacter | None) -> SgC
     return replace(c, cash=event.cash)
 
 
-@evolve.register
+@evolve.register(ev.ItemAcquired)
 def _acquired(event: ev.ItemAcquired, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if any(i.name.lower() == event.item.name.lower() for i in c.items):
@@ -123,13 +123,13 @@ def _acquired(event: ev.ItemAcquired, state: SgCharacter | None) -> SgCharacter:
     return replace(c, items=(*c.items, event.item))
 
 
-@evolve.register
+@evolve.register(ev.ItemDropped)
 def _dropped(event: ev.ItemDropped, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     return swap_item(c, find_item(c, event.item), None)
 
 
-@evolve.register
+@evolve.register(ev.ItemUsed)
 def _used(event: ev.ItemUsed, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -138,14 +138,14 @@ def _used(event: ev.ItemUsed, state: SgCharacter | None) -> SgCharacter:
     return swap_item(c, item, replace(item, uses=event.after))
 
 
-@evolve.register
+@evolve.register(ev.TempModifierApplied)
 def _boosted(event: ev.TempModifierApplied, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     boost = Boost(stat=event.stat, value=event.value, source=event.source)
     return replace(c, boosts=(*c.boosts, boost))
 
 
-@evolve.register
+@evolve.register(ev.CashChanged)
 def _cash(event: ev.CashChanged, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if event.before != c.cash or event.after != c.cash + event.delta:
@@ -155,7 +155,7 @@ def _cash(event: ev.CashChanged, state: SgCharacter | None) -> SgCharacter:
     return replace(c, cash=event.after)
 
 
-@evolve.register
+@evolve.register(ev.WeaponReloaded)
 def _reloaded(event: ev.WeaponReloaded, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -163,7 +163,7 @@ def _reloaded(event: ev.WeaponReloaded, state: SgCharacter | None) -> SgCharacte
     return swap_item(c, item, replace(item, bursts_fired=0))
 
 
-@evolve.register
+@evolve.register(ev.MagazineEmptied)
 def _emptied(event: ev.MagazineEmptied, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -173,7 +173,7 @@ def _emptied(event: ev.MagazineEmptied, state: SgCharacter | None) -> SgCharacte
     return swap_item(c, item, replace(item, bursts_fired=3))
 
 
-@evolve.register
+@evolve.register(ev.BurstFired)
 def _burst(event: ev.BurstFired, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -185,7 +185,7 @@ def _burst(event: ev.BurstFired, state: SgCharacter | None) -> SgCharacter:
     return swap_item(c, item, replace(item, bursts_fired=event.bursts))
 
 
-@evolve.register
+@evolve.register(ev.ActionRolled)
 def _rolled(event: ev.ActionRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_can_act(c)
@@ -198,7 +198,7 @@ def _rolled(event: ev.ActionRolled, state: SgCharacter | None) -> SgCharacter:
     return replace(c, aim=None) if event.purpose is Purpose.ATTACK else c
 
 
-@evolve.register
+@evolve.register(ev.AimTaken)
 def _aimed(event: ev.AimTaken, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_can_act(c)
@@ -210,32 +210,32 @@ def _aimed(event: ev.AimTaken, state: SgCharacter | None) -> SgCharacter:
     return replace(c, aim=Aim(target=event.target, rounds=event.rounds))
 
 
-@evolve.register
+@evolve.register(ev.InitiativeRolled)
 def _initiative(event: ev.InitiativeRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c)
     return replace(c, initiative=event.total)
 
 
-@evolve.register
+@evolve.register(ev.RoundEnded)
 def _round(event: ev.RoundEnded, state: SgCharacter | None) -> SgCharacter:
     return replace(require(state), round=event.number)
 
 
-@evolve.register
+@evolve.register(ev.SceneEffectsCleared)
 def _scene_over(event: ev.SceneEffectsCleared, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     return replace(c, boosts=(), aim=None, fire=None, initiative=None, round=0)
 
 
-@evolve.register
+@evolve.register(ev.MissionCompleted)
 def _mission(event: ev.MissionCompleted, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_can_act(c, "level up")
     return replace(c, levels_due=c.levels_due + 1)
 
 
-@evolve.register
+@evolve.register(ev.LevelGained)
 def _levelled(event: ev.LevelGained, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "level up")

@@ -16,7 +16,7 @@ from domain.rulesets.sprawl_goons.tables import CRIT_BONUS, DEADLY_BAND, Conditi
 DEATH_CLOCK_ROUNDS = 2  # the round it started in ends, then the next one: "death in 1 round"
 
 
-@evolve.register
+@evolve.register(ev.ResilienceLost)
 def _lost(event: ev.ResilienceLost, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "take more damage")
@@ -25,7 +25,7 @@ def _lost(event: ev.ResilienceLost, state: SgCharacter | None) -> SgCharacter:
     return replace(c, resilience=event.after)
 
 
-@evolve.register
+@evolve.register(ev.CriticalInjuryRolled)
 def _crit(event: ev.CriticalInjuryRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "take more damage")
@@ -40,7 +40,7 @@ def _crit(event: ev.CriticalInjuryRolled, state: SgCharacter | None) -> SgCharac
     return replace(c, injuries=(*c.injuries, injury))
 
 
-@evolve.register
+@evolve.register(ev.DeathClockStarted)
 def _dying(event: ev.DeathClockStarted, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     injury = c.injury(event.injury)
@@ -49,7 +49,7 @@ def _dying(event: ev.DeathClockStarted, state: SgCharacter | None) -> SgCharacte
     return replace(c, death_clock=DEATH_CLOCK_ROUNDS, dying_from=event.injury)
 
 
-@evolve.register
+@evolve.register(ev.DeathClockTicked)
 def _ticked(event: ev.DeathClockTicked, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if c.death_clock is None or event.rounds_left != c.death_clock - 1:
@@ -57,7 +57,7 @@ def _ticked(event: ev.DeathClockTicked, state: SgCharacter | None) -> SgCharacte
     return replace(c, death_clock=event.rounds_left)
 
 
-@evolve.register
+@evolve.register(ev.CharacterDied)
 def _died(event: ev.CharacterDied, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "die twice")
@@ -78,7 +78,7 @@ def _negate(c: SgCharacter, number: int, by: str) -> SgCharacter:
     )
 
 
-@evolve.register
+@evolve.register(ev.ArmourSlagged)
 def _slagged(event: ev.ArmourSlagged, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -87,7 +87,7 @@ def _slagged(event: ev.ArmourSlagged, state: SgCharacter | None) -> SgCharacter:
     return _negate(c, event.injury, item.name)
 
 
-@evolve.register
+@evolve.register(ev.CyberLimbDisabled)
 def _limb_down(event: ev.CyberLimbDisabled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -100,7 +100,7 @@ def _limb_down(event: ev.CyberLimbDisabled, state: SgCharacter | None) -> SgChar
     return _negate(c, event.injury, item.name)
 
 
-@evolve.register
+@evolve.register(ev.CyberLimbRepaired)
 def _limb_fixed(event: ev.CyberLimbRepaired, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     item = find_item(c, event.item)
@@ -111,7 +111,7 @@ def _limb_fixed(event: ev.CyberLimbRepaired, state: SgCharacter | None) -> SgCha
     return swap_item(c, item, replace(item, condition=Condition.INTACT))
 
 
-@evolve.register
+@evolve.register(ev.SystemBreached)
 def _breached(event: ev.SystemBreached, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if c.kind is not Kind.SYSTEM or c.breached:
@@ -119,14 +119,14 @@ def _breached(event: ev.SystemBreached, state: SgCharacter | None) -> SgCharacte
     return replace(c, breached=True)
 
 
-@evolve.register
+@evolve.register(ev.SetOnFire)
 def _ignited(event: ev.SetOnFire, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "catch fire")
     return replace(c, fire=Fire(damage=event.damage, rounds_left=event.rounds))
 
 
-@evolve.register
+@evolve.register(ev.FireBurned)
 def _burned(event: ev.FireBurned, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if c.fire is None or event.rounds_left != c.fire.rounds_left - 1:
@@ -135,7 +135,7 @@ def _burned(event: ev.FireBurned, state: SgCharacter | None) -> SgCharacter:
     return replace(c, fire=fire)
 
 
-@evolve.register
+@evolve.register(ev.FireExtinguished)
 def _extinguished(event: ev.FireExtinguished, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     if c.fire is None:
@@ -143,7 +143,7 @@ def _extinguished(event: ev.FireExtinguished, state: SgCharacter | None) -> SgCh
     return replace(c, fire=None)
 
 
-@evolve.register
+@evolve.register(ev.ResilienceRestored)
 def _restored(event: ev.ResilienceRestored, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "heal")
@@ -153,12 +153,12 @@ def _restored(event: ev.ResilienceRestored, state: SgCharacter | None) -> SgChar
     return replace(c, resilience=event.after)
 
 
-@evolve.register
+@evolve.register(ev.FirstAidReceived)
 def _first_aid(event: ev.FirstAidReceived, state: SgCharacter | None) -> SgCharacter:
     return replace(require(state), first_aid_scene=event.scene)
 
 
-@evolve.register
+@evolve.register(ev.MedicalAttentionReceived)
 def _treated(event: ev.MedicalAttentionReceived, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c, "be treated")

@@ -50,7 +50,7 @@ def _audit_only(event: Event, state: TcHero | None) -> TcHero | None:
     return state
 
 
-@evolve.register
+@evolve.register(ev.HeroCreated)
 def _created(event: ev.HeroCreated, state: TcHero | None) -> TcHero:
     if state is not None:
         raise ReplayMismatch("a hero is created once")
@@ -81,7 +81,7 @@ def _created(event: ev.HeroCreated, state: TcHero | None) -> TcHero:
 # --- Exposure and reveals -------------------------------------------------------------------------
 
 
-@evolve.register
+@evolve.register(ev.DetailRevealed)
 def _revealed(event: ev.DetailRevealed, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.is_revealed(event.detail):
@@ -99,7 +99,7 @@ def _revealed(event: ev.DetailRevealed, state: TcHero | None) -> TcHero:
     return replace(c, revealed=(*c.revealed, reveal))
 
 
-@evolve.register
+@evolve.register(ev.IdentityMadePublic)
 def _identity_public(event: ev.IdentityMadePublic, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.public_identity or not c.is_revealed(Detail.SECRET_IDENTITY):
@@ -107,7 +107,7 @@ def _identity_public(event: ev.IdentityMadePublic, state: TcHero | None) -> TcHe
     return replace(c, public_identity=True)
 
 
-@evolve.register
+@evolve.register(ev.ExposureChanged)
 def _exposure(event: ev.ExposureChanged, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.exposure, "Exposure before")
@@ -126,7 +126,7 @@ def _check_unsettled(c: TcHero, session: int) -> None:
         raise errors.ExposureAlreadySettled(name=c.name, session=session)
 
 
-@evolve.register
+@evolve.register(ev.ExposureRolled)
 def _exposure_rolled(event: ev.ExposureRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
     _check_unsettled(c, event.session)
@@ -137,7 +137,7 @@ def _exposure_rolled(event: ev.ExposureRolled, state: TcHero | None) -> TcHero:
     return _flag(c, event.session, exposure_settled=True)
 
 
-@evolve.register
+@evolve.register(ev.SessionTakenOff)
 def _session_off(event: ev.SessionTakenOff, state: TcHero | None) -> TcHero:
     c = _h(state)
     _check_unsettled(c, event.session)
@@ -147,7 +147,7 @@ def _session_off(event: ev.SessionTakenOff, state: TcHero | None) -> TcHero:
 # --- GM calls -------------------------------------------------------------------------------------
 
 
-@evolve.register
+@evolve.register(ev.MoFollowed)
 def _mo_followed(event: ev.MoFollowed, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.flags_for(event.session).mo_followed:
@@ -155,12 +155,12 @@ def _mo_followed(event: ev.MoFollowed, state: TcHero | None) -> TcHero:
     return _flag(c, event.session, mo_followed=True)
 
 
-@evolve.register
+@evolve.register(ev.WeaknessCameIntoPlay)
 def _weakness(event: ev.WeaknessCameIntoPlay, state: TcHero | None) -> TcHero:
     return _flag(_h(state), event.session, weakness=True)
 
 
-@evolve.register
+@evolve.register(ev.ConductRuled)
 def _conduct(event: ev.ConductRuled, state: TcHero | None) -> TcHero:
     return replace(_h(state), violent=event.violent, secretive=event.secretive)
 
@@ -168,7 +168,7 @@ def _conduct(event: ev.ConductRuled, state: TcHero | None) -> TcHero:
 # --- Tasks and Motivation -------------------------------------------------------------------------
 
 
-@evolve.register
+@evolve.register(ev.UnopposedActionResolved)
 def _resolved(event: ev.UnopposedActionResolved, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.pending_task is not None and c.pending_task != event.task:
@@ -176,7 +176,7 @@ def _resolved(event: ev.UnopposedActionResolved, state: TcHero | None) -> TcHero
     return replace(c, pending_task=None)
 
 
-@evolve.register
+@evolve.register(ev.MotivationRequired)
 def _required(event: ev.MotivationRequired, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.pending_task is not None:
@@ -184,7 +184,7 @@ def _required(event: ev.MotivationRequired, state: TcHero | None) -> TcHero:
     return replace(c, pending_task=event.task)
 
 
-@evolve.register
+@evolve.register(ev.MotivationRolled)
 def _motivation_rolled(event: ev.MotivationRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
     if c.pending_task != event.task:
@@ -194,7 +194,7 @@ def _motivation_rolled(event: ev.MotivationRolled, state: TcHero | None) -> TcHe
     return replace(c, pending_task=None)
 
 
-@evolve.register
+@evolve.register(ev.MotivationSpent)
 def _spent(event: ev.MotivationSpent, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.motivation, "Motivation before")
@@ -204,7 +204,7 @@ def _spent(event: ev.MotivationSpent, state: TcHero | None) -> TcHero:
     return replace(c, motivation=event.after)
 
 
-@evolve.register
+@evolve.register(ev.ContestResolved)
 def _contest(event: ev.ContestResolved, state: TcHero | None) -> TcHero:
     c = _h(state)
     own = [s for s in event.sides if s.character_id == c.id]
@@ -214,7 +214,7 @@ def _contest(event: ev.ContestResolved, state: TcHero | None) -> TcHero:
     return c
 
 
-@evolve.register
+@evolve.register(ev.MotivationRegained)
 def _regained(event: ev.MotivationRegained, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.motivation, "Motivation before")
@@ -225,7 +225,7 @@ def _regained(event: ev.MotivationRegained, state: TcHero | None) -> TcHero:
 # --- Objective, Reward Points ---------------------------------------------------------------------
 
 
-@evolve.register
+@evolve.register(ev.ObjectiveAccomplished)
 def _accomplished(event: ev.ObjectiveAccomplished, state: TcHero | None) -> TcHero:
     c = _h(state)
     flags = c.flags_for(event.session)
@@ -235,7 +235,7 @@ def _accomplished(event: ev.ObjectiveAccomplished, state: TcHero | None) -> TcHe
     return c
 
 
-@evolve.register
+@evolve.register(ev.ObjectiveRewardRolled)
 def _reward_rolled(event: ev.ObjectiveRewardRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
     base = sum(1 for d in event.dice if d.role == "base")
@@ -244,7 +244,7 @@ def _reward_rolled(event: ev.ObjectiveRewardRolled, state: TcHero | None) -> TcH
     return c
 
 
-@evolve.register
+@evolve.register(ev.RewardPointsEarned)
 def _earned(event: ev.RewardPointsEarned, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.reward_points, "Reward Points before")
@@ -252,7 +252,7 @@ def _earned(event: ev.RewardPointsEarned, state: TcHero | None) -> TcHero:
     return replace(c, reward_points=event.after)
 
 
-@evolve.register
+@evolve.register(ev.RewardPointsSpent)
 def _rp_spent(event: ev.RewardPointsSpent, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.reward_points, "Reward Points before")
@@ -264,7 +264,7 @@ def _rp_spent(event: ev.RewardPointsSpent, state: TcHero | None) -> TcHero:
     return replace(c, reward_points=event.after)
 
 
-@evolve.register
+@evolve.register(ev.MaxMotivationIncreased)
 def _max_up(event: ev.MaxMotivationIncreased, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.max_motivation, "maximum Motivation before")
@@ -272,14 +272,14 @@ def _max_up(event: ev.MaxMotivationIncreased, state: TcHero | None) -> TcHero:
     return replace(c, bonus_max=c.bonus_max + 1)
 
 
-@evolve.register
+@evolve.register(ev.ObjectiveAltered)
 def _altered(event: ev.ObjectiveAltered, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect((event.old_objective, event.old_score), (c.objective, c.objective_score), "Objective")
     return replace(c, objective=event.new_objective, objective_score=event.new_score)
 
 
-@evolve.register
+@evolve.register(ev.MotivationReset)
 def _reset(event: ev.MotivationReset, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.motivation, "Motivation before")
@@ -291,14 +291,14 @@ def _reset(event: ev.MotivationReset, state: TcHero | None) -> TcHero:
 # --- Popularity -----------------------------------------------------------------------------------
 
 
-@evolve.register
+@evolve.register(ev.PopularityRolled)
 def _popularity_rolled(event: ev.PopularityRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(len(event.dice), c.popularity, "Popularity dice")
     return _flag(c, event.session, popularity_rolled=True)
 
 
-@evolve.register
+@evolve.register(ev.PopularityChanged)
 def _popularity(event: ev.PopularityChanged, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.popularity, "Popularity before")
@@ -306,13 +306,13 @@ def _popularity(event: ev.PopularityChanged, state: TcHero | None) -> TcHero:
     return replace(c, popularity=event.after)
 
 
-@evolve.register
+@evolve.register(ev.PopularityReactionRolled)
 def _reaction_rolled(event: ev.PopularityReactionRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.target, c.popularity, "Popularity (the reaction's target)")
     return c
 
 
-@evolve.register
+@evolve.register(ev.ReactionResolved)
 def _reaction(event: ev.ReactionResolved, state: TcHero | None) -> TcHero:
     return _h(state)

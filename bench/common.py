@@ -85,16 +85,21 @@ def paired(
     return median_of(mine), median_of(theirs)
 
 
-def timed_process(
-    argv: list[str], repeat: int, stdin: bytes = b"", cwd: Path | None = None
-) -> float:
-    """The median wall time of a whole process (it must exit 0)."""
+def process(argv: list[str], stdin: bytes = b"", cwd: Path | None = None) -> Callable[[], None]:
+    """Running a whole process (it must exit 0), warmed once: page cache, bytecode caches."""
 
     def run() -> None:
         subprocess.run(argv, input=stdin, cwd=cwd, check=True, capture_output=True)
 
-    run()  # warm the page cache and the bytecode caches once
-    return timed(run, repeat)
+    run()
+    return run
+
+
+def timed_process(
+    argv: list[str], repeat: int, stdin: bytes = b"", cwd: Path | None = None
+) -> float:
+    """The median wall time of a whole process (it must exit 0)."""
+    return timed(process(argv, stdin, cwd), repeat)
 
 
 def scratch() -> Path:

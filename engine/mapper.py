@@ -26,7 +26,9 @@ from eventsourcing.utils import get_topic, resolve_topic
 from domain.events import Event
 from engine.records import Recorded, Snapshot
 
-converter = make_converter()
+# Stored rows were written by ``unstructure``: a malformed one is a damaged store (``verify``
+# names it), so cattrs' per-field error collection (twice the generated code) is not needed.
+converter = make_converter(detailed_validation=False)
 converter.register_unstructure_hook(UUID, str)
 converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
 converter.register_unstructure_hook(datetime, datetime.isoformat)

@@ -9,8 +9,10 @@ The store's directory entry is written anew in the target store.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -162,10 +164,33 @@ def _row(number: int, stream: UUID, data: dict[str, Any]) -> StoredEvent:
     return StoredEvent(originator_id=stream, originator_version=version, topic=topic, state=state)
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector, as it was before afterwards.
+
+    An import keeps every row alive until its one transaction: the collector would walk them
+    again and again, finding nothing (parsed JSON holds no cycles). Measured on a 100k-event
+    import: a quarter of its time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def import_lines(
     engine: Engine, lines: Iterable[str], progress: Callable[[int], None] | None = None
 ) -> Imported:
     """Verify an export completely, then write it and its directory entry in one transaction."""
+    with collector_paused():
+        return _import(engine, lines, progress)
+
+
+def _import(
+    engine: Engine, lines: Iterable[str], progress: Callable[[int], None] | None
+) -> Imported:
     header, rows, where = read_export(lines, progress)
     campaign_id = UUID(header["campaign_id"])
     by_stream: dict[UUID, list[StoredEvent]] = {}

@@ -138,3 +138,22 @@ def test_any_changed_number_in_any_event_is_refused(lines: list[str], data: st.D
     with Engine() as target:
         error = refused(target, _edit(lines, index, {key: value + data.draw(st.integers(1, 5))}))
     assert "IMPORT_REFUSED" == error.code
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_an_import_leaves_the_garbage_collector_as_it_found_it(
+    engine: Engine, lines: list[str], collecting: bool
+) -> None:
+    """The collector is paused while an import holds its rows, and restored after it, whether
+    the import lands or is refused."""
+    import gc
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        import_lines(engine, lines)
+        assert gc.isenabled() is collecting
+        refused(engine, lines)
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -6,7 +6,6 @@ rather than crashing the check.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -16,7 +15,7 @@ from eventsourcing.persistence import StoredEvent
 
 from engine.chain import genesis, link, seal
 from engine.committed_dice import commitment, key, replay
-from engine.mapper import canonical_json
+from engine.mapper import canonical_json, loads
 from engine.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def _rows(engine: Engine, stream: UUID) -> Sequence[StoredEvent]:
 
 def _body(row: StoredEvent) -> dict[str, Any] | None:
     try:
-        body: dict[str, Any] = json.loads(row.state)
+        body: dict[str, Any] = loads(row.state)
     except (ValueError, UnicodeDecodeError):
         return None
     return body

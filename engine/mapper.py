@@ -19,6 +19,7 @@ from typing import Any, get_origin
 from uuid import UUID
 
 import attrs
+import orjson
 from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
@@ -102,7 +103,33 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 
 
 def canonical_json(value: Any) -> bytes:
-    return _CANONICAL.encode(value).encode()
+    """Sorted keys, no spaces, UTF-8. orjson writes exactly the standard library's bytes for what
+    events hold (text, whole numbers up to 64 bits, booleans, null; no floats); anything it
+    refuses (a larger whole number, a seed say) is written by the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # orjson.JSONEncodeError
+        return _CANONICAL.encode(value).encode()
+
+
+# A run of 19 digits may be a whole number beyond 64 bits. Found by mapping every digit to "0"
+# and every other byte to "." (one pass in C; a regular expression took four times orjson's
+# own parse).
+_DIGIT_MAP = bytes(48 if 48 <= b <= 57 else 46 for b in range(256))
+_LONG_RUN = b"0" * 19
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse JSON: orjson, or the standard library where orjson would not be exact (it reads a
+    whole number beyond 64 bits as a float: any run of 19 digits goes the standard way) or
+    refuses (malformed input, refused by the standard library with its usual message)."""
+    try:
+        raw = data.encode() if isinstance(data, str) else data
+        if _LONG_RUN not in raw.translate(_DIGIT_MAP):
+            return orjson.loads(raw)
+    except (UnicodeEncodeError, orjson.JSONDecodeError):
+        pass
+    return json.loads(data)
 
 
 def with_chain(body: bytes, chain: str) -> bytes:
@@ -169,7 +196,7 @@ class EventMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         cls = resolve_topic(stored_event.topic)
-        body = json.loads(stored_event.state)
+        body = loads(stored_event.state)
         payload = upcast(cls, body["event"], body.get("class_version", 1))
         return Recorded(
             originator_id=_uuid(stored_event.originator_id),
@@ -237,7 +264,7 @@ class SnapshotMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         cls = resolve_topic(stored_event.topic)
-        body = json.loads(stored_event.state)
+        body = loads(stored_event.state)
         current = body.get("shape") == shape(cls)
         return Snapshot(
             originator_id=_uuid(stored_event.originator_id),

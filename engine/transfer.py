@@ -24,7 +24,7 @@ from domain.errors import CampaignExists, DomainError
 from domain.events import CampaignRegistered
 from engine.audit import campaign_streams, verify_rows
 from engine.chain import chained
-from engine.mapper import canonical_json, with_chain
+from engine.mapper import canonical_json, loads, with_chain
 from engine.records import DIRECTORY_ID, Recorded
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def read_export(
 
 def _json(number: int, text: str) -> dict[str, Any]:
     try:
-        data = json.loads(text)
+        data = loads(text)
     except ValueError as error:
         raise ImportRefused(line=number, field="(line)", problem=f"not JSON: {error}") from None
     if not isinstance(data, dict):

@@ -24,7 +24,7 @@ from psycopg.sql import SQL, Composed, Identifier
 
 from engine.recorders import TopicFilter
 
-COPY_FROM = 500  # a save of this many events or more goes in by COPY (outside the pipeline)
+COPY_FROM = 500  # a save of this many events or more goes in by COPY
 
 
 class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):

@@ -15,7 +15,7 @@ from eventsourcing.persistence import StoredEvent
 
 from engine.chain import genesis, link, seal
 from engine.committed_dice import commitment, key, replay
-from engine.mapper import canonical_json, loads
+from engine.mapper import canonical_json, loads, split_chain
 from engine.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
@@ -84,19 +84,6 @@ def _body(row: StoredEvent) -> dict[str, Any] | None:
     return body
 
 
-_CHAIN_FIRST = b'{"chain":"'
-_LINK = slice(len(_CHAIN_FIRST), len(_CHAIN_FIRST) + 64)  # a SHA-256 link in hex
-
-
-def _linked_bytes(state: bytes) -> tuple[str, bytes] | None:
-    """A row written chain first (``engine.mapper.with_chain``): its link and the body bytes
-    the link was computed over, without parsing the JSON. None for any other layout."""
-    end = _LINK.stop
-    if state.startswith(_CHAIN_FIRST) and state[end : end + 2] == b'",':
-        return state[_LINK].decode("latin-1"), b"{" + state[end + 2 :]
-    return None
-
-
 def check_stream(stream: UUID, rows: Sequence[StoredEvent]) -> Break | None:
     """Walk one stream's chain from its genesis; the first row that does not link is reported.
 
@@ -108,7 +95,7 @@ def check_stream(stream: UUID, rows: Sequence[StoredEvent]) -> Break | None:
     for expected, row in enumerate(rows, start=1):
         if row.originator_version != expected:
             return Break(stream, expected, None, f"version {expected} is missing")
-        fast = _linked_bytes(row.state)
+        fast = split_chain(row.state)
         if fast is not None and link(previous, name, expected, row.topic, fast[1]) == fast[0]:
             previous = fast[0]
             continue

@@ -30,11 +30,6 @@ def link(previous: str, stream: UUID | str, version: int, topic: str, body: byte
     return hashlib.sha256(head + body).hexdigest()
 
 
-def chained(records: Iterable[Recorded], heads: Mapping[UUID, str]) -> tuple[Recorded, ...]:
-    """Give each record its link, continuing each stream from its current head."""
-    return encoded(records, heads)[0]
-
-
 def encoded(
     records: Iterable[Recorded], heads: Mapping[UUID, str]
 ) -> tuple[tuple[Recorded, ...], list[StoredEvent]]:

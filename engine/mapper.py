@@ -132,6 +132,20 @@ def loads(data: bytes | str) -> Any:
     return json.loads(data)
 
 
+_CHAIN_FIRST = b'{"chain":"'
+_LINK = slice(len(_CHAIN_FIRST), len(_CHAIN_FIRST) + 64)  # a SHA-256 link in hex
+
+
+def split_chain(state: bytes) -> tuple[str, bytes] | None:
+    """The inverse of ``with_chain`` for a row written by the engine: its link and the body
+    bytes the link was computed over, without parsing the JSON. None for any other layout
+    (older stores wrote the link among the sorted keys)."""
+    end = _LINK.stop
+    if state.startswith(_CHAIN_FIRST) and state[end : end + 2] == b'",':
+        return state[_LINK].decode("latin-1"), b"{" + state[end + 2 :]
+    return None
+
+
 def with_chain(body: bytes, chain: str) -> bytes:
     """A stored event's bytes: its canonical body (``body``, an object) with the chain hash
     written first. Computed from the bytes the hash is taken over, so each event is encoded

@@ -23,7 +23,7 @@ from eventsourcing.utils import resolve_topic
 from domain.errors import CampaignExists, DomainError
 from domain.events import CampaignRegistered
 from engine.audit import campaign_streams, verify_rows
-from engine.chain import chained
+from engine.chain import encoded
 from engine.mapper import canonical_json, loads, with_chain
 from engine.records import DIRECTORY_ID, Recorded
 
@@ -234,5 +234,5 @@ def _registration(engine: Engine, campaign_id: UUID, header: dict[str, Any]) -> 
         scene=None,
         event=registered,
     )
-    (linked,) = chained([record], {DIRECTORY_ID: last.chain if last else ""})
-    return engine.store.events.mapper.to_stored_event(linked)
+    _, (row,) = encoded([record], {DIRECTORY_ID: last.chain if last else ""})
+    return row

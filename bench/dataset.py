@@ -197,15 +197,22 @@ def _evolver(t: Table, stream: UUID) -> Evolve:
     return t.evolve_campaign if stream == t.campaign_id else t.evolve_character
 
 
+SQLITE_FILES = ("", "-wal", "-shm")  # a SQLite store's file and its WAL companions
+
+
+def remove_db(path: Path) -> None:
+    """Remove a SQLite store and its WAL files, if there are any."""
+    for suffix in SQLITE_FILES:
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
 def copy_db(source: Path, target: Path) -> None:
     """Copy a SQLite store (after its writer closed it, so the WAL is checkpointed)."""
-    for suffix in ("", "-wal", "-shm"):
+    remove_db(target)
+    for suffix in SQLITE_FILES:
         src = Path(str(source) + suffix)
-        dst = Path(str(target) + suffix)
-        if dst.exists():
-            dst.unlink()
         if src.exists():
-            shutil.copyfile(src, dst)
+            shutil.copyfile(src, Path(str(target) + suffix))
 
 
 def build(path: Path, rulings: int = 0, **options: Any) -> Callable[[], Engine]:

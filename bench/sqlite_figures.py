@@ -107,6 +107,19 @@ def append(work: Path, repeat: int) -> list[Row]:
     ]
 
 
+def raw_insert(path: Path, rows: list[tuple[str, int, str, bytes]], per_transaction: int) -> None:
+    """The bulk baselines: ``rows`` into a new plain store, ``per_transaction`` to a transaction
+    (with the engine's durability settings)."""
+    dataset.remove_db(path)
+    connection = raw_connection(path)
+    for start in range(0, len(rows), max(1, per_transaction)):
+        connection.execute("BEGIN")
+        insert = "INSERT INTO stored_events VALUES (?, ?, ?, ?)"
+        connection.executemany(insert, rows[start : start + per_transaction])
+        connection.execute("COMMIT")
+    connection.close()
+
+
 def _rows_of(db: Path, after: int) -> list[tuple[str, int, str, bytes]]:
     with sqlite3.connect(db) as connection:
         query = "SELECT originator_id, originator_version, topic, state FROM stored_events"
@@ -134,16 +147,7 @@ def bulk(work: Path, repeat: int, events: int) -> list[Row]:
     rows = _rows_of(target, seeded)  # the very rows we wrote: same sizes, same keys
 
     def raw() -> None:
-        path = work / "bulk-raw.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-        connection = raw_connection(path)
-        for start in range(0, len(rows), dataset.BATCH_EVENTS):
-            connection.execute("BEGIN")
-            insert = "INSERT INTO stored_events VALUES (?, ?, ?, ?)"
-            connection.executemany(insert, rows[start : start + dataset.BATCH_EVENTS])
-            connection.execute("COMMIT")
-        connection.close()
+        raw_insert(work / "bulk-raw.db", rows, dataset.BATCH_EVENTS)
 
     took, baseline = paired(ours, raw, repeat, setup=fresh)
     opened[0].close()
@@ -171,8 +175,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> Row:
     def fresh() -> None:
         for engine in opened:
             engine.close()
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(target) + suffix).unlink(missing_ok=True)
+        dataset.remove_db(target)
         opened[:] = [Engine(str(target))]
 
     imported: list[int] = []
@@ -184,14 +187,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> Row:
     rows = _rows_of(target, 0)
 
     def raw() -> None:
-        path = work / "import-raw.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
-        connection = raw_connection(path)
-        connection.execute("BEGIN")
-        connection.executemany("INSERT INTO stored_events VALUES (?, ?, ?, ?)", rows)
-        connection.execute("COMMIT")
-        connection.close()
+        raw_insert(work / "import-raw.db", rows, len(rows))
 
     took, baseline = paired(ours, raw, repeat, setup=fresh)
     opened[0].close()
@@ -277,8 +273,7 @@ def memory(work: Path, small: int, large: int) -> list[Row]:
         probe = [sys.executable, "-m", "bench.probe", str(db)]
         out = subprocess.run(probe, check=True, capture_output=True, text=True).stdout
         peaks[size] = int(out.split()[0]) / 1024
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(db) + suffix).unlink(missing_ok=True)
+        dataset.remove_db(db)
     return [
         Row(
             f"peak RSS, full replay of {large:,} events",

@@ -12,10 +12,11 @@ from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
+from domain.plain import Plain
 
 
 @frozen
-class Sheets:
+class Sheets(Plain):
     """How a system shows a character: full text, JSON, and a one-line status."""
 
     text: Callable[[Any, CampaignState], str]

@@ -35,17 +35,18 @@ from domain.events import (
     SessionSealed,
     SessionStarted,
 )
+from domain.plain import Plain
 
 
 @frozen(kw_only=True)
-class RosterEntry:
+class RosterEntry(Plain):
     character_id: UUID
     name: str
     player: str
 
 
 @frozen(kw_only=True)
-class CampaignState:
+class CampaignState(Plain):
     id: UUID
     name: str
     system: str
@@ -208,14 +209,14 @@ def _retracted(event: RulingRetracted, state: CampaignState | None) -> CampaignS
 
 
 @frozen(kw_only=True)
-class DirectoryEntry:
+class DirectoryEntry(Plain):
     campaign_id: UUID
     name: str
     system: str
 
 
 @frozen(kw_only=True)
-class Directory:
+class Directory(Plain):
     campaigns: tuple[DirectoryEntry, ...] = ()
 
     def named(self, name: str) -> DirectoryEntry | None:

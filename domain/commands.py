@@ -12,10 +12,11 @@ from attrs import frozen
 from domain.campaign import CampaignState
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 
 
 @frozen
-class Change:
+class Change(Plain):
     """One event to record on one stream (the campaign's or a character's)."""
 
     stream: UUID

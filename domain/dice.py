@@ -13,6 +13,7 @@ from typing import Protocol
 from attrs import field, frozen
 
 from domain.errors import InvalidDieFace, NotEnoughDice, TooManyDice, UnreadableDice
+from domain.plain import Plain
 
 
 class DiceSource(Protocol):
@@ -31,7 +32,7 @@ class Provenance(enum.StrEnum):
 
 
 @frozen
-class Die:
+class Die(Plain):
     """One die that came up: its size and face."""
 
     sides: int
@@ -45,7 +46,7 @@ def check_face(sides: int, face: int) -> int:
 
 
 @frozen
-class EnteredDice:
+class EnteredDice(Plain):
     """Faces rolled at the table and typed in, handed out in the order they were rolled."""
 
     faces: tuple[int, ...]
@@ -64,7 +65,7 @@ class EnteredDice:
 
 
 @frozen
-class RecordingDice:
+class RecordingDice(Plain):
     """Wraps a source and remembers every die it gave, in order."""
 
     source: DiceSource
@@ -109,7 +110,7 @@ class PoolMode(enum.StrEnum):
 
 
 @frozen
-class PoolRoll:
+class PoolRoll(Plain):
     """A d6 pool as rolled: how many dice were asked for, how it was read, the faces and result."""
 
     size: int

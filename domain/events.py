@@ -13,17 +13,18 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.dice import Die, Provenance
+from domain.plain import Plain
 
 
 @frozen(kw_only=True)
-class Event:
+class Event(Plain):
     """Base of every domain event. ``class_version`` > 1 needs ``upcast_vN_vN+1`` static methods."""
 
     class_version: ClassVar[int] = 1
 
 
 @frozen(kw_only=True)
-class HouseRule:
+class HouseRule(Plain):
     """One house-rule setting in force, as text (``maxStrainPerTest`` = ``1``)."""
 
     key: str
@@ -95,7 +96,7 @@ class SceneEnded(Event):
 
 
 @frozen(kw_only=True)
-class StreamHead:
+class StreamHead(Plain):
     """The last event of a stream at a moment: its version and chain link."""
 
     stream: UUID
@@ -140,7 +141,7 @@ class NoteAdded(Event):
 
 
 @frozen(kw_only=True)
-class StreamRange:
+class StreamRange(Plain):
     """The versions one ruling wrote to one stream (first..last, inclusive)."""
 
     stream: UUID

@@ -26,6 +26,7 @@ from domain.events import (
     SessionEnded,
     SessionStarted,
 )
+from domain.plain import Plain
 from domain.rulesets import ruleset_named
 
 
@@ -65,7 +66,7 @@ def _text(value: str, what: str) -> str:
 
 
 @frozen
-class StartSession:
+class StartSession(Plain):
     """Start the next session. ``entropy`` is what the players add to the committed dice seed."""
 
     name: ClassVar[str] = "session start"
@@ -78,7 +79,7 @@ class StartSession:
 
 
 @frozen
-class EndSession:
+class EndSession(Plain):
     name: ClassVar[str] = "session end"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
@@ -89,7 +90,7 @@ class EndSession:
 
 
 @frozen
-class StartScene:
+class StartScene(Plain):
     name: ClassVar[str] = "scene start"
     stage: str
 
@@ -101,7 +102,7 @@ class StartScene:
 
 
 @frozen
-class EndScene:
+class EndScene(Plain):
     name: ClassVar[str] = "scene end"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
@@ -112,7 +113,7 @@ class EndScene:
 
 
 @frozen
-class AddNote:
+class AddNote(Plain):
     name: ClassVar[str] = "note"
     text: str
     gm_only: bool = False

@@ -13,12 +13,13 @@ from domain.campaign import CampaignState
 from domain.commands import Change
 from domain.dice import Die, Provenance
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, StreamRange
+from domain.plain import Plain
 from engine.records import Recorded
 from engine.streams import Evolve
 
 
 @frozen
-class RulingResult:
+class RulingResult(Plain):
     """What one ruling recorded, and the state of every stream it touched afterwards."""
 
     campaign: CampaignState
@@ -35,7 +36,7 @@ class RulingResult:
 
 
 @frozen
-class Draft:
+class Draft(Plain):
     """A ruling ready to store: the events per stream, its header and the records."""
 
     header: RulingMade

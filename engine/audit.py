@@ -13,6 +13,7 @@ from uuid import UUID
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
+from domain.plain import Plain
 from engine.chain import genesis, link, seal
 from engine.committed_dice import commitment, key, replay
 from engine.mapper import canonical_json, loads, split_chain
@@ -28,7 +29,7 @@ REVEALED = "domain.events:DiceRevealed"
 
 
 @frozen
-class Break:
+class Break(Plain):
     """The first place a stream's chain does not hold."""
 
     stream: UUID
@@ -38,14 +39,14 @@ class Break:
 
 
 @frozen
-class Seal:
+class Seal(Plain):
     session: int
     digest: str
     intact: bool
 
 
 @frozen
-class DiceCheck:
+class DiceCheck(Plain):
     """A session's committed dice: how many rulings rolled them and whether they check out."""
 
     session: int
@@ -55,7 +56,7 @@ class DiceCheck:
 
 
 @frozen
-class Report:
+class Report(Plain):
     streams: int
     events: int
     seals: tuple[Seal, ...]

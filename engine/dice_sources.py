@@ -9,6 +9,7 @@ from attrs import field, frozen
 
 from domain.dice import DiceSource, EnteredDice, Provenance
 from domain.errors import DomainError
+from domain.plain import Plain
 
 
 class ConflictingDiceOptions(DomainError):
@@ -16,7 +17,7 @@ class ConflictingDiceOptions(DomainError):
 
 
 @frozen
-class SeededDice:
+class SeededDice(Plain):
     """Reproducible digital dice: the same seed gives the same faces."""
 
     seed: int
@@ -37,7 +38,7 @@ class SystemDice:
 
 
 @frozen
-class DiceSpec:
+class DiceSpec(Plain):
     """How a command gets its dice; ``fresh`` gives a new source for each attempt of a ruling."""
 
     faces: tuple[int, ...] | None = None

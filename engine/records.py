@@ -9,13 +9,14 @@ from uuid import UUID, uuid5
 from attrs import frozen
 
 from domain.events import Event
+from domain.plain import Plain
 
 # The store's directory of campaigns: one stream every campaign of a store registers in.
 DIRECTORY_ID = uuid5(UUID("6f6d0f5e-2b1c-4f0e-9a53-1d2f3c4b5a69"), "campaign-log directory")
 
 
 @frozen(kw_only=True)
-class Recorded:
+class Recorded(Plain):
     """A domain event as recorded: stream and version, time, ruling, actor, session and scene."""
 
     originator_id: UUID
@@ -44,7 +45,7 @@ class Recorded:
 
 
 @frozen(kw_only=True)
-class Snapshot:
+class Snapshot(Plain):
     """A stream's replayed state at a version (every retraction up to that version applied)."""
 
     originator_id: UUID

@@ -27,6 +27,7 @@ from domain.errors import (
     UnknownRuling,
 )
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, SceneStarted
+from domain.plain import Plain
 from engine.mapper import canonical_json
 from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Corrections, Evolve, corrections, fold
@@ -45,14 +46,14 @@ NOT_UNDOABLE = {
 
 
 @frozen
-class Retraction:
+class Retraction(Plain):
     by: int
     actor: str
     reason: str
 
 
 @frozen
-class Amendment:
+class Amendment(Plain):
     """A ruling re-resolved: by which ruling, who, why, and the events that now stand for it
     (each in its stream's envelope)."""
 
@@ -63,7 +64,7 @@ class Amendment:
 
 
 @frozen
-class LoggedRuling:
+class LoggedRuling(Plain):
     """One ruling as the log shows it: header, events in order, whether it was undone, and its
     amendments (the last one is in force)."""
 

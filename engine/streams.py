@@ -18,6 +18,7 @@ from eventsourcing.utils import get_topic
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import Event, RulingAmended, RulingRetracted
+from domain.plain import Plain
 from engine.recorders import TopicFilter
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
@@ -28,7 +29,7 @@ CORRECTION_TOPICS = (get_topic(RulingRetracted), get_topic(RulingAmended))
 
 
 @frozen
-class Loaded:
+class Loaded(Plain):
     """A stream's state and the last version stored in it (0 when the stream is empty)."""
 
     state: Any
@@ -36,7 +37,7 @@ class Loaded:
 
 
 @frozen
-class Corrections:
+class Corrections(Plain):
     """What later rulings changed about earlier ones, as replay applies it: versions that no
     longer count (undone or amended) and, per amended ruling, the events that replace them."""
 
@@ -74,7 +75,7 @@ def corrections(records: Iterable[Recorded]) -> Corrections:
 
 
 @frozen
-class Replaced:
+class Replaced(Plain):
     """Where a replacement event stands in replay: at its amended ruling's place."""
 
     ruling: int

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from domain.errors import DomainError
+from domain.plain import Plain
 from engine.mapper import canonical_json, converter
 from engine.records import Recorded
 from engine.rulings import LoggedRuling, headers
@@ -24,7 +25,7 @@ class NoSuchPoint(DomainError):
 
 
 @frozen
-class Change:
+class Change(Plain):
     """One ruling's effect on one character: the ruling as logged and its events there."""
 
     logged: LoggedRuling

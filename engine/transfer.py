@@ -22,6 +22,7 @@ from eventsourcing.utils import resolve_topic
 
 from domain.errors import CampaignExists, DomainError
 from domain.events import CampaignRegistered
+from domain.plain import Plain
 from engine.audit import campaign_streams, verify_rows
 from engine.chain import encoded
 from engine.mapper import canonical_json, loads, with_chain
@@ -39,7 +40,7 @@ class ImportRefused(DomainError):
 
 
 @frozen
-class Imported:
+class Imported(Plain):
     name: str
     system: str
     events: int

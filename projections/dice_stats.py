@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from domain.dice import Die, Provenance
+from domain.plain import Plain
 
 
 @frozen
-class FaceCounts:
+class FaceCounts(Plain):
     """How often each face of one die size came up from one source, and how fair that looks."""
 
     sides: int

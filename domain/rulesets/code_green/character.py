@@ -6,17 +6,18 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.code_green.tables import Form, Function, Square, square_at
 
 
 @frozen(kw_only=True)
-class Assist:
+class Assist(Plain):
     helper: UUID
     square: Square
 
 
 @frozen(kw_only=True)
-class OpenTest:
+class OpenTest(Plain):
     """The character's current test, from declaration until it has adapted."""
 
     number: int
@@ -33,7 +34,7 @@ class OpenTest:
 
 
 @frozen(kw_only=True)
-class CgCharacter:
+class CgCharacter(Plain):
     id: UUID
     name: str
     player: str

@@ -11,6 +11,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
 from domain.errors import EmptyText
 from domain.events import CharacterJoined
+from domain.plain import Plain
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.events import (
     CharacterCreated,
@@ -80,7 +81,7 @@ def _roll_trait(table: Table, taken: set[Trait], dice: DiceSource, log: list[Tra
 
 
 @frozen
-class CreateCharacter:
+class CreateCharacter(Plain):
     """Roll or choose three Form and three Function traits (in slot order), then roll the name."""
 
     name: ClassVar[str] = "character create"
@@ -117,7 +118,7 @@ class CreateCharacter:
 
 
 @frozen
-class PlaceTokens:
+class PlaceTokens(Plain):
     """Place the three tokens at the start of a scene: each a square, or 'roll' for a d66."""
 
     name: ClassVar[str] = "place"

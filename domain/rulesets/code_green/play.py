@@ -11,6 +11,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource, PoolMode, d66, roll_pool
 from domain.errors import EmptyText
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.checks import (
     check_adaptation,
@@ -92,7 +93,7 @@ def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
 
 
 @frozen
-class DeclareTest:
+class DeclareTest(Plain):
     """Declare a test with a Form and a Function trait (both None: no applicable pair).
 
     With ``roll`` the pool is rolled at once, in the same ruling (no assistance possible)."""
@@ -151,7 +152,7 @@ class DeclareTest:
 
 
 @frozen
-class AssistTest:
+class AssistTest(Plain):
     """Hand one die to the declared test, using the pair under one of the helper's tokens."""
 
     name: ClassVar[str] = "assist"
@@ -201,7 +202,7 @@ class AssistTest:
 
 
 @frozen
-class RollTest:
+class RollTest(Plain):
     """Roll the declared test's pool (the character's, or whichever test is waiting)."""
 
     name: ClassVar[str] = "roll"
@@ -230,7 +231,7 @@ def _displace(c: CgCharacter, destination: str) -> TokenDisplaced:
 
 
 @frozen
-class SufferStrain:
+class SufferStrain(Plain):
     """The GM rules that the character's last test causes strain: roll d66 for the square struck.
 
     ``destination`` (optional) is where a struck token goes, if it must move."""
@@ -273,7 +274,7 @@ class SufferStrain:
 
 
 @frozen
-class DisplaceToken:
+class DisplaceToken(Plain):
     """Move the token strain struck to an empty, unmarked square of the player's choice."""
 
     name: ClassVar[str] = "displace"
@@ -286,7 +287,7 @@ class DisplaceToken:
 
 
 @frozen
-class Adapt:
+class Adapt(Plain):
     """After a test, move one token to a different free square (no squares: nothing can move)."""
 
     name: ClassVar[str] = "adapt"
@@ -312,7 +313,7 @@ class Adapt:
 
 
 @frozen
-class Recover:
+class Recover(Plain):
     """The GM rules that an incapacitated character recovers."""
 
     name: ClassVar[str] = "recover"

@@ -7,12 +7,13 @@ from collections.abc import Callable, Mapping
 from attrs import frozen
 
 from domain.events import HouseRule
+from domain.plain import Plain
 from domain.rulesets.code_green.tables import GridLayout
 from domain.rulesets.house_rules import HouseRules, boolean
 
 
 @frozen(kw_only=True)
-class Settings:
+class Settings(Plain):
     grid: GridLayout = GridLayout.CONTIGUOUS
     marks_persist: bool = False
     incapacitation_ends_at_scene_end: bool = True

@@ -6,12 +6,13 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.sims.events import ConflictTied, TurnSlot
 from domain.rulesets.sims.tables import ZEROED, Area, Danger, Rank, RankKind, SheetKind, Strategy
 
 
 @frozen(kw_only=True)
-class Quality:
+class Quality(Plain):
     name: str
     area: Area
     base: Rank
@@ -29,7 +30,7 @@ class Quality:
 
 
 @frozen(kw_only=True)
-class Pending:
+class Pending(Plain):
     """Ranks taken and not yet distributed over the qualities."""
 
     ranks: int
@@ -39,7 +40,7 @@ class Pending:
 
 
 @frozen(kw_only=True)
-class SimsCharacter:
+class SimsCharacter(Plain):
     id: UUID
     name: str
     player: str

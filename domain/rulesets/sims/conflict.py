@@ -9,6 +9,7 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_alive, check_can_act, check_can_be_hit
@@ -109,7 +110,7 @@ def _defender_shifts(defender: SimsCharacter, reacting: bool) -> tuple[list[Shif
 
 
 @frozen
-class Attack:
+class Attack(Plain):
     """Conflict: the attacker rolls against each defender's quality rank as a Difficulty; higher
     than the target number hits for the difference in ranks, equal ties and is rolled again."""
 
@@ -197,7 +198,7 @@ class Attack:
 
 
 @frozen
-class Reroll:
+class Reroll(Plain):
     """Roll a tied attack again, with everything as it was (Example 3 note)."""
 
     name: ClassVar[str] = "reroll"

@@ -13,6 +13,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.events import CharacterJoined
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.checks import own_quality
 from domain.rulesets.sims.events import CharacterCreated, QualityReplaced, QualitySpec
@@ -50,7 +51,7 @@ def check_unique(qualities: Sequence[QualitySpec]) -> None:
 
 
 @frozen
-class CreateCharacter:
+class CreateCharacter(Plain):
     """Make a sheet. Player characters follow the creation rules unless ``custom`` (the GM's
     path); NPCs have any sheet; a secondary NPC is a single Difficulty rank."""
 
@@ -98,7 +99,7 @@ class CreateCharacter:
 
 
 @frozen
-class ReplaceQuality:
+class ReplaceQuality(Plain):
     """Swap a quality that sees no use for one that fits better, at the same rank, after talking
     to the GM (Master Chart note)."""
 

@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import (
@@ -96,7 +97,7 @@ def inflict(
 
 
 @frozen
-class AllocateRanks:
+class AllocateRanks(Plain):
     """The defender distributes the Failure or Damage Ranks it took, one quality per rank."""
 
     name: ClassVar[str] = "allocate"
@@ -117,7 +118,7 @@ class AllocateRanks:
 
 
 @frozen
-class Kill:
+class Kill(Plain):
     """Out for Blood: on the attacker's next turn, a statement that it kills a helpless victim."""
 
     name: ClassVar[str] = "kill"

@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_alive, own_quality
@@ -41,7 +42,7 @@ def _spendable(c: SimsCharacter) -> None:
 
 
 @frozen
-class CampaignSucceeded:
+class CampaignSucceeded(Plain):
     """The campaign succeeded: every living player character earns one upgrade."""
 
     name: ClassVar[str] = "campaign-success"
@@ -54,7 +55,7 @@ class CampaignSucceeded:
 
 
 @frozen
-class AnnounceMission:
+class AnnounceMission(Plain):
     """The GM announces, in advance, that a mission is an Upgrade Mission for these characters."""
 
     name: ClassVar[str] = "mission announce"
@@ -75,7 +76,7 @@ class AnnounceMission:
 
 
 @frozen
-class MissionSucceeded:
+class MissionSucceeded(Plain):
     """An announced Upgrade Mission succeeded: each character it was announced to earns one."""
 
     name: ClassVar[str] = "mission succeed"
@@ -98,7 +99,7 @@ class MissionSucceeded:
 
 
 @frozen
-class UpgradeQuality:
+class UpgradeQuality(Plain):
     """Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer)."""
 
     name: ClassVar[str] = "upgrade"
@@ -129,7 +130,7 @@ def _new_qualities(texts: Sequence[str], area: Area) -> tuple[QualitySpec, ...]:
 
 
 @frozen
-class TakeMasterPlus:
+class TakeMasterPlus(Plain):
     """Master in three qualities: take the next upgrade as two new qualities, both Good."""
 
     name: ClassVar[str] = "master-plus"
@@ -158,7 +159,7 @@ class TakeMasterPlus:
 
 
 @frozen
-class Rebirth:
+class Rebirth(Plain):
     """Master in six qualities and no Master+: a whole new sheet by the creation rules, plus four
     Good qualities, one of which may be psychic or extraordinary."""
 

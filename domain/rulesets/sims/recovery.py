@@ -16,6 +16,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_alive, check_recoverable, own_quality
@@ -104,7 +105,7 @@ def _restore_all(c: SimsCharacter, kind: RankKind | None) -> list[Change]:
 
 
 @frozen
-class DeclareDanger:
+class DeclareDanger(Plain):
     """The GM rules momentary or continuing danger for characters (default: everyone)."""
 
     name: ClassVar[str] = "danger"
@@ -119,7 +120,7 @@ class DeclareDanger:
 
 
 @frozen
-class AuthorizeRecovery:
+class AuthorizeRecovery(Plain):
     """The GM tells a character in continuing danger to roll for recovery again."""
 
     name: ClassVar[str] = "authorize-recovery"
@@ -137,7 +138,7 @@ class AuthorizeRecovery:
 
 
 @frozen
-class RollRecovery:
+class RollRecovery(Plain):
     """Roll 1d6: that many lost ranks come back (placed now with ``steps``, or with `restore`)."""
 
     name: ClassVar[str] = "recover"
@@ -165,7 +166,7 @@ class RollRecovery:
 
 
 @frozen
-class PlaceRecovery:
+class PlaceRecovery(Plain):
     """Place the ranks a recovery roll brought back, one quality per rank."""
 
     name: ClassVar[str] = "restore"

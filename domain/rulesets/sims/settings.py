@@ -7,12 +7,13 @@ from collections.abc import Callable, Mapping
 from attrs import frozen
 
 from domain.events import HouseRule
+from domain.plain import Plain
 from domain.rulesets.house_rules import HouseRules, boolean
 from domain.rulesets.sims.tables import Lethality, OffLadder
 
 
 @frozen(kw_only=True)
-class Settings:
+class Settings(Plain):
     tie_muss_up: bool = False
     failure_ranks_clear_at_scene_end: bool = False
     force_bottom_out_last: bool = False

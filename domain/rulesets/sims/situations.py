@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_alive, check_can_act
@@ -69,7 +70,7 @@ def strategy_shifts(c: SimsCharacter) -> list[Shift]:
 
 
 @frozen
-class JudgeSimple:
+class JudgeSimple(Plain):
     """Simple situation: the quality's rank against the task's difficulty rank, no dice."""
 
     name: ClassVar[str] = "simple"
@@ -97,7 +98,7 @@ class JudgeSimple:
 
 
 @frozen
-class RollComplicated:
+class RollComplicated(Plain):
     """Complicated situation: 2d6 + modifier, matching or beating the difficulty's target
     number. A hazardous task that fails deals TN - total Damage Ranks (Environmental damage)."""
 

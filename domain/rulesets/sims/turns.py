@@ -9,6 +9,7 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
+from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_can_act
@@ -41,7 +42,7 @@ def _start_turn(c: SimsCharacter, number: int) -> list[Change]:
 
 
 @frozen
-class SetTurnOrder:
+class SetTurnOrder(Plain):
     """Start a conflict: higher fighting-relevant rank goes first (ties keep the given order)."""
 
     name: ClassVar[str] = "turns"
@@ -74,7 +75,7 @@ class SetTurnOrder:
 
 
 @frozen
-class NextTurn:
+class NextTurn(Plain):
     """End the current turn; the next character in the order who can act takes its turn."""
 
     name: ClassVar[str] = "next"
@@ -99,7 +100,7 @@ class NextTurn:
 
 
 @frozen
-class DeclareStrategy:
+class DeclareStrategy(Plain):
     """Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack)."""
 
     name: ClassVar[str] = "strategy"

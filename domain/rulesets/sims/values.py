@@ -6,11 +6,12 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.sims.tables import Area, DiceMode, Rank, RankKind, ShiftSource
 
 
 @frozen(kw_only=True)
-class QualitySpec:
+class QualitySpec(Plain):
     """A quality as written on a sheet."""
 
     name: str
@@ -19,7 +20,7 @@ class QualitySpec:
 
 
 @frozen(kw_only=True)
-class QualityUsed:
+class QualityUsed(Plain):
     """One quality brought to bear (``quality`` None: no applicable quality, default Average)."""
 
     character_id: UUID
@@ -31,7 +32,7 @@ class QualityUsed:
 
 
 @frozen(kw_only=True)
-class Shift:
+class Shift(Plain):
     """An upshift (+) or downshift (-) of ``steps`` ranks and where it came from."""
 
     source: ShiftSource
@@ -40,7 +41,7 @@ class Shift:
 
 
 @frozen(kw_only=True)
-class Roll:
+class Roll(Plain):
     """Dice as rolled for one action: mode, faces in order, modifier and total (None: auto-fail)."""
 
     qualities: tuple[QualityUsed, ...]
@@ -53,7 +54,7 @@ class Roll:
 
 
 @frozen(kw_only=True)
-class AttackSetup:
+class AttackSetup(Plain):
     """Everything an attack on one defender resolves with, before the dice (kept for a re-roll)."""
 
     defender_id: UUID
@@ -69,7 +70,7 @@ class AttackSetup:
 
 
 @frozen(kw_only=True)
-class TurnSlot:
+class TurnSlot(Plain):
     character_id: UUID
     name: str
     quality: str | None
@@ -77,7 +78,7 @@ class TurnSlot:
 
 
 @frozen(kw_only=True)
-class RankRestored:
+class RankRestored(Plain):
     quality: str
     before: int
     after: int

@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.checks import (
     check_alive,
@@ -43,7 +44,7 @@ from domain.rulesets.sprawl_goons.tables import (
 
 
 @frozen
-class ActionRoll:
+class ActionRoll(Plain):
     """An Action Roll against a DS the referee sets. When it is dangerous, a failure costs the
     character the shortfall in Resilience (Dangerous Action Roll)."""
 
@@ -88,7 +89,7 @@ class ActionRoll:
 
 
 @frozen
-class Hack:
+class Hack(Plain):
     """Hack a system with an interfaced console: a Cognition roll against the system's DS, the
     console's bonus included. A failure against a secure system deals neural damage (Hacking)."""
 
@@ -152,7 +153,7 @@ class Hack:
 
 
 @frozen
-class FirstAid:
+class FirstAid(Plain):
     """An allied character with a first aid kit makes a Cognition roll (DS the referee's call,
     default Moderate 10); success gains the patient 2 Resilience (Healing)."""
 

@@ -6,6 +6,7 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons.events import Item, Stats
 from domain.rulesets.sprawl_goons.tables import (
     ENCUMBERED_STATS,
@@ -19,7 +20,7 @@ NO_STATS = Stats(morphology=0, reaction=0, cognition=0, equilibrium=0)
 
 
 @frozen(kw_only=True)
-class Injury:
+class Injury(Plain):
     number: int
     band: int
     effect: str
@@ -34,26 +35,26 @@ class Injury:
 
 
 @frozen(kw_only=True)
-class Boost:
+class Boost(Plain):
     stat: Stat
     value: int
     source: str
 
 
 @frozen(kw_only=True)
-class Aim:
+class Aim(Plain):
     target: str
     rounds: int
 
 
 @frozen(kw_only=True)
-class Fire:
+class Fire(Plain):
     damage: int
     rounds_left: int
 
 
 @frozen(kw_only=True)
-class SgCharacter:
+class SgCharacter(Plain):
     id: UUID
     name: str
     player: str

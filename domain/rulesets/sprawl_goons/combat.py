@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.checks import (
@@ -77,7 +78,7 @@ def _shotgun(text: str | None) -> ShotgunRange | None:
 
 
 @frozen
-class Attack:
+class Attack(Plain):
     """A dangerous Action Roll against a target's DS: the margin is damage to the target, a
     shortfall is damage to the attacker (Dangerous Action Roll, Special Rules)."""
 
@@ -181,7 +182,7 @@ class Attack:
 
 
 @frozen
-class ThrowGrenade:
+class ThrowGrenade(Plain):
     """A Moderate (10) Reaction roll; on success each target in the blast takes the margin,
     +3 in an enclosed space (SG-A12). A miss hurts nobody unless the referee rules a fumble."""
 
@@ -254,7 +255,7 @@ class ThrowGrenade:
 
 
 @frozen
-class TakeAim:
+class TakeAim(Plain):
     """A round spent scoping a target: +1 to the next attack on it per round, at most 3."""
 
     name: ClassVar[str] = "aim"
@@ -273,7 +274,7 @@ class TakeAim:
 
 
 @frozen
-class RollInitiative:
+class RollInitiative(Plain):
     """d6 + Reaction + 1 per relevant speedware augment or drug (``WHO:ITEM``), less
     encumbrance (SG-A9); the referee's modifiers (``WHO=+N``) for NPCs. Highest goes first;
     ties: higher Reaction, then PCs before NPCs, then the order named (SG-A10)."""

@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import CharacterJoined, Event
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.checks import (
     check_alive,
@@ -111,7 +112,7 @@ def _custom_item(text: str) -> ItemAcquired:
 
 
 @frozen
-class CreateCharacter:
+class CreateCharacter(Plain):
     """Name, 4 stat points (zeros allowed), three starting items; then 3d6 x 10 cash and the
     rolled uses of a stolen credit card (2d6) or a blister of Lazarus Patches (d6)."""
 
@@ -161,7 +162,7 @@ class CreateCharacter:
 
 
 @frozen
-class CreateNpc:
+class CreateNpc(Plain):
     """The referee brings in an NPC (its DS is also its Resilience) or a system to hack."""
 
     name: ClassVar[str] = "npc"
@@ -189,7 +190,7 @@ class CreateNpc:
 
 
 @frozen
-class AddItem:
+class AddItem(Plain):
     """An item joins a character's kit (found, bought, looted), as the referee rules it."""
 
     name: ClassVar[str] = "item add"
@@ -221,7 +222,7 @@ class AddItem:
 
 
 @frozen
-class DropItem:
+class DropItem(Plain):
     """An item leaves a character's kit (dropped, sold, lost)."""
 
     name: ClassVar[str] = "item drop"
@@ -234,7 +235,7 @@ class DropItem:
 
 
 @frozen
-class UseItem:
+class UseItem(Plain):
     """Spend one use of a consumable; a drug such as Hyperdex gives +1 for the scene."""
 
     name: ClassVar[str] = "use"
@@ -257,7 +258,7 @@ class UseItem:
 
 
 @frozen
-class ChangeCash:
+class ChangeCash(Plain):
     """Cash spent (negative) or gained (positive), for a reason."""
 
     name: ClassVar[str] = "cash"
@@ -282,7 +283,7 @@ class ChangeCash:
 
 
 @frozen
-class Reload:
+class Reload(Plain):
     """A fresh magazine for a ranged weapon (the referee rules whether one is at hand)."""
 
     name: ClassVar[str] = "reload"

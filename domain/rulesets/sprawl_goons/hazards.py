@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.checks import check_alive
@@ -41,7 +42,7 @@ def _victim(view: View, ref: str, what: str) -> SgCharacter:
 
 
 @frozen
-class Detonate:
+class Detonate(Plain):
     """Planted explosives do 2d6 to 3d6 by type (the referee's call) to everyone in the blast,
     with no Action Roll (Special Rules)."""
 
@@ -78,7 +79,7 @@ class Detonate:
 
 
 @frozen
-class Fall:
+class Fall(Plain):
     """1 point of damage for every 3 metres fallen, rounded up (Special Rules)."""
 
     name: ClassVar[str] = "fall"
@@ -102,7 +103,7 @@ class Fall:
 
 
 @frozen
-class Ignite:
+class Ignite(Plain):
     """Fire inflicts repeat damage for up to 3 rounds: ``damage`` at each round's end (SG-A13)."""
 
     name: ClassVar[str] = "ignite"
@@ -121,7 +122,7 @@ class Ignite:
 
 
 @frozen
-class Extinguish:
+class Extinguish(Plain):
     """The fire on a character is put out."""
 
     name: ClassVar[str] = "extinguish"
@@ -136,7 +137,7 @@ class Extinguish:
 
 
 @frozen
-class EndRound:
+class EndRound(Plain):
     """A combat round ends: the dying come one round closer to death (7+: death in 1 round),
     and fire burns those it holds."""
 

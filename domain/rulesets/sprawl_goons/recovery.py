@@ -10,6 +10,7 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import Injury, SgCharacter
 from domain.rulesets.sprawl_goons.checks import (
@@ -50,7 +51,7 @@ def _injury(c: SgCharacter, number: int | None) -> Injury:
 
 
 @frozen
-class SlagArmour:
+class SlagArmour(Plain):
     """Armour can be slagged to negate a critical injury once; then it is useless and cannot
     be repaired (Special Rules). Chosen after the injury is rolled (SG-A6)."""
 
@@ -69,7 +70,7 @@ class SlagArmour:
 
 
 @frozen
-class DisableCyberLimb:
+class DisableCyberLimb(Plain):
     """A critical injury to an arm or leg that is cybernetic: the limb shuts down instead."""
 
     name: ClassVar[str] = "limb down"
@@ -90,7 +91,7 @@ class DisableCyberLimb:
 
 
 @frozen
-class RepairCyberLimb:
+class RepairCyberLimb(Plain):
     """A competent tech repairs a cybernetic limb that shut down."""
 
     name: ClassVar[str] = "repair"
@@ -110,7 +111,7 @@ class RepairCyberLimb:
 
 
 @frozen
-class Rest:
+class Rest(Plain):
     """8 hours' rest in a safe area restores all lost Resilience; critical injuries stay."""
 
     name: ClassVar[str] = "rest"
@@ -141,7 +142,7 @@ class Rest:
 
 
 @frozen
-class ApplyPatch:
+class ApplyPatch(Plain):
     """A Lazarus Patch: +3 Resilience at once, up to the maximum (Healing)."""
 
     name: ClassVar[str] = "patch"
@@ -172,7 +173,7 @@ class ApplyPatch:
 
 
 @frozen
-class MedicalAttention:
+class MedicalAttention(Plain):
     """A medical professional with the right equipment treats every untreated critical injury:
     the Glitch dice stop, and a death clock stops (SG-A17)."""
 
@@ -191,7 +192,7 @@ class MedicalAttention:
 
 
 @frozen
-class CompleteMission:
+class CompleteMission(Plain):
     """The mission ends: each living player character has a level to take (Advancement)."""
 
     name: ClassVar[str] = "mission complete"
@@ -206,7 +207,7 @@ class CompleteMission:
 
 
 @frozen
-class LevelUp:
+class LevelUp(Plain):
     """Take a level: raise a stat by 1, and Resilience or Inventory Score by 1."""
 
     name: ClassVar[str] = "level up"

@@ -8,6 +8,7 @@ from attrs import frozen
 
 from domain.dice import DiceSource
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.checks import check_can_act, check_usable, find_item
@@ -45,7 +46,7 @@ from domain.rulesets.sprawl_goons.tables import (
 
 
 @frozen(kw_only=True)
-class RollSpec:
+class RollSpec(Plain):
     """What the referee called: stat, DS (or targets' DS), relevant items, bonuses, dice."""
 
     purpose: Purpose

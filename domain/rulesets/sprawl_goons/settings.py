@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from attrs import frozen
 
 from domain.events import HouseRule
+from domain.plain import Plain
 from domain.rulesets.house_rules import HouseRules, boolean
 
 
@@ -39,7 +40,7 @@ class FirstAidLimit(enum.StrEnum):
 
 
 @frozen(kw_only=True)
-class Settings:
+class Settings(Plain):
     critical_trigger: CriticalTrigger = CriticalTrigger.ON_REACH_ZERO
     crit_bonus_scope: CritBonusScope = CritBonusScope.UNTREATED
     glitch_upgrade_both: GlitchUpgradeBoth = GlitchUpgradeBoth.CANCEL

@@ -8,6 +8,8 @@ import re
 
 from attrs import frozen
 
+from domain.plain import Plain
+
 
 class Stat(enum.StrEnum):
     MORPHOLOGY = "morphology"
@@ -183,7 +185,7 @@ STARTING_ITEMS = 3
 
 
 @frozen(kw_only=True)
-class Catalogued:
+class Catalogued(Plain):
     """One entry of the starting item list."""
 
     key: str

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.sprawl_goons.tables import Category, Condition, Location, Stat
 
 
 @frozen(kw_only=True)
-class Stats:
+class Stats(Plain):
     morphology: int
     reaction: int
     cognition: int
@@ -20,7 +21,7 @@ class Stats:
 
 
 @frozen(kw_only=True)
-class Item:
+class Item(Plain):
     """An item as carried: +``bonus`` when the referee rules it relevant to a roll."""
 
     name: str
@@ -35,7 +36,7 @@ class Item:
 
 
 @frozen(kw_only=True)
-class ItemBonus:
+class ItemBonus(Plain):
     """One relevant item in a roll: its name and what it added (0 with the reason)."""
 
     item: str
@@ -44,7 +45,7 @@ class ItemBonus:
 
 
 @frozen(kw_only=True)
-class Modifier:
+class Modifier(Plain):
     """A situational bonus or penalty, or a damage bonus, with where it came from."""
 
     source: str
@@ -52,7 +53,7 @@ class Modifier:
 
 
 @frozen(kw_only=True)
-class Against:
+class Against(Plain):
     """One comparison of a roll's total with a target's DS."""
 
     target: str

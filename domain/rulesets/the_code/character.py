@@ -6,11 +6,12 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.plain import Plain
 from domain.rulesets.the_code.tables import LADDER, Detail, RevealCause
 
 
 @frozen(kw_only=True)
-class SessionFlags:
+class SessionFlags(Plain):
     """What happened to the hero in one session (a later session starts with fresh flags)."""
 
     session: int | None = None
@@ -22,7 +23,7 @@ class SessionFlags:
 
 
 @frozen(kw_only=True)
-class Reveal:
+class Reveal(Plain):
     """A detail the public knows: the ladder level, why, and its value when it was revealed."""
 
     detail: Detail
@@ -33,7 +34,7 @@ class Reveal:
 
 
 @frozen(kw_only=True)
-class TcHero:
+class TcHero(Plain):
     id: UUID
     name: str
     player: str

@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.events import ContestResolved, ContestSide, MotivationSpent
@@ -20,7 +21,7 @@ from domain.rulesets.the_code.tables import ContestBy, MotivationUse
 
 
 @frozen
-class _Entrant:
+class _Entrant(Plain):
     name: str
     character_id: UUID | None
     step: int
@@ -51,7 +52,7 @@ def _entrant(
 
 
 @frozen(kw_only=True)
-class Contest:
+class Contest(Plain):
     """Two sides oppose each other. Each side's step on the Ability Sequence is the GM's call;
     ``dice`` is how many Motivation dice each rolls (the lower step pays x2..x5 up front).
 

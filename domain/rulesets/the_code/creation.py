@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.events import CharacterJoined
+from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import HeroCreated
 from domain.rulesets.the_code.lookup import parse_details, settings
@@ -31,7 +32,7 @@ def _score(value: int, what: str) -> int:
 
 
 @frozen(kw_only=True)
-class CreateHero:
+class CreateHero(Plain):
     """A hero with every detail the Exposure ladder can reveal and the starting scores.
 
     Motivation starts full at half the Objective score. A hero starting at Exposure 2 or more

@@ -7,6 +7,7 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.events import Event
+from domain.plain import Plain
 from domain.rulesets.the_code.tables import (
     ContestBy,
     Detail,
@@ -186,7 +187,7 @@ class MotivationSpent(Event):
 
 
 @frozen(kw_only=True)
-class ContestSide:
+class ContestSide(Plain):
     """One side of a contest: its step, its dice, what it paid."""
 
     name: str
@@ -233,7 +234,7 @@ class MotivationRegained(Event):
 
 
 @frozen(kw_only=True)
-class RewardDie:
+class RewardDie(Plain):
     face: int
     role: DieRole
 

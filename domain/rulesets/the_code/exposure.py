@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import (
     ExposureRolled,
@@ -35,7 +36,7 @@ from domain.rulesets.the_code.tables import (
 
 
 @frozen(kw_only=True)
-class RollExposure:
+class RollExposure(Plain):
     """The end-of-session Exposure roll: one die per point of Exposure, one more if the MO was
     followed (``mo_followed`` records the GM's call if it was not made during the session). Any
     even die gains 1 (2 for a public identity); with no gain from any source all session,
@@ -98,7 +99,7 @@ class RollExposure:
 
 
 @frozen(kw_only=True)
-class LowerExposure:
+class LowerExposure(Plain):
     """Give up a point of Popularity to lower Exposure by one (nothing public is unrevealed)."""
 
     name: ClassVar[str] = "lower-exposure"
@@ -117,7 +118,7 @@ class LowerExposure:
 
 
 @frozen(kw_only=True)
-class Blab:
+class Blab(Plain):
     """Someone the hero told their traits blabbed: each newly public detail is revealed and
     costs a point of Exposure (no ladder reveal on top, TC-A12)."""
 
@@ -152,7 +153,7 @@ class Blab:
 
 
 @frozen(kw_only=True)
-class RollReaction:
+class RollReaction(Plain):
     """How the public, the media or the authorities react: one d10, favourable at or under
     Popularity (10 always favourable, 0 always not). ``extra_dice`` Motivation points buy a die
     each when the GM rules the Profession or Advantage helps (``justification``); they are lost

@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import (
     ConductRuled,
@@ -42,7 +43,7 @@ def _task(text: str) -> str:
 
 
 @frozen(kw_only=True)
-class RuleChallenge:
+class RuleChallenge(Plain):
     """The GM's call on an unopposed task: it succeeds, or it needs Motivation (and why).
 
     ``weakness``: the hero's Weakness came into play (a session flag; no other penalty)."""
@@ -84,7 +85,7 @@ class RuleChallenge:
 
 
 @frozen(kw_only=True)
-class UseMotivation:
+class UseMotivation(Plain):
     """Roll Motivation dice for the task the GM ruled needs it (0 dice: the hero declines)."""
 
     name: ClassVar[str] = "motivation"
@@ -132,7 +133,7 @@ class UseMotivation:
 
 
 @frozen(kw_only=True)
-class FollowMo:
+class FollowMo(Plain):
     """The GM rules that the hero followed their MO this session (an extra Exposure die; a
     bonus die when the Objective is accomplished)."""
 
@@ -150,7 +151,7 @@ class FollowMo:
 
 
 @frozen(kw_only=True)
-class WeaknessInPlay:
+class WeaknessInPlay(Plain):
     """The GM rules that the hero's Weakness came into play this session."""
 
     name: ClassVar[str] = "weakness"
@@ -164,7 +165,7 @@ class WeaknessInPlay:
 
 
 @frozen(kw_only=True)
-class RuleConduct:
+class RuleConduct(Plain):
     """The GM rules whether the hero is violent or secretive (they lose Popularity on no evens)."""
 
     name: ClassVar[str] = "conduct"
@@ -178,7 +179,7 @@ class RuleConduct:
 
 
 @frozen(kw_only=True)
-class TakeDaysOff:
+class TakeDaysOff(Plain):
     """Days off from superheroics: each returns one point of Motivation, up to the maximum."""
 
     name: ClassVar[str] = "day-off"

@@ -10,6 +10,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import (
     CommunityProblemSolved,
@@ -40,7 +41,7 @@ from domain.rulesets.the_code.tables import (
 
 
 @frozen(kw_only=True)
-class AccomplishObjective:
+class AccomplishObjective(Plain):
     """The GM rules the Objective accomplished: roll maximum Motivation, plus a die if the
     Weakness came into play and a die if the MO was followed this session. Each die at or above
     the Objective score earns Reward Points (the score each) and a point of Motivation; an even
@@ -102,7 +103,7 @@ class AccomplishObjective:
 
 
 @frozen(kw_only=True)
-class SolveProblem:
+class SolveProblem(Plain):
     """Spend Reward Points on a community problem of the scale the GM rules: minor 25, general
     50, major 100 (Exposure and Popularity +1/+2/+3); critical problems cannot be solved. Then the
     Popularity gain roll. ``reveal``: the GM's choice of details for the new Exposure levels."""
@@ -147,7 +148,7 @@ class SolveProblem:
 
 
 @frozen(kw_only=True)
-class BuyMotivation:
+class BuyMotivation(Plain):
     """Spend 25 Reward Points to roll one die: even raises the maximum Motivation by one."""
 
     name: ClassVar[str] = "buy-motivation"
@@ -177,7 +178,7 @@ class BuyMotivation:
 
 
 @frozen(kw_only=True)
-class AlterObjective:
+class AlterObjective(Plain):
     """Change the Objective (description, score or both): Motivation becomes half the new
     score, and Motivation bought with Reward Points is lost."""
 

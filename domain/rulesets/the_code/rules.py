@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from domain.dice import DiceSource
+from domain.plain import Plain
 from domain.rulesets.the_code.settings import TieRemoval
 from domain.rulesets.the_code.tables import MOTIVATION_THRESHOLD, is_even
 
@@ -14,7 +15,7 @@ def roll(dice: DiceSource, count: int, sides: int) -> tuple[int, ...]:
 
 
 @frozen
-class MotivationResult:
+class MotivationResult(Plain):
     success: bool
     cost: int
 
@@ -35,7 +36,7 @@ def bid_cost(dice: int, own_step: int, other_step: int) -> int:
 
 
 @frozen
-class Settled:
+class Settled(Plain):
     """Two pools compared: the winning side (0, 1, or None for a stalemate), the dice removed
     from each side by ties, the winner's winning dice, and the tied values in order."""
 

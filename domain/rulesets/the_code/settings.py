@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from attrs import frozen
 
 from domain.events import HouseRule
+from domain.plain import Plain
 from domain.rulesets.house_rules import HouseRules, boolean
 
 
@@ -27,7 +28,7 @@ class RevealPolicy(enum.StrEnum):
 
 
 @frozen(kw_only=True)
-class Settings:
+class Settings(Plain):
     die_sides: int = 10
     half_rounding: Rounding = Rounding.FLOOR
     tie_removal: TieRemoval = TieRemoval.PAIRWISE

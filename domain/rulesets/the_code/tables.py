@@ -6,6 +6,8 @@ import enum
 
 from attrs import frozen
 
+from domain.plain import Plain
+
 MIN_SCORE = 0
 MAX_SCORE = 10  # Exposure and Popularity both run 0..10 (the ladder; a d10 reaction roll)
 MOTIVATION_THRESHOLD = 5  # "needs to roll at least one 5"; dice above 5 cost a point each
@@ -147,7 +149,7 @@ class Scale(enum.StrEnum):
 
 
 @frozen
-class ScaleCost:
+class ScaleCost(Plain):
     reward_points: int
     exposure: int
     popularity: int

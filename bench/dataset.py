@@ -27,6 +27,7 @@ from engine.chain import encoded
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
 from engine.streams import Evolve
+from engine.transfer import collector_paused
 
 NAME = "Docklands"
 SETUP = (
@@ -90,8 +91,8 @@ def table(engine: Engine) -> Table:
 def _rulings(
     t: Table, ruling: int, campaign_v: int, character_v: int, count: int, headers: bool
 ) -> Iterator[Recorded]:
-    """The template's two records, numbered and versioned (built directly, as an importer
-    reading records would: ``attrs.evolve`` is slow in bulk)."""
+    """The template's two records, numbered and versioned: records and events built directly,
+    as an importer reading another tool's records would (``attrs.evolve`` is slow in bulk)."""
     roll, header = t.roll, t.header
     made: RulingMade = header.event  # type: ignore[assignment]
     for _ in range(count):
@@ -118,7 +119,17 @@ def _rulings(
                 actor=header.actor,
                 session=header.session,
                 scene=header.scene,
-                event=attrs.evolve(made, number=ruling, touched=touched),
+                event=RulingMade(
+                    number=ruling,
+                    command=made.command,
+                    params=made.params,
+                    dice=made.dice,
+                    provenance=made.provenance,
+                    seed=made.seed,
+                    touched=touched,
+                    counter=made.counter,
+                    draws=made.draws,
+                ),
             )
 
 
@@ -173,7 +184,13 @@ def import_rulings(
     batch: int = BATCH_EVENTS,
 ) -> int:
     """Append ``count`` roll rulings to the seeded campaign in saves of at most 10k events,
-    with a snapshot of each stream after each save; returns the events written."""
+    with a snapshot of each stream after each save; returns the events written. Like
+    `campaign import`, it pauses the cyclic garbage collector while it holds a save's rows."""
+    with collector_paused():
+        return _import_rulings(engine, count, headers, snapshots, batch)
+
+
+def _import_rulings(engine: Engine, count: int, headers: bool, snapshots: bool, batch: int) -> int:
     store: CampaignStore = engine.store
     per_save = batch // (2 if headers else 1)
     written = 0

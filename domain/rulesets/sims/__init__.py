@@ -9,7 +9,6 @@ from domain.commands import Change, View
 from domain.rulesets.base import RulesetBase
 from domain.rulesets.sims.checks import check_scene_can_end
 from domain.rulesets.sims.lookup import everyone
-from domain.rulesets.sims.recovery import scene_end
 from domain.rulesets.sims.settings import RULES
 from domain.rulesets.sims.state import SCENE_BOUND, SimsCharacter, evolve
 
@@ -24,6 +23,8 @@ class Sims(RulesetBase):
 
     def end_scene(self, view: View) -> Sequence[Change]:
         """Strategies and turns end; lost ranks come back by the danger the GM declared."""
+        from domain.rulesets.sims.recovery import scene_end  # a command module: loaded when used
+
         for c in everyone(view):
             check_scene_can_end(c)
         return scene_end(view)

@@ -19,7 +19,7 @@ from projections.recap_model import RecapModel, session_document
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.timeline import campaign_timeline, timeline
-from projections.timeline_model import TimelineModel
+from projections.timeline_model import TimelineModel, hero_document
 
 Doc = dict[str, Any]
 RECAPS = RecapModel()
@@ -67,11 +67,13 @@ def hero_timeline(engine: Engine, name: str, ref: str) -> Doc:
     """One hero's Exposure reveal timeline as plain data."""
     campaign = _the_code(engine, name)
     hero = campaign.find(ref).character_id
-    doc = _fresh(engine, EXPOSURE, f"hero/{campaign.id}/{hero}")
+    key = f"hero/{campaign.id}/{hero}"
+    _fresh(engine, EXPOSURE, key)
+    read = partial(views_of(engine).document, EXPOSURE.name)
+    doc = hero_document(read, key)
     if doc is None:
         raise NotAHero(ref=ref)
-    meta = views_of(engine).document(EXPOSURE.name, f"campaign/{campaign.id}")
-    return timeline(doc, meta)
+    return timeline(doc, read(f"campaign/{campaign.id}"))
 
 
 def campaign_timelines(engine: Engine, name: str) -> Doc:
@@ -79,9 +81,9 @@ def campaign_timelines(engine: Engine, name: str) -> Doc:
     campaign = _the_code(engine, name)
     meta = _fresh(engine, EXPOSURE, f"campaign/{campaign.id}") or {"heroes": [], "sessions": {}}
     meta.setdefault("name", name)
-    views = views_of(engine)
-    heroes = [views.document(EXPOSURE.name, f"hero/{campaign.id}/{h}") for h in meta["heroes"]]
-    return campaign_timeline(meta, heroes)
+    read = partial(views_of(engine).document, EXPOSURE.name)
+    heroes = [hero_document(read, f"hero/{campaign.id}/{h}") for h in meta["heroes"]]
+    return campaign_timeline(meta, [doc for doc in heroes if doc is not None])
 
 
 RENDER: dict[str, dict[str, Callable[[Doc], str]]] = {

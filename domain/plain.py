@@ -3,10 +3,12 @@
 attrs writes and compiles ``__eq__``, ``__hash__`` and ``__repr__`` for every class it builds:
 about half the cost of building a class. A `campaign` process builds about a hundred (events,
 states, values) before it can record one roll: measured, 17 of the 60 ms the roll spent in our
-own code, past the interpreter's start and the libraries' imports. A subclass of ``Plain`` gets these three shared methods before attrs sees it, and
-attrs leaves methods a class already has alone (its ``auto_detect``, on by default for
-``attrs.frozen``). They behave as attrs' own: equal when of the same class with equal fields
-(those with ``eq=True``), hashed over the same fields, shown as ``Name(field=value, ...)``.
+own code, past the interpreter's start and the libraries' imports.
+
+A subclass of ``Plain`` gets these three shared methods before attrs sees it, and attrs leaves
+methods a class already has alone (its ``auto_detect``, on by default for ``attrs.frozen``).
+They behave as attrs' own: equal when of the same class with equal fields (those with
+``eq=True``), hashed over the same fields, shown as ``Name(field=value, ...)``.
 """
 
 from __future__ import annotations

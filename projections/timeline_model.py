@@ -2,11 +2,17 @@
 
 Documents (keys within the model):
 - ``campaign/<id>``: name, the heroes in order, and each ended session's last ruling;
-- ``hero/<campaign id>/<hero id>``: the hero, its starting Exposure, and one row per ruling that
-  moved its Exposure or revealed something: every change with its cause, the events that explain
-  it (the dice of the roll, the blab, the problem solved), every detail revealed with its level,
-  value then and session;
-- ``ruling/<campaign id>/<n>``: the heroes with a row from ruling n (so an undo finds them).
+- ``hero/<campaign id>/<hero id>``: the hero, its starting Exposure, how many rows and pages it
+  has;
+- ``hero/<campaign id>/<hero id>/<page>``: its rows, about ``PAGE`` to a page, one per ruling
+  that moved its Exposure or revealed something: every change with its cause, the events that
+  explain it (the dice of the roll, the blab, the problem solved), every detail revealed with
+  its level, value then and session. ``hero_document`` puts a hero's rows back together;
+- ``ruling/<campaign id>/<n>``: the page of each hero with a row from ruling n (so an undo finds
+  it).
+
+One more row reads and writes the hero's head and last page only: its cost does not grow with
+the hero's history. An amendment's row goes into the page of the row it replaces.
 
 An undone ruling's row stays, marked voided (who, why); an amended ruling's row is voided and the
 row its replacement events make is put right after it. Re-deriving the reveals that a later gain
@@ -16,7 +22,7 @@ events, and a projection does not re-run the rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -28,6 +34,7 @@ from projections.recap_facts import Envelope, gm_only
 from projections.recap_model import Documents, header_of
 
 Doc = dict[str, Any]
+PAGE = 100  # rows in one page of a hero's timeline
 
 ROW_EVENTS = (tc.ExposureChanged, tc.DetailRevealed, tc.IdentityMadePublic, tc.ExposureRolled)
 EXPLAINING = (
@@ -102,7 +109,7 @@ class TimelineModel:
     """Exposure reveal timelines of every hero of every The Code campaign in the store."""
 
     name = "exposure"
-    version = 1
+    version = 2
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
@@ -140,35 +147,40 @@ class TimelineModel:
                 "player": event.player,
                 "start": event.exposure,
                 "created": header.ruling,
-                "rows": [],
+                "count": 0,
+                "pages": 0,
             },
         )
 
     def _rows(
         self, docs: Documents, cid: str, header: Envelope, by_stream: dict[UUID, list[Event]]
     ) -> None:
-        heroes: list[str] = []
+        pages: dict[str, str] = {}
         for stream, events in by_stream.items():
-            doc = docs.get(f"hero/{cid}/{stream}")
-            row = row_of(header, events) if doc is not None else None
+            key = f"hero/{cid}/{stream}"
+            head = docs.get(key)
+            row = row_of(header, events) if head is not None else None
             if row is None:
                 continue
-            doc["rows"].append(row)
-            docs.put(f"hero/{cid}/{stream}", doc)
-            heroes.append(str(stream))
-        if heroes:
-            docs.put(f"ruling/{cid}/{header.ruling}", heroes)
+            page_key, page = _last_page(docs, key, head)
+            page["rows"].append(row)
+            head["count"] += 1
+            docs.put(page_key, page)
+            docs.put(key, head)
+            pages[str(stream)] = page_key
+        if pages:
+            docs.put(f"ruling/{cid}/{header.ruling}", pages)
 
     def _void(
         self, docs: Documents, cid: str, ruling: int, header: Envelope, kind: str, reason: str
     ) -> None:
         voided = {"kind": kind, "by": header.ruling, "actor": header.actor, "reason": reason}
-        for hero in docs.get(f"ruling/{cid}/{ruling}") or []:
-            doc = docs.get(f"hero/{cid}/{hero}")
-            for row in doc["rows"]:
+        for page_key in (docs.get(f"ruling/{cid}/{ruling}") or {}).values():
+            page = docs.get(page_key)
+            for row in page["rows"]:
                 if row["ruling"] == ruling and row["voided"] is None:
                     row["voided"] = voided
-            docs.put(f"hero/{cid}/{hero}", doc)
+            docs.put(page_key, page)
 
     def _amended(
         self, docs: Documents, cid: str, header: Envelope, records: Sequence[Envelope]
@@ -176,23 +188,49 @@ class TimelineModel:
         first = records[0].event
         assert isinstance(first, RulingAmended)
         target = first.ruling
-        reason = first.reason
-        self._void(docs, cid, target, header, "amended", reason)
-        heroes = set(docs.get(f"ruling/{cid}/{target}") or [])
+        self._void(docs, cid, target, header, "amended", first.reason)
+        pages: dict[str, str] = docs.get(f"ruling/{cid}/{target}") or {}
         for record in records:
             event = record.event
             assert isinstance(event, RulingAmended)
-            key = f"hero/{cid}/{record.originator_id}"
-            doc = docs.get(key)
-            row = row_of(header, event.events) if doc is not None else None
+            hero = str(record.originator_id)
+            key = f"hero/{cid}/{hero}"
+            head = docs.get(key)
+            row = row_of(header, event.events) if head is not None else None
             if row is None:
                 continue
-            original = [i for i, r in enumerate(doc["rows"]) if r["ruling"] == target]
-            place = original[-1] + 1 if original else len(doc["rows"])
             row.update(ruling=target, replaces=target, amended_by=header.ruling)
-            session = next((r["session"] for r in doc["rows"] if r["ruling"] == target), None)
-            row["session"] = session if original else row["session"]
-            doc["rows"].insert(place, row)
-            docs.put(key, doc)
-            heroes.add(str(record.originator_id))
-        docs.put(f"ruling/{cid}/{target}", sorted(heroes))
+            where = pages.get(hero)
+            page_key, page = (where, docs.get(where)) if where else _last_page(docs, key, head)
+            original = [i for i, r in enumerate(page["rows"]) if r["ruling"] == target]
+            if original:  # right after the row it replaces, in the session of that row
+                row["session"] = page["rows"][original[-1]]["session"]
+                page["rows"].insert(original[-1] + 1, row)
+            else:
+                page["rows"].append(row)
+            head["count"] += 1
+            docs.put(page_key, page)
+            docs.put(key, head)
+            pages[hero] = page_key
+        docs.put(f"ruling/{cid}/{target}", dict(sorted(pages.items())))
+
+
+def _last_page(docs: Documents, key: str, head: Doc) -> tuple[str, Doc]:
+    """The page a new row of hero ``key`` goes to: its last, or a new one when that is full."""
+    if head["pages"]:
+        page_key = f"{key}/{head['pages'] - 1}"
+        page: Doc = docs.get(page_key)
+        if len(page["rows"]) < PAGE:
+            return page_key, page
+    head["pages"] += 1
+    return f"{key}/{head['pages'] - 1}", {"rows": []}
+
+
+def hero_document(read: Callable[[str], Any], key: str) -> Doc | None:
+    """A hero's whole timeline document (its head ``key``, ``hero/<campaign id>/<hero id>``,
+    with every page of its rows), read through ``read``; None if there is no such hero."""
+    head = read(key)
+    if head is None:
+        return None
+    rows = [row for page in range(head["pages"]) for row in read(f"{key}/{page}")["rows"]]
+    return {**head, "rows": rows}

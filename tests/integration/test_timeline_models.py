@@ -3,18 +3,30 @@ each session's end, undone and amended rulings voided rather than dropped, and t
 
 from __future__ import annotations
 
-import pytest
+from functools import partial
+from typing import Any
+from unittest.mock import patch
 
-from cli.recap_views import NotTheCode, campaign_timelines, hero_timeline
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli.recap_views import EXPOSURE, NotTheCode, campaign_timelines, hero_timeline
 from domain.errors import UnknownCharacter
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets.the_code.commands import Blab, CreateHero, RollExposure
 from domain.rulesets.the_code.tables import Detail
 from engine import Engine
+from engine.dice_sources import DiceSpec
+from engine.readmodels import MemoryViews, catch_up
+from projections import timeline_model
 from projections.render_html import timeline_html
 from projections.render_svg import chart
+from projections.timeline import timeline
+from projections.timeline_model import hero_document
 from tests.conftest import scene_with_s1
 from tests.golden.test_the_code import HAWK, MITCH, run, table
+from tests.integration.test_recap_models import moves, step
 
 VOLT = {**MITCH, "player": "lee", "code_name": "Lady Volt", "secret_identity": "Vera"}
 
@@ -108,3 +120,66 @@ def test_a_timeline_needs_a_known_hero(engine: Engine) -> None:
     table(engine)
     with pytest.raises(UnknownCharacter):
         hero_timeline(engine, "Lab", "The Owl")
+
+
+# --- Pages: a long history reads and writes a page at a time --------------------------------------
+
+
+def _timelines_from(views: MemoryViews, engine: Engine) -> list[dict[str, Any]]:
+    cid = engine.campaign("Lab").id
+    read = partial(views.document, EXPOSURE.name)
+    meta = read(f"campaign/{cid}")
+    docs = [hero_document(read, f"hero/{cid}/{hero}") for hero in meta["heroes"]]
+    return [timeline(doc, meta) for doc in docs if doc is not None]
+
+
+@settings(max_examples=25, deadline=None)
+@given(history=moves, seed=st.integers(0, 2**16))
+def test_pages_of_one_row_hold_the_same_timeline(history: list[tuple[str, Any]], seed: int) -> None:
+    """Built with pages of one row, undos and amendments included, a hero's timeline is the one
+    built with the usual pages."""
+    with Engine() as engine:
+        table(engine, exposure=1, reward_points=40)
+        for number, move in enumerate(history):
+            step(engine, move, seed + number)
+        usual, paged = MemoryViews(), MemoryViews()
+        catch_up(engine, EXPOSURE, views=usual)
+        with patch.object(timeline_model, "PAGE", 1):
+            catch_up(engine, EXPOSURE, views=paged)
+        assert _timelines_from(usual, engine) == _timelines_from(paged, engine)
+
+
+class Writes(MemoryViews):
+    """Memory views that remember the documents each catch-up wrote."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[str] = []
+
+    def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
+        self.written = sorted(writes)
+        return super().commit(name, expected, position, writes)
+
+
+def test_one_more_row_writes_the_heads_and_the_last_page(engine: Engine) -> None:
+    """After many rows, one more ruling writes the campaign, the hero's head, its last page and
+    the ruling's entry: never the pages before."""
+    table(engine, exposure=1, reward_points=40)
+    views = Writes()
+    with patch.object(timeline_model, "PAGE", 2):
+        for seed in range(7):  # one Exposure roll a session
+            engine.execute("Lab", RollExposure(hero=HAWK), dice=DiceSpec(seed=seed))
+            run(engine, EndSession())
+            run(engine, StartSession())
+        catch_up(engine, EXPOSURE, views=views)
+        campaign = engine.campaign("Lab")
+        key = f"hero/{campaign.id}/{campaign.find(HAWK).character_id}"
+        head = views.document(EXPOSURE.name, key)
+        assert head["pages"] == -(-head["count"] // 2) > 2
+        engine.execute("Lab", RollExposure(hero=HAWK), dice=DiceSpec(seed=7))
+        catch_up(engine, EXPOSURE, views=views)
+    ruling = engine.campaign("Lab").rulings
+    last = f"{key}/{views.document(EXPOSURE.name, key)['pages'] - 1}"
+    assert views.written == sorted(
+        [f"campaign/{campaign.id}", key, last, f"ruling/{campaign.id}/{ruling}"]
+    )

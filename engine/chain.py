@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -40,12 +41,16 @@ def encoded(
     stored: list[StoredEvent] = []
     topics: dict[type[Any], str] = {}
     names: dict[UUID, str] = {}
+    stamp: datetime | None = None  # a ruling's records share one time: written as text once
+    at = ""
     for record in records:
         stream = record.originator_id
         kind = type(record.event)
         topic = topics.get(kind) or topics.setdefault(kind, get_topic(kind))
         name = names.get(stream) or names.setdefault(stream, str(stream))
-        body = canonical_json(body_of(record))
+        if record.timestamp != stamp:
+            stamp, at = record.timestamp, record.timestamp.isoformat()
+        body = canonical_json(body_of(record, at))
         version = record.originator_version
         value = link(last.get(stream) or genesis(stream), name, version, topic, body)
         out.append(record.linked(value))

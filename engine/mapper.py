@@ -173,14 +173,15 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
 _UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
 
 
-def body_of(record: Recorded) -> dict[str, Any]:
-    """What is stored of a record, without its chain hash (which is computed over this)."""
+def body_of(record: Recorded, at: str = "") -> dict[str, Any]:
+    """What is stored of a record, without its chain hash (which is computed over this);
+    ``at``: the record's time as text, when the caller has it already."""
     cls = type(record.event)
     unstructure = _UNSTRUCTURE.get(cls) or _UNSTRUCTURE.setdefault(
         cls, converter.get_unstructure_hook(cls)
     )
     body: dict[str, Any] = {
-        "at": record.timestamp.isoformat(),
+        "at": at or record.timestamp.isoformat(),
         "ruling": record.ruling,
         "actor": record.actor,
         "session": record.session,

@@ -43,18 +43,15 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     ) -> Sequence[int] | None:
         if not stored_events:
             return []
-        c.executemany(
-            self.insert_events_statement,
-            [
-                (
-                    s.originator_id.hex if isinstance(s.originator_id, UUID) else s.originator_id,
-                    s.originator_version,
-                    s.topic,
-                    s.state,
-                )
-                for s in stored_events
-            ],
-        )
+        hexes: dict[Any, str] = {}  # a save's rows share few streams: each id written once
+        rows = []
+        for s in stored_events:
+            stream = s.originator_id
+            name = hexes.get(stream)
+            if name is None:
+                name = hexes[stream] = stream.hex if isinstance(stream, UUID) else stream
+            rows.append((name, s.originator_version, s.topic, s.state))
+        c.executemany(self.insert_events_statement, rows)
         c.execute("SELECT last_insert_rowid()")
         last: int = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))

@@ -9,6 +9,7 @@ stream is replayed whole. A history longer than a page is read and folded page b
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, cast
 from uuid import UUID
@@ -25,6 +26,9 @@ from engine.store import CampaignStore
 
 Evolve = Callable[[Event, Any], Any]
 PAGE = 1000  # a longer history is read page by page (Streams._load_paged)
+# A load of a stream's head that folded this many events past its latest snapshot (after an
+# import, which writes none, or an undo reaching back before it) leaves a snapshot at the head.
+STALE = 100
 CORRECTION_TOPICS = (get_topic(RulingRetracted), get_topic(RulingAmended))
 
 
@@ -156,22 +160,41 @@ class Streams:
             snapshot = found[0] if found and found[0].state is not None else None
         start = snapshot.originator_version if snapshot else 0
         if self._span(stream, start, lte) > PAGE:
-            return self._load_paged(stream, evolve, snapshot, lte)
-        records = self.records(stream, gt=start, lte=lte)
-        fixes = corrections(records)
-        if snapshot is not None and _reaches_back(fixes, records, snapshot.originator_version):
-            snapshot, start = None, 0
-            records = self.records(stream, lte=lte)
+            start, last, state = self._load_paged(stream, evolve, snapshot, lte)
+        else:
+            records = self.records(stream, gt=start, lte=lte)
             fixes = corrections(records)
-        state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
-        version = records[-1].originator_version if records else start
-        return Loaded(state=state, version=version)
+            if snapshot is not None and _reaches_back(fixes, records, start):
+                snapshot, start = None, 0
+                records = self.records(stream, lte=lte)
+                fixes = corrections(records)
+            state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
+            last = records[-1] if records else None
+        if last is None:
+            return Loaded(state=state, version=start)
+        if lte is None and last.originator_version - start >= STALE:
+            self._keep(last, state)
+        return Loaded(state=state, version=last.originator_version)
+
+    def _keep(self, last: Recorded, state: Any) -> None:
+        """A snapshot of the head just folded (a cache: failing to write it changes nothing)."""
+        if self.store.snapshots is None or state is None:
+            return
+        snapshot = Snapshot(
+            originator_id=last.originator_id,
+            originator_version=last.originator_version,
+            timestamp=last.timestamp,
+            state=state,
+        )
+        with contextlib.suppress(Exception):  # read-only store, or written by another process
+            self.store.snapshots.put([snapshot])
 
     def _load_paged(
         self, stream: UUID, evolve: Evolve, snapshot: Snapshot | None, lte: int | None
-    ) -> Loaded:
+    ) -> tuple[int, Recorded | None, Any]:
         """A long history, folded a page at a time so memory stays flat: a first pass decodes
-        only the corrections (picked by topic from the raw rows), the second folds."""
+        only the corrections (picked by topic from the raw rows), the second folds. Returns the
+        version folded from, the last record folded and the state."""
         start = snapshot.originator_version if snapshot else 0
         found = self._corrections_after(stream, start, lte)
         fixes = corrections(found)
@@ -179,7 +202,7 @@ class Streams:
             snapshot, start = None, 0
             found = self._corrections_after(stream, 0, lte)
             fixes = corrections(found)
-        last = [start]
+        last: list[Recorded | None] = [None]
 
         def pages() -> Iterator[Recorded]:
             gt = start
@@ -187,13 +210,13 @@ class Streams:
                 page = self._page(stream, gt, lte)
                 yield from page
                 if page:
-                    last[0] = page[-1].originator_version
+                    last[0] = page[-1]
                 if len(page) < PAGE:
                     return
-                gt = last[0]
+                gt = page[-1].originator_version
 
         state = fold(pages(), evolve, snapshot.state if snapshot else None, fixes)
-        return Loaded(state=state, version=last[0])
+        return start, last[0], state
 
     def _corrections_after(self, stream: UUID, start: int, lte: int | None) -> list[Recorded]:
         """The undos and amendments after version ``start``: picked by topic in the store's

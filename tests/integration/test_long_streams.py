@@ -8,6 +8,7 @@ from uuid import UUID
 import pytest
 
 from engine import Engine, service, streams
+from engine.transfer import export_lines, import_lines
 from tests.integration.scenes import TEST, evolver_for, play_scene, replay_from_scratch, stream_ids
 
 
@@ -52,3 +53,54 @@ def test_a_page_boundary_at_the_last_event_keeps_the_version(
     monkeypatch.setattr(streams, "PAGE", 1)
 
     assert version == any_engine.streams.load(campaign, evolver_for(any_engine, campaign)).version
+
+
+# --- A stale snapshot is renewed by the load that paid for it -----------------------------------
+
+
+def counting(evolve: Any) -> tuple[Any, list[int]]:
+    """``evolve`` that counts the events it folds."""
+    count = [0]
+
+    def wrapped(event: Any, state: Any) -> Any:
+        count[0] += 1
+        return evolve(event, state)
+
+    return wrapped, count
+
+
+@pytest.mark.parametrize("page", [1, 1000], ids=["paged", "one-read"])
+def test_a_load_far_past_its_snapshot_leaves_one_at_the_head(
+    any_engine: Engine, monkeypatch: pytest.MonkeyPatch, page: int
+) -> None:
+    """An import writes no snapshot: the first load of each stream folds its whole history and
+    leaves a snapshot at its head, so the next load folds nothing, to the same state."""
+    monkeypatch.setattr(streams, "STALE", 2)
+    monkeypatch.setattr(streams, "PAGE", page)
+    with Engine() as source:
+        play_scene(source)
+        import_lines(any_engine, list(export_lines(source, "Lab")))
+        ids = stream_ids(source)[1:]  # the campaign and its characters (the directory: 1 event)
+    for stream in ids:
+        evolve, folded = counting(evolver_for(any_engine, stream))
+        first = any_engine.streams.load(stream, evolve)
+        assert folded[0] == first.version > 2
+        evolve, folded = counting(evolver_for(any_engine, stream))
+        assert first == any_engine.streams.load(stream, evolve)
+        assert folded[0] == 0
+
+
+def test_a_load_back_in_time_leaves_no_snapshot(
+    any_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a load of the head renews the snapshot: a load as of an earlier version does not."""
+    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 1000)
+    play_scene(any_engine)  # no snapshot written
+    monkeypatch.setattr(streams, "STALE", 2)
+    campaign = any_engine.campaign("Lab").id
+    evolve = evolver_for(any_engine, campaign)
+    head = any_engine.streams.last_version(campaign)
+    any_engine.streams.load(campaign, evolve, lte=head - 1)
+    again, folded = counting(evolve)
+    any_engine.streams.load(campaign, again, lte=head - 1)
+    assert folded[0] == head - 1

@@ -150,14 +150,7 @@ class Streams:
 
     def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
         """The state after version ``lte`` (default: the end), as recorded up to then."""
-        snapshot = None
-        if self.store.snapshots is not None:
-            found = cast(
-                "list[Snapshot]",
-                list(self.store.snapshots.get(stream, desc=True, limit=1, lte=lte)),
-            )
-            # A snapshot of an older shape of the state class is not used: replay instead.
-            snapshot = found[0] if found and found[0].state is not None else None
+        snapshot = self._snapshot(stream, lte)
         start = snapshot.originator_version if snapshot else 0
         if self._span(stream, start, lte) > PAGE:
             start, last, state = self._load_paged(stream, evolve, snapshot, lte)
@@ -165,16 +158,37 @@ class Streams:
             records = self.records(stream, gt=start, lte=lte)
             fixes = corrections(records)
             if snapshot is not None and _reaches_back(fixes, records, start):
-                snapshot, start = None, 0
-                records = self.records(stream, lte=lte)
-                fixes = corrections(records)
-            state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
-            last = records[-1] if records else None
+                # rare (an undo of rulings before the snapshot): paged, from an earlier one
+                earlier = self._snapshot_before(stream, fixes, records)
+                start, last, state = self._load_paged(stream, evolve, earlier, lte)
+            else:
+                state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
+                last = records[-1] if records else None
         if last is None:
             return Loaded(state=state, version=start)
         if lte is None and last.originator_version - start >= STALE:
             self._keep(last, state)
         return Loaded(state=state, version=last.originator_version)
+
+    def _snapshot(self, stream: UUID, lte: int | None) -> Snapshot | None:
+        """The latest snapshot at or before ``lte``; one of an older shape of the state class is
+        not used (None: replay instead)."""
+        if self.store.snapshots is None:
+            return None
+        found = cast(
+            "list[Snapshot]", list(self.store.snapshots.get(stream, desc=True, limit=1, lte=lte))
+        )
+        return found[0] if found and found[0].state is not None else None
+
+    def _snapshot_before(
+        self, stream: UUID, fixes: Corrections, found: Sequence[Recorded]
+    ) -> Snapshot | None:
+        """The latest snapshot from before every version the corrections ``found`` void, or None
+        (from the start). An amendment's replacements stand at its ruling's place, which may
+        come before any of its stream's versions: from the start."""
+        if not fixes.voided or any(isinstance(r.event, RulingAmended) for r in found):
+            return None
+        return self._snapshot(stream, min(fixes.voided) - 1)
 
     def _keep(self, last: Recorded, state: Any) -> None:
         """A snapshot of the head just folded (a cache: failing to write it changes nothing)."""
@@ -198,9 +212,10 @@ class Streams:
         start = snapshot.originator_version if snapshot else 0
         found = self._corrections_after(stream, start, lte)
         fixes = corrections(found)
-        if snapshot is not None and _reaches_back(fixes, found, start):
-            snapshot, start = None, 0
-            found = self._corrections_after(stream, 0, lte)
+        while snapshot is not None and _reaches_back(fixes, found, start):
+            snapshot = self._snapshot_before(stream, fixes, found)  # each one earlier
+            start = snapshot.originator_version if snapshot else 0
+            found = self._corrections_after(stream, start, lte)
             fixes = corrections(found)
         last: list[Recorded | None] = [None]
 

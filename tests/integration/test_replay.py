@@ -27,7 +27,7 @@ from domain.rulesets.code_green.commands import (
 )
 from domain.rulesets.code_green.state import CgCharacter
 from domain.rulesets.code_green.tables import Square
-from engine import Engine, service
+from engine import Engine, service, streams
 from engine.dice_sources import DiceSpec
 from engine.records import Snapshot
 from engine.service import DIRECTORY_ID
@@ -66,15 +66,21 @@ def small_snapshots(monkeypatch: pytest.MonkeyPatch) -> int:
 
 @pytest.fixture
 def reads(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[tuple[UUID, int | None]]:
-    """Every (stream, gt) the engine reads events with: gt is where a load started."""
+    """Every (stream, gt) the engine reads events with, in one read or a page at a time: gt is
+    where a load started (0 for a first page from the start)."""
     calls: list[tuple[UUID, int | None]] = []
-    original = engine.streams.records
+    original, original_page = engine.streams.records, engine.streams._page
 
     def spy(stream: UUID, *, gt: int | None = None, lte: int | None = None) -> Any:
         calls.append((stream, gt))
         return original(stream, gt=gt, lte=lte)
 
+    def page_spy(stream: UUID, gt: int, lte: int | None) -> Any:
+        calls.append((stream, gt))
+        return original_page(stream, gt, lte)
+
     monkeypatch.setattr(engine.streams, "records", spy)
+    monkeypatch.setattr(engine.streams, "_page", page_spy)
     return calls
 
 
@@ -184,15 +190,17 @@ def test_undo_after_the_snapshot_keeps_using_it(
     assert replay_from_scratch(engine, stream) == loaded.state
 
 
-def test_undo_voiding_a_snapshotted_version_forces_a_full_replay(
+def test_undo_voiding_a_snapshotted_version_replays_from_an_earlier_snapshot(
     engine: Engine, small_snapshots: int, reads: list[tuple[UUID, int | None]]
 ) -> None:
-    """Voiding a version at or before the snapshot replays from the start: corrected state."""
+    """Voiding a version at or before the latest snapshot replays from the latest snapshot
+    before that version: corrected state."""
     play_until_rolled(engine)
     engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
     engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
     stream = alice_id(engine)
     stale = snapshots(engine, stream)[-1]
+    earlier = max(v for v in (s.originator_version for s in snapshots(engine, stream)) if v < 12)
 
     result = engine.undo("Lab", reason="other square")  # alice 13 voids 12
     reads.clear()
@@ -206,7 +214,7 @@ def test_undo_voiding_a_snapshotted_version_forces_a_full_replay(
         corrected.displacement,
     )
     assert 12 == snapshots(engine, stream)[-1].originator_version
-    assert [12, None] == started
+    assert [12, earlier] == started
     assert corrected == loaded.state
     assert corrected == result.states[stream]
     assert replay_from_scratch(engine, stream) == loaded.state
@@ -341,11 +349,19 @@ def play(engine: Engine, move: tuple[Any, ...]) -> None:
 
 
 @settings(max_examples=50, deadline=None)
-@given(interval=st.integers(2, 5), history=moves)
-def test_any_history_loads_as_its_replay(interval: int, history: list[tuple[Any, ...]]) -> None:
-    """After any commands and undos, every stream, version and snapshot matches a replay."""
+@given(interval=st.integers(2, 5), stale=st.sampled_from([1, 3, 100]), history=moves)
+def test_any_history_loads_as_its_replay(
+    interval: int, stale: int, history: list[tuple[Any, ...]]
+) -> None:
+    """After any commands and undos, every stream, version and snapshot matches a replay (the
+    snapshots a save writes every ``interval`` versions, and those loads leave at the head
+    after folding ``stale`` events past the latest one)."""
     ids = numbered_ids()
-    with patch.object(service, "SNAPSHOT_INTERVAL", interval), Engine(new_id=ids.__next__) as e:
+    with (
+        patch.object(service, "SNAPSHOT_INTERVAL", interval),
+        patch.object(streams, "STALE", stale),
+        Engine(new_id=ids.__next__) as e,
+    ):
         play_until_rolled(e)
         for move in history:
             play(e, move)

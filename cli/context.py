@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
 from attrs import define, field
 
-from domain.errors import NoCampaignChosen
+from domain.errors import NoCampaignChosen, UnknownCampaign
 from engine import Engine
 from engine.store import MEMORY
 
@@ -46,8 +47,8 @@ class Context:
         memory = self._memory_file
         if memory is not None and memory.exists():
             name = memory.read_text(encoding="utf-8").strip()
-            if self.engine.directory().named(name) is not None:
-                return name
+            with contextlib.suppress(UnknownCampaign):  # not in this store (one replaced, say)
+                return self.engine.find_campaign(name).name
         campaigns = self.engine.directory().campaigns
         if len(campaigns) == 1:
             return campaigns[0].name

@@ -121,6 +121,8 @@ class Engine:
         self.now = now
         self.new_id = new_id
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
+        # Campaigns found in the directory: an entry, once registered, never changes or goes.
+        self._found: dict[str, DirectoryEntry] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -138,9 +140,10 @@ class Engine:
         return state if state is not None else Directory()
 
     def find_campaign(self, name: str) -> DirectoryEntry:
-        entry = self.directory().named(name)
+        entry = self._found.get(name) or self.directory().named(name)
         if entry is None:
             raise UnknownCampaign(name=name)
+        self._found[name] = entry
         return entry
 
     def campaign(self, name: str) -> CampaignState:

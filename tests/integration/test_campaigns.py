@@ -178,3 +178,16 @@ def test_memory_stores_are_independent(frozen: None) -> None:
 
         assert () == second.directory().campaigns
         assert ["Lab"] == [c.name for c in first.directory().campaigns]
+
+
+def test_a_campaign_another_process_creates_is_found(frozen: None, tmp_path: Path) -> None:
+    """An engine remembers the campaigns it found, never one it did not: a campaign created
+    through another engine on the same file after a refused lookup is found at once."""
+    db = str(tmp_path / "shared.db")
+    with Engine(db) as first, Engine(db) as second:
+        first.create_campaign("Lab", "code-green")
+        assert first.find_campaign("Lab") == second.find_campaign("Lab")
+        with pytest.raises(DomainError, match="Ward 7"):
+            first.find_campaign("Ward 7")
+        second.create_campaign("Ward 7", "the-code")
+        assert "the-code" == first.find_campaign("Ward 7").system

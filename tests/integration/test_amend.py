@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, CreateCharacter, DeclareTest, PlaceTokens
-from engine import Engine
+from engine import Engine, service, streams
 from engine.dice_sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 
@@ -229,3 +229,24 @@ def test_the_two_views_differ_exactly_where_a_later_correction_reaches(engine: E
         for n in range(4, 9)
     ]
     assert [False, False, True, False, False] == differs
+
+
+def test_loads_after_an_amendment_start_from_a_snapshot(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An amendment places events before the latest snapshot, so the next load folds the whole
+    stream once and leaves a snapshot at its head: the loads after it start from that one."""
+    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 1000)  # only loads write snapshots
+    monkeypatch.setattr(streams, "STALE", 2)
+    table(engine, "Legs", "Invulnerable", faces=(2, 5))
+    engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
+    alice = engine.campaign("Lab").find("alice").character_id
+    folded = [0]
+
+    def counting(event: object, state: object) -> object:
+        folded[0] += 1
+        return engine.ruleset(engine.campaign("Lab")).evolve_character(event, state)
+
+    loaded = engine.streams.load(alice, counting)
+    assert 0 == folded[0]
+    assert engine.character_at("Lab", "alice", ruling=ADAPT, corrected=True) == loaded.state

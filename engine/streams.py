@@ -184,9 +184,11 @@ class Streams:
         self, stream: UUID, fixes: Corrections, found: Sequence[Recorded]
     ) -> Snapshot | None:
         """The latest snapshot from before every version the corrections ``found`` void, or None
-        (from the start). An amendment's replacements stand at its ruling's place, which may
-        come before any of its stream's versions: from the start."""
-        if not fixes.voided or any(isinstance(r.event, RulingAmended) for r in found):
+        (from the start). An amendment's replacements stand at its ruling's place: right after
+        the versions it voids here, or, when its ruling wrote nothing to this stream, somewhere
+        no version marks (then from the start)."""
+        amended = (r.event for r in found if isinstance(r.event, RulingAmended))
+        if not fixes.voided or any(not a.versions for a in amended):
             return None
         return self._snapshot(stream, min(fixes.voided) - 1)
 
@@ -267,7 +269,10 @@ class Streams:
 
 
 def _reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:
-    """Whether corrections recorded after a snapshot change what the snapshot was built from."""
-    if any(isinstance(r.event, RulingAmended) for r in records):
-        return True  # an amended ruling's place may lie before the snapshot: replay it all
+    """Whether corrections recorded after a snapshot change what the snapshot was built from:
+    they void a version at or before it, or amend a ruling that wrote nothing to this stream
+    (its replacements' place is marked by no version here: it may lie before the snapshot)."""
+    amended = (r.event for r in records if isinstance(r.event, RulingAmended))
+    if any(not a.versions for a in amended):
+        return True
     return bool(fixes.voided) and min(fixes.voided) <= snapshot_version

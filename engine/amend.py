@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import types
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hints
 from uuid import UUID
 
@@ -44,6 +45,7 @@ from engine.rulings import (
     streams_of,
 )
 from engine.streams import corrections, fold
+from engine.tail import Tail, reach, read_back
 
 if TYPE_CHECKING:
     from domain.rulesets.base import Ruleset
@@ -76,19 +78,20 @@ class ReplayedDice:
 
 
 class PastView:
-    """The state just before ruling ``before``, with every later undo and amendment of the
+    """The state just before ruling ``tail.first``, with every later undo and amendment of the
     rulings before it applied."""
 
-    def __init__(self, engine: Engine, campaign: CampaignState, before: int, ruleset: Ruleset):
+    def __init__(self, engine: Engine, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
         self._engine = engine
-        self._before = before
+        self._tail = tail
         self._ruleset = ruleset
         self._campaign: CampaignState = self._fold(campaign.id, evolve_campaign)
 
     def _fold(self, stream: UUID, evolve: Any) -> Any:
-        records = self._engine.streams.records(stream)
-        fixes = corrections(records).before(self._before)
-        return fold([r for r in records if r.ruling < self._before], evolve, None, fixes)
+        before = self._tail.first
+        start, records = self._tail.history(stream, evolve)
+        fixes = corrections(records).before(before)
+        return fold([r for r in records if r.ruling < before], evolve, start, fixes)
 
     @property
     def campaign(self) -> CampaignState:
@@ -156,12 +159,13 @@ def amend(
     for _ in range(MAX_ATTEMPTS):
         loaded = engine.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
-        records = engine.streams.records(campaign_id)
-        made = rulings_made(records)
-        target = _target(made, campaign, ruling)
+        records = read_back(engine, campaign_id, partial(reach, ruling=ruling))
+        target = _target(rulings_made(records), campaign, ruling)
+        tail = Tail(engine, campaign_id, target.number, records)
+        made = tail.made
         command, changed = corrected_command(target, changes)
         ruleset = engine.ruleset(campaign)
-        view = PastView(engine, campaign, target.number, ruleset)
+        view = PastView(engine, campaign, tail, ruleset)
         fresh = spec.fresh()
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)
         decided = command.decide(view, RecordingDice(replayed))
@@ -171,7 +175,7 @@ def amend(
         for change in decided:
             new_events.setdefault(change.stream, []).append(change.event)
         replacement = {stream: tuple(events) for stream, events in new_events.items()}
-        later = dependents(engine, campaign, target, records, amendment=replacement)
+        later = dependents(engine, campaign, target, tail, amendment=replacement)
         if later and not with_dependents:
             listed = ", ".join(str(n) for n in sorted(later))
             raise AmendmentConflicts(ruling=target.number, dependents=listed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import attrs
@@ -31,6 +31,7 @@ from domain.plain import Plain
 from engine.mapper import canonical_json
 from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Corrections, Evolve, corrections, fold
+from engine.tail import Tail, reach, read_back
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
@@ -153,26 +154,24 @@ def dependents(
     engine: Engine,
     campaign: CampaignState,
     target: RulingMade,
-    campaign_records: list[Recorded],
+    tail: Tail,
     *,
     amendment: Mapping[UUID, tuple[Event, ...]] | None = None,
 ) -> set[int]:
     """Later rulings that stop fitting once ``target`` is skipped (or, with ``amendment``, once
     its events are replaced): their events no longer replay, or they happened inside a scene
-    whose start would be undone. Transitively: what stops fitting is skipped in turn."""
-    made = {m.number: m for m in rulings_made(campaign_records)}
+    whose start would be undone. Transitively: what stops fitting is skipped in turn. ``tail``:
+    the history from ``target`` on (nothing before it can stop fitting)."""
+    made = {m.number: m for m in tail.made}
     touched = streams_of(made.values())
     ruleset = engine.ruleset(campaign)
     characters = [e.character_id for e in campaign.roster]
-    cache: dict[UUID, list[Recorded]] = {campaign.id: campaign_records}
 
-    def records_of(stream: UUID) -> list[Recorded]:
-        if stream not in cache:
-            cache[stream] = engine.streams.records(stream)
-        return cache[stream]
+    def history(stream: UUID) -> tuple[Any, list[Recorded]]:
+        return tail.history(stream, engine.evolver(campaign, stream))
 
     def fixes_for(stream: UUID) -> Corrections:
-        fixes = corrections(records_of(stream))
+        fixes = corrections(history(stream)[1])
         if amendment is None:
             return fixes
         events = amendment.get(stream, ())
@@ -185,17 +184,19 @@ def dependents(
         found: set[int] = set()
         for stream in streams:
             evolve = engine.evolver(campaign, stream)
-            found |= _misfits(records_of(stream), evolve, fixes_for(stream), excluded)
+            start, records = history(stream)
+            found |= _misfits(records, evolve, fixes_for(stream), excluded, start)
         scenes = {
             r.event.number
-            for r in campaign_records
+            for r in tail.records
             if r.ruling in excluded and isinstance(r.event, SceneStarted)
         }
         if scenes:
             found |= {
                 r.ruling
                 for stream in characters
-                for r in records_of(stream)
+                if tail.written(stream)
+                for r in history(stream)[1]
                 if r.scene in scenes and r.ruling > target.number and ruleset.needs_scene(r.event)
             }
         found.discard(target.number)
@@ -205,9 +206,10 @@ def dependents(
 
 
 def _misfits(
-    records: list[Recorded], evolve: Evolve, fixes: Corrections, excluded: set[int]
+    records: list[Recorded], evolve: Evolve, fixes: Corrections, excluded: set[int], start: Any
 ) -> set[int]:
-    """Fold without the excluded rulings; every ruling whose events no longer fit is returned."""
+    """Fold from ``start`` without the excluded rulings; every ruling whose events no longer
+    fit is returned."""
 
     def versions_of(rulings: set[int]) -> set[int]:
         return {
@@ -224,7 +226,7 @@ def _misfits(
     misfits: set[int] = set()
     while True:
         try:
-            fold(records, evolve, None, without(dropped), versions_of(dropped))
+            fold(records, evolve, start, without(dropped), versions_of(dropped))
             return misfits
         except HistoryConflict as conflict:
             ruling: int = conflict.event.ruling  # type: ignore[attr-defined]
@@ -251,14 +253,15 @@ def undo(
     for _ in range(MAX_ATTEMPTS):
         loaded = engine.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
-        records = engine.streams.records(campaign_id)
+        records = _read_to_target(engine, campaign, ruling)
         target = _target(rulings_made(records), campaign, ruling, records)
         ruling = target.number  # a retry after a concurrent write undoes the same ruling
-        later = dependents(engine, campaign, target, records)
+        tail = Tail(engine, campaign_id, target.number, records)
+        later = dependents(engine, campaign, target, tail)
         if later and not with_dependents:
             listed = ", ".join(str(n) for n in sorted(later))
             raise LaterRulingsDepend(ruling=target.number, dependents=listed)
-        changes = retractions_of(rulings_made(records), {target.number} | later, campaign_id, why)
+        changes = retractions_of(tail.made, {target.number} | later, campaign_id, why)
         params = {"ruling": target.number, "with": sorted(later), "reason": why}
         result = engine.record(
             loaded,
@@ -293,14 +296,38 @@ def retractions_of(
     return changes
 
 
+def _read_to_target(engine: Engine, campaign: CampaignState, ruling: int | None) -> list[Recorded]:
+    """The campaign stream's records from the ruling to undo on (``ruling``, or the latest one
+    still in force), read backwards."""
+
+    def far_enough(records: list[Recorded], at_start: bool) -> bool:
+        if ruling is not None:
+            return reach(records, at_start, ruling)
+        latest = _latest_in_force(rulings_made(records), campaign)
+        return latest is not None and reach(records, at_start, latest.number)
+
+    return read_back(engine, campaign.id, far_enough)
+
+
+def _latest_in_force(rulings: list[RulingMade], campaign: CampaignState) -> RulingMade | None:
+    return next(
+        (
+            m
+            for m in reversed(rulings)
+            if m.number not in campaign.retracted and m.command not in NOT_UNDOABLE
+        ),
+        None,
+    )
+
+
 def _target(
     rulings: list[RulingMade], campaign: CampaignState, ruling: int | None, records: list[Recorded]
 ) -> RulingMade:
     if ruling is None:
-        for m in reversed(rulings):
-            if m.number not in campaign.retracted and m.command not in NOT_UNDOABLE:
-                return m
-        raise NothingToUndo()
+        latest = _latest_in_force(rulings, campaign)
+        if latest is None:
+            raise NothingToUndo()
+        return latest
     found = next((m for m in rulings if m.number == ruling), None)
     if found is None:
         raise UnknownRuling(ruling=ruling)

@@ -141,8 +141,10 @@ class Streams:
         latest = self.records_desc(stream, limit=1)
         return latest[0] if latest else None
 
-    def records_desc(self, stream: UUID, *, limit: int) -> list[Recorded]:
-        return cast("list[Recorded]", list(self.store.events.get(stream, desc=True, limit=limit)))
+    def records_desc(self, stream: UUID, *, limit: int, lte: int | None = None) -> list[Recorded]:
+        return cast(
+            "list[Recorded]", list(self.store.events.get(stream, desc=True, limit=limit, lte=lte))
+        )
 
     def last_version(self, stream: UUID) -> int:
         last = self.last(stream)
@@ -157,7 +159,7 @@ class Streams:
         else:
             records = self.records(stream, gt=start, lte=lte)
             fixes = corrections(records)
-            if snapshot is not None and _reaches_back(fixes, records, start):
+            if snapshot is not None and reaches_back(fixes, records, start):
                 # rare (an undo of rulings before the snapshot): paged, from an earlier one
                 earlier = self._snapshot_before(stream, fixes, records)
                 start, last, state = self._load_paged(stream, evolve, earlier, lte)
@@ -214,7 +216,7 @@ class Streams:
         start = snapshot.originator_version if snapshot else 0
         found = self._corrections_after(stream, start, lte)
         fixes = corrections(found)
-        while snapshot is not None and _reaches_back(fixes, found, start):
+        while snapshot is not None and reaches_back(fixes, found, start):
             snapshot = self._snapshot_before(stream, fixes, found)  # each one earlier
             start = snapshot.originator_version if snapshot else 0
             found = self._corrections_after(stream, start, lte)
@@ -268,7 +270,7 @@ class Streams:
         return fold(records, evolve, None, fixes)
 
 
-def _reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:
+def reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:
     """Whether corrections recorded after a snapshot change what the snapshot was built from:
     they void a version at or before it, or amend a ruling that wrote nothing to this stream
     (its replacements' place is marked by no version here: it may lie before the snapshot)."""

@@ -1,0 +1,93 @@
+"""What an undo or an amendment of ruling T reads: the log from T on, and the state before it.
+
+Undoing or amending T changes nothing that happened before T. So instead of every stream's whole
+history, they read the campaign stream backwards, a page at a time, until T's first record; and
+each stream that T or a later ruling wrote to from the first version they wrote there, starting
+from the state before that version, loaded as any load is (from a snapshot). Where a correction
+recorded from then on reaches behind that version (the undo, recorded after T, of an earlier
+ruling), the stream is read from its start instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from domain.events import RulingMade
+from engine.records import Recorded
+from engine.streams import PAGE, Evolve, corrections, reaches_back
+
+if TYPE_CHECKING:
+    from engine.service import Engine
+
+
+def read_back(
+    engine: Engine, campaign_id: UUID, far_enough: Callable[[list[Recorded], bool], bool]
+) -> list[Recorded]:
+    """The campaign stream's latest records, in order, read backwards a page at a time until
+    ``far_enough(records, at_start)`` (``at_start``: they begin with the stream's first)."""
+    records: list[Recorded] = []
+    while True:
+        lte = records[0].originator_version - 1 if records else None
+        page = engine.streams.records_desc(campaign_id, limit=PAGE, lte=lte)
+        records[:0] = reversed(page)
+        at_start = len(page) < PAGE or records[0].originator_version == 1
+        if at_start or far_enough(records, at_start):
+            return records
+
+
+def reach(records: list[Recorded], at_start: bool, ruling: int) -> bool:
+    """Whether ``records`` (read back, ``at_start`` when they begin with the stream's first)
+    hold every record of ``ruling`` and of the rulings after it."""
+    return at_start or (bool(records) and records[0].ruling < ruling)
+
+
+class Tail:
+    """A campaign's history from ruling ``first`` on (``records``: its campaign stream's records,
+    from the first one of ``first`` or later), and each stream's state before it."""
+
+    def __init__(self, engine: Engine, campaign_id: UUID, first: int, records: list[Recorded]):
+        self._engine = engine
+        self.campaign_id = campaign_id
+        self.first = first
+        self.records = [r for r in records if r.ruling >= first]
+        self.made: list[RulingMade] = [
+            r.event for r in self.records if isinstance(r.event, RulingMade)
+        ]
+        self._starts: dict[UUID, int] = {}  # stream -> the first version written from ``first``
+        if self.records:
+            self._starts[campaign_id] = self.records[0].originator_version
+        for made in self.made:
+            for span in made.touched:
+                self._starts[span.stream] = min(
+                    span.first, self._starts.get(span.stream, span.first)
+                )
+        self._histories: dict[UUID, tuple[Any, list[Recorded]]] = {}
+
+    def written(self, stream: UUID) -> bool:
+        """Whether a ruling from ``first`` on wrote to ``stream``."""
+        return stream in self._starts
+
+    def history(self, stream: UUID, evolve: Evolve) -> tuple[Any, list[Recorded]]:
+        """The state to fold ``stream`` from and the records to fold: the state before the
+        first version written from ``first`` on and the records from it; or no state and
+        every record, where a correction among those reaches behind it. A stream nothing wrote
+        to from ``first`` on: its state now, and no record."""
+        if stream not in self._histories:
+            self._histories[stream] = self._read(stream, evolve)
+        return self._histories[stream]
+
+    def _read(self, stream: UUID, evolve: Evolve) -> tuple[Any, list[Recorded]]:
+        streams = self._engine.streams
+        start = self._starts.get(stream)
+        if start is None:
+            return streams.load(stream, evolve).state, []
+        before = start - 1
+        mine = stream == self.campaign_id
+        records = self.records if mine else streams.records(stream, gt=before)
+        if before == 0:
+            return None, records
+        if reaches_back(corrections(records), records, before):
+            return None, streams.records(stream)
+        return streams.load(stream, evolve, lte=before).state, records

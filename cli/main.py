@@ -330,9 +330,7 @@ def log(ctx: Context, session_number: int | None) -> None:
       campaign log --session 1
     """
     name = ctx.campaign()
-    rulings = ctx.engine.log(name)
-    if session_number is not None:
-        rulings = [r for r in rulings if r.header.session == session_number]
+    rulings = ctx.engine.log(name, session=session_number)
     state = ctx.engine.campaign(name)
     if ctx.as_json:
         emit_json(log_json(rulings, state))

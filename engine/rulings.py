@@ -26,7 +26,14 @@ from domain.errors import (
     RulingAlreadyRetracted,
     UnknownRuling,
 )
-from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, SceneStarted
+from domain.events import (
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SceneStarted,
+    StreamRange,
+)
 from domain.plain import Plain
 from engine.mapper import canonical_json
 from engine.records import DIRECTORY_ID, Recorded
@@ -97,36 +104,82 @@ def retractions(records: Iterable[Recorded]) -> dict[int, Retraction]:
     return found
 
 
-def read_log(engine: Engine, campaign_name: str) -> list[LoggedRuling]:
+def read_log(
+    engine: Engine, campaign_name: str, *, session: int | None = None
+) -> list[LoggedRuling]:
+    """Every ruling (or only session ``session``'s) with its events, undo and amendments. Each
+    stream is read once, over the versions the rulings shown (and those amending them) wrote."""
     campaign_id = engine.find_campaign(campaign_name).campaign_id
     records = engine.streams.records(campaign_id)
     undone = retractions(records)
-    logged = []
+    shown = [h for h in headers(records) if session is None or h.session == session]
+    numbers = {h.ruling for h in shown}
+    amenders = {
+        r.ruling: r.event.ruling
+        for r in records
+        if isinstance(r.event, RulingAmended) and r.event.ruling in numbers
+    }
+    later = [h for h in headers(records) if h.ruling in amenders and h.ruling not in numbers]
+    read = {campaign_id: records}
+    events = {**_events_of(shown, engine, read), **_events_of(later, engine, read)}
     amendments: dict[int, list[Amendment]] = {}
-    for header in headers(records):
-        made = header.event
-        assert isinstance(made, RulingMade)
-        events = tuple(
-            record
-            for span in made.touched
-            if span.stream != DIRECTORY_ID  # the store's directory, shared by its campaigns
-            for record in engine.streams.records(span.stream, gt=span.first - 1, lte=span.last)
-        )
-        logged.append(LoggedRuling(header, events, undone.get(made.number)))
-        for record in events:
+    for header in shown + later:  # in the order the amendments were made
+        if header.ruling not in amenders:
+            continue
+        mine = events[header.ruling]
+        for record in mine:
             if isinstance(record.event, RulingAmended) and record.originator_id == campaign_id:
                 amended = record.event
                 now = tuple(
                     attrs.evolve(r, event=e)
-                    for r in events
+                    for r in mine
                     if isinstance(r.event, RulingAmended) and r.event.ruling == amended.ruling
                     for e in r.event.events
                 )
                 entry = Amendment(
-                    by=made.number, actor=header.actor, reason=amended.reason, events=now
+                    by=header.ruling, actor=header.actor, reason=amended.reason, events=now
                 )
                 amendments.setdefault(amended.ruling, []).append(entry)
-    return [attrs.evolve(r, amendments=tuple(amendments.get(r.ruling.number, ()))) for r in logged]
+    return [
+        LoggedRuling(
+            header,
+            events[header.ruling],
+            undone.get(header.ruling),
+            tuple(amendments.get(header.ruling, ())),
+        )
+        for header in shown
+    ]
+
+
+def _events_of(
+    shown: list[Recorded], engine: Engine, read: Mapping[UUID, list[Recorded]]
+) -> dict[int, tuple[Recorded, ...]]:
+    """The events of each ruling (by its header) in the order it wrote them, reading each
+    stream once (from the first version these rulings wrote there to the last) unless it was
+    ``read`` whole already."""
+    made = [h.event for h in shown if isinstance(h.event, RulingMade)]
+    spans: dict[UUID, list[StreamRange]] = {}
+    for m in made:
+        for span in m.touched:
+            if span.stream != DIRECTORY_ID:  # the store's directory, shared by its campaigns
+                spans.setdefault(span.stream, []).append(span)
+    stored: dict[UUID, dict[int, Recorded]] = {}
+    for stream, ranges in spans.items():
+        if stream in read:
+            found = read[stream]
+        else:
+            low, high = min(r.first for r in ranges), max(r.last for r in ranges)
+            found = engine.streams.records(stream, gt=low - 1, lte=high)
+        stored[stream] = {r.originator_version: r for r in found}
+    return {
+        m.number: tuple(
+            stored[span.stream][version]
+            for span in m.touched
+            if span.stream != DIRECTORY_ID
+            for version in range(span.first, span.last + 1)
+        )
+        for m in made
+    }
 
 
 def streams_of(made: Iterable[RulingMade]) -> dict[int, set[UUID]]:

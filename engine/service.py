@@ -211,10 +211,11 @@ class Engine:
 
         return audit.verify(self, campaign_name)
 
-    def log(self, campaign_name: str) -> list[LoggedRuling]:
+    def log(self, campaign_name: str, *, session: int | None = None) -> list[LoggedRuling]:
+        """Every ruling in order (only session ``session``'s when given), with its events."""
         from engine import rulings
 
-        return rulings.read_log(self, campaign_name)
+        return rulings.read_log(self, campaign_name, session=session)
 
     def amend(
         self,

@@ -83,12 +83,11 @@ def _by_ruling(records: Iterable[Recorded]) -> list[tuple[int, tuple[Recorded, .
 
 def session_rulings(engine: Engine, campaign_name: str, session: int | None) -> list[LoggedRuling]:
     """The rulings of one session (default: the latest session), in order."""
-    logged = engine.log(campaign_name)
-    sessions = [entry.header.session for entry in logged if entry.header.session]
-    if not sessions:
+    latest = engine.campaign(campaign_name).sessions
+    if not latest:
         raise NoSuchPoint(what="session yet")
-    wanted = session if session is not None else max(sessions)
-    chosen = [entry for entry in logged if entry.header.session == wanted]
+    wanted = session if session is not None else latest
+    chosen = engine.log(campaign_name, session=wanted)
     if not chosen:
         raise NoSuchPoint(what=f"session {wanted}")
     return chosen

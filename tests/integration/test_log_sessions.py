@@ -1,0 +1,28 @@
+"""The log of one session is the whole log's entries of that session: their events, undos and
+amendments (made in whatever session) included, after any history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+
+from engine import Engine
+from tests.integration.scenes import play_until_rolled
+from tests.integration.test_replay import moves, numbered_ids, play
+
+
+@settings(max_examples=40, deadline=None)
+@given(history=moves)
+def test_a_session_s_log_is_the_whole_log_s_entries_of_that_session(
+    history: list[tuple[Any, ...]],
+) -> None:
+    ids = numbered_ids()
+    with Engine(new_id=ids.__next__) as engine:
+        play_until_rolled(engine)
+        for move in history:
+            play(engine, move)
+        whole = engine.log("Lab")
+        for session in {entry.header.session for entry in whole} - {None}:
+            expected = [entry for entry in whole if entry.header.session == session]
+            assert expected == engine.log("Lab", session=session)

@@ -11,6 +11,7 @@ import click
 from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.dice import Die, Provenance
+from domain.events import RulingMade
 
 
 @click.command("dice-stats")
@@ -39,9 +40,10 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     name = ctx.campaign()
     stream = ctx.engine.campaign(name).find(who).character_id if who else None
     dice: list[tuple[Die, Provenance | None]] = []
-    for entry in ctx.engine.log(name):
-        made = entry.ruling
-        if made.command == "amend" or (session is not None and entry.header.session != session):
+    for header in ctx.engine.headers(name):
+        made = header.event
+        assert isinstance(made, RulingMade)
+        if made.command == "amend" or (session is not None and header.session != session):
             continue
         if stream is not None and all(span.stream != stream for span in made.touched):
             continue

@@ -47,7 +47,7 @@ from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
-from engine.records import DIRECTORY_ID, Snapshot
+from engine.records import DIRECTORY_ID, Recorded, Snapshot
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
@@ -210,6 +210,14 @@ class Engine:
         from engine import audit
 
         return audit.verify(self, campaign_name)
+
+    def headers(self, campaign_name: str) -> list[Recorded]:
+        """Each ruling's header (its ``RulingMade`` in its envelope), in order: the log without
+        the rulings' events, read from the campaign stream alone."""
+        from engine import rulings
+
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        return rulings.headers(self.streams.records(campaign_id))
 
     def log(self, campaign_name: str, *, session: int | None = None) -> list[LoggedRuling]:
         """Every ruling in order (only session ``session``'s when given), with its events."""

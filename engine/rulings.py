@@ -7,7 +7,7 @@ events are skipped: replaying every stream the rulings touched, without them, fi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -105,14 +105,23 @@ def retractions(records: Iterable[Recorded]) -> dict[int, Retraction]:
 
 
 def read_log(
-    engine: Engine, campaign_name: str, *, session: int | None = None
+    engine: Engine,
+    campaign_name: str,
+    *,
+    session: int | None = None,
+    rulings: Collection[int] | None = None,
 ) -> list[LoggedRuling]:
-    """Every ruling (or only session ``session``'s) with its events, undo and amendments. Each
-    stream is read once, over the versions the rulings shown (and those amending them) wrote."""
+    """Every ruling (only session ``session``'s, only the ``rulings`` numbered, when given) with
+    its events, undo and amendments. Each stream is read once, over the versions the rulings
+    shown (and those amending them) wrote."""
     campaign_id = engine.find_campaign(campaign_name).campaign_id
     records = engine.streams.records(campaign_id)
     undone = retractions(records)
-    shown = [h for h in headers(records) if session is None or h.session == session]
+    shown = [
+        h
+        for h in headers(records)
+        if (session is None or h.session == session) and (rulings is None or h.ruling in rulings)
+    ]
     numbers = {h.ruling for h in shown}
     amenders = {
         r.ruling: r.event.ruling

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -219,11 +219,18 @@ class Engine:
         campaign_id = self.find_campaign(campaign_name).campaign_id
         return rulings.headers(self.streams.records(campaign_id))
 
-    def log(self, campaign_name: str, *, session: int | None = None) -> list[LoggedRuling]:
-        """Every ruling in order (only session ``session``'s when given), with its events."""
-        from engine import rulings
+    def log(
+        self,
+        campaign_name: str,
+        *,
+        session: int | None = None,
+        rulings: Collection[int] | None = None,
+    ) -> list[LoggedRuling]:
+        """Every ruling in order (only session ``session``'s, only the ``rulings`` numbered, when
+        given), with its events."""
+        from engine import rulings as log
 
-        return rulings.read_log(self, campaign_name, session=session)
+        return log.read_log(self, campaign_name, session=session, rulings=rulings)
 
     def amend(
         self,

@@ -65,9 +65,11 @@ def history(engine: Engine, campaign_name: str, ref: str) -> list[Change]:
     """Every ruling that changed a character, in order, with its events on that character."""
     campaign = engine.campaign(campaign_name)
     stream = campaign.find(ref).character_id
-    logged = {entry.ruling.number: entry for entry in engine.log(campaign_name)}
+    grouped = _by_ruling(engine.streams.records(stream))
+    touching = {number for number, _ in grouped}
+    logged = {e.ruling.number: e for e in engine.log(campaign_name, rulings=touching)}
     changes: list[Change] = []
-    for number, records in _by_ruling(engine.streams.records(stream)):
+    for number, records in grouped:
         entry = logged.get(number)
         if entry is not None and entry.ruling.command not in ("undo", "amend"):
             changes.append(Change(entry, records))

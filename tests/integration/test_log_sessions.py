@@ -1,11 +1,13 @@
-"""The log of one session is the whole log's entries of that session: their events, undos and
-amendments (made in whatever session) included, after any history."""
+"""The log of one session (or of some rulings) is the whole log's entries of that session (of
+those rulings): their events, undos and amendments (made in whatever session) included, after
+any history."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Engine
 from tests.integration.scenes import play_until_rolled
@@ -26,3 +28,17 @@ def test_a_session_s_log_is_the_whole_log_s_entries_of_that_session(
         for session in {entry.header.session for entry in whole} - {None}:
             expected = [entry for entry in whole if entry.header.session == session]
             assert expected == engine.log("Lab", session=session)
+
+
+@settings(max_examples=20, deadline=None)
+@given(history=moves, pick=st.sets(st.integers(1, 40)))
+def test_the_log_of_some_rulings_is_the_whole_log_s_entries_of_them(
+    history: list[tuple[Any, ...]], pick: set[int]
+) -> None:
+    ids = numbered_ids()
+    with Engine(new_id=ids.__next__) as engine:
+        play_until_rolled(engine)
+        for move in history:
+            play(engine, move)
+        expected = [entry for entry in engine.log("Lab") if entry.ruling.number in pick]
+        assert expected == engine.log("Lab", rulings=pick)

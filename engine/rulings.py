@@ -117,9 +117,10 @@ def read_log(
     campaign_id = engine.find_campaign(campaign_name).campaign_id
     records = engine.streams.records(campaign_id)
     undone = retractions(records)
+    every = headers(records)
     shown = [
         h
-        for h in headers(records)
+        for h in every
         if (session is None or h.session == session) and (rulings is None or h.ruling in rulings)
     ]
     numbers = {h.ruling for h in shown}
@@ -128,7 +129,7 @@ def read_log(
         for r in records
         if isinstance(r.event, RulingAmended) and r.event.ruling in numbers
     }
-    later = [h for h in headers(records) if h.ruling in amenders and h.ruling not in numbers]
+    later = [h for h in every if h.ruling in amenders and h.ruling not in numbers]
     read = {campaign_id: records}
     events = {**_events_of(shown, engine, read), **_events_of(later, engine, read)}
     amendments: dict[int, list[Amendment]] = {}
@@ -362,11 +363,11 @@ def _read_to_target(engine: Engine, campaign: CampaignState, ruling: int | None)
     """The campaign stream's records from the ruling to undo on (``ruling``, or the latest one
     still in force), read backwards."""
 
-    def far_enough(records: list[Recorded], at_start: bool) -> bool:
+    def far_enough(records: list[Recorded]) -> bool:
         if ruling is not None:
-            return reach(records, at_start, ruling)
+            return reach(records, ruling)
         latest = _latest_in_force(rulings_made(records), campaign)
-        return latest is not None and reach(records, at_start, latest.number)
+        return latest is not None and reach(records, latest.number)
 
     return read_back(engine, campaign.id, far_enough)
 

@@ -23,24 +23,23 @@ if TYPE_CHECKING:
 
 
 def read_back(
-    engine: Engine, campaign_id: UUID, far_enough: Callable[[list[Recorded], bool], bool]
+    engine: Engine, campaign_id: UUID, far_enough: Callable[[list[Recorded]], bool]
 ) -> list[Recorded]:
     """The campaign stream's latest records, in order, read backwards a page at a time until
-    ``far_enough(records, at_start)`` (``at_start``: they begin with the stream's first)."""
+    they begin with the stream's first or ``far_enough(records)``."""
     records: list[Recorded] = []
     while True:
         lte = records[0].originator_version - 1 if records else None
         page = engine.streams.records_desc(campaign_id, limit=PAGE, lte=lte)
         records[:0] = reversed(page)
-        at_start = len(page) < PAGE or records[0].originator_version == 1
-        if at_start or far_enough(records, at_start):
+        if len(page) < PAGE or records[0].originator_version == 1 or far_enough(records):
             return records
 
 
-def reach(records: list[Recorded], at_start: bool, ruling: int) -> bool:
-    """Whether ``records`` (read back, ``at_start`` when they begin with the stream's first)
-    hold every record of ``ruling`` and of the rulings after it."""
-    return at_start or (bool(records) and records[0].ruling < ruling)
+def reach(records: list[Recorded], ruling: int) -> bool:
+    """Whether ``records`` (read back, not from the stream's first) hold every record of
+    ``ruling`` and of the rulings after it."""
+    return records[0].ruling < ruling
 
 
 class Tail:

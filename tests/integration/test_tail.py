@@ -91,7 +91,7 @@ def test_reading_back_stops_at_the_ruling(any_engine: Engine, page: int) -> None
     everything = any_engine.streams.records(campaign_id)
     with patch.object(tail, "PAGE", page):
         for ruling in range(1, any_engine.campaign("Lab").rulings + 1):
-            read = read_back(any_engine, campaign_id, lambda r, _, n=ruling: r[0].ruling < n)
+            read = read_back(any_engine, campaign_id, lambda r, n=ruling: r[0].ruling < n)
             assert read == everything[len(everything) - len(read) :]
             assert read[0].ruling < ruling or read[0] == everything[0]
 

@@ -85,10 +85,10 @@ def _by_ruling(records: Iterable[Recorded]) -> list[tuple[int, tuple[Recorded, .
 
 def session_rulings(engine: Engine, campaign_name: str, session: int | None) -> list[LoggedRuling]:
     """The rulings of one session (default: the latest session), in order."""
-    latest = engine.campaign(campaign_name).sessions
-    if not latest:
+    sessions = [h.session for h in engine.headers(campaign_name) if h.session]
+    if not sessions:
         raise NoSuchPoint(what="session yet")
-    wanted = session if session is not None else latest
+    wanted = session if session is not None else max(sessions)
     chosen = engine.log(campaign_name, session=wanted)
     if not chosen:
         raise NoSuchPoint(what=f"session {wanted}")

@@ -9,7 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.lifecycle import EndSession, StartSession
 from engine import Engine
+from engine.timeline import session_rulings
 from tests.integration.scenes import play_until_rolled
 from tests.integration.test_replay import moves, numbered_ids, play
 
@@ -42,3 +44,18 @@ def test_the_log_of_some_rulings_is_the_whole_log_s_entries_of_them(
             play(engine, move)
         expected = [entry for entry in engine.log("Lab") if entry.ruling.number in pick]
         assert expected == engine.log("Lab", rulings=pick)
+
+
+def test_the_latest_session_is_the_latest_any_ruling_was_recorded_in(engine: Engine) -> None:
+    """A session whose start was undone is still the one `replay` shows by default: it is the
+    latest session any ruling was recorded in."""
+    engine.create_campaign("Lab", "code-green")
+    engine.execute("Lab", StartSession())
+    engine.execute("Lab", EndSession())
+    engine.execute("Lab", StartSession())
+    engine.undo("Lab", reason="not tonight")
+    latest = max(h.session for h in engine.headers("Lab") if h.session)
+    assert latest > engine.campaign("Lab").sessions
+    chosen = session_rulings(engine, "Lab", None)
+    assert chosen == engine.log("Lab", session=latest)
+    assert {entry.header.session for entry in chosen} == {latest}

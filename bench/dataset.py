@@ -21,7 +21,7 @@ from uuid import UUID
 import attrs
 from eventsourcing.persistence import StoredEvent
 
-from domain.events import RulingMade, StreamRange
+from domain.events import Event, RulingMade, StreamRange
 from engine import Engine
 from engine.chain import encoded
 from engine.records import Recorded, Snapshot
@@ -98,39 +98,36 @@ def _rulings(
     for _ in range(count):
         ruling += 1
         character_v += 1
-        yield Recorded(
-            originator_id=roll.originator_id,
-            originator_version=character_v,
-            timestamp=roll.timestamp,
-            ruling=ruling,
-            actor=roll.actor,
-            session=roll.session,
-            scene=roll.scene,
-            event=roll.event,
-        )
+        yield _like(roll, character_v, ruling, roll.event)
         if headers:
             campaign_v += 1
             touched = (StreamRange(stream=t.character_id, first=character_v, last=character_v),)
-            yield Recorded(
-                originator_id=header.originator_id,
-                originator_version=campaign_v,
-                timestamp=header.timestamp,
-                ruling=ruling,
-                actor=header.actor,
-                session=header.session,
-                scene=header.scene,
-                event=RulingMade(
-                    number=ruling,
-                    command=made.command,
-                    params=made.params,
-                    dice=made.dice,
-                    provenance=made.provenance,
-                    seed=made.seed,
-                    touched=touched,
-                    counter=made.counter,
-                    draws=made.draws,
-                ),
+            event = RulingMade(
+                number=ruling,
+                command=made.command,
+                params=made.params,
+                dice=made.dice,
+                provenance=made.provenance,
+                seed=made.seed,
+                touched=touched,
+                counter=made.counter,
+                draws=made.draws,
             )
+            yield _like(header, campaign_v, ruling, event)
+
+
+def _like(template: Recorded, version: int, ruling: int, event: Event) -> Recorded:
+    """A record in ``template``'s stream and envelope, at another version and ruling."""
+    return Recorded(
+        originator_id=template.originator_id,
+        originator_version=version,
+        timestamp=template.timestamp,
+        ruling=ruling,
+        actor=template.actor,
+        session=template.session,
+        scene=template.scene,
+        event=event,
+    )
 
 
 def command() -> Any:

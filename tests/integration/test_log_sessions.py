@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from domain.lifecycle import EndSession, StartSession
 from engine import Engine
 from engine.timeline import session_rulings
-from tests.integration.scenes import play_until_rolled
-from tests.integration.test_replay import moves, numbered_ids, play
+from tests.integration.test_replay import moves, played
 
 
 @settings(max_examples=40, deadline=None)
@@ -21,11 +20,7 @@ from tests.integration.test_replay import moves, numbered_ids, play
 def test_a_session_s_log_is_the_whole_log_s_entries_of_that_session(
     history: list[tuple[Any, ...]],
 ) -> None:
-    ids = numbered_ids()
-    with Engine(new_id=ids.__next__) as engine:
-        play_until_rolled(engine)
-        for move in history:
-            play(engine, move)
+    with played(history) as engine:
         whole = engine.log("Lab")
         for session in {entry.header.session for entry in whole} - {None}:
             expected = [entry for entry in whole if entry.header.session == session]
@@ -37,11 +32,7 @@ def test_a_session_s_log_is_the_whole_log_s_entries_of_that_session(
 def test_the_log_of_some_rulings_is_the_whole_log_s_entries_of_them(
     history: list[tuple[Any, ...]], pick: set[int]
 ) -> None:
-    ids = numbered_ids()
-    with Engine(new_id=ids.__next__) as engine:
-        play_until_rolled(engine)
-        for move in history:
-            play(engine, move)
+    with played(history) as engine:
         expected = [entry for entry in engine.log("Lab") if entry.ruling.number in pick]
         assert expected == engine.log("Lab", rulings=pick)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from unittest.mock import patch
 from uuid import UUID
@@ -348,6 +349,17 @@ def numbered_ids() -> Iterator[UUID]:
     return (UUID(int=n) for n in itertools.count(1))
 
 
+@contextmanager
+def played(history: list[tuple[Any, ...]]) -> Iterator[Engine]:
+    """A campaign in memory (ids numbered from 1) played to its rolled test, then ``history``."""
+    ids = numbered_ids()
+    with Engine(new_id=ids.__next__) as engine:
+        play_until_rolled(engine)
+        for move in history:
+            play(engine, move)
+        yield engine
+
+
 def play(engine: Engine, move: tuple[Any, ...]) -> None:
     """Run one move; a refusal must append nothing, a ruling must return the loaded states."""
     before = event_count(engine)
@@ -384,16 +396,11 @@ def test_any_history_loads_as_its_replay(
     """After any commands, undos and amendments, every stream, version and snapshot matches a
     replay from the start (the snapshots a save writes every ``interval`` versions, and those
     loads leave at the head after folding ``stale`` events past the latest one)."""
-    ids = numbered_ids()
     with (
         patch.object(service, "SNAPSHOT_INTERVAL", interval),
         patch.object(streams, "STALE", stale),
-        Engine(new_id=ids.__next__) as e,
+        played(history) as e,
     ):
-        play_until_rolled(e)
-        for move in history:
-            play(e, move)
-
         for stream in stream_ids(e):
             last = e.streams.last_version(stream)
             for version in range(1, last + 1):

@@ -19,7 +19,7 @@ from engine.rulings import NOT_UNDOABLE, dependents
 from engine.streams import corrections, fold
 from engine.tail import Tail, read_back
 from tests.integration.scenes import play_scene, play_until_rolled
-from tests.integration.test_replay import moves, numbered_ids, play
+from tests.integration.test_replay import moves, played
 
 
 def tails(engine: Engine, first: int) -> tuple[Tail, Tail]:
@@ -70,15 +70,11 @@ def test_the_tail_finds_what_the_whole_history_finds(
 ) -> None:
     """After any commands, undos and amendments: for every ruling that could be undone, the
     rulings depending on it, and the state before it, are those found from the start."""
-    ids = numbered_ids()
     with (
         patch.object(service, "SNAPSHOT_INTERVAL", interval),
         patch.object(tail, "PAGE", page),
-        Engine(new_id=ids.__next__) as e,
+        played(history) as e,
     ):
-        play_until_rolled(e)
-        for move in history:
-            play(e, move)
         same_as_from_the_start(e)
 
 

@@ -414,6 +414,11 @@ def ctx_exit(code: int) -> None:
 @click.option(
     "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
 )
+@click.option(
+    "--redecide",
+    is_flag=True,
+    help="Decide the later rulings again with their own dice and amend those that change.",
+)
 @dice_options
 @pass_context
 def amend(
@@ -422,6 +427,7 @@ def amend(
     changes: tuple[str, ...],
     reason: str,
     with_dependents: bool,
+    redecide: bool,
     faces: str | None,
     seed: int | None,
 ) -> None:
@@ -429,7 +435,9 @@ def amend(
 
     The correction replaces the ruling's consequences; the original, the amendment, who made it
     and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
-    rolled). Later rulings the correction invalidates are named; --with-dependents undoes them.
+    rolled). Every later ruling is decided again on the corrected history with its own dice;
+    those that no longer stand are named, and the amendment refused, unless --with-dependents
+    undoes them or --redecide records their new decisions too.
 
     \b
     Example:
@@ -445,6 +453,7 @@ def amend(
         actor=ctx.actor,
         dice=spec,
         with_dependents=with_dependents,
+        redecide=redecide,
     )
     show_ruling(result, ctx.as_json)
     fresh = json.loads(result_params(result)).get("new_dice", 0)
@@ -462,19 +471,33 @@ def result_params(result: RulingResult) -> str:
 @click.option(
     "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
 )
+@click.option(
+    "--redecide",
+    is_flag=True,
+    help="Decide the later rulings again with their own dice and amend those that change.",
+)
 @pass_context
-def undo(ctx: Context, ruling: int | None, reason: str, with_dependents: bool) -> None:
+def undo(
+    ctx: Context, ruling: int | None, reason: str, with_dependents: bool, redecide: bool
+) -> None:
     """Undo a ruling (default: the latest one in force). The log keeps it, marked as undone.
 
-    An older ruling can be undone only if no later ruling depends on it; otherwise the command
-    names the dependent rulings, and --with-dependents undoes them together.
+    Every later ruling is decided again without it, with its own recorded dice. A ruling that
+    no longer stands (refused, or other events) depends on it: the undo is refused naming
+    them, --with-dependents undoes them together, and --redecide records each one's new
+    decision instead ("undo that hit and let the rest play out as rolled").
 
     \b
     Example:
       campaign undo 12 --reason "the pair did not apply to a locked door"
     """
     result = ctx.engine.undo(
-        ctx.campaign(), ruling, reason=reason, actor=ctx.actor, with_dependents=with_dependents
+        ctx.campaign(),
+        ruling,
+        reason=reason,
+        actor=ctx.actor,
+        with_dependents=with_dependents,
+        redecide=redecide,
     )
     show_ruling(result, ctx.as_json)
 

@@ -127,6 +127,7 @@ def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[
                 "amended": [
                     {
                         "by": a.by,
+                        "kind": a.kind,
                         "actor": a.actor,
                         "reason": a.reason,
                         "events": [event_json(r, campaign) for r in a.events],
@@ -154,7 +155,8 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
         for line in event_lines(logged.events, campaign):
             click.echo(f"  {'~ ' if replaced else ''}{line}")
         for amendment in logged.amendments:
-            click.echo(f"  AMENDED by #{amendment.by} ({amendment.actor}): {amendment.reason}")
+            kind = amendment.kind.upper()
+            click.echo(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
             for line in event_lines(amendment.events, campaign):
                 click.echo(f"  > {line}")
 

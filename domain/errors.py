@@ -170,7 +170,8 @@ class CannotUndo(DomainError):
 class LaterRulingsDepend(DomainError):
     template = (
         "ruling {ruling} cannot be undone alone: later rulings {dependents} depend on it; "
-        "undo them first or pass --with-dependents to undo them together"
+        "undo them first, pass --with-dependents to undo them together, or --redecide to "
+        "decide them again with their own dice"
     )
 
 
@@ -189,7 +190,22 @@ class InvalidParameter(DomainError):
 class AmendmentConflicts(DomainError):
     template = (
         "amending ruling {ruling} changes what later rulings {dependents} stood on; undo them "
-        "first or pass --with-dependents to undo them with the amendment"
+        "first, pass --with-dependents to undo them with the amendment, or --redecide to "
+        "decide them again with their own dice"
+    )
+
+
+class CannotRedecide(DomainError):
+    template = (
+        "correcting ruling {ruling} cannot re-decide later ruling {dependent} ({command}) with "
+        "its own dice: {why}; undo it too (--with-dependents) or correct it first"
+    )
+
+
+class RedecideOrWithDependents(DomainError):
+    template = (
+        "--redecide and --with-dependents contradict each other: later rulings are either "
+        "decided again or undone"
     )
 
 

@@ -182,9 +182,17 @@ class RulingRetracted(Event):
 @frozen(kw_only=True)
 class RulingAmended(Event):
     """A ruling was re-resolved with corrected parameters and the same dice. On this stream its
-    events (``versions``) are replaced, in replay, by ``events`` at the ruling's place."""
+    events (``versions``) are replaced, in replay, by ``events`` at the ruling's place.
+    ``redecided``: it was decided again, unchanged, on a history an earlier correction changed
+    (by the undo or amendment of an earlier ruling)."""
 
     ruling: int
     reason: str
     versions: tuple[int, ...]
     events: tuple[Event, ...]
+    redecided: bool = False
+
+    @property
+    def kind(self) -> str:
+        """What the log calls it: ``amended`` or ``re-decided``."""
+        return "re-decided" if self.redecided else "amended"

@@ -3,7 +3,7 @@
 The ruling is decided again against the state just before it (as corrected since), taking the
 recorded dice in order; only a die the original never rolled is drawn anew. Each stream it (or
 the new resolution) touches gets a ``RulingAmended`` carrying the replacement events, which
-replay applies at the ruling's place. Later rulings that no longer fit are named, as for undo.
+replay applies at the ruling's place. The later rulings are decided again, as for undo.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from attrs import define, field
 from eventsourcing.utils import get_topic, resolve_topic
 
 from domain.campaign import CampaignState, evolve_campaign
-from domain.commands import Change
 from domain.dice import DiceSource, Die, EnteredDice, RecordingDice
 from domain.errors import (
     AmendmentConflicts,
@@ -28,27 +27,28 @@ from domain.errors import (
     ConcurrentWrites,
     EmptyText,
     InvalidParameter,
+    RedecideOrWithDependents,
     UnknownParameter,
     UnknownRuling,
 )
-from domain.events import Event, RulingAmended, RulingMade
+from domain.events import Event, RulingMade
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
+from engine.redecide import Redecider
 from engine.rulings import (
     AMEND,
     MAX_ATTEMPTS,
     NOT_UNDOABLE,
-    dependents,
-    own_versions,
+    amended,
+    amendments_of,
+    redecided_params,
     retractions_of,
     rulings_made,
     streams_of,
 )
-from engine.streams import corrections, fold
 from engine.tail import Tail, reach, read_back
 
 if TYPE_CHECKING:
-    from domain.rulesets.base import Ruleset
     from engine.assembly import RulingResult
     from engine.service import Engine
 
@@ -75,33 +75,6 @@ class ReplayedDice:
             die = Die(sides=sides, face=self.fresh.roll(sides))
         self.used.append(die)
         return die.face
-
-
-class PastView:
-    """The state just before ruling ``tail.first``, with every later undo and amendment of the
-    rulings before it applied."""
-
-    def __init__(self, engine: Engine, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
-        self._engine = engine
-        self._tail = tail
-        self._ruleset = ruleset
-        self._campaign: CampaignState = self._fold(campaign.id, evolve_campaign)
-
-    def _fold(self, stream: UUID, evolve: Any) -> Any:
-        before = self._tail.first
-        start, records = self._tail.history(stream, evolve)
-        fixes = corrections(records).before(before)
-        return fold([r for r in records if r.ruling < before], evolve, start, fixes)
-
-    @property
-    def campaign(self) -> CampaignState:
-        return self._campaign
-
-    def character(self, character_id: UUID) -> Any:
-        return self._fold(character_id, self._ruleset.evolve_character)
-
-    def new_id(self) -> UUID:
-        return self._engine.new_id()
 
 
 def corrected_command(made: RulingMade, changes: Mapping[str, str]) -> tuple[Any, dict[str, str]]:
@@ -149,11 +122,16 @@ def amend(
     actor: str | None = None,
     dice: DiceSpec | None = None,
     with_dependents: bool = False,
+    redecide: bool = False,
 ) -> RulingResult:
-    """Re-resolve ``ruling`` with ``changes`` to its parameters, keeping its recorded dice."""
+    """Re-resolve ``ruling`` with ``changes`` to its parameters, keeping its recorded dice. The
+    later rulings are decided again on the corrected history: those that do not stand are
+    refused, undone with it (``with_dependents``) or amended too (``redecide``)."""
     why = reason.strip()
     if not why:
         raise EmptyText(what="the reason for amending")
+    if with_dependents and redecide:
+        raise RedecideOrWithDependents()
     spec = dice or DiceSpec()
     campaign_id = engine.find_campaign(campaign_name).campaign_id
     for _ in range(MAX_ATTEMPTS):
@@ -164,35 +142,24 @@ def amend(
         tail = Tail(engine, campaign_id, target.number, records)
         made = tail.made
         command, changed = corrected_command(target, changes)
-        ruleset = engine.ruleset(campaign)
-        view = PastView(engine, campaign, tail, ruleset)
+        walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
         fresh = spec.fresh()
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)
-        decided = command.decide(view, RecordingDice(replayed))
+        decided = command.decide(walker, RecordingDice(replayed))  # the state before it
         if isinstance(fresh, EnteredDice):
             fresh.check_all_used()
         new_events: dict[UUID, list[Event]] = {}
         for change in decided:
             new_events.setdefault(change.stream, []).append(change.event)
         replacement = {stream: tuple(events) for stream, events in new_events.items()}
-        later = dependents(engine, campaign, target, tail, amendment=replacement)
-        if later and not with_dependents:
-            listed = ", ".join(str(n) for n in sorted(later))
+        plan = walker.walk(made, target, replacement, redecide=redecide)
+        if plan.dropped and not (with_dependents or redecide):
+            listed = ", ".join(str(n) for n in sorted(plan.dropped))
             raise AmendmentConflicts(ruling=target.number, dependents=listed)
-        streams = streams_of(made).get(target.number, set()) | set(replacement) | {campaign_id}
-        amended = [
-            Change(
-                stream,
-                RulingAmended(
-                    ruling=target.number,
-                    reason=why,
-                    versions=own_versions(target, stream),
-                    events=replacement.get(stream, ()),
-                ),
-            )
-            for stream in sorted(streams, key=lambda s: (s != campaign_id, str(s)))
-        ]
-        undone = retractions_of(made, later, campaign_id, why) if later else []
+        streams = streams_of(made).get(target.number, set())
+        corrected = amended(target, streams, replacement, campaign_id, why)
+        undone = retractions_of(made, set(plan.dropped), campaign_id, why)
+        again = amendments_of(made, plan.changed, campaign_id, why)
         params = {
             "ruling": target.number,
             "command": {"topic": get_topic(type(command)), "args": converter.unstructure(command)},
@@ -200,11 +167,12 @@ def amend(
             "reason": why,
             "new_dice": replayed.new,
             "unused_dice": max(0, len(target.dice) - (len(replayed.used) - replayed.new)),
-            "with": sorted(later),
+            "with": sorted(plan.dropped),
+            **redecided_params(plan.changed, campaign_id),
         }
         result = engine.record(
             loaded,
-            [*undone, *amended],
+            [*undone, *corrected, *again],
             command=AMEND,
             params=canonical_json(params).decode(),
             actor=actor or campaign.gm,

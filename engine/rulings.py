@@ -1,7 +1,7 @@
 """The log of rulings, and undo: retract a ruling (and, when asked, the later ones depending on it).
 
-A later ruling depends on an earlier one when its events no longer fit once the earlier ruling's
-events are skipped: replaying every stream the rulings touched, without them, finds the misfits.
+A later ruling depends on an earlier one when, decided again on the history without it, it does
+not stand (``engine.redecide``).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from domain.errors import (
     CannotUndo,
     ConcurrentWrites,
     EmptyText,
-    HistoryConflict,
     LaterRulingsDepend,
     NothingToUndo,
+    RedecideOrWithDependents,
     RulingAlreadyRetracted,
     UnknownRuling,
 )
@@ -31,21 +31,21 @@ from domain.events import (
     RulingAmended,
     RulingMade,
     RulingRetracted,
-    SceneStarted,
     StreamRange,
 )
 from domain.plain import Plain
 from engine.mapper import canonical_json
 from engine.records import DIRECTORY_ID, Recorded
-from engine.streams import Corrections, Evolve, corrections, fold
 from engine.tail import Tail, reach, read_back
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
+    from engine.redecide import Decision
     from engine.service import Engine
 
 MAX_ATTEMPTS = 12
 AMEND = "amend"
+CORRECTIONS = frozenset({"undo", AMEND})
 NOT_UNDOABLE = {
     "init": "it created the campaign",
     "undo": "undoing an undo is not supported",
@@ -63,12 +63,14 @@ class Retraction(Plain):
 @frozen
 class Amendment(Plain):
     """A ruling re-resolved: by which ruling, who, why, and the events that now stand for it
-    (each in its stream's envelope)."""
+    (each in its stream's envelope); ``kind``: ``amended``, or ``re-decided`` when the
+    correction of an earlier ruling decided it again."""
 
     by: int
     actor: str
     reason: str
     events: tuple[Recorded, ...]
+    kind: str = "amended"
 
 
 @frozen
@@ -147,7 +149,11 @@ def read_log(
                     for e in r.event.events
                 )
                 entry = Amendment(
-                    by=header.ruling, actor=header.actor, reason=amended.reason, events=now
+                    by=header.ruling,
+                    actor=header.actor,
+                    reason=amended.reason,
+                    events=now,
+                    kind=amended.kind,
                 )
                 amendments.setdefault(amended.ruling, []).append(entry)
     return [
@@ -197,9 +203,14 @@ def streams_of(made: Iterable[RulingMade]) -> dict[int, set[UUID]]:
     streams: dict[int, set[UUID]] = {}
     for m in made:
         streams.setdefault(m.number, set()).update(span.stream for span in m.touched)
-        if m.command == AMEND:
-            amended = json.loads(m.params)["ruling"]
-            streams.setdefault(amended, set()).update(span.stream for span in m.touched)
+        if m.command in CORRECTIONS:
+            params = json.loads(m.params)
+            if m.command == AMEND:
+                corrected = streams.setdefault(params["ruling"], set())
+                corrected.update(span.stream for span in m.touched)
+            for redecided in params.get("redecided", ()):
+                again = streams.setdefault(redecided["ruling"], set())
+                again.update(UUID(s) for s in redecided["streams"])
     return streams
 
 
@@ -213,92 +224,6 @@ def own_versions(made: RulingMade, stream: UUID) -> tuple[int, ...]:
     )
 
 
-def dependents(
-    engine: Engine,
-    campaign: CampaignState,
-    target: RulingMade,
-    tail: Tail,
-    *,
-    amendment: Mapping[UUID, tuple[Event, ...]] | None = None,
-) -> set[int]:
-    """Later rulings that stop fitting once ``target`` is skipped (or, with ``amendment``, once
-    its events are replaced): their events no longer replay, or they happened inside a scene
-    whose start would be undone. Transitively: what stops fitting is skipped in turn. ``tail``:
-    the history from ``target`` on (nothing before it can stop fitting)."""
-    made = {m.number: m for m in tail.made}
-    touched = streams_of(made.values())
-    ruleset = engine.ruleset(campaign)
-    characters = [e.character_id for e in campaign.roster]
-
-    def history(stream: UUID) -> tuple[Any, list[Recorded]]:
-        return tail.history(stream, engine.evolver(campaign, stream))
-
-    def fixes_for(stream: UUID) -> Corrections:
-        fixes = corrections(history(stream)[1])
-        if amendment is None:
-            return fixes
-        events = amendment.get(stream, ())
-        return fixes.with_replacement(target.number, own_versions(target, stream), events)
-
-    excluded = set() if amendment is not None else {target.number}
-    streams = {campaign.id} | touched.get(target.number, set()) | set(amendment or {})
-    while True:
-        streams |= {s for number in excluded for s in touched.get(number, set())}
-        found: set[int] = set()
-        for stream in streams:
-            evolve = engine.evolver(campaign, stream)
-            start, records = history(stream)
-            found |= _misfits(records, evolve, fixes_for(stream), excluded, start)
-        scenes = {
-            r.event.number
-            for r in tail.records
-            if r.ruling in excluded and isinstance(r.event, SceneStarted)
-        }
-        if scenes:
-            found |= {
-                r.ruling
-                for stream in characters
-                if tail.written(stream)
-                for r in history(stream)[1]
-                if r.scene in scenes and r.ruling > target.number and ruleset.needs_scene(r.event)
-            }
-        found.discard(target.number)
-        if not found - excluded:
-            return excluded - {target.number}
-        excluded |= found
-
-
-def _misfits(
-    records: list[Recorded], evolve: Evolve, fixes: Corrections, excluded: set[int], start: Any
-) -> set[int]:
-    """Fold from ``start`` without the excluded rulings; every ruling whose events no longer
-    fit is returned."""
-
-    def versions_of(rulings: set[int]) -> set[int]:
-        return {
-            r.originator_version
-            for r in records
-            if r.ruling in rulings and not isinstance(r.event, RulingMade)
-        }
-
-    def without(rulings: set[int]) -> Corrections:
-        kept = {r: e for r, e in fixes.replacements.items() if r not in rulings}
-        return Corrections(voided=fixes.voided, replacements=kept)
-
-    dropped = set(excluded)
-    misfits: set[int] = set()
-    while True:
-        try:
-            fold(records, evolve, start, without(dropped), versions_of(dropped))
-            return misfits
-        except HistoryConflict as conflict:
-            ruling: int = conflict.event.ruling  # type: ignore[attr-defined]
-            if ruling in dropped:
-                raise  # what is being replaced does not fit itself: a broken history
-            misfits.add(ruling)
-            dropped.add(ruling)
-
-
 def undo(
     engine: Engine,
     campaign_name: str,
@@ -307,11 +232,18 @@ def undo(
     reason: str,
     actor: str | None,
     with_dependents: bool = False,
+    redecide: bool = False,
 ) -> RulingResult:
-    """Retract ``ruling`` (default: the latest one still in force) on every stream it touched."""
+    """Retract ``ruling`` (default: the latest one still in force) on every stream it touched.
+    The later rulings are decided again without it (see ``engine.redecide``): those that do not
+    stand are refused, undone with it (``with_dependents``) or amended (``redecide``)."""
+    from engine.redecide import Redecider
+
     why = reason.strip()
     if not why:
         raise EmptyText(what="the reason for undoing")
+    if with_dependents and redecide:
+        raise RedecideOrWithDependents()
     campaign_id = engine.find_campaign(campaign_name).campaign_id
     for _ in range(MAX_ATTEMPTS):
         loaded = engine.streams.load(campaign_id, evolve_campaign)
@@ -320,12 +252,19 @@ def undo(
         target = _target(rulings_made(records), campaign, ruling, records)
         ruling = target.number  # a retry after a concurrent write undoes the same ruling
         tail = Tail(engine, campaign_id, target.number, records)
-        later = dependents(engine, campaign, target, tail)
-        if later and not with_dependents:
-            listed = ", ".join(str(n) for n in sorted(later))
+        walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
+        plan = walker.walk(tail.made, target, redecide=redecide)
+        if plan.dropped and not (with_dependents or redecide):
+            listed = ", ".join(str(n) for n in sorted(plan.dropped))
             raise LaterRulingsDepend(ruling=target.number, dependents=listed)
-        changes = retractions_of(tail.made, {target.number} | later, campaign_id, why)
-        params = {"ruling": target.number, "with": sorted(later), "reason": why}
+        changes = retractions_of(tail.made, {target.number} | plan.dropped, campaign_id, why)
+        changes += amendments_of(tail.made, plan.changed, campaign_id, why)
+        params = {
+            "ruling": target.number,
+            "with": sorted(plan.dropped),
+            "reason": why,
+            **redecided_params(plan.changed, campaign_id),
+        }
         result = engine.record(
             loaded,
             changes,
@@ -357,6 +296,68 @@ def retractions_of(
             Change(campaign_id, RulingRetracted(ruling=number, reason=why, versions=versions))
         )
     return changes
+
+
+def amendments_of(
+    made: list[RulingMade], decisions: Iterable[Decision], campaign_id: UUID, why: str
+) -> list[Change]:
+    """Amend each re-decided ruling with its new decision, on every stream it, its amendments
+    or its new decision wrote to; the campaign stream always hears of it."""
+    by_number = {m.number: m for m in made}
+    streams = streams_of(made)
+    return [
+        change
+        for d in decisions
+        for change in amended(
+            by_number[d.ruling],
+            streams.get(d.ruling, set()),
+            d.events,
+            campaign_id,
+            why,
+            redecided=True,
+        )
+    ]
+
+
+def amended(
+    target: RulingMade,
+    streams: Collection[UUID],
+    replacement: Mapping[UUID, tuple[Event, ...]],
+    campaign_id: UUID,
+    why: str,
+    *,
+    redecided: bool = False,
+) -> list[Change]:
+    """``RulingAmended`` of ``target`` on each of ``streams``, the ``replacement``'s and the
+    campaign's, carrying the events that now stand for it there (campaign stream first)."""
+    every = set(streams) | set(replacement) | {campaign_id}
+    return [
+        Change(
+            stream,
+            RulingAmended(
+                ruling=target.number,
+                reason=why,
+                versions=own_versions(target, stream),
+                events=replacement.get(stream, ()),
+                redecided=redecided,
+            ),
+        )
+        for stream in sorted(every, key=lambda s: (s != campaign_id, str(s)))
+    ]
+
+
+def redecided_params(decisions: Iterable[Decision], campaign_id: UUID) -> dict[str, Any]:
+    """What a correction's header says of the rulings it re-decided: each one, the streams its
+    new decision wrote to (so that undoing it later retracts them all) and its dice."""
+    listed = [
+        {
+            "ruling": d.ruling,
+            "streams": sorted(str(s) for s in {*d.events, campaign_id}),
+            "dice": [[die.sides, die.face] for die in d.dice],
+        }
+        for d in decisions
+    ]
+    return {"redecided": listed} if listed else {}
 
 
 def _read_to_target(engine: Engine, campaign: CampaignState, ruling: int | None) -> list[Recorded]:

@@ -242,8 +242,11 @@ class Engine:
         actor: str | None = None,
         dice: DiceSpec | None = None,
         with_dependents: bool = False,
+        redecide: bool = False,
     ) -> RulingResult:
-        """Re-resolve a ruling with corrected parameters and the dice it recorded."""
+        """Re-resolve a ruling with corrected parameters and the dice it recorded. Later rulings
+        that no longer stand refuse it, are undone with it (``with_dependents``) or are decided
+        again with their own dice (``redecide``)."""
         from engine.amend import amend  # amend imports this module's neighbours
 
         return amend(
@@ -255,6 +258,7 @@ class Engine:
             actor=actor,
             dice=dice,
             with_dependents=with_dependents,
+            redecide=redecide,
         )
 
     def undo(
@@ -265,8 +269,11 @@ class Engine:
         reason: str,
         actor: str | None = None,
         with_dependents: bool = False,
+        redecide: bool = False,
     ) -> RulingResult:
-        """Retract a ruling (default: the latest in force); refused while later ones need it."""
+        """Retract a ruling (default: the latest in force). Later rulings that no longer stand
+        without it refuse it, are undone with it (``with_dependents``) or are decided again
+        with their own dice (``redecide``)."""
         from engine import rulings
 
         return rulings.undo(
@@ -276,6 +283,7 @@ class Engine:
             reason=reason,
             actor=actor,
             with_dependents=with_dependents,
+            redecide=redecide,
         )
 
     # --- Writing -----------------------------------------------------------------------------

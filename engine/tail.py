@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from domain.events import RulingMade
-from engine.records import Recorded
+from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import PAGE, Evolve, corrections, reaches_back
 
 if TYPE_CHECKING:
@@ -63,6 +63,10 @@ class Tail:
                     span.first, self._starts.get(span.stream, span.first)
                 )
         self._histories: dict[UUID, tuple[Any, list[Recorded]]] = {}
+
+    def streams(self) -> list[UUID]:
+        """Every stream a ruling from ``first`` on wrote to (the store's directory aside)."""
+        return [s for s in self._starts if s != DIRECTORY_ID]
 
     def written(self, stream: UUID) -> bool:
         """Whether a ruling from ``first`` on wrote to ``stream``."""

@@ -10,8 +10,9 @@ Keys (format ``campaign-log/recap``, version 1):
   (``who``, ``text``), ``amended_by`` (null or the ruling that amended it);
 - ``highlights``: ``ruling``, ``who``, ``kind``, ``text``;
 - ``characters``: ``name``, ``scores`` (``score``, ``start``, ``end``), ``revealed`` (texts);
-- ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended``), ``by``,
-  ``actor``, ``reason``, ``was`` (lines as first recorded), ``now`` (lines in force).
+- ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended`` /
+  ``re-decided``), ``by``, ``actor``, ``reason``, ``was`` (lines as first recorded), ``now``
+  (lines in force).
 
 Undone rulings leave the scenes and appear only under corrections; amended ones show what stands
 now. GM-only lines are left out unless ``gm`` is asked for.
@@ -155,10 +156,11 @@ def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Doc]:
         previous = was
         for a in entry["amended"]:
             now = _visible(a["lines"], gm)
-            found[(entry["ruling"], "amended", a["by"])] = {
+            kind = a.get("kind", "amended")  # documents written before re-decisions lack it
+            found[(entry["ruling"], kind, a["by"])] = {
                 "ruling": entry["ruling"],
                 "session": doc["session"],
-                "kind": "amended",
+                "kind": kind,
                 "by": a["by"],
                 "actor": a["actor"],
                 "reason": a["reason"],

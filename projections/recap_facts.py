@@ -3,6 +3,7 @@ and which score it moved (before and after), all read from the event alone (DIGE
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from functools import singledispatch
 from typing import Any, Protocol
@@ -201,3 +202,13 @@ def _upgraded(event: pdq.QualityUpgraded) -> tuple[Moved, ...]:
 @moved.register(pdq.RanksRecovered)
 def _recovered(event: pdq.RanksRecovered) -> tuple[Moved, ...]:
     return tuple((r.quality, rank_name(r.before), rank_name(r.after)) for r in event.restored)
+
+
+def amendments_by_ruling(records: Iterable[Envelope]) -> list[list[Envelope]]:
+    """A correction's ``RulingAmended`` records, grouped by the ruling each one amends (an undo
+    or an amendment that re-decides later rulings amends several), in the order recorded."""
+    groups: dict[int, list[Envelope]] = {}
+    for record in records:
+        if isinstance(record.event, RulingAmended):
+            groups.setdefault(record.event.ruling, []).append(record)
+    return list(groups.values())

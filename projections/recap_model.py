@@ -37,7 +37,14 @@ from domain.events import (
     SessionStarted,
 )
 from projections.describe import describe
-from projections.recap_facts import STRUCTURE, Envelope, gm_only, highlight, moved
+from projections.recap_facts import (
+    STRUCTURE,
+    Envelope,
+    amendments_by_ruling,
+    gm_only,
+    highlight,
+    moved,
+)
 
 Doc = dict[str, Any]
 PAGE = 100  # entries in one page of a session's rulings
@@ -102,8 +109,7 @@ class RecapModel:
         for record in corrected:
             if isinstance(record.event, RulingRetracted):
                 self._undone(docs, header, record.event)
-        amended = [r for r in records if isinstance(r.event, RulingAmended)]
-        if amended:
+        for amended in amendments_by_ruling(records):
             self._amended(docs, header, amended, names)
         if made.command not in ("undo", "amend"):
             self._entry(docs, campaign, header, records, names)
@@ -223,7 +229,12 @@ class RecapModel:
         replacing = [(r.originator_id, e) for r in records for e in r.event.events]  # type: ignore[attr-defined]
         lines, scores, highlights = facts(replacing, names)
         reason = next(r.event.reason for r in records if str(r.originator_id) == cid)  # type: ignore[attr-defined]
-        amendment = {"by": header.ruling, "actor": header.actor, "reason": reason}
+        amendment = {
+            "by": header.ruling,
+            "actor": header.actor,
+            "reason": reason,
+            "kind": first.kind,
+        }
         found = self._find(docs, cid, first.ruling)
         if found is not None:
             key, doc, entry = found
@@ -235,7 +246,7 @@ class RecapModel:
         self._note(
             docs,
             header,
-            {"ruling": first.ruling, "session": session, "kind": "amended", **amendment},
+            {"ruling": first.ruling, "session": session, **amendment},
         )
 
 

@@ -30,7 +30,7 @@ from domain.events import CampaignCreated, Event, RulingAmended, RulingMade, Rul
 from domain.events import SessionEnded as SessionEndedEvent
 from domain.rulesets.the_code import events as tc
 from projections.describe import describe
-from projections.recap_facts import Envelope, gm_only
+from projections.recap_facts import Envelope, amendments_by_ruling, gm_only
 from projections.recap_model import Documents, header_of
 
 Doc = dict[str, Any]
@@ -128,10 +128,10 @@ class TimelineModel:
                 by_stream.setdefault(record.originator_id, []).append(event)
             elif isinstance(event, RulingRetracted):
                 self._void(docs, cid, event.ruling, header, "undone", event.reason)
-        amended = [r for r in records if isinstance(r.event, RulingAmended)]
-        if amended:
+        groups = amendments_by_ruling(records)
+        for amended in groups:
             self._amended(docs, cid, header, amended)
-        else:
+        if not groups:
             self._rows(docs, cid, header, by_stream)
         docs.put(f"campaign/{cid}", campaign)
 
@@ -188,7 +188,7 @@ class TimelineModel:
         first = records[0].event
         assert isinstance(first, RulingAmended)
         target = first.ruling
-        self._void(docs, cid, target, header, "amended", first.reason)
+        self._void(docs, cid, target, header, first.kind, first.reason)
         pages: dict[str, str] = docs.get(f"ruling/{cid}/{target}") or {}
         for record in records:
             event = record.event

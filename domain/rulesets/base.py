@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
+from uuid import UUID
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
@@ -35,6 +36,22 @@ class Ruleset(Protocol):
         takes it along)."""
         ...
 
+    @property
+    def resolutions(self) -> frozenset[str]:
+        """The commands that finish what an earlier ruling opened (an allocation of a hit's
+        ranks, a displacement of a strain's token): re-deciding after a correction, one that
+        is refused goes with what it resolved."""
+        ...
+
+    def rederived(
+        self,
+        recorded: Mapping[UUID, tuple[Event, ...]],
+        decided: Mapping[UUID, tuple[Event, ...]],
+    ) -> Mapping[UUID, tuple[Event, ...]]:
+        """A later ruling's new decision after a correction (``decided``, per stream), as the
+        system records it beside what the ruling had ``recorded``."""
+        ...
+
     def end_scene(self, view: View) -> Sequence[Change]:
         """What ending the current scene does to the characters (or a refusal)."""
         ...
@@ -54,6 +71,7 @@ class RulesetBase:
     rules: ClassVar[HouseRules[Any]]
     scene_bound: ClassVar[tuple[type[Event], ...]]
     replay: ClassVar[Callable[[Event, Any], Any]]
+    resolutions: ClassVar[frozenset[str]] = frozenset()
 
     def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
         return self.rules.check(given)
@@ -63,6 +81,13 @@ class RulesetBase:
 
     def needs_scene(self, event: Event) -> bool:
         return isinstance(event, self.scene_bound)
+
+    def rederived(
+        self,
+        recorded: Mapping[UUID, tuple[Event, ...]],
+        decided: Mapping[UUID, tuple[Event, ...]],
+    ) -> Mapping[UUID, tuple[Event, ...]]:
+        return decided
 
     def end_scene(self, view: View) -> Sequence[Change]:
         return ()

@@ -13,7 +13,7 @@ from domain.dice import DiceSource, Die
 from domain.errors import DomainError
 from domain.lifecycle import AddNote
 from domain.rulesets.code_green.commands import DeclareTest, RollTest
-from engine import Engine, rulings, service
+from engine import Engine, redecide, service
 from engine.dice_sources import DiceSpec, SeededDice
 from tests.conftest import event_count, place, scene_with_s1
 from tests.stores import no_wait
@@ -220,16 +220,16 @@ def test_an_undo_racing_another_ruling_is_retried(
     first, second = engines
     first.create_campaign("Lab", "code-green")
     first.execute("Lab", AddNote("mistake"))
-    original = rulings.dependents
+    original = redecide.Redecider.walk
     calls: list[int] = []
 
-    def dependents(engine: Engine, campaign: Any, target: Any, records: Any) -> set[int]:
+    def walk(walker: Any, made: Any, target: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append(target.number)
         if len(calls) == 1:
             second.execute("Lab", AddNote("bob was here"), actor="bob")
-        return original(engine, campaign, target, records)
+        return original(walker, made, target, *args, **kwargs)
 
-    monkeypatch.setattr(rulings, "dependents", dependents)
+    monkeypatch.setattr(redecide.Redecider, "walk", walk)
 
     result = first.undo("Lab", asked, reason="mistake")
 

@@ -78,11 +78,11 @@ def test_a_correction_in_a_later_session_updates_the_earlier_recap(engine: Engin
     engine.execute("Lab", EndScene())
     engine.execute("Lab", EndSession())
     engine.execute("Lab", StartSession())
-    engine.undo("Lab", 6, reason="no test was needed", with_dependents=True)
+    engine.undo("Lab", 6, reason="no test was needed", redecide=True)
     first = session_recap(engine, "Lab", 1)["corrections"]
     second = session_recap(engine, "Lab", 2)["corrections"]
-    assert [(6, 12), (7, 12), (8, 12)] == [(c["ruling"], c["by"]) for c in first]
-    assert [1, 1, 1] == [c["session"] for c in second]
+    assert [(6, 12), (7, 12), (8, 12), (9, 12)] == [(c["ruling"], c["by"]) for c in first]
+    assert [1, 1, 1, 1] == [c["session"] for c in second]
 
 
 def test_gm_only_notes_stay_out_of_the_public_recap(engine: Engine) -> None:

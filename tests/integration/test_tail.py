@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.campaign import evolve_campaign
+from domain.errors import CannotRedecide
 from domain.events import RulingMade
 from domain.lifecycle import AddNote
 from engine import Engine, service, tail
-from engine.amend import PastView
-from engine.rulings import NOT_UNDOABLE, dependents
+from engine.redecide import Redecider
+from engine.rulings import NOT_UNDOABLE
 from engine.streams import corrections, fold
 from engine.tail import Tail, read_back
 from tests.integration.scenes import play_scene, play_until_rolled
@@ -45,14 +46,26 @@ def same_as_from_the_start(engine: Engine) -> None:
     for target in candidates(engine):
         bounded, whole = tails(engine, target.number)
         for amendment in (None, {}):
-            assert dependents(engine, campaign, target, bounded, amendment=amendment) == dependents(
-                engine, campaign, target, whole, amendment=amendment
-            )
-        past = PastView(engine, campaign, bounded, ruleset)
+            for redecide in (False, True):
+                assert plan(engine, bounded, target, amendment, redecide) == plan(
+                    engine, whole, target, amendment, redecide
+                )
+        past = Redecider(engine, campaign, bounded, ruleset)
         assert past.campaign == before(engine, campaign.id, evolve_campaign, target.number)
         for entry in campaign.roster:
             expected = before(engine, entry.character_id, ruleset.evolve_character, target.number)
             assert past.character(entry.character_id) == expected
+
+
+def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, redecide: bool) -> Any:
+    """What undoing (``amendment`` None) or amending ``target`` does to the later rulings,
+    walked on ``tail``; a refusal to re-decide, as its data."""
+    campaign = engine.campaign("Lab")
+    walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
+    try:
+        return walker.walk(tail.made, target, amendment, redecide=redecide)
+    except CannotRedecide as refused:
+        return refused.data
 
 
 def before(engine: Engine, stream: Any, evolve: Any, ruling: int) -> Any:

@@ -19,6 +19,9 @@ class CodeGreen(RulesetBase):
     rules = RULES
     scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
+    # The steps of a declared test: its assists, its roll, the strain it causes, the token that
+    # strain displaces, the adaptation after it.
+    resolutions = frozenset({"assist", "roll", "strain", "displace", "adapt"})
 
     def end_scene(self, view: View) -> Sequence[Change]:
         """Marks clear, tokens return to hand, and incapacitation ends (CG-A4 defaults)."""

@@ -20,6 +20,7 @@ class Sims(RulesetBase):
     rules = RULES
     scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
+    resolutions = frozenset({"allocate"})  # the ranks of the hit or failure before it
 
     def end_scene(self, view: View) -> Sequence[Change]:
         """Strategies and turns end; lost ranks come back by the danger the GM declared."""

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from uuid import UUID
+
+import attrs
 
 from domain.commands import Change, View
+from domain.events import Event
 from domain.rulesets.base import RulesetBase
 from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.events import DetailRevealed
 from domain.rulesets.the_code.settings import RULES
 from domain.rulesets.the_code.state import SCENE_BOUND, TcHero, evolve
+from domain.rulesets.the_code.tables import RevealCause
 
 
 class TheCode(RulesetBase):
@@ -18,6 +24,21 @@ class TheCode(RulesetBase):
     rules = RULES
     scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
+
+    def rederived(
+        self,
+        recorded: Mapping[UUID, tuple[Event, ...]],
+        decided: Mapping[UUID, tuple[Event, ...]],
+    ) -> Mapping[UUID, tuple[Event, ...]]:
+        """A reveal that a later ruling makes only once an earlier gain is corrected is
+        re-derived (DIGEST 5.2): appended with that cause, beside the voided one."""
+
+        def marked(stream: UUID, event: Event) -> Event:
+            if isinstance(event, DetailRevealed) and event not in recorded.get(stream, ()):
+                return attrs.evolve(event, cause=RevealCause.REDERIVED)
+            return event
+
+        return {s: tuple(marked(s, e) for e in events) for s, events in decided.items()}
 
     def end_session(self, view: View) -> Sequence[Change]:
         """A session ends once every hero's Exposure roll (or session off) is recorded: the roll

@@ -62,6 +62,7 @@ class RevealCause(enum.StrEnum):
     MO_BONUS_DIE = "mo-bonus-die"
     PROBLEM_SOLVED = "problem-solved"
     BLAB = "blab"
+    REDERIVED = "rederived"  # by a later gain, once an earlier one was corrected (DIGEST 5.2)
 
 
 class ExposureCause(enum.StrEnum):

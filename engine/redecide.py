@@ -1,0 +1,325 @@
+"""Re-deciding what came after a correction: does each later ruling still stand?
+
+Undoing or amending ruling T changes the history every later ruling was decided on. A ruling's
+events record a decision, and the decision read state that T may have changed, so replaying
+the later events is not enough. Each later ruling in force is decided again, in order, from its
+recorded command (as amended since) with its own recorded dice, against the corrected state so
+far. Its outcome:
+
+- it **stands**: the same events, and they fit;
+- it **changed**: other events (a modifier, a pool, a price read another state);
+- it is **refused**: the rules refuse it now, or its events no longer fit the state;
+- it **needs dice** it never rolled: it cannot be decided again honestly.
+
+A ruling that does not stand depends on T. Past it the walk goes on one of two ways: without it
+(it is undone with T: what a plain undo lists and ``--with-dependents`` retracts), or with its
+new decision (``--redecide``: it is amended with T's correction; one that is refused or needs
+dice makes the correction refused, except a resolution ruling of its system, an allocation to
+its hit or a displacement to its strain, which goes with what it resolved).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from attrs import define, field, frozen
+from eventsourcing.utils import resolve_topic
+
+from domain.campaign import CampaignState, evolve_campaign
+from domain.commands import Change
+from domain.dice import Die
+from domain.errors import CannotRedecide, DomainError, ReplayMismatch
+from domain.events import (
+    DiceCommitted,
+    DiceRevealed,
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SessionSealed,
+)
+from domain.plain import Plain
+from engine.mapper import converter
+from engine.records import Recorded
+from engine.rulings import AMEND, CORRECTIONS
+from engine.streams import Corrections, Evolve, corrections, fold
+from engine.tail import Tail
+
+if TYPE_CHECKING:
+    from domain.rulesets.base import Ruleset
+    from engine.service import Engine
+
+# Events the engine adds to a ruling beside its command's decision (the header, the dice
+# commitment and reveal, a session's seal): not part of the decision, kept with it.
+BOOKKEEPING = (RulingMade, DiceCommitted, DiceRevealed, SessionSealed)
+
+
+class Outcome(enum.StrEnum):
+    STANDS = "stands"
+    CHANGED = "changed"
+    REFUSED = "refused"
+    NEEDS_DICE = "needs dice"
+
+
+class _OutOfDice(Exception):
+    """A decision asked for a die its ruling never rolled."""
+
+
+@define
+class RecordedDice:
+    """The dice a ruling recorded, in order: asking for one more (or another size) stops it."""
+
+    recorded: tuple[Die, ...]
+    used: int = 0
+
+    def roll(self, sides: int) -> int:
+        if self.used >= len(self.recorded) or self.recorded[self.used].sides != sides:
+            raise _OutOfDice()
+        die = self.recorded[self.used]
+        self.used += 1
+        return die.face
+
+
+@frozen
+class Decision(Plain):
+    """A later ruling decided again: its outcome, and for a changed one the events that now stand
+    for it per stream (bookkeeping kept) and the dice they used."""
+
+    ruling: int
+    command: str
+    outcome: Outcome
+    events: Mapping[UUID, tuple[Event, ...]] = field(factory=dict)
+    dice: tuple[Die, ...] = ()
+    why: str = ""
+
+
+@frozen
+class Plan(Plain):
+    """What a correction does to the rulings after it: those undone with it, and (re-deciding)
+    those amended with their new decision."""
+
+    dropped: frozenset[int]
+    changed: tuple[Decision, ...] = ()
+
+
+class _Misfit(Exception):
+    """Events that do not fit the corrected state (its strict replay refuses them)."""
+
+
+class Redecider:
+    """The corrected history from ruling ``tail.first`` on, walked ruling by ruling. It is the
+    view the rulings are decided again on; before :meth:`walk`, the state just before ruling
+    ``tail.first`` (every correction of the earlier rulings applied), on which an amendment of
+    that ruling decides."""
+
+    def __init__(self, engine: Engine, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
+        self._engine = engine
+        self._ruleset = ruleset
+        self._campaign_id = campaign.id
+        self._retracted = campaign.retracted  # as recorded now
+        first = tail.first
+        self.states: dict[UUID, Any] = {}
+        self._fixes: dict[UUID, Corrections] = {}
+        self._records: dict[int, dict[UUID, list[Recorded]]] = {}
+        self._replaced: dict[int, list[UUID]] = {}
+        self._new: list[UUID] = []
+        for stream in tail.streams():
+            evolve = self._evolver(stream)
+            start, records = tail.history(stream, evolve)
+            fixes = corrections(records)
+            before = [r for r in records if r.ruling < first]
+            self.states[stream] = fold(before, evolve, start, fixes.before(first))
+            self._fixes[stream] = fixes
+            for r in records:
+                if r.ruling >= first:
+                    self._records.setdefault(r.ruling, {}).setdefault(stream, []).append(r)
+            for ruling in fixes.replacements:
+                if ruling >= first:
+                    self._replaced.setdefault(ruling, []).append(stream)
+
+    def _evolver(self, stream: UUID) -> Evolve:
+        return evolve_campaign if stream == self._campaign_id else self._ruleset.evolve_character
+
+    # --- the View commands decide on -------------------------------------------------------
+
+    @property
+    def campaign(self) -> CampaignState:
+        state: CampaignState = self.states[self._campaign_id]
+        return state
+
+    def character(self, character_id: UUID) -> Any:
+        if character_id not in self.states:  # nothing wrote to it from ruling ``first`` on
+            loaded = self._engine.streams.load(character_id, self._evolver(character_id))
+            self.states[character_id] = loaded.state
+        return self.states[character_id]
+
+    def new_id(self) -> UUID:
+        """The stream the ruling decided again created (so that its events compare equal);
+        a new one where it created none."""
+        return self._new.pop(0) if self._new else self._engine.new_id()
+
+    # --- the walk ------------------------------------------------------------------------------
+
+    def walk(
+        self,
+        made: Sequence[RulingMade],
+        target: RulingMade,
+        replacement: Mapping[UUID, Sequence[Event]] | None = None,
+        *,
+        redecide: bool = False,
+    ) -> Plan:
+        """Walk from ``target`` on: undone (``replacement`` None) or amended with
+        ``replacement``, each later ruling in force decided again. One that does not stand is
+        dropped; with ``redecide`` a changed one goes on with its new decision instead, and a
+        refused one that is no resolution refuses the correction (``CannotRedecide``)."""
+        commands = _commands_in_force(made)
+        dropped: set[int] = set()
+        changed: list[Decision] = []
+        for m in made:
+            if m.number == target.number:
+                self._apply(m.number, replacement or {})
+            elif m.number < target.number or not self._decidable(m):
+                self.states.update(self._evolved(self._in_force(m.number), strict=False))
+            else:
+                params, dice = commands.get(m.number, (json.loads(m.params), m.dice))
+                decision = self._decide(m, params, dice)
+                if decision.outcome is Outcome.STANDS:
+                    continue
+                if redecide and decision.outcome is Outcome.CHANGED:
+                    self._apply(m.number, decision.events)
+                    changed.append(decision)
+                    continue
+                if redecide and m.command not in self._ruleset.resolutions:
+                    raise CannotRedecide(
+                        ruling=target.number,
+                        dependent=m.number,
+                        command=m.command,
+                        why=decision.why,
+                    )
+                dropped.add(m.number)
+                self._apply(m.number, {})
+        return Plan(dropped=frozenset(dropped), changed=tuple(changed))
+
+    def _decidable(self, m: RulingMade) -> bool:
+        """A ruling in force that a command decided (not an undo, an amendment, a creation)."""
+        if m.command in CORRECTIONS or m.number in self._retracted:
+            return False
+        return "topic" in json.loads(m.params)
+
+    def _decide(self, m: RulingMade, params: Mapping[str, Any], dice: tuple[Die, ...]) -> Decision:
+        """Decide ruling ``m`` again; where it stands, its events are applied."""
+
+        def outcome(outcome: Outcome, why: str = "", **more: Any) -> Decision:
+            return Decision(ruling=m.number, command=m.command, outcome=outcome, why=why, **more)
+
+        in_force = self._in_force(m.number)
+        source = RecordedDice(dice)
+        self._new = [span.stream for span in m.touched if span.first == 1]
+        try:
+            command = converter.structure(params["args"], resolve_topic(params["topic"]))
+            decided = _by_stream(command.decide(self, source))
+        except _OutOfDice:
+            return outcome(Outcome.NEEDS_DICE, "it would need dice it never rolled")
+        except DomainError as refusal:
+            return outcome(Outcome.REFUSED, str(refusal))
+        finally:
+            self._new = []
+        recorded = {s: d for s, events in in_force.items() if (d := _decision(events))}
+        try:
+            if decided == recorded:
+                self.states.update(self._evolved(in_force))
+                return outcome(Outcome.STANDS)
+            new = self._ruleset.rederived(recorded, decided)
+            kept = {s: _bookkeeping(events) for s, events in in_force.items()}
+            events = {s: (*new.get(s, ()), *kept.get(s, ())) for s in {*new, *kept}}
+            events = {s: e for s, e in events.items() if e}
+            self._evolved(self._with_header(m.number, events))
+        except _Misfit as misfit:
+            return outcome(Outcome.REFUSED, str(misfit))
+        why = "decided again on the corrected history, it yields other events"
+        return outcome(Outcome.CHANGED, why, events=events, dice=dice[: source.used])
+
+    def _in_force(self, ruling: int) -> dict[UUID, tuple[Event, ...]]:
+        """The events of ``ruling`` that replay applies now, per stream, in replay's order: its
+        records not voided, then what its latest amendment put in their place."""
+        found: dict[UUID, list[Event]] = {}
+        for stream, records in self._records.get(ruling, {}).items():
+            voided = self._fixes[stream].voided
+            found[stream] = [
+                r.event
+                for r in records
+                if r.originator_version not in voided and not isinstance(r.event, RulingAmended)
+            ]
+        for stream in self._replaced.get(ruling, ()):
+            found.setdefault(stream, []).extend(self._fixes[stream].replacements[ruling])
+        return {stream: tuple(events) for stream, events in found.items()}
+
+    def _with_header(
+        self, ruling: int, replacement: Mapping[UUID, Sequence[Event]]
+    ) -> dict[UUID, tuple[Event, ...]]:
+        """The ruling's header (never voided), then ``replacement`` in place of its events."""
+        events: dict[UUID, tuple[Event, ...]] = {}
+        for stream, records in self._records.get(ruling, {}).items():
+            events[stream] = tuple(r.event for r in records if isinstance(r.event, RulingMade))
+        for stream, replaced in replacement.items():
+            events[stream] = (*events.get(stream, ()), *replaced)
+        return events
+
+    def _apply(self, ruling: int, replacement: Mapping[UUID, Sequence[Event]]) -> None:
+        self.states.update(self._evolved(self._with_header(ruling, replacement), strict=False))
+
+    def _evolved(
+        self, events: Mapping[UUID, Sequence[Event]], *, strict: bool = True
+    ) -> dict[UUID, Any]:
+        """Each stream's state with ``events`` applied (not stored). ``strict``: a misfit raises
+        ``_Misfit``; otherwise the history is broken and it raises as replay does."""
+        after: dict[UUID, Any] = {}
+        for stream, applied in events.items():
+            evolve = self._evolver(stream)
+            state = self.character(stream) if stream != self._campaign_id else self.campaign
+            for event in applied:
+                if isinstance(event, RulingAmended):
+                    continue
+                try:
+                    state = evolve(event, state)
+                except (DomainError, ReplayMismatch) as problem:
+                    if not strict:
+                        raise
+                    raise _Misfit(str(problem)) from problem
+            after[stream] = state
+        return after
+
+
+def _by_stream(changes: Iterable[Change]) -> dict[UUID, tuple[Event, ...]]:
+    found: dict[UUID, list[Event]] = {}
+    for change in changes:
+        found.setdefault(change.stream, []).append(change.event)
+    return {stream: tuple(events) for stream, events in found.items()}
+
+
+def _decision(events: Iterable[Event]) -> tuple[Event, ...]:
+    """The events a command decided, without what the engine or a correction added."""
+    return tuple(
+        e for e in events if not isinstance(e, (*BOOKKEEPING, RulingRetracted, RulingAmended))
+    )
+
+
+def _bookkeeping(events: Iterable[Event]) -> tuple[Event, ...]:
+    """What the engine added beside the decision (the header aside): kept with a new one."""
+    return tuple(e for e in events if isinstance(e, BOOKKEEPING) and not isinstance(e, RulingMade))
+
+
+def _commands_in_force(
+    made: Iterable[RulingMade],
+) -> dict[int, tuple[dict[str, Any], tuple[Die, ...]]]:
+    """Each amended ruling's command and dice as its latest amendment decided them."""
+    found: dict[int, tuple[dict[str, Any], tuple[Die, ...]]] = {}
+    for m in made:
+        if m.command == AMEND:
+            params = json.loads(m.params)
+            found[params["ruling"]] = (params["command"], m.dice)
+    return found

@@ -99,7 +99,9 @@ def whole_state(engine: Engine) -> dict[str, Any]:
     shown = {k: v for k, v in _plain(campaign, names).items() if k not in BOOKKEEPING}
     return {
         "campaign": shown,
-        "characters": {e.name: _plain(c, names) for e, c in zip(campaign.roster, characters)},
+        "characters": {
+            e.name: _plain(c, names) for e, c in zip(campaign.roster, characters, strict=True)
+        },
     }
 
 

@@ -106,10 +106,23 @@ def show(
     sheets = systems.sheets(campaign.system)
     if ctx.as_json:
         emit_json(converter.unstructure(state) if who is None else sheets.json(state))
-    elif who is None:
-        click.echo(campaign_text(state))
-    else:
-        click.echo(sheets.text(state, campaign))
+        return
+    click.echo(campaign_text(state) if who is None else sheets.text(state, campaign))
+    if corrected and ruling is not None:
+        _corrected_since(ctx, ruling)
+
+
+def _corrected_since(ctx: Context, ruling: int) -> None:
+    """Say which later corrections changed the past at ``ruling`` (undone, amended and
+    re-decided rulings up to it)."""
+    lines = [
+        line
+        for logged in ctx.engine.log(ctx.campaign())
+        if logged.ruling.number <= ruling
+        for line in logged.corrected_after(ruling)
+    ]
+    if lines:
+        click.echo("corrected since: " + "; ".join(lines))
 
 
 @click.command("diff")
@@ -146,6 +159,8 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
         click.echo("no differences")
     for field, old, new in changes:
         click.echo(f"{field}: {old} -> {new}")
+    if views:
+        _corrected_since(ctx, first)
 
 
 @click.command("history")
@@ -173,6 +188,7 @@ def character_history(ctx: Context, who: str) -> None:
                     "at": c.logged.header.timestamp.isoformat(),
                     "undone": c.logged.retraction is not None,
                     "amended": bool(c.logged.amendments),
+                    "status": c.logged.status or None,
                     "events": [converter.unstructure(r.event) for r in c.events],
                 }
                 for c in changes
@@ -181,8 +197,7 @@ def character_history(ctx: Context, who: str) -> None:
         return
     for change in changes:
         header, made = change.logged.header, change.logged.ruling
-        mark = " (undone)" if change.logged.retraction else ""
-        mark += " (amended)" if change.logged.amendments else ""
+        mark = f" ({change.logged.status})" if change.logged.status else ""
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
         click.echo(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
         for line in event_lines(change.events, campaign):
@@ -209,7 +224,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     for entry in session_rulings(ctx.engine, name, session):
         made, header = entry.ruling, entry.header
         place = where(header.session, header.scene)
-        status = " (undone)" if entry.retraction else " (amended)" if entry.amendments else ""
+        status = f" ({entry.status})" if entry.status else ""
         click.echo(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
         events = entry.amendments[-1].events if entry.amendments else entry.events
         for line in event_lines(events, campaign):

@@ -89,6 +89,21 @@ class LoggedRuling(Plain):
         assert isinstance(event, RulingMade)
         return event
 
+    @property
+    def status(self) -> str:
+        """``undone``, ``amended`` or ``re-decided`` (its latest correction), or ``""``."""
+        if self.retraction is not None:
+            return "undone"
+        return self.amendments[-1].kind if self.amendments else ""
+
+    def corrected_after(self, ruling: int) -> list[str]:
+        """The corrections of this ruling made after ruling ``ruling``, as the log says them
+        (``#9 re-decided by #12``)."""
+        found = [(a.by, a.kind) for a in self.amendments if a.by > ruling]
+        if self.retraction is not None and self.retraction.by > ruling:
+            found.append((self.retraction.by, "undone"))
+        return [f"#{self.ruling.number} {kind} by #{by}" for by, kind in sorted(found)]
+
 
 def headers(records: Iterable[Recorded]) -> list[Recorded]:
     return [r for r in records if isinstance(r.event, RulingMade)]

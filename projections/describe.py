@@ -115,4 +115,4 @@ def _retracted(event: RulingRetracted) -> str:
 
 @describe.register(RulingAmended)
 def _amended(event: RulingAmended) -> str:
-    return f"ruling {event.ruling} amended: {event.reason}"
+    return f"ruling {event.ruling} {event.kind}: {event.reason}"

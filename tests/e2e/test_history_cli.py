@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import timedelta
 
 from freezegun import freeze_time
@@ -86,3 +87,32 @@ def test_replay_narrates_a_session_with_the_state_after_each_ruling(table: Run) 
     assert "after: 31415: must adapt after test 1; tokens R1C1, R2C2, R3C3" in output
     stepped = table("replay --step")
     assert 0 == stepped.exit_code
+
+
+def test_undo_that_redecides_the_later_rulings(table: Run, count: Callable[[], int]) -> None:
+    """Bob's assist undone: alone it is refused naming the roll and the adaptation (nothing
+    appended); with --redecide the roll is decided again on two of its dice, and the log, `show
+    --corrected` and `diff --views` say it was re-decided."""
+    table("test alice Legs Invulnerable")  # 8
+    table('assist bob R2C2 --why "his lungs"')  # 9
+    table("roll --dice 2,5,4")  # 10
+    table("adapt alice R1C1 R1C2")  # 11
+    before = count()
+    alone = table('undo 9 --reason "no help"')
+    assert (2, before) == (alone.exit_code, count())
+    assert "LATER_RULINGS_DEPEND" in alone.stderr and "later rulings 10, 11" in alone.stderr
+    both = table('undo 9 --reason "no help" --redecide --with-dependents')
+    assert (2, before) == (both.exit_code, count())
+    assert "REDECIDE_OR_WITH_DEPENDENTS" in both.stderr
+
+    done = table('undo 9 --reason "no help" --redecide')  # 12
+
+    assert 0 == done.exit_code, done.output
+    assert "ruling 10 re-decided: no help" in done.output
+    log = table("log").output
+    assert "RE-DECIDED by #12 (Rosa): no help\n  > 31415: test 1: pool 2 [2,5] -> 5" in log
+    corrected = "corrected since: #9 undone by #12; #10 re-decided by #12"
+    assert corrected in table("show alice --at 10 --corrected").output
+    assert corrected in table("diff alice 10 --views").output
+    entry = next(r for r in json.loads(table("--json log").stdout) if r["ruling"] == 10)
+    assert ["re-decided"] == [a["kind"] for a in entry["amended"]]

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from bench import dataset
+from bench import dataset, undo_figures
 from bench.common import Row, paired, timed
 from engine import Engine
 from engine.store import CampaignStore, environment_for
@@ -71,7 +71,7 @@ def everything(repeat: int, events: int) -> list[Row]:
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [Row("PostgreSQL", "", None, None, "", note=note)]
-    rows = append(repeat) + bulk(repeat, events) + replay(repeat)
+    rows = append(repeat) + bulk(repeat, events) + replay(repeat) + [undo(repeat)]
     with _admin() as admin:
         for name in (DBNAME, RAW_DBNAME):
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -168,6 +168,15 @@ def bulk(repeat: int, events: int) -> list[Row]:
         ),
         Row(title, "events/s", n / took, n / by_copy, "psycopg COPY of the same rows"),
     ]
+
+
+def undo(repeat: int) -> Row:
+    """An undo far back on PostgreSQL: every later ruling decided again."""
+    fresh_database()
+    dataset.seed(URL)
+    with Engine(URL) as engine:
+        dataset.import_rulings(engine, undo_figures.BACK, batch=BATCH)
+        return undo_figures.far_row(undo_figures.undo_back(engine, repeat), "PostgreSQL")
 
 
 def replay(repeat: int) -> list[Row]:

@@ -18,6 +18,8 @@ from domain.events import RulingMade
 from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import PAGE, Evolve, corrections, reaches_back
 
+FIRST_PAGE = 16  # the first page read back: a recent ruling's records and a few more
+
 if TYPE_CHECKING:
     from engine.service import Engine
 
@@ -26,14 +28,17 @@ def read_back(
     engine: Engine, campaign_id: UUID, far_enough: Callable[[list[Recorded]], bool]
 ) -> list[Recorded]:
     """The campaign stream's latest records, in order, read backwards a page at a time until
-    they begin with the stream's first or ``far_enough(records)``."""
+    they begin with the stream's first or ``far_enough(records)``. The pages grow from
+    ``FIRST_PAGE`` records to ``PAGE``: a correction of a recent ruling reads a few records."""
     records: list[Recorded] = []
+    size = min(FIRST_PAGE, PAGE)
     while True:
         lte = records[0].originator_version - 1 if records else None
-        page = engine.streams.records_desc(campaign_id, limit=PAGE, lte=lte)
+        page = engine.streams.records_desc(campaign_id, limit=size, lte=lte)
         records[:0] = reversed(page)
-        if len(page) < PAGE or records[0].originator_version == 1 or far_enough(records):
+        if len(page) < size or records[0].originator_version == 1 or far_enough(records):
             return records
+        size = min(PAGE, size * 4)
 
 
 def reach(records: list[Recorded], ruling: int) -> bool:

@@ -1,0 +1,77 @@
+"""Undo figures: undoing the latest ruling costs the same in a long campaign as in a short one,
+and undoing a ruling far back costs per later ruling decided again.
+
+Undo decides every ruling after the undone one again (``engine.redecide``): the latest has none
+after it, so its undo reads only the tail of the campaign stream; a ruling ``BACK`` rulings back
+has ``BACK`` roll rulings after it, each decided again from its recorded command and dice. The
+stores come from ``bench.dataset`` (Sprawl Goons, imported roll rulings).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import dataset
+from bench.common import Row, say, timed
+from engine import Engine
+from engine.dice_sources import DiceSpec
+
+SMALL = 1_000  # rulings on the short side of the latest-undo figure
+BACK = 1_000  # how far back the far undo reaches
+BOUND = 0.002  # seconds per ruling decided again (the issue's target)
+
+
+def undo_latest(engine: Engine, repeat: int) -> float:
+    """The median time to undo the latest ruling (one more roll recorded, untimed, before each)."""
+    command = dataset.command()
+    dice = DiceSpec(faces=(3, 3))
+
+    def one_more() -> None:
+        engine.execute(dataset.NAME, command, dice=dice)
+
+    return timed(lambda: engine.undo(dataset.NAME, reason="bench"), repeat, setup=one_more)
+
+
+def undo_back(engine: Engine, repeat: int) -> float:
+    """The median time to undo the ruling ``BACK`` rulings before the latest (each time another:
+    the previous undo is the latest then), every later ruling decided again."""
+
+    def undo() -> None:
+        latest = engine.campaign(dataset.NAME).rulings
+        engine.undo(dataset.NAME, latest - BACK, reason="bench")
+
+    return timed(undo, repeat)
+
+
+def figures(work: Path, repeat: int, large: int) -> list[Row]:
+    say(f"  building {SMALL:,} and {large:,} rulings for the undo figures")
+    small_db, large_db = work / "undo-small.db", work / "undo-large.db"
+    dataset.build(small_db, SMALL)
+    dataset.build(large_db, large)
+    with Engine(str(small_db)) as engine:
+        small = undo_latest(engine, repeat * 10)
+        back = undo_back(engine, repeat)
+    with Engine(str(large_db)) as engine:
+        latest = undo_latest(engine, repeat * 10)
+    return [
+        Row(
+            f"undo of the latest ruling, {large:,} rulings",
+            "s",
+            latest,
+            small,
+            f"the same in a campaign of {SMALL:,} rulings",
+            "<= 2",
+        ),
+        far_row(back, "SQLite"),
+    ]
+
+
+def far_row(took: float, store: str) -> Row:
+    return Row(
+        f"{store} undo {BACK:,} rulings back, per ruling decided again",
+        "s",
+        took / BACK,
+        BOUND,
+        "2 ms a ruling (the bound set for it)",
+        "<= 1",
+    )

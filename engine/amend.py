@@ -8,6 +8,7 @@ replay applies at the ruling's place. The later rulings are decided again, as fo
 
 from __future__ import annotations
 
+import enum
 import json
 import types
 from collections.abc import Mapping
@@ -107,9 +108,16 @@ def _parse(key: str, text: str, tp: Any) -> Any:
                 continue
         elif get_origin(option) is tuple:
             return [item.strip() for item in text.split(",")]
+        elif isinstance(option, type) and issubclass(option, enum.Enum):
+            try:
+                return option(text.strip())
+            except ValueError:
+                continue
         elif option is str:
             return text
-    raise InvalidParameter(key=key, value=text, expected=str(tp))
+    enums = [o for o in options if isinstance(o, type) and issubclass(o, enum.Enum)]
+    expected = "one of " + ", ".join(str(m.value) for e in enums for m in e) if enums else str(tp)
+    raise InvalidParameter(key=key, value=text, expected=expected)
 
 
 def amend(

@@ -32,7 +32,7 @@ from eventsourcing.utils import resolve_topic
 from domain.campaign import CampaignState, evolve_campaign
 from domain.commands import Change
 from domain.dice import Die
-from domain.errors import CannotRedecide, DomainError, ReplayMismatch
+from domain.errors import CannotRedecide, DomainError, ReplayMismatch, SealedSessionChanged
 from domain.events import (
     DiceCommitted,
     DiceRevealed,
@@ -45,7 +45,7 @@ from domain.events import (
 from domain.plain import Plain
 from engine.mapper import converter
 from engine.records import Recorded
-from engine.rulings import AMEND, CORRECTIONS
+from engine.rulings import AMEND, CORRECTIONS, SEALING
 from engine.streams import Corrections, Evolve, corrections, fold
 from engine.tail import Tail
 
@@ -176,19 +176,22 @@ class Redecider:
         ``replacement``, each later ruling in force decided again. One that does not stand is
         dropped; with ``redecide`` a changed one goes on with its new decision instead, and a
         refused one that is no resolution refuses the correction (``CannotRedecide``)."""
-        commands = _commands_in_force(made)
+        commands = _commands_in_force(made, self._retracted)
         dropped: set[int] = set()
         changed: list[Decision] = []
         for m in made:
             if m.number == target.number:
                 self._apply(m.number, replacement or {})
-            elif m.number < target.number or not self._decidable(m):
+            elif m.number < target.number or m.number not in commands:
                 self.states.update(self._evolved(self._in_force(m.number), strict=False))
             else:
-                params, dice = commands.get(m.number, (json.loads(m.params), m.dice))
-                decision = self._decide(m, params, dice)
+                decision = self._decide(m, *commands[m.number])
                 if decision.outcome is Outcome.STANDS:
                     continue
+                if m.command == SEALING:
+                    raise SealedSessionChanged(
+                        ruling=target.number, dependent=m.number, why=decision.why
+                    )
                 if redecide and decision.outcome is Outcome.CHANGED:
                     self._apply(m.number, decision.events)
                     changed.append(decision)
@@ -203,12 +206,6 @@ class Redecider:
                 dropped.add(m.number)
                 self._apply(m.number, {})
         return Plan(dropped=frozenset(dropped), changed=tuple(changed))
-
-    def _decidable(self, m: RulingMade) -> bool:
-        """A ruling in force that a command decided (not an undo, an amendment, a creation)."""
-        if m.command in CORRECTIONS or m.number in self._retracted:
-            return False
-        return "topic" in json.loads(m.params)
 
     def _decide(self, m: RulingMade, params: Mapping[str, Any], dice: tuple[Die, ...]) -> Decision:
         """Decide ruling ``m`` again; where it stands, its events are applied."""
@@ -314,12 +311,22 @@ def _bookkeeping(events: Iterable[Event]) -> tuple[Event, ...]:
 
 
 def _commands_in_force(
-    made: Iterable[RulingMade],
+    made: Iterable[RulingMade], retracted: frozenset[int]
 ) -> dict[int, tuple[dict[str, Any], tuple[Die, ...]]]:
-    """Each amended ruling's command and dice as its latest amendment decided them."""
+    """The rulings in force that a command decided (not a correction, not the campaign's
+    creation), each with its command as its latest amendment left it, and its dice: those
+    rolled at the table, as an amendment takes them (the ones it used first, then any it drew
+    anew; the rest of the recorded ones stay available)."""
     found: dict[int, tuple[dict[str, Any], tuple[Die, ...]]] = {}
+    rolled: dict[int, tuple[Die, ...]] = {}
     for m in made:
+        params = json.loads(m.params)
         if m.command == AMEND:
-            params = json.loads(m.params)
-            found[params["ruling"]] = (params["command"], m.dice)
+            number = params["ruling"]
+            if number in found:
+                left = () if params.get("new_dice") else rolled[number][len(m.dice) :]
+                found[number] = (params["command"], (*m.dice, *left))
+        elif m.command not in CORRECTIONS and m.number not in retracted and "topic" in params:
+            found[m.number] = (params, m.dice)
+            rolled[m.number] = m.dice
     return found

@@ -100,7 +100,8 @@ def test_undo_that_redecides_the_later_rulings(table: Run, count: Callable[[], i
     before = count()
     alone = table('undo 9 --reason "no help"')
     assert (2, before) == (alone.exit_code, count())
-    assert "LATER_RULINGS_DEPEND" in alone.stderr and "later rulings 10, 11" in alone.stderr
+    assert "LATER_RULINGS_DEPEND" in alone.stderr
+    assert "later rulings 10, 11" in alone.stderr
     both = table('undo 9 --reason "no help" --redecide --with-dependents')
     assert (2, before) == (both.exit_code, count())
     assert "REDECIDE_OR_WITH_DEPENDENTS" in both.stderr

@@ -14,7 +14,7 @@ from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import DetailRevealed
 from domain.rulesets.the_code.settings import RULES
 from domain.rulesets.the_code.state import SCENE_BOUND, TcHero, evolve
-from domain.rulesets.the_code.tables import RevealCause
+from domain.rulesets.the_code.tables import Detail, RevealCause
 
 
 class TheCode(RulesetBase):
@@ -30,13 +30,17 @@ class TheCode(RulesetBase):
         recorded: Mapping[UUID, tuple[Event, ...]],
         decided: Mapping[UUID, tuple[Event, ...]],
     ) -> Mapping[UUID, tuple[Event, ...]]:
-        """A reveal that a later ruling makes only once an earlier gain is corrected is
-        re-derived (DIGEST 5.2): appended with that cause, beside the voided one."""
+        """A detail that a later ruling reveals only once an earlier gain is corrected is
+        re-derived (DIGEST 5.2): appended with that cause, beside the voided one. A detail the
+        ruling revealed before too keeps its cause."""
 
         def marked(stream: UUID, event: Event) -> Event:
-            if isinstance(event, DetailRevealed) and event not in recorded.get(stream, ()):
+            if isinstance(event, DetailRevealed) and event.detail not in revealed(stream):
                 return attrs.evolve(event, cause=RevealCause.REDERIVED)
             return event
+
+        def revealed(stream: UUID) -> set[Detail]:
+            return {e.detail for e in recorded.get(stream, ()) if isinstance(e, DetailRevealed)}
 
         return {s: tuple(marked(s, e) for e in events) for s, events in decided.items()}
 

@@ -14,7 +14,7 @@ import click
 
 from cli import systems
 from cli.context import Context, pass_context
-from cli.render import emit_json, event_lines, where
+from cli.render import emit_json, event_lines, say, say_lines, where
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine.mapper import converter
@@ -107,7 +107,7 @@ def show(
     if ctx.as_json:
         emit_json(converter.unstructure(state) if who is None else sheets.json(state))
         return
-    click.echo(campaign_text(state) if who is None else sheets.text(state, campaign))
+    say_lines(campaign_text(state) if who is None else sheets.text(state, campaign))
     if corrected and ruling is not None:
         _corrected_since(ctx, ruling)
 
@@ -122,7 +122,7 @@ def _corrected_since(ctx: Context, ruling: int) -> None:
         for line in logged.corrected_after(ruling)
     ]
     if lines:
-        click.echo("corrected since: " + "; ".join(lines))
+        say("corrected since: " + "; ".join(lines))
 
 
 @click.command("diff")
@@ -156,9 +156,9 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
         emit_json([{"field": f, "before": b, "after": a} for f, b, a in changes])
         return
     if not changes:
-        click.echo("no differences")
+        say("no differences")
     for field, old, new in changes:
-        click.echo(f"{field}: {old} -> {new}")
+        say(f"{field}: {old} -> {new}")
     if views:
         _corrected_since(ctx, first)
 
@@ -199,9 +199,9 @@ def character_history(ctx: Context, who: str) -> None:
         header, made = change.logged.header, change.logged.ruling
         mark = f" ({change.logged.status})" if change.logged.status else ""
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
-        click.echo(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
+        say(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
         for line in event_lines(change.events, campaign):
-            click.echo(f"  {line}")
+            say(f"  {line}")
 
 
 @click.command("replay")
@@ -225,17 +225,17 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
         made, header = entry.ruling, entry.header
         place = where(header.session, header.scene)
         status = f" ({entry.status})" if entry.status else ""
-        click.echo(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
+        say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
         events = entry.amendments[-1].events if entry.amendments else entry.events
         for line in event_lines(events, campaign):
-            click.echo(f"  {line}")
+            say(f"  {line}")
         touched = {r.originator_id for r in events if r.originator_id in who}
         for character_id in sorted(touched, key=lambda c: who[c]):
             state = ctx.engine.character_at(
                 name, who[character_id], ruling=made.number, corrected=True
             )
             if state is not None:
-                click.echo(f"  after: {who[character_id]}: {summarize(state)}")
+                say(f"  after: {who[character_id]}: {summarize(state)}")
         if step:
             click.pause("  (press a key for the next ruling)")
 

@@ -8,22 +8,25 @@ its own system's rules.
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import click
 
 from cli import audit, history, recap, systems
 from cli.context import Context, pass_context
 from cli.dice import dice_options
-from cli.render import emit_json, log_json, show_log, show_ruling
+from cli.render import clean, emit_json, log_json, show_log, show_ruling
 from domain.dice import parse_faces
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
 from domain.events import RulingMade
-from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
+from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets import SYSTEMS
 from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
-from engine.store import DEFAULT_DB
+from engine.store import DEFAULT_DB, StoreFault, one_line, store_fault
 
 
 class CampaignGroup(click.Group):
@@ -72,25 +75,168 @@ class CampaignGroup(click.Group):
         finally:
             self._listing = False
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> None:
+        """Run the verb; whatever stops it is said in one line on stderr (``report``)."""
         try:
-            return super().invoke(ctx)
-        except DomainError as error:
+            super().invoke(ctx)
+        except (click.exceptions.Exit, click.Abort, click.ClickException, BrokenPipeError):
+            raise  # click's own endings (usage errors are reported by ``main``)
+        except Exception as error:
             obj = ctx.find_object(Context)
-            if obj is not None and obj.as_json:
-                click.echo(_json_line({"error": error.as_dict()}), err=True)
+            as_json = obj.as_json if obj is not None else bool(ctx.params.get("as_json"))
+            db = obj.db if obj is not None else ctx.params.get("db") or DEFAULT_DB
+            ctx.exit(report(error, as_json=as_json, db=db))
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """The one place a `campaign` run ends: exit 0, 1 for a fault (the disk, the file, the
+        server), 2 for a refusal or a usage error, with one line on stderr (JSON under --json)
+        and never a traceback (``CAMPAIGN_DEBUG=1`` shows the traceback of an unexpected error).
+        Arguments that are not UTF-8 text are refused before anything runs."""
+        argv = sys.argv[1:] if args is None else list(args)
+        if not standalone_mode:  # the caller handles what is raised
+            return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
+        as_json, db = _global_options(argv)
+        code: Any
+        try:
+            _check_text(argv)
+            code = super().main(argv, prog_name, complete_var, False, **extra)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            code = 1
+        except click.exceptions.NoArgsIsHelpError as error:  # `campaign session`: its help
+            if not as_json:
+                error.show()
+                code = error.exit_code
             else:
-                click.echo(f"error: {error.code}: {error.reason}", err=True)
-            ctx.exit(2)
-        except HistoryConflict as conflict:
-            click.echo(
-                f"error: HISTORY_CONFLICT: the stored log does not replay: {conflict}", err=True
-            )
-            ctx.exit(1)
+                problem = Usage(problem="a command is missing", command=error.ctx.command_path)
+                code = report(problem, as_json=True, db=db)
+        except click.ClickException as error:
+            context = getattr(error, "ctx", None)  # a usage error's, when click knows it
+            where = context.command_path if isinstance(context, click.Context) else "campaign"
+            problem = Usage(problem=one_line_text(error.format_message()), command=where)
+            code = report(problem, as_json=as_json, db=db, exit_code=error.exit_code)
+        except Exception as error:
+            code = report(error, as_json=as_json, db=db)
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 class NotAVerbOf(DomainError):
     template = "`{verb}` is not a verb of {system}, the current campaign's system"
+
+
+class Usage(DomainError):
+    """The command line itself is wrong (click's usage errors), as one line."""
+
+    template = "{problem} (see `{command} --help`)"
+
+
+class UnreadableArgument(DomainError):
+    template = "{which} is not UTF-8 text ({text}): type it again, or set the terminal to UTF-8"
+
+
+class HistoryDoesNotReplay(StoreFault):
+    code = "HISTORY_CONFLICT"
+    template = "the stored log does not replay: {problem}"
+
+
+class FileFault(DomainError):
+    exit_code: ClassVar[int] = 1
+    template = "{path!r}: {problem}"
+
+
+class UnexpectedError(DomainError):
+    exit_code: ClassVar[int] = 1
+    template = (
+        "the command stopped on an unexpected {kind}: {problem} (CAMPAIGN_DEBUG=1 shows where; "
+        "please report it)"
+    )
+
+
+def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | None = None) -> int:
+    """Say on stderr, in one line, why the command stopped, and return its exit code: 2 for a
+    refusal, 1 for a fault. A refusal keeps its own code; a store error becomes the fault it is
+    (``engine.store.store_fault``); anything else, one line that names it."""
+    ending = _ending(error, db)
+    if as_json:
+        click.echo(_error_line({"error": ending.as_dict()}), err=True)
+    else:
+        click.echo(f"error: {ending.code}: {clean(ending.reason)}", err=True)
+    if exit_code is not None:
+        return exit_code
+    return int(getattr(type(ending), "exit_code", 2))
+
+
+def _ending(error: BaseException, db: str) -> DomainError:
+    if isinstance(error, DomainError):
+        return error
+    if isinstance(error, HistoryConflict):
+        return HistoryDoesNotReplay(problem=one_line(error))
+    fault = store_fault(error, db)
+    if fault is not None:
+        return fault
+    if os.environ.get("CAMPAIGN_DEBUG"):
+        raise error
+    if isinstance(error, OSError):
+        path = error.filename if isinstance(error.filename, str) else ""
+        return FileFault(path=path, problem=error.strerror or one_line(error))
+    return UnexpectedError(kind=type(error).__name__, problem=one_line(error))
+
+
+def one_line_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error_line(value: Any) -> str:
+    """One JSON line, even when the data holds characters some readers take for line breaks."""
+    line = json.dumps(value, ensure_ascii=False, default=str)
+    return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def _global_options(argv: Sequence[str]) -> tuple[bool, str]:
+    """--json and the store as the group reads them (before the verb), for the endings that
+    come before it has: a usage error, an argument that is not text."""
+    as_json, db = False, os.environ.get("CAMPAIGN_DB") or DEFAULT_DB
+    items = iter(argv)
+    for item in items:
+        if item == "--json":
+            as_json = True
+        elif item in ("--db", "--campaign", "--actor"):
+            value = next(items, None)
+            if item == "--db" and value is not None:
+                db = value
+        elif item.startswith("--db="):
+            db = item.partition("=")[2]
+        elif item == "--" or not item.startswith("-"):
+            break
+    return as_json, db
+
+
+def _check_text(argv: Sequence[str]) -> None:
+    """Refuse an argument (or CAMPAIGN_DB, CAMPAIGN) that is not UTF-8: undecodable bytes reach
+    Python as lone surrogates, which no store, file or terminal can take."""
+    named = [(f"argument {n}", item) for n, item in enumerate(argv, 1)]
+    named += [(key, os.environ[key]) for key in ("CAMPAIGN_DB", "CAMPAIGN") if key in os.environ]
+    for which, item in named:
+        try:
+            item.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UnreadableArgument(which=which, text=_as_bytes(item)) from None
+
+
+def _as_bytes(item: str) -> str:
+    """What was typed, as the bytes it was (``'bad \\xff'``), cut short if long."""
+    try:
+        shown = repr(item.encode("utf-8", "surrogateescape"))[1:]
+    except UnicodeEncodeError:
+        shown = ascii(item)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _context(ctx: click.Context) -> Context:
@@ -106,10 +252,6 @@ def _context(ctx: click.Context) -> Context:
         ctx.call_on_close(ctx.obj.close)
     context: Context = ctx.obj
     return context
-
-
-def _json_line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 @click.group(cls=CampaignGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -239,20 +381,38 @@ def session() -> None:
 
 
 @session.command("start")
-@click.option(
-    "--entropy",
-    default="",
-    help="Words or numbers from the players, mixed into the session's committed dice seed.",
-)
 @pass_context
-def session_start(ctx: Context, entropy: str) -> None:
-    """Start the next session; its digital dice are committed (the seed's hash is printed).
+def session_start(ctx: Context) -> None:
+    """Start the next session; its digital dice are committed: the seed's hash is printed
+    before anyone adds entropy (post it). Then the players add theirs with `campaign entropy`.
 
     \b
     Example:
-      campaign session start --entropy "Bea: 4471, Carl: pancakes"
+      campaign session start
     """
-    result = ctx.engine.execute(ctx.campaign(), StartSession(entropy=entropy), actor=ctx.actor)
+    result = ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
+    if not ctx.as_json:
+        click.echo(
+            "  players: add your entropy now, before the first digital roll: "
+            'campaign entropy "your words" --by NAME'
+        )
+
+
+@campaign.command("entropy")
+@click.argument("words")
+@click.option("--by", "by", required=True, help="Who adds it (a player's name).")
+@pass_context
+def entropy(ctx: Context, words: str, by: str) -> None:
+    """Add a player's words to the running session's committed dice, after the seed's hash was
+    published and before the first digital roll (which closes the window). Anyone may add
+    some; every roll of the session then depends on all of them.
+
+    \b
+    Example:
+      campaign entropy "pancakes at midnight" --by Bea
+    """
+    result = ctx.engine.execute(ctx.campaign(), AddEntropy(words=words, by=by), actor=ctx.actor)
     show_ruling(result, ctx.as_json)
 
 
@@ -336,69 +496,6 @@ def log(ctx: Context, session_number: int | None) -> None:
         emit_json(log_json(rulings, state))
     else:
         show_log(rulings, state)
-
-
-@campaign.command("verify")
-@pass_context
-def verify(ctx: Context) -> None:
-    """Check that the log was not edited: every hash chain, ruling and session seal.
-
-    Exits 1 and names the first broken link of each stream (with its ruling) if any row was
-    changed, deleted or reordered. Compare each session's seal with the one the GM posted.
-
-    \b
-    Example:
-      campaign verify
-    """
-    report = ctx.engine.verify(ctx.campaign())
-    if ctx.as_json:
-        emit_json(
-            {
-                "intact": report.intact,
-                "digest": report.digest,
-                "streams": report.streams,
-                "events": report.events,
-                "seals": [
-                    {"session": s.session, "digest": s.digest, "intact": s.intact}
-                    for s in report.seals
-                ],
-                "dice": [
-                    {
-                        "session": d.session,
-                        "rulings": d.rulings,
-                        "revealed": d.revealed,
-                        "problems": list(d.problems),
-                    }
-                    for d in report.dice
-                ],
-                "breaks": [
-                    {
-                        "stream": str(b.stream),
-                        "version": b.version,
-                        "ruling": b.ruling,
-                        "problem": b.problem,
-                    }
-                    for b in report.breaks
-                ],
-            }
-        )
-    else:
-        click.echo(f"{report.events} events in {report.streams} streams; digest {report.digest}")
-        for s in report.seals:
-            click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
-        for d in report.dice:
-            state = "not revealed yet" if not d.revealed else "; ".join(d.problems) or "verified"
-            click.echo(f"session {d.session} committed dice ({d.rulings} rulings): {state}")
-        for b in report.breaks:
-            ruling = f" (ruling {b.ruling})" if b.ruling else ""
-            click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
-        click.echo("the log is intact" if report.intact else "the log was tampered with")
-    if not report.intact:
-        ctx_exit(1)
-
-
-def ctx_exit(code: int) -> None:
-    click.get_current_context().exit(code)
 
 
 @campaign.command("amend")
@@ -507,4 +604,10 @@ for _command in (*history.COMMANDS, *audit.COMMANDS, *recap.COMMANDS):
 
 
 def main() -> None:
+    """The `campaign` program. Text that the terminal's encoding cannot show is escaped, never
+    a crash (a Latin-1 terminal and a name in Cyrillic)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     campaign(prog_name="campaign")

@@ -13,11 +13,30 @@ from domain.campaign import CampaignState
 from domain.events import RulingAmended, RulingMade, RulingRetracted
 from engine.mapper import converter
 from projections.describe import describe
+from projections.render_md import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
     from engine import RulingResult
     from engine.records import Recorded
     from engine.rulings import LoggedRuling
+
+
+def clean(text: object) -> str:
+    """Text as the terminal gets it: one line, without control characters (BEL, ESC and the
+    escape sequences it starts), bidi overrides or isolates, so that a name or a note cannot
+    ring, recolour, move the cursor or reorder what is printed around it."""
+    return plain_text(text)
+
+
+def say(line: object = "") -> None:
+    """Print one line of text output (the one place user text reaches the terminal here)."""
+    click.echo(clean(line))
+
+
+def say_lines(text: str) -> None:
+    """Print text of several lines (a sheet, a grid), each line cleaned as ``say`` does."""
+    for line in text.splitlines():
+        say(line)
 
 
 def names(campaign: CampaignState) -> dict[UUID, str]:
@@ -96,9 +115,9 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
         emit_json(ruling_json(result))
         return
     dice = f" ({result.provenance} dice)" if result.dice else ""
-    click.echo(f"ruling {result.number}: {result.command}{dice}")
+    say(f"ruling {result.number}: {result.command}{dice}")
     for line in event_lines(result.records, result.campaign):
-        click.echo(f"  {line}")
+        say(f"  {line}")
 
 
 def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[str, Any]]:
@@ -147,18 +166,18 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
         place = where(header.session, header.scene)
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
         context = f" [{place}]" if place else ""
-        click.echo(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
+        say(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
         if logged.retraction is not None:
             r = logged.retraction
-            click.echo(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
+            say(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
         replaced = bool(logged.retraction or logged.amendments)
         for line in event_lines(logged.events, campaign):
-            click.echo(f"  {'~ ' if replaced else ''}{line}")
+            say(f"  {'~ ' if replaced else ''}{line}")
         for amendment in logged.amendments:
             kind = amendment.kind.upper()
-            click.echo(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
+            say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
             for line in event_lines(amendment.events, campaign):
-                click.echo(f"  > {line}")
+                say(f"  > {line}")
 
 
 def emit_json(value: Any) -> None:

@@ -9,7 +9,7 @@ import click
 from attrs import frozen
 
 from cli.context import Context, pass_context
-from cli.render import emit_json
+from cli.render import emit_json, say, say_lines
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from domain.plain import Plain
@@ -45,7 +45,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
         if ctx.as_json:
             emit_json(sheets.json(sheet))
         else:
-            click.echo(sheets.text(sheet, ctx.engine.campaign(name)))
+            say_lines(sheets.text(sheet, ctx.engine.campaign(name)))
 
     show.help = (
         "Show a character's sheet, now or as it stood after a ruling.\n\n"
@@ -60,7 +60,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
             emit_json([sheets.json(s) for s in found])
             return
         for s in found:
-            click.echo(f"{s.name} ({s.player}): {sheets.status(s)}")
+            say(f"{s.name} ({s.player}): {sheets.status(s)}")
 
     list_characters.help = (
         "List the campaign's characters and what each is waiting for.\n\n"

@@ -7,7 +7,7 @@ live in ``engine.dice_sources``; the domain never rolls on its own.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import re
 from typing import Protocol
 
 from attrs import field, frozen
@@ -129,10 +129,16 @@ def roll_pool(dice: DiceSource, size: int) -> PoolRoll:
     return PoolRoll(size=size, mode=PoolMode.HIGHEST, faces=faces, result=max(faces))
 
 
+_FACE = re.compile(r"[+-]?[0-9]+")  # ASCII digits: int() alone would read '٣', '３' or '1_0'
+
+
 def parse_faces(text: str) -> tuple[int, ...]:
-    """Read faces typed as ``3,5`` or ``3 5``; every item must be a whole number."""
-    items: Iterable[str] = text.replace(",", " ").split()
+    """Read faces typed as ``3,5`` or ``3 5``; every item must be a whole number written in
+    ASCII digits (a sign is read, and a face off the die is refused by the roll)."""
+    items: list[str] = text.replace(",", " ").split()
+    if not all(_FACE.fullmatch(item) for item in items):
+        raise UnreadableDice(text=text)
     try:
         return tuple(int(item) for item in items)
-    except ValueError as error:
+    except ValueError as error:  # more digits than Python reads as a number
         raise UnreadableDice(text=text) from error

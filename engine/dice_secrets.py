@@ -11,6 +11,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 from uuid import UUID
 
+from engine.recorders import durable
 from engine.store import MEMORY, PREFIX, CampaignStore, environment_for, is_postgres, lock_key
 
 
@@ -44,7 +45,7 @@ class SQLiteSecrets:
             )
 
     def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=30)
+        return durable(sqlite3.connect(self.path, timeout=30))
 
     def put(self, campaign: UUID, session: int, secret: bytes, entropy: str) -> None:
         with self._connect() as connection:

@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary, finalize
 
 from domain.errors import DomainError
 from domain.events import RulingMade
+from engine.recorders import durable
 from engine.records import Recorded
 from engine.store import MEMORY, environment_for, is_postgres, lock_key
 
@@ -105,7 +106,7 @@ class SQLiteViews:
     """Read models in the store's SQLite file, in tables of their own."""
 
     def __init__(self, path: str) -> None:
-        self._connection = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self._connection = durable(sqlite3.connect(path, timeout=30, isolation_level=None))
         for statement in SCHEMA:
             self._connection.execute(statement)
 

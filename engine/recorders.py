@@ -7,18 +7,66 @@
   ``last_insert_rowid``;
 - ``select_events`` can keep only some topics (``topics=``), filtered in SQL: replay looks for a
   long stream's undos and amendments without reading every event into Python;
-- the rows of one stream share the ``UUID`` asked for instead of parsing one per row.
+- the rows of one stream share the ``UUID`` asked for instead of parsing one per row; a stream
+  id given as a string is read as a UUID on the way in as on the way out (stored as its hex).
 ``TopicFilter`` marks a recorder that takes ``topics=`` (the PostgreSQL one does too).
+``DurableSQLiteFactory`` is the library's SQLite factory with ``synchronous=FULL`` set on every
+connection it opens (``durable`` does the same for the store's other SQLite connections): in WAL
+mode a build may default to NORMAL, which can lose the last commits in a power cut.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
+from eventsourcing.sqlite import (
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteCursor,
+    SQLiteFactory,
+)
+from eventsourcing.utils import Environment, EnvType
+
+
+def durable(connection: sqlite3.Connection) -> sqlite3.Connection:
+    """``connection`` with ``synchronous=FULL``: a commit is on the disk when it returns."""
+    connection.execute("PRAGMA synchronous=FULL")
+    return connection
+
+
+def stream_id(originator_id: UUID | str) -> UUID:
+    """A stream id as the stores keep it: a ``UUID``, whether given as one or as its text."""
+    return originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+
+
+class DurableSQLiteConnectionPool(SQLiteConnectionPool):
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        durable(connection._sqlite_conn)
+        return connection
+
+
+class DurableSQLiteFactory(SQLiteFactory):
+    """The library's SQLite factory whose connections all run with ``synchronous=FULL``."""
+
+    def __init__(self, env: Environment | EnvType | None) -> None:
+        super().__init__(env)
+        plain = self.datastore.pool  # no connection opened yet: replaced by a durable one
+        self.datastore.pool = DurableSQLiteConnectionPool(
+            db_name=plain.db_name,
+            lock_timeout=plain.lock_timeout,
+            pool_size=plain.pool_size,
+            max_overflow=plain.max_overflow,
+            pool_timeout=plain.pool_timeout,
+            max_age=plain.max_age,
+            pre_ping=plain.pre_ping,
+        )
+        plain.close()
 
 
 class TopicFilter:
@@ -49,7 +97,7 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
             stream = s.originator_id
             name = hexes.get(stream)
             if name is None:
-                name = hexes[stream] = stream.hex if isinstance(stream, UUID) else stream
+                name = hexes[stream] = stream_id(stream).hex
             rows.append((name, s.originator_version, s.topic, s.state))
         c.executemany(self.insert_events_statement, rows)
         c.execute("SELECT last_insert_rowid()")
@@ -66,7 +114,7 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
         limit: int | None = None,
         topics: Sequence[str] = (),
     ) -> Sequence[StoredEvent]:
-        stream = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+        stream = stream_id(originator_id)
         statement = (
             f"SELECT originator_version, topic, state FROM {self.events_table_name} "
             "WHERE originator_id=?"

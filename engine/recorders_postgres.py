@@ -6,7 +6,9 @@ recorder keeps what its transaction promises (the table lock that keeps notifica
 commit order, the ``NOTIFY`` for listeners) in one round trip, then inserts plain rows:
 ``executemany`` for a command's save, ``COPY`` for a large one (measured here, pipeline mode
 made a two-event save slower, not faster). Like ``engine.recorders.BulkSQLiteRecorder`` it picks
-rows by topic in SQL (``topics=``). Imported only on the PostgreSQL path (it needs psycopg).
+rows by topic in SQL (``topics=``), returns a save's notification ids (read from the last one: the
+table lock gives the save consecutive ids), and reads a stream id given as text as a UUID.
+Imported only on the PostgreSQL path (it needs psycopg).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composed, Identifier
 
-from engine.recorders import TopicFilter
+from engine.recorders import TopicFilter, stream_id
 
 COPY_FROM = 500  # a save of this many events or more goes in by COPY
 
@@ -45,8 +47,11 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         if not stored_events:
-            return None
-        rows = [(s.originator_id, s.originator_version, s.topic, s.state) for s in stored_events]
+            return []
+        rows = [
+            (stream_id(s.originator_id), s.originator_version, s.topic, s.state)
+            for s in stored_events
+        ]
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             curs.execute(self._prelude)
             if len(rows) < COPY_FROM:
@@ -55,16 +60,21 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                 with curs.copy(self._copy_rows) as copy:
                     for row in rows:
                         copy.write_row(row)
-            self._fetch_ids_after_insert_events(curs, stored_events)
-        return None
+            return self._fetch_ids_after_insert_events(curs, stored_events)
 
     def _notification(self) -> Composed:
         return SQL("NOTIFY {}").format(Identifier(self.channel_name))
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any
-    ) -> Sequence[int] | None:
-        return None  # nothing reads them: projections page through the notification log
+    ) -> Sequence[int]:
+        """The save's ids, as SQLite's recorder gives them: the table is locked (EXCLUSIVE) from
+        before the first row to the commit, so the save's rows took consecutive ids ending at
+        the largest in the table (indexed: one lookup)."""
+        curs.execute(self.max_notification_id_statement, prepare=True)
+        row = curs.fetchone()
+        last: int = row["max"] if row is not None else 0
+        return list(range(last - len(stored_events) + 1, last + 1))
 
     def select_events(
         self,
@@ -76,7 +86,7 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         limit: int | None = None,
         topics: Sequence[str] = (),
     ) -> Sequence[StoredEvent]:
-        stream = originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+        stream = stream_id(originator_id)
         parts: list[Composed | SQL] = [self._select]
         params: list[Any] = [stream]
         for clause, value in (

@@ -2,22 +2,29 @@
 
 The store is chosen only by the spec given here (``--db`` / ``CAMPAIGN_DB``), never by stray
 eventsourcing environment variables: an unset ``PERSISTENCE_MODULE`` would silently mean memory.
-SQLite runs in WAL mode (the library's choice) with ``synchronous=FULL``: a recorded ruling
-survives a power cut. A ``postgresql://`` URL selects eventsourcing's own postgres module; psycopg
-is an optional extra and is imported only when such a URL is opened.
+SQLite runs in WAL mode (the library's choice) with ``synchronous=FULL`` (set on every connection
+by ``engine.recorders.DurableSQLiteFactory``): a recorded ruling survives a power cut. A
+``postgresql://`` URL selects eventsourcing's own postgres module; psycopg is an optional extra
+and is imported only when such a URL is opened. What fails under a command (a full disk, a
+damaged file, a read-only store, a lock held too long, a server gone) becomes one ``StoreFault``
+(``store_fault``): a line with a stable code, exit 1.
 """
 
 from __future__ import annotations
 
+import errno
 import getpass
 import importlib.util
+import sqlite3
+import traceback
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import parse_qs, unquote, urlsplit
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import EventStore
+from eventsourcing.persistence import EventStore, PersistenceError
 from eventsourcing.utils import Environment
 
 from domain.errors import DomainError
@@ -36,8 +43,132 @@ class UnsupportedStore(DomainError):
     )
 
 
-class StoreUnreadable(DomainError):
+class StoreFault(DomainError):
+    """The store failed under a command: not a rule refusing it (a refusal exits 2) but the disk,
+    the file or the server (exit 1). A ruling is still recorded whole or not at all."""
+
+    exit_code: ClassVar[int] = 1
+    template = "the store at {spec!r} failed: {problem}"
+
+
+class StoreUnreadable(StoreFault):
     template = "cannot open the store at {spec!r}: {problem}"
+
+
+class StoreFull(StoreFault):
+    template = "the disk holding {spec!r} is full ({problem}): free some space and try again"
+
+
+class StoreCorrupt(StoreFault):
+    template = (
+        "{spec!r} is damaged or is not a campaign store ({problem}): restore it from a backup"
+    )
+
+
+class StoreReadOnly(StoreFault):
+    template = (
+        "{spec!r} cannot be written ({problem}): check the permissions of the file, its folder "
+        "and the disk, or the server's"
+    )
+
+
+class StoreLocked(StoreFault):
+    template = (
+        "{spec!r} stayed locked by another writer ({problem}): try again when it has finished"
+    )
+
+
+class StoredEventUnreadable(StoreFault):
+    template = (
+        "a stored event of {spec!r} does not read back ({problem}): the store is damaged or was "
+        "written by another program; restore it from a backup"
+    )
+
+
+class StoreUnreachable(StoreFault):
+    template = "the server of {spec!r} stopped answering ({problem}): try again when it answers"
+
+
+# What each fault says in sqlite3's, PostgreSQL's or the OS's words (lowercase), first match wins.
+_FAULT_WORDS: tuple[tuple[type[StoreFault], tuple[str, ...]], ...] = (
+    (StoreFull, ("database or disk is full", "no space left on device", "disk quota exceeded")),
+    (
+        StoreCorrupt,
+        (
+            "file is not a database",
+            "database disk image is malformed",
+            "database corrupt",
+            "could not decode to utf-8",
+        ),
+    ),
+    (StoreReadOnly, ("readonly database", "read-only", "permission denied")),
+    (StoreLocked, ("database is locked", "database table is locked", "lock timeout")),
+)
+_FAULT_ERRNOS = {errno.ENOSPC: StoreFull, errno.EDQUOT: StoreFull, errno.EROFS: StoreReadOnly}
+
+
+def _chain(error: BaseException) -> Iterator[BaseException]:
+    """``error`` and the errors under it (the library wraps sqlite3's and psycopg's)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def _is_store_error(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.Error | PersistenceError) or type(error).__module__.startswith(
+        ("psycopg", "psycopg_pool")
+    )
+
+
+# Where stored rows are read back into Python: the library's mappers, and engine.mapper's readers.
+_DECODERS = {"to_domain_event", "loads", "body_of", "decoded", "read_snapshot", "split_chain"}
+
+
+def _while_decoding(error: BaseException) -> bool:
+    """Whether ``error`` was raised while a stored event or snapshot was read back into Python
+    (its bytes, JSON, topic or shape did not decode): the rows are not what was written."""
+    return any(
+        frame.f_code.co_name in _DECODERS
+        and (
+            frame.f_code.co_name == "to_domain_event"
+            or Path(frame.f_code.co_filename).match("engine/mapper.py")
+        )
+        for frame, _ in traceback.walk_tb(error.__traceback__)
+    )
+
+
+def one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def store_fault(error: BaseException, spec: str) -> StoreFault | None:
+    """The fault behind ``error`` when the store raised it (sqlite3, psycopg or the library's
+    persistence errors, and the OS errors under them), else None. Classified by what the
+    database says, so that the SQLite path never imports psycopg."""
+    chain = list(_chain(error))
+    if not any(_is_store_error(e) for e in chain):
+        if any(_while_decoding(e) for e in chain):
+            return StoredEventUnreadable(spec=shown(spec), problem=one_line(error))
+        return None
+    store_errors = [e for e in chain if _is_store_error(e)]
+    problem = one_line(store_errors[-1])  # the innermost: the database's own words
+    words = " ".join(one_line(e) for e in chain).lower()
+    for fault, phrases in _FAULT_WORDS:
+        if any(phrase in words for phrase in phrases):
+            return fault(spec=shown(spec), problem=problem)
+    for e in chain:
+        if isinstance(e, OSError) and e.errno in _FAULT_ERRNOS:
+            return _FAULT_ERRNOS[e.errno](spec=shown(spec), problem=problem)
+    if any(
+        type(e).__module__.startswith(("psycopg", "psycopg_pool"))
+        and type(e).__name__ in ("OperationalError", "InterfaceError", "PoolTimeout")
+        for e in chain
+    ):
+        return StoreUnreachable(spec=shown(spec), problem=problem)
+    return StoreFault(spec=shown(spec), problem=problem)
 
 
 class PostgresNotInstalled(DomainError):
@@ -108,7 +239,7 @@ def environment_for(spec: str) -> dict[str, str]:
     if path.is_dir():
         raise StoreUnreadable(spec=spec, problem="it is a folder, not a file")
     return {
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "PERSISTENCE_MODULE": "engine.recorders:DurableSQLiteFactory",
         "SQLITE_DBNAME": str(path),
         "SQLITE_LOCK_TIMEOUT": "30",
         "APPLICATION_RECORDER_TOPIC": "engine.recorders:BulkSQLiteRecorder",
@@ -162,6 +293,17 @@ def open_store(spec: str) -> CampaignStore:
         if is_postgres(spec):
             return _open_postgres(env)
         return CampaignStore(env=env)
-    except Exception as error:  # sqlite3, psycopg and OS errors surface as a one-line refusal
-        problem = " ".join(str(error).split()) or type(error).__name__
-        raise StoreUnreadable(spec=shown(spec), problem=problem) from error
+    except Exception as error:  # sqlite3, psycopg and OS errors surface as one line, exit 1
+        fault = store_fault(error, spec)
+        if fault is not None and type(fault) not in (StoreFault, StoreUnreachable):
+            raise fault from error  # full, damaged, read-only, locked: say which
+        raise StoreUnreadable(spec=shown(spec), problem=_unopened(spec, error)) from error
+
+
+def _unopened(spec: str, error: BaseException) -> str:
+    """Why a store did not open, in the user's terms where the path says more than SQLite."""
+    if not is_postgres(spec):
+        folder = Path(spec).parent
+        if not folder.is_dir():
+            return f"its folder {str(folder)!r} does not exist"
+    return one_line(error)

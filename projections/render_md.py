@@ -7,12 +7,45 @@ from typing import Any
 
 Doc = dict[str, Any]
 
+# Characters that steer a terminal or reorder what is shown: C0 and C1 controls, DEL, the bidi
+# embeddings, overrides, isolates and marks. Line and paragraph breaks become one space; lone
+# surrogates (undecodable input) cannot be printed and become U+FFFD.
+_BREAKS = re.compile(r"[\t\n\v\f\r\x1c-\x1e\x85\u2028\u2029]+")
+_HIDDEN = re.compile(
+    r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")  # CSI, OSC
+
+# Markdown as GitHub, Discord and Reddit read it. Anywhere: emphasis, code, HTML and autolinks
+# (`<`: also Discord's <@id> mentions and <t:...>), tables and spoilers (`|`), strike-through.
 _SPECIAL = re.compile(r"([\\`*_<|~])")
+_LINK = re.compile(r"\](?=\s*[(\[])")  # the `](` or `][` that closes a link's text
+_MENTION = re.compile(r"@(?=\w)")  # @everyone, @here, @user: a zero-width space after the @
+_SPOILER = re.compile(r">(?=!)")  # Reddit's inline >!spoiler!<
+_ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)")
+# At the start of a line: headings, quotes, lists, setext rules, link definitions.
+_BLOCK = re.compile(r"\A([#>+\-=\[])")
+_ORDERED = re.compile(r"\A([0-9]+)([.)])")
+
+
+def plain_text(text: object) -> str:
+    """User text on one line, without the characters that could steer a terminal or reorder the
+    text around it (the CLI's text output and Markdown both go through this)."""
+    flat = _BREAKS.sub(" ", _ESCAPES.sub("", str(text)))
+    return _SURROGATE.sub("\ufffd", _HIDDEN.sub("", flat))
 
 
 def md(text: object) -> str:
-    """User text with Markdown's markup characters escaped."""
-    return _SPECIAL.sub(r"\\\1", str(text))
+    """User text as inert Markdown: one line, markup characters escaped, links, raw HTML,
+    mentions and line-start markers (headings, quotes, lists) neutralised; renders as typed."""
+    out = _MENTION.sub("@\u200b", plain_text(text).strip())
+    out = _SPECIAL.sub(r"\\\1", out)
+    out = _LINK.sub(r"\\]", out)
+    out = _SPOILER.sub(r"\\>", out)
+    out = _ENTITY.sub(r"\\&", out)  # `&lt;` shows as typed, not as `<`
+    out = _ORDERED.sub(r"\1\\\2", out)
+    return _BLOCK.sub(r"\\\1", out)
 
 
 def stamp(iso: str | None) -> str:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from enum import Enum, IntEnum, StrEnum
 from typing import Any, get_origin
@@ -24,6 +26,7 @@ from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic, resolve_topic
 
+from domain.errors import FutureEventVersion
 from domain.events import Event
 from engine.records import Recorded, Snapshot
 
@@ -89,8 +92,28 @@ def _unstructure_any_event(event: Event) -> dict[str, Any]:
     return {"topic": get_topic(cls), "event": converter.unstructure(event, unstructure_as=cls)}
 
 
+# While an import decodes its events (``admitting``), a nested event's topic is looked up among
+# the product's own event classes only: resolving a topic imports the module it names.
+_ADMITTED: ContextVar[Mapping[str, type[Event]] | None] = ContextVar("admitted", default=None)
+
+
+@contextmanager
+def admitting(classes: Mapping[str, type[Event]]) -> Iterator[None]:
+    """Decode nested events (an amendment's) only as one of ``classes`` (topic -> class)."""
+    token = _ADMITTED.set(classes)
+    try:
+        yield
+    finally:
+        _ADMITTED.reset(token)
+
+
 def _structure_any_event(value: dict[str, Any], _: Any) -> Event:
-    cls = resolve_topic(value["topic"])
+    topic = value["topic"]
+    admitted = _ADMITTED.get()
+    if admitted is None:
+        cls = resolve_topic(topic)
+    elif (cls := admitted.get(topic) if isinstance(topic, str) else None) is None:
+        raise ValueError(f"a nested event of unknown type {str(topic)[:80]!r}")
     event: Event = converter.structure(value["event"], cls)
     return event
 
@@ -161,8 +184,17 @@ def _uuid(value: UUID | str) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
 
 
+def check_version(cls: type[Any], stored: int, where: str) -> None:
+    """Refuse a payload stored at a ``class_version`` newer than the class's: read as the current
+    version it would be misread (a store or an export written by a newer campaign-log)."""
+    current = getattr(cls, "class_version", 1)
+    if stored > current:
+        raise FutureEventVersion(where=where, event=get_topic(cls), stored=stored, current=current)
+
+
 def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[str, Any]:
-    """Bring a stored payload up to the class's current ``class_version``."""
+    """Bring a stored payload up to the class's current ``class_version`` (an older one; a newer
+    one is refused by ``check_version`` first)."""
     target = getattr(cls, "class_version", 1)
     while from_version < target:
         getattr(cls, f"upcast_v{from_version}_v{from_version + 1}")(payload)
@@ -211,19 +243,32 @@ class EventMapper(Mapper[UUID]):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         cls = resolve_topic(stored_event.topic)
-        body = loads(stored_event.state)
-        payload = upcast(cls, body["event"], body.get("class_version", 1))
-        return Recorded(
-            originator_id=_uuid(stored_event.originator_id),
-            originator_version=stored_event.originator_version,
-            timestamp=datetime.fromisoformat(body["at"]),
-            ruling=body["ruling"],
-            actor=body["actor"],
-            session=body["session"],
-            scene=body["scene"],
-            event=converter.structure(payload, cls),
-            chain=body.get("chain", ""),
+        return decoded(
+            stored_event.originator_id,
+            stored_event.originator_version,
+            cls,
+            loads(stored_event.state),
         )
+
+
+def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, Any]) -> Recorded:
+    """A stored body (parsed) as the record it was written from: its payload brought up to the
+    class's current version (upcast in place), a payload from a newer version refused."""
+    stored = body.get("class_version", 1)
+    if stored != 1:  # a newer version than the class's can only be above 1
+        check_version(cls, stored, f"stream {stream} version {version}")
+    payload = upcast(cls, body["event"], stored)
+    return Recorded(
+        originator_id=_uuid(stream),
+        originator_version=version,
+        timestamp=datetime.fromisoformat(body["at"]),
+        ruling=body["ruling"],
+        actor=body["actor"],
+        session=body["session"],
+        scene=body["scene"],
+        event=converter.structure(payload, cls),
+        chain=body.get("chain", ""),
+    )
 
 
 _SHAPES: dict[type[Any], str] = {}
@@ -255,9 +300,58 @@ def shape(cls: type[Any]) -> str:
     return _SHAPES[cls]
 
 
+# How a stored snapshot reads (``read_snapshot``): linked to the event at its version and intact
+# (""), written before snapshots were linked, edited since it was written (its own link does not
+# hold), or taken under another shape of its state class.
+UNLINKED, EDITED, OLD_SHAPE = "unlinked", "edited", "old shape"
+
+
+def _snapshot_link(head: str, stored_event: StoredEvent, body: bytes) -> str:
+    """A snapshot's own link: as an event's (``engine.chain.link``), chained onto the link of
+    the event at its version and taken over its stream, version, topic and body bytes."""
+    from engine.chain import link  # engine.chain imports this module
+
+    stream = _uuid(stored_event.originator_id)
+    return link(head, stream, stored_event.originator_version, stored_event.topic, body)
+
+
+def read_snapshot(stored_event: StoredEvent) -> tuple[str, Snapshot]:
+    """A stored snapshot and how it reads: ``""`` (linked and intact), ``UNLINKED``, ``EDITED``
+    or ``OLD_SHAPE``. Only an intact one of the current shape comes back with a state and the
+    link of its head (``chain``); an unlinked one keeps its state (``verify`` compares it) but no
+    link, so no load trusts it."""
+    cls = resolve_topic(stored_event.topic)
+    parts = split_chain(stored_event.state)
+    status = ""
+    if parts is None:  # written before snapshots were linked (or re-encoded by hand)
+        body = loads(stored_event.state)
+        head = ""
+        status = UNLINKED
+    else:
+        own, raw = parts
+        body = loads(raw)
+        head = body.get("head", "")
+        if not isinstance(head, str) or not head or _snapshot_link(head, stored_event, raw) != own:
+            head, status = "", EDITED
+    current = body.get("shape") == shape(cls)
+    if not status and not current:
+        status = OLD_SHAPE
+    usable = current and status != EDITED
+    return status, Snapshot(
+        originator_id=_uuid(stored_event.originator_id),
+        originator_version=stored_event.originator_version,
+        timestamp=datetime.fromisoformat(body["at"]),
+        state=converter.structure(body["state"], cls) if usable else None,
+        chain=head if usable else "",
+    )
+
+
 class SnapshotMapper(Mapper[UUID]):
-    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed. One taken
-    under another shape of that class comes back with ``state`` None (not to be used)."""
+    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed. A linked
+    one is stored chain first like an event: its own link over its bytes, chained onto the link
+    of the event at its version (``head``). One taken under another shape of that class, or
+    edited since (its link does not hold), comes back with ``state`` None (not to be used); one
+    without a link comes back without ``chain`` (not trusted by loads)."""
 
     def __init__(self) -> None:
         super().__init__(transcoder=JSONTranscoder())
@@ -270,20 +364,23 @@ class SnapshotMapper(Mapper[UUID]):
             "shape": shape(cls),
             "state": converter.unstructure(snapshot.state, unstructure_as=cls),
         }
-        return StoredEvent(
+        if snapshot.chain:
+            body["head"] = snapshot.chain
+        stored = StoredEvent(
             originator_id=snapshot.originator_id,
             originator_version=snapshot.originator_version,
             topic=get_topic(cls),
             state=canonical_json(body),
         )
+        if not snapshot.chain:
+            return stored
+        own = _snapshot_link(snapshot.chain, stored, stored.state)
+        return StoredEvent(
+            originator_id=stored.originator_id,
+            originator_version=stored.originator_version,
+            topic=stored.topic,
+            state=with_chain(stored.state, own),
+        )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        cls = resolve_topic(stored_event.topic)
-        body = loads(stored_event.state)
-        current = body.get("shape") == shape(cls)
-        return Snapshot(
-            originator_id=_uuid(stored_event.originator_id),
-            originator_version=stored_event.originator_version,
-            timestamp=datetime.fromisoformat(body["at"]),
-            state=converter.structure(body["state"], cls) if current else None,
-        )
+        return read_snapshot(stored_event)[1]

@@ -196,9 +196,16 @@ def _import_rulings(engine: Engine, count: int, headers: bool, snapshots: bool, 
         if snapshots and store.snapshots is not None:
             at = records[-1].timestamp
             touched = {r.originator_id for r in records}
+            heads = {r.originator_id: r.chain for r in records}  # each stream's last link
             store.snapshots.put(
                 [
-                    Snapshot(originator_id=s, originator_version=v, timestamp=at, state=states[s])
+                    Snapshot(
+                        originator_id=s,
+                        originator_version=v,
+                        timestamp=at,
+                        state=states[s],
+                        chain=heads[s],
+                    )
                     for s, v in versions.items()
                     if s in touched
                 ]

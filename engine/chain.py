@@ -17,7 +17,7 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
-from engine.mapper import body_of, canonical_json, with_chain
+from engine.mapper import body_of, canonical_json, loads, split_chain, with_chain
 from engine.records import Recorded
 
 
@@ -66,7 +66,25 @@ def encoded(
     return tuple(out), stored
 
 
-def seal(heads: Mapping[UUID, tuple[int, str]]) -> str:
-    """One digest over the heads (stream, version, link) of every stream a session touched."""
+def seal(heads: Mapping[UUID, tuple[int, str]], previous: str = "") -> str:
+    """One digest over the heads (stream, version, link) of every stream a session touched and
+    the digest of the seal before it (``previous``; a first seal, or one written before seals
+    were chained, has none and is the digest of the heads alone)."""
     listed = sorted((str(stream), version, chain) for stream, (version, chain) in heads.items())
-    return hashlib.sha256(canonical_json(listed)).hexdigest()
+    if not previous:
+        return hashlib.sha256(canonical_json(listed)).hexdigest()
+    return hashlib.sha256(canonical_json({"heads": listed, "previous": previous})).hexdigest()
+
+
+def stored_link(state: bytes) -> str:
+    """The chain link a stored event carries ("" when it has none or does not parse): read from
+    its first bytes when written chain first, else parsed (older stores)."""
+    fast = split_chain(state)
+    if fast is not None:
+        return fast[0]
+    try:
+        body = loads(state)
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    chain = body.get("chain", "") if isinstance(body, dict) else ""
+    return chain if isinstance(chain, str) else ""

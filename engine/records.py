@@ -46,9 +46,15 @@ class Recorded(Plain):
 
 @frozen(kw_only=True)
 class Snapshot(Plain):
-    """A stream's replayed state at a version (every retraction up to that version applied)."""
+    """A stream's replayed state at a version (every retraction up to that version applied).
+
+    ``chain``: the link of the stream's event at that version, the history the state was folded
+    from. A load uses a snapshot only when the stored event there still has that link (and the
+    snapshot's own link over its bytes holds: ``engine.mapper.SnapshotMapper``); one without it
+    (written before snapshots were linked) is not trusted: the stream is replayed instead."""
 
     originator_id: UUID
     originator_version: int
     timestamp: datetime
     state: Any
+    chain: str = ""

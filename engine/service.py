@@ -42,7 +42,7 @@ from domain.rulesets.base import Ruleset
 from engine import clock
 from engine.assembly import Draft, RulingResult, assemble
 from engine.chain import encoded, seal
-from engine.committed_dice import CommittedDice, commitment, new_secret
+from engine.committed_dice import CommittedDice, commitment, mixed, new_secret
 from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
@@ -380,7 +380,8 @@ class Engine:
         if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
             secret = self._kept_secret(campaign, campaign.session)
             if secret is not None:
-                key = committed_key(secret, campaign.commitment_entropy)
+                entropy = mixed(campaign.commitment_entropy, campaign.entropy)
+                key = committed_key(secret, entropy)
                 return CommittedDice(key=key, start=campaign.dice_counter)
         return spec.fresh()
 
@@ -409,7 +410,11 @@ class Engine:
             elif isinstance(change.event, SessionEnded) and campaign.commitment:
                 secret = self._kept_secret(campaign, change.event.number)
                 if secret is not None:
-                    revealed = DiceRevealed(session=change.event.number, seed=secret.hex())
+                    revealed = DiceRevealed(
+                        session=change.event.number,
+                        seed=secret.hex(),
+                        counters=campaign.dice_counter,
+                    )
                     extra.append(Change(campaign.id, revealed))
         return extra
 
@@ -526,12 +531,17 @@ class Engine:
         """Seal session ``number``: the heads of every stream it touched, this ruling included."""
         from engine.rulings import headers
 
+        records = self.streams.records(campaign_id)
         session_streams = {
             span.stream
-            for header in headers(self.streams.records(campaign_id))
+            for header in headers(records)
             if header.session == number
             for span in header.event.touched  # type: ignore[attr-defined]
         }
+        # Chained to the seal before it: removing a session's end breaks the next one's seal.
+        previous = next(
+            (r.event.digest for r in reversed(records) if isinstance(r.event, SessionSealed)), ""
+        )
         latest = {r.originator_id: r for r in draft.records if not isinstance(r.event, RulingMade)}
         heads = {}
         for stream in session_streams | set(latest):
@@ -542,7 +552,9 @@ class Engine:
             StreamHead(stream=stream, version=version, chain=chain)
             for stream, (version, chain) in sorted(heads.items(), key=lambda item: str(item[0]))
         )
-        return SessionSealed(number=number, digest=seal(heads), heads=listed)
+        return SessionSealed(
+            number=number, digest=seal(heads, previous), heads=listed, previous=previous
+        )
 
     def _snapshot(
         self,
@@ -560,8 +572,12 @@ class Engine:
             if state is None:
                 continue
             if last // SNAPSHOT_INTERVAL > before[stream] // SNAPSHOT_INTERVAL:
-                snapshot = Snapshot(
-                    originator_id=stream, originator_version=last, timestamp=at, state=state
-                )
                 with contextlib.suppress(Exception):  # see the docstring
+                    snapshot = Snapshot(
+                        originator_id=stream,
+                        originator_version=last,
+                        timestamp=at,
+                        state=state,
+                        chain=self.streams.link_at(stream, last),  # the head just written
+                    )
                     self.store.snapshots.put([snapshot])

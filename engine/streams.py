@@ -20,6 +20,7 @@ from eventsourcing.utils import get_topic
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import Event, RulingAmended, RulingRetracted
 from domain.plain import Plain
+from engine.chain import stored_link
 from engine.recorders import TopicFilter
 from engine.records import Recorded, Snapshot
 from engine.store import CampaignStore
@@ -173,14 +174,27 @@ class Streams:
         return Loaded(state=state, version=last.originator_version)
 
     def _snapshot(self, stream: UUID, lte: int | None) -> Snapshot | None:
-        """The latest snapshot at or before ``lte``; one of an older shape of the state class is
-        not used (None: replay instead)."""
+        """The latest snapshot at or before ``lte``, when it can be trusted (else None: replay
+        instead): of the current shape of its state class, intact (its own link holds), and
+        taken from the history stored now (the event at its version has the link it names).
+        One written before snapshots were linked is not trusted."""
         if self.store.snapshots is None:
             return None
         found = cast(
             "list[Snapshot]", list(self.store.snapshots.get(stream, desc=True, limit=1, lte=lte))
         )
-        return found[0] if found and found[0].state is not None else None
+        if not found or found[0].state is None or not found[0].chain:
+            return None
+        snapshot = found[0]
+        if self.link_at(stream, snapshot.originator_version) != snapshot.chain:
+            return None
+        return snapshot
+
+    def link_at(self, stream: UUID, version: int) -> str:
+        """The chain link of the stored event at ``version`` ("" when there is none): one row
+        read by its key, not decoded."""
+        rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
+        return stored_link(rows[0].state) if rows else ""
 
     def _snapshot_before(
         self, stream: UUID, fixes: Corrections, found: Sequence[Recorded]
@@ -203,6 +217,7 @@ class Streams:
             originator_version=last.originator_version,
             timestamp=last.timestamp,
             state=state,
+            chain=last.chain,
         )
         with contextlib.suppress(Exception):  # read-only store, or written by another process
             self.store.snapshots.put([snapshot])

@@ -10,10 +10,11 @@ from uuid import UUID
 
 import pytest
 
-from domain.lifecycle import EndScene, EndSession
+from domain.events import SessionSealed
+from domain.lifecycle import EndScene, EndSession, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.chain import genesis, link
+from engine.chain import genesis, link, seal
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json
 from tests.conftest import place, scene_with_s1
@@ -78,7 +79,8 @@ def test_an_edited_die_is_found_with_its_ruling(played: tuple[Path, UUID]) -> No
 
 
 def test_a_deleted_event_is_found(played: tuple[Path, UUID]) -> None:
-    """Deleting a row leaves a gap in its stream's versions."""
+    """Deleting a row leaves a gap in its stream's versions, named with the ruling whose header
+    claims it (ruling 5 placed alice's tokens: her versions 4..6)."""
     db, alice = played
     tamper(
         db,
@@ -88,7 +90,7 @@ def test_a_deleted_event_is_found(played: tuple[Path, UUID]) -> None:
         ),
     )
     intact, breaks = verify(db)
-    assert (False, (6, None, "version 6 is missing")) == (intact, breaks[0])
+    assert (False, (6, 5, "version 6 is missing")) == (intact, breaks[0])
 
 
 def test_a_deleted_last_event_is_found_from_its_ruling(played: tuple[Path, UUID]) -> None:
@@ -164,3 +166,21 @@ def test_any_edited_byte_of_a_row_is_found(played: tuple[Path, UUID], at: int) -
     intact, breaks = verify(db)
     assert not intact
     assert breaks[0][0] == 7
+
+
+def test_seals_are_chained(played: tuple[Path, UUID]) -> None:
+    """A second session's seal names the first's digest, and its own digest covers it."""
+    db, _ = played
+    with Engine(str(db)) as engine:
+        engine.execute("Lab", StartSession())
+        engine.execute("Lab", EndSession())
+        first, second = [
+            r.event
+            for r in engine.streams.records(engine.campaign("Lab").id)
+            if isinstance(r.event, SessionSealed)
+        ]
+        report = engine.verify("Lab")
+    heads = {h.stream: (h.version, h.chain) for h in second.heads}
+    assert ("", first.digest) == (first.previous, second.previous)
+    assert seal(heads, first.digest) == second.digest != seal(heads)
+    assert (True, [True, True]) == (report.intact, [s.intact for s in report.seals])

@@ -6,12 +6,17 @@ other `campaign` process (say, a `roll`) next to nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from cli.context import Context, pass_context
 from cli.render import emit_json
 from domain.dice import Die, Provenance
 from domain.events import RulingMade
+
+if TYPE_CHECKING:  # imported when verify runs
+    from engine.audit import Finding
 
 
 @click.command("dice-stats")
@@ -135,14 +140,16 @@ def import_campaign(ctx: Context, path: str) -> None:
     """
     from rich.progress import Progress
 
-    from engine.transfer import import_lines
+    from engine.transfer import file_lines, import_lines
 
-    with open(path, encoding="utf-8") as handle:
-        total = sum(1 for _ in handle)
-    with open(path, encoding="utf-8") as handle, Progress(transient=True) as bar:
+    # Read as bytes, a line at a time up to the longest a line may be: a binary file, or one
+    # huge line, is refused by the import naming the line (never a decoding traceback here).
+    with open(path, "rb") as handle:
+        total = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
+    with open(path, "rb") as handle, Progress(transient=True) as bar:
         task = bar.add_task("checking", total=total)
         imported = import_lines(
-            ctx.engine, handle, progress=lambda n: bar.update(task, completed=n)
+            ctx.engine, file_lines(handle), progress=lambda n: bar.update(task, completed=n)
         )
     ctx.remember(imported.name)
     if ctx.as_json:
@@ -153,4 +160,177 @@ def import_campaign(ctx: Context, path: str) -> None:
         )
 
 
-COMMANDS: tuple[click.Command, ...] = (dice_stats, export, import_campaign)
+@click.command("verify-dice")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--session", "session", type=int, help="Only this session (default: every one).")
+@pass_context
+def verify_dice(ctx: Context, path: str, session: int | None) -> None:
+    """A player's own check, from an export alone (no store is opened): the file's hash chains
+    and seals, and every committed roll recomputed from the revealed seed and the players'
+    entropy. Compare the commitment and the seal printed with those the GM posted, and the
+    entropy with what each player gave. Exits 1 when anything does not check out.
+
+    \b
+    Example:
+      campaign verify-dice night-shift.jsonl --session 2
+    """
+    from engine.player_check import verify_export
+
+    with open(path, encoding="utf-8") as handle:
+        name, report = verify_export(handle)
+    dice = [d for d in report.dice if session is None or d.session == session]
+    seals = [s for s in report.seals if session is None or s.session == session]
+    broken = bool(report.breaks) or any(not s.intact for s in seals)
+    problems = broken or any(d.problems for d in dice)
+    if ctx.as_json:
+        emit_json(
+            {
+                "campaign": name,
+                "intact": not problems,
+                "breaks": [
+                    f"stream {b.stream} version {b.version}: {b.problem}" for b in report.breaks
+                ],
+                "seals": [
+                    {"session": s.session, "digest": s.digest, "intact": s.intact} for s in seals
+                ],
+                "dice": [
+                    {
+                        "session": d.session,
+                        "commitment": d.seed_hash,
+                        "entropy": [{"by": who, "words": words} for who, words in d.entropy],
+                        "rulings": d.rulings,
+                        "revealed": d.revealed,
+                        "problems": list(d.problems),
+                        "warnings": list(d.warnings),
+                    }
+                    for d in dice
+                ],
+            }
+        )
+    else:
+        click.echo(
+            f"{name}: {report.events} events, chains {'BROKEN' if report.breaks else 'intact'}"
+        )
+        for b in report.breaks:
+            click.echo(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
+        for d in dice:
+            click.echo(f"session {d.session}: commitment {d.seed_hash}")
+            for who, words in d.entropy:
+                click.echo(f"  entropy from {who}: {words!r}")
+            verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
+            state = "; ".join(d.problems) or verified
+            click.echo(f"  {d.rulings} committed rulings: {state}")
+            for warning in d.warnings:
+                click.echo(f"  WARNING: {warning}")
+        for s in seals:
+            click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        click.echo("the dice check out" if not problems else "the dice do NOT check out")
+    if problems:
+        click.get_current_context().exit(1)
+
+
+@click.command("verify")
+@pass_context
+def verify(ctx: Context) -> None:
+    """Check that the log was not edited: every hash chain, ruling and session seal, every row
+    belonging to a ruling, the committed dice, the store's directory entry; then replay every
+    stream with the rules and compare every stored snapshot with it.
+
+    Exits 1 if anything does not hold, one line per finding naming its place (stream, version,
+    ruling, session). Compare each session's seal with the one the GM posted.
+
+    \b
+    Example:
+      campaign verify
+    """
+    report = ctx.engine.verify(ctx.campaign())
+    if ctx.as_json:
+        emit_json(
+            {
+                "intact": report.intact,
+                "digest": report.digest,
+                "streams": report.streams,
+                "events": report.events,
+                "replayed": report.replayed,
+                "snapshots": report.snapshots,
+                "seals": [
+                    {
+                        "session": s.session,
+                        "digest": s.digest,
+                        "intact": s.intact,
+                        "problem": s.problem,
+                    }
+                    for s in report.seals
+                ],
+                "dice": [
+                    {
+                        "session": d.session,
+                        "rulings": d.rulings,
+                        "revealed": d.revealed,
+                        "problems": list(d.problems),
+                        "warnings": list(getattr(d, "warnings", ())),
+                    }
+                    for d in report.dice
+                ],
+                "breaks": [
+                    {
+                        "stream": str(b.stream),
+                        "version": b.version,
+                        "ruling": b.ruling,
+                        "problem": b.problem,
+                    }
+                    for b in report.breaks
+                ],
+                "findings": [
+                    {
+                        "kind": f.kind,
+                        "stream": str(f.stream) if f.stream else None,
+                        "version": f.version,
+                        "ruling": f.ruling,
+                        "session": f.session,
+                        "problem": f.problem,
+                    }
+                    for f in report.findings
+                ],
+            }
+        )
+    else:
+        click.echo(
+            f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
+            f"{report.snapshots} snapshots compared); digest {report.digest}"
+        )
+        for s in report.seals:
+            state = "intact" if s.intact else f"BROKEN: {s.problem}"
+            click.echo(f"session {s.session} seal {s.digest}: {state}")
+        for d in report.dice:
+            verified = "verified" if d.revealed else "not revealed yet"
+            click.echo(
+                f"session {d.session} committed dice ({d.rulings} rulings): "
+                f"{'; '.join(d.problems) or verified}"
+            )
+            for warning in getattr(d, "warnings", ()):
+                click.echo(f"WARNING: {warning}")
+        for b in report.breaks:
+            ruling = f" (ruling {b.ruling})" if b.ruling else ""
+            click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+        for f in report.findings:
+            click.echo(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
+        click.echo("the log is intact" if report.intact else "the log was tampered with")
+    if not report.intact:
+        click.get_current_context().exit(1)
+
+
+def _place(finding: Finding) -> str:
+    """Where a finding is: its stream and version, ruling and session, as far as known."""
+    parts = []
+    if finding.stream is not None:
+        version = f" version {finding.version}" if finding.version is not None else ""
+        parts.append(f"stream {finding.stream}{version}")
+    if finding.ruling is not None:
+        parts.append(f"ruling {finding.ruling}")
+    if finding.session is not None:
+        parts.append(f"session {finding.session}")
+    return ", ".join(parts) or "the campaign"
+
+
+COMMANDS: tuple[click.Command, ...] = (dice_stats, export, import_campaign, verify_dice, verify)

@@ -24,6 +24,7 @@ from domain.events import (
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
+    EntropyAdded,
     Event,
     HouseRule,
     NoteAdded,
@@ -61,8 +62,10 @@ class CampaignState(Plain):
     rulings: int = 0
     retracted: frozenset[int] = frozenset()
     commitment: str | None = None  # the running session's committed seed hash
-    commitment_entropy: str = ""  # the players' entropy mixed into that seed
+    commitment_entropy: str = ""  # entropy given with the commitment (older logs only)
     dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
+    entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added since
+    first_committed_roll: int | None = None  # the ruling that closed the entropy window
 
     def find(self, ref: str) -> RosterEntry:
         """The roster entry whose character name, player or id is ``ref``."""
@@ -180,7 +183,13 @@ def _noted(event: Event, state: CampaignState | None) -> CampaignState:
 def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     if event.counter is not None:
-        return replace(s, rulings=event.number, dice_counter=event.counter + event.draws)
+        first = s.first_committed_roll or event.number
+        return replace(
+            s,
+            rulings=event.number,
+            dice_counter=event.counter + event.draws,
+            first_committed_roll=first,
+        )
     return replace(s, rulings=event.number)
 
 
@@ -191,12 +200,29 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
         commitment=event.seed_hash,
         commitment_entropy=event.entropy,
         dice_counter=0,
+        entropy=(),
+        first_committed_roll=None,
     )
+
+
+@evolve_campaign.register(EntropyAdded)
+def _entropy(event: EntropyAdded, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if s.session != event.session or s.commitment is None or s.first_committed_roll:
+        raise ReplayMismatch("entropy is added to a running session's dice before they roll")
+    return replace(s, entropy=(*s.entropy, (event.by, event.words)))
 
 
 @evolve_campaign.register(DiceRevealed)
 def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState:
-    return replace(_require(state), commitment=None, commitment_entropy="", dice_counter=0)
+    return replace(
+        _require(state),
+        commitment=None,
+        commitment_entropy="",
+        dice_counter=0,
+        entropy=(),
+        first_committed_roll=None,
+    )
 
 
 @evolve_campaign.register(RulingRetracted)

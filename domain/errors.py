@@ -142,6 +142,20 @@ class NotEnoughDice(DomainError):
     template = "this roll needs more dice than were entered: {given} given, more needed"
 
 
+class NoCommittedDice(DomainError):
+    template = (
+        "session {session} has no committed dice to add entropy to (its seed was revealed, or "
+        "it started before commit-reveal); entropy goes in before a session's first digital roll"
+    )
+
+
+class EntropyWindowClosed(DomainError):
+    template = (
+        "session {session}'s first committed roll (ruling {ruling}) closed the entropy window: "
+        "players add entropy after `session start` and before the first digital roll"
+    )
+
+
 class TooManyDice(DomainError):
     template = (
         "{given} dice were entered but the roll used only {used}; enter exactly the faces rolled"
@@ -202,6 +216,13 @@ class CannotRedecide(DomainError):
     )
 
 
+class SealedSessionChanged(DomainError):
+    template = (
+        "correcting ruling {ruling} would change ruling {dependent} (session end), which sealed "
+        "its session and revealed its dice: {why}"
+    )
+
+
 class RedecideOrWithDependents(DomainError):
     template = (
         "--redecide and --with-dependents contradict each other: later rulings are either "
@@ -211,3 +232,34 @@ class RedecideOrWithDependents(DomainError):
 
 class ConcurrentWrites(DomainError):
     template = "the campaign kept changing under this command ({attempts} attempts); try again"
+
+
+# --- Files and stored rows written outside this program (import, a newer version's store) ----
+
+
+class FutureEventVersion(DomainError):
+    template = (
+        "{where}: {event} is at class_version {stored}, newer than this program reads "
+        "({current}); it was written by a newer campaign-log: upgrade to read it"
+    )
+
+
+class ImportLineTooLong(DomainError):
+    template = (
+        "line {line}: longer than {limit} bytes, the most a line of an export may be; "
+        "nothing was imported"
+    )
+
+
+class ImportNestedTooDeep(DomainError):
+    template = (
+        "line {line}: JSON nested deeper than {limit} levels, the most a line of an export may "
+        "be; nothing was imported"
+    )
+
+
+class ImportNotText(DomainError):
+    template = (
+        "line {line}: not UTF-8 text (a binary file?); an export is JSON lines in UTF-8; "
+        "nothing was imported"
+    )

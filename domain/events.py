@@ -107,11 +107,15 @@ class StreamHead(Plain):
 @frozen(kw_only=True)
 class SessionSealed(Event):
     """The session's log was sealed: one digest over the heads of every stream it touched
-    (the GM posts the digest; anyone can check the log against it later)."""
+    (the GM posts the digest; anyone can check the log against it later). ``previous`` is the
+    digest of the seal before it in the campaign (empty for the first, and in logs written
+    before seals were chained); the digest covers it, so removing a session's end breaks the
+    next session's seal."""
 
     number: int
     digest: str
     heads: tuple[StreamHead, ...]
+    previous: str = ""
 
 
 @frozen(kw_only=True)
@@ -125,11 +129,24 @@ class DiceCommitted(Event):
 
 
 @frozen(kw_only=True)
+class EntropyAdded(Event):
+    """A player added entropy to the running session's committed dice, after the commitment
+    was published and before the first committed roll."""
+
+    session: int
+    by: str
+    words: str
+
+
+@frozen(kw_only=True)
 class DiceRevealed(Event):
-    """The session's secret seed was revealed: every committed roll can now be recomputed."""
+    """The session's secret seed was revealed: every committed roll can now be recomputed.
+    ``counters``: how many counters the session's committed rolls used in all (None in older
+    logs), so that no roll can be dropped or relabelled at the end of the run."""
 
     session: int
     seed: str
+    counters: int | None = None
 
 
 @frozen(kw_only=True)

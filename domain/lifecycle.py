@@ -16,10 +16,17 @@ from domain.campaign import (
 )
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import CampaignExists, EmptyText, InvalidCampaignName
+from domain.errors import (
+    CampaignExists,
+    EmptyText,
+    EntropyWindowClosed,
+    InvalidCampaignName,
+    NoCommittedDice,
+)
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
+    EntropyAdded,
     NoteAdded,
     SceneEnded,
     SceneStarted,
@@ -67,7 +74,8 @@ def _text(value: str, what: str) -> str:
 
 @frozen
 class StartSession(Plain):
-    """Start the next session. ``entropy`` is what the players add to the committed dice seed."""
+    """Start the next session: its dice seed is committed (the hash is published) before any
+    player adds entropy (``AddEntropy``). ``entropy`` given here is how older logs mixed it in."""
 
     name: ClassVar[str] = "session start"
     entropy: str = ""
@@ -76,6 +84,30 @@ class StartSession(Plain):
         campaign = view.campaign
         check_can_start_session(campaign)
         return (Change(campaign.id, SessionStarted(number=campaign.sessions + 1)),)
+
+
+@frozen
+class AddEntropy(Plain):
+    """A player's words mixed into the running session's committed dice: after the commitment
+    is published, before the first committed roll closes the window."""
+
+    name: ClassVar[str] = "entropy"
+    words: str
+    by: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        session = campaign.require_session()
+        if campaign.commitment is None:
+            raise NoCommittedDice(session=session)
+        if campaign.first_committed_roll is not None:
+            raise EntropyWindowClosed(session=session, ruling=campaign.first_committed_roll)
+        added = EntropyAdded(
+            session=session,
+            by=_text(self.by, "who adds the entropy (--by)"),
+            words=_text(self.words, "the entropy"),
+        )
+        return (Change(campaign.id, added),)
 
 
 @frozen

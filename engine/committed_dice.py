@@ -1,16 +1,19 @@
 """Commit–reveal dice: every digital roll of a session is derived from a secret seed whose
 SHA-256 is recorded when the session starts and which is revealed when it ends.
 
-The effective key is HMAC-SHA256(secret, players' entropy); die *i* reads the 32-byte block
-HMAC-SHA256(key, counter) and takes its first byte below the largest multiple of the die size
-(so no face is favoured), moving to the next counter if a whole block is rejected.
+The effective key is HMAC-SHA256(secret, entropy), where entropy is what the players added after
+the commitment (``mixed``); die *i* reads the 32-byte block HMAC-SHA256(key, counter) and takes
+its first byte below the largest multiple of the die size (so no face is favoured), moving to
+the next counter if a whole block is rejected.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
+from collections.abc import Sequence
 
 from attrs import define
 
@@ -25,6 +28,17 @@ def commitment(secret: bytes) -> str:
 
 def key(secret: bytes, entropy: str) -> bytes:
     return hmac.new(secret, entropy.encode(), hashlib.sha256).digest()
+
+
+def mixed(given: str, added: Sequence[tuple[str, str]]) -> str:
+    """The entropy the key mixes in: with no player's contribution, what was given with the
+    commitment (older logs; empty now); else the hex SHA-256 of the UTF-8 JSON array
+    ``[given, [[who, words], ...]]`` (contributions in order, no spaces after separators)."""
+    if not added:
+        return given
+    listed = [given, [[who, words] for who, words in added]]
+    text = json.dumps(listed, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def face(block: bytes, sides: int) -> int | None:

@@ -50,7 +50,13 @@ NOT_UNDOABLE = {
     "init": "it created the campaign",
     "undo": "undoing an undo is not supported",
     AMEND: "undo or amend the ruling it amended instead",
+    "session end": (
+        "it revealed the session's dice seed and sealed the session; correct the session's "
+        "rulings instead"
+    ),
+    "entropy": "the players' entropy is part of the session's committed dice",
 }
+SEALING = "session end"  # a later ruling that may not change under a correction either
 
 
 @frozen

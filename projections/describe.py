@@ -15,6 +15,7 @@ from domain.events import (
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
+    EntropyAdded,
     Event,
     NoteAdded,
     RulingAmended,
@@ -91,6 +92,11 @@ def _scene_ended(event: SceneEnded) -> str:
 def _committed(event: DiceCommitted) -> str:
     mixed = f", mixed with the players' {event.entropy!r}" if event.entropy else ""
     return f"digital dice committed: seed hash {event.seed_hash}{mixed}"
+
+
+@describe.register(EntropyAdded)
+def _entropy(event: EntropyAdded) -> str:
+    return f"{event.by} adds entropy to session {event.session}'s dice: {event.words!r}"
 
 
 @describe.register(DiceRevealed)

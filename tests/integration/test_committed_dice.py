@@ -53,7 +53,7 @@ def test_committed_rolls_replay_from_the_seed(secret: bytes, entropy: str, start
 
 def play(engine: Engine) -> None:
     engine.create_campaign("Lab", "code-green")
-    engine.execute("Lab", StartSession(entropy="Bea: 4471"))
+    engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage="The lab"))
     engine.execute("Lab", CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION))
     engine.execute("Lab", PlaceTokens("alice", ("roll", "R2C2", "R3C3")))
@@ -158,7 +158,7 @@ def test_a_raced_session_start_keeps_the_secret_it_committed_to(
             return kept
 
         first.dice_secrets.get = get_then_race  # type: ignore[method-assign]
-        first.execute("Lab", StartSession(entropy="Bea: 4471"))
+        first.execute("Lab", StartSession())
         first.dice_secrets.get = original_get  # type: ignore[method-assign]
         started = first.campaign("Lab")
         kept = first.dice_secrets.get(campaign_id, 1)

@@ -1,0 +1,235 @@
+"""Dice the GM cannot choose: the GM commits to a seed first, the players add entropy after,
+the first committed roll closes the window, and `verify` recomputes everything, counters too."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from domain.dice import Provenance
+from domain.errors import CannotUndo, DomainError, EntropyWindowClosed, NoActiveSession
+from domain.events import DiceCommitted, DiceRevealed, EntropyAdded, RulingMade
+from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, StartSession
+from domain.rulesets.sprawl_goons.actions import ActionRoll
+from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from engine import Engine
+from engine.chain import genesis, link
+from engine.committed_dice import commitment, key, mixed, replay
+from engine.dice_sources import DiceSpec
+from engine.mapper import canonical_json
+from tests.conftest import event_count
+
+
+def refused(engine: Engine, action: Callable[[], object], error: type[DomainError]) -> DomainError:
+    """Run ``action``, expect ``error``, and prove that nothing was appended."""
+    before = event_count(engine)
+    with pytest.raises(error) as caught:
+        action()
+    assert before == event_count(engine)
+    return caught.value
+
+
+def entropy(engine: Engine, words: str, by: str) -> Callable[[], object]:
+    return lambda: engine.execute("Lab", AddEntropy(words=words, by=by))
+
+
+def started(engine: Engine) -> None:
+    engine.create_campaign("Lab", "sprawl-goons")
+    engine.execute("Lab", StartSession())
+
+
+def tanner(engine: Engine) -> None:
+    """Tanner on the table, in a scene, his creation dice typed in (physical)."""
+    engine.execute("Lab", StartScene(stage="The container stacks"))
+    items = ("melee:Katana", "armour:Kevlar jacket", "lazarus")
+    create = CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=items)
+    engine.execute("Lab", create, dice=DiceSpec(faces=(3, 4, 5, 2)))
+
+
+def roll(engine: Engine) -> RulingMade:
+    """One committed roll: Tanner's reaction roll, its dice drawn digitally."""
+    if engine.campaign("Lab").scene is None:
+        tanner(engine)
+    result = engine.execute("Lab", ActionRoll("Tanner", "reaction", "10"))
+    made = next(r.event for r in result.records if isinstance(r.event, RulingMade))
+    assert made.provenance is Provenance.COMMITTED
+    return made
+
+
+def test_the_commitment_is_recorded_before_any_entropy(engine: Engine) -> None:
+    """`session start` records the seed's hash with no entropy at all: the players' words can
+    only come after it is published, each as its own ruling."""
+    started(engine)
+    (committed,) = [
+        r.event for e in engine.log("Lab") for r in e.events if isinstance(r.event, DiceCommitted)
+    ]
+    assert "" == committed.entropy
+
+    engine.execute("Lab", AddEntropy(words="pancakes at midnight", by="Bea"))
+    engine.execute("Lab", AddEntropy(words="4471", by="Carl"))
+
+    assert (("Bea", "pancakes at midnight"), ("Carl", "4471")) == engine.campaign("Lab").entropy
+    added = [
+        r.event for e in engine.log("Lab") for r in e.events if isinstance(r.event, EntropyAdded)
+    ]
+    assert [("Bea", 1), ("Carl", 1)] == [(a.by, a.session) for a in added]
+
+
+def test_every_roll_follows_from_the_seed_and_all_the_entropy(engine: Engine) -> None:
+    """The rolls are HMAC over the seed mixed with every contribution, counter by counter; after
+    the reveal anyone recomputes them, and verify does."""
+    started(engine)
+    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
+    engine.execute("Lab", AddEntropy(words="4471", by="Carl"))
+    first, second = roll(engine), roll(engine)
+    engine.execute("Lab", EndScene())
+    result = engine.execute("Lab", EndSession())
+    seed = bytes.fromhex(next(e for e in result.events if isinstance(e, DiceRevealed)).seed)
+
+    derived = key(seed, mixed("", [("Bea", "pancakes"), ("Carl", "4471")]))
+    for made in (first, second):
+        faces, draws = replay(derived, made.counter or 0, tuple(d.sides for d in made.dice))
+        assert (faces, draws) == (tuple(d.face for d in made.dice), made.draws)
+    assert (0, first.draws) == (first.counter, second.counter)
+    report = engine.verify("Lab")
+    assert report.intact
+    assert [(1, 2, True, (), ())] == [
+        (d.session, d.rulings, d.revealed, d.problems, d.warnings) for d in report.dice
+    ]
+    assert commitment(seed) == report.dice[0].seed_hash
+
+
+def test_without_the_entropy_the_rolls_would_differ(engine: Engine) -> None:
+    """The entropy matters: the same seed without the players' words gives other faces."""
+    started(engine)
+    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
+    made = roll(engine)
+    engine.execute("Lab", EndScene())
+    result = engine.execute("Lab", EndSession())
+    seed = bytes.fromhex(next(e for e in result.events if isinstance(e, DiceRevealed)).seed)
+    sides = tuple(d.sides for d in made.dice)
+    assert replay(key(seed, ""), 0, sides)[0] != tuple(d.face for d in made.dice)
+
+
+def test_the_first_committed_roll_closes_the_window(engine: Engine) -> None:
+    """Entropy after the first committed roll is refused (naming that roll); physical dice do
+    not close it; outside a session there is nothing to add to."""
+    engine.create_campaign("Lab", "sprawl-goons")
+    refused(engine, entropy(engine, "early", "Bea"), NoActiveSession)
+    engine.execute("Lab", StartSession())
+    tanner(engine)
+    engine.execute("Lab", AddEntropy(words="still open", by="Bea"))
+    first = roll(engine)
+
+    error = refused(engine, entropy(engine, "too late", "Carl"), EntropyWindowClosed)
+
+    assert first.number == error.data["ruling"]
+
+
+def test_undoing_the_first_roll_does_not_reopen_the_window(engine: Engine) -> None:
+    started(engine)
+    first = roll(engine)
+    engine.undo("Lab", first.number, reason="wrong player")
+    refused(engine, entropy(engine, "now?", "Bea"), EntropyWindowClosed)
+
+
+def test_session_end_and_entropy_cannot_be_undone_or_amended(engine: Engine) -> None:
+    """The reveal and the seal are published; the entropy is part of the dice: both stay."""
+    started(engine)
+    entropy = engine.execute("Lab", AddEntropy(words="pancakes", by="Bea")).number
+    ended = engine.execute("Lab", EndSession()).number
+    for number in (entropy, ended):
+        refused(engine, lambda n=number: engine.undo("Lab", n, reason="no"), CannotUndo)  # type: ignore[misc]
+        refused(engine, lambda n=number: engine.amend("Lab", n, {}, reason="no"), DomainError)  # type: ignore[misc]
+    assert engine.campaign("Lab").commitment is None  # the revealed seed is never used again
+
+
+def test_a_correction_that_would_change_a_session_end_is_refused(engine: Engine) -> None:
+    """Ending a session needs its scene ended: undoing the scene end would change what the
+    session end decided, which sealed the session. Refused in every mode."""
+    started(engine)
+    engine.execute("Lab", StartScene(stage="The lab"))
+    scene_end = engine.execute("Lab", EndScene()).number
+    engine.execute("Lab", EndSession())
+    for dependents, redecide in ((False, False), (True, False), (False, True)):
+
+        def undo(dependents: bool = dependents, redecide: bool = redecide) -> object:
+            return engine.undo(
+                "Lab", scene_end, reason="no", with_dependents=dependents, redecide=redecide
+            )
+
+        assert "SEALED_SESSION_CHANGED" == refused(engine, undo, DomainError).code
+
+
+def test_a_session_started_again_after_entropy_is_a_warning(engine: Engine) -> None:
+    """Undoing a session start after players added entropy (their entropy goes with it) and
+    starting again draws a new seed: verify names the session in a warning."""
+    started(engine)
+    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
+    engine.undo("Lab", 2, reason="wrong night", with_dependents=True)
+    engine.execute("Lab", StartSession())
+    engine.execute("Lab", EndSession())
+
+    report = engine.verify("Lab")
+
+    assert report.intact
+    warnings = [w for d in report.dice for w in d.warnings]
+    assert [
+        "session 1 was started again after players added entropy: its first seed was set aside"
+    ] == warnings
+
+
+def _rewrite_campaign_stream(
+    db: Path, campaign_id: UUID, edit: Callable[[str, dict[str, Any]], None]
+) -> None:
+    """Edit the campaign stream's bodies in place and recompute every chain link (a forger who
+    knows the scheme)."""
+    query = (
+        "SELECT originator_version, topic, state FROM stored_events "
+        "WHERE originator_id=? ORDER BY 1"
+    )
+    with sqlite3.connect(db) as connection:
+        previous = genesis(campaign_id)
+        for version, topic, state in list(connection.execute(query, (campaign_id.hex,))):
+            body = json.loads(state)
+            body.pop("chain")
+            edit(topic, body)
+            chain = link(previous, campaign_id, version, topic, canonical_json(body))
+            body["chain"] = chain
+            connection.execute(
+                "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
+                (canonical_json(body), campaign_id.hex, version),
+            )
+            previous = chain
+
+
+def test_a_hand_picked_counter_is_found(tmp_path: Path) -> None:
+    """A header pointed at another counter (its faces rewritten to match, chains recomputed)
+    breaks the run 0, 1, 2...: verify names the ruling."""
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        started(engine)
+        roll(engine)
+        second = roll(engine)
+        campaign_id = engine.campaign("Lab").id
+
+    def skip_ahead(topic: str, body: dict[str, Any]) -> None:
+        event = body["event"]
+        if topic.endswith(":RulingMade") and event["number"] == second.number:
+            event["counter"] += 7
+
+    _rewrite_campaign_stream(db, campaign_id, skip_ahead)
+    with Engine(str(db)) as engine:
+        report = engine.verify("Lab")
+    assert not report.intact
+    assert any(
+        f"ruling {second.number}: committed dice from counter" in p
+        for d in report.dice
+        for p in d.problems
+    )

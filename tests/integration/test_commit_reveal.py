@@ -185,7 +185,7 @@ def test_a_session_started_again_after_entropy_is_a_warning(engine: Engine) -> N
     ] == warnings
 
 
-def _rewrite_campaign_stream(
+def rewrite_campaign_stream(
     db: Path, campaign_id: UUID, edit: Callable[[str, dict[str, Any]], None]
 ) -> None:
     """Edit the campaign stream's bodies in place and recompute every chain link (a forger who
@@ -224,7 +224,7 @@ def test_a_hand_picked_counter_is_found(tmp_path: Path) -> None:
         if topic.endswith(":RulingMade") and event["number"] == second.number:
             event["counter"] += 7
 
-    _rewrite_campaign_stream(db, campaign_id, skip_ahead)
+    rewrite_campaign_stream(db, campaign_id, skip_ahead)
     with Engine(str(db)) as engine:
         report = engine.verify("Lab")
     assert not report.intact

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.context import Context, pass_context
-from cli.render import emit_json
+from cli.render import emit_json, say
 from domain.dice import Die, Provenance
 from domain.events import RulingMade
 
@@ -77,7 +77,7 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
         )
         return
     if not rows:
-        click.echo("no dice rolled yet")
+        say("no dice rolled yet")
         return
     from rich.console import Console
     from rich.table import Table
@@ -155,9 +155,7 @@ def import_campaign(ctx: Context, path: str) -> None:
     if ctx.as_json:
         emit_json({"name": imported.name, "events": imported.events, "digest": imported.digest})
     else:
-        click.echo(
-            f"imported {imported.name!r}: {imported.events} events, digest {imported.digest}"
-        )
+        say(f"imported {imported.name!r}: {imported.events} events, digest {imported.digest}")
 
 
 @click.command("verify-dice")
@@ -208,23 +206,21 @@ def verify_dice(ctx: Context, path: str, session: int | None) -> None:
             }
         )
     else:
-        click.echo(
-            f"{name}: {report.events} events, chains {'BROKEN' if report.breaks else 'intact'}"
-        )
+        say(f"{name}: {report.events} events, chains {'BROKEN' if report.breaks else 'intact'}")
         for b in report.breaks:
-            click.echo(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
+            say(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
         for d in dice:
-            click.echo(f"session {d.session}: commitment {d.seed_hash}")
+            say(f"session {d.session}: commitment {d.seed_hash}")
             for who, words in d.entropy:
-                click.echo(f"  entropy from {who}: {words!r}")
+                say(f"  entropy from {who}: {words!r}")
             verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
             state = "; ".join(d.problems) or verified
-            click.echo(f"  {d.rulings} committed rulings: {state}")
+            say(f"  {d.rulings} committed rulings: {state}")
             for warning in d.warnings:
-                click.echo(f"  WARNING: {warning}")
+                say(f"  WARNING: {warning}")
         for s in seals:
-            click.echo(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
-        click.echo("the dice check out" if not problems else "the dice do NOT check out")
+            say(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        say("the dice check out" if not problems else "the dice do NOT check out")
     if problems:
         click.get_current_context().exit(1)
 
@@ -301,21 +297,21 @@ def verify(ctx: Context) -> None:
         )
         for s in report.seals:
             state = "intact" if s.intact else f"BROKEN: {s.problem}"
-            click.echo(f"session {s.session} seal {s.digest}: {state}")
+            say(f"session {s.session} seal {s.digest}: {state}")
         for d in report.dice:
             verified = "verified" if d.revealed else "not revealed yet"
             click.echo(
                 f"session {d.session} committed dice ({d.rulings} rulings): "
                 f"{'; '.join(d.problems) or verified}"
             )
-            for warning in getattr(d, "warnings", ()):
-                click.echo(f"WARNING: {warning}")
+            for warning in d.warnings:
+                say(f"WARNING: {warning}")
         for b in report.breaks:
             ruling = f" (ruling {b.ruling})" if b.ruling else ""
-            click.echo(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+            say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
         for f in report.findings:
-            click.echo(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
-        click.echo("the log is intact" if report.intact else "the log was tampered with")
+            say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
+        say("the log is intact" if report.intact else "the log was tampered with")
     if not report.intact:
         click.get_current_context().exit(1)
 

@@ -18,7 +18,7 @@ import click
 from cli import audit, history, recap, systems
 from cli.context import Context, pass_context
 from cli.dice import dice_options
-from cli.render import clean, emit_json, log_json, show_log, show_ruling
+from cli.render import clean, emit_json, log_json, say, show_log, show_ruling
 from domain.dice import parse_faces
 from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
 from domain.events import RulingMade
@@ -347,11 +347,12 @@ def list_campaigns(ctx: Context) -> None:
         click.echo("no campaigns yet: create one with `campaign init NAME --system code-green`")
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table("campaign", "system", "characters", "sessions", "rulings")
-    for row in rows:
-        table.add_row(*(str(v) for v in row.values()))
+    for row in rows:  # names as plain text: no terminal controls, no rich markup
+        table.add_row(*(escape(clean(v)) for v in row.values()))
     Console().print(table)
 
 
@@ -367,7 +368,7 @@ def use(ctx: Context, name: str) -> None:
     """
     ctx.engine.find_campaign(name)
     ctx.remember(name)
-    click.echo(f"current campaign: {name}")
+    say(f"current campaign: {name}")
 
 
 @campaign.group("session")

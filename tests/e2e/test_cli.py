@@ -260,3 +260,22 @@ def test_a_verb_of_another_system_is_refused(run: Run) -> None:
     result = run("place Neo R1C1 R2C2 R3C3")
     assert 2 == result.exit_code
     assert result.stderr.startswith("error: NOT_A_VERB_OF: `place` is not a verb of sims")
+
+
+def test_user_text_reaches_the_terminal_inert(run: Run) -> None:
+    """A campaign name with rich markup (control characters are refused in names), a stage with
+    escape sequences and a bell, a player with a bidi isolate: `list`, `use`, `show` and
+    `history` print them as plain text."""
+    name = "[red]Dockside"
+    assert 0 == run(f"init '{name}' --system code-green --gm Rosa").exit_code
+    assert 0 == run("session start").exit_code
+    assert 0 == run("scene start 'The \x1b[31mcold\x1b[0m room\x07'").exit_code
+    created = run(
+        "character create --player 'al\u2066ice' --form Legs,Tail,Teeth "
+        "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5"
+    )
+    assert 0 == created.exit_code
+    shown = [run(line).output for line in ("list", f"use '{name}'", "show", "history 31415")]
+    for output in shown:
+        assert not any(c in output for c in "\x07\x1b\u202e\u2066"), output
+    assert "[red]Dockside" in shown[0]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, say
 from domain.dice import Die, Provenance
 from domain.events import RulingMade
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # imported when verify runs
 
 
 @click.command("dice-stats")
-@click.option("--session", "session", type=int, help="Only this session's rolls.")
+@click.option("--session", "session", type=WHOLE_NUMBER, help="Only this session's rolls.")
 @click.option("--character", "who", help="Only rulings that touched this character.")
 @click.option(
     "--html",
@@ -160,7 +160,9 @@ def import_campaign(ctx: Context, path: str) -> None:
 
 @click.command("verify-dice")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@click.option("--session", "session", type=int, help="Only this session (default: every one).")
+@click.option(
+    "--session", "session", type=WHOLE_NUMBER, help="Only this session (default: every one)."
+)
 @pass_context
 def verify_dice(ctx: Context, path: str, session: int | None) -> None:
     """A player's own check, from an export alone (no store is opened): the file's hash chains

@@ -56,3 +56,24 @@ class Context:
 
 
 pass_context = click.make_pass_decorator(Context)
+
+
+class WholeNumber(click.ParamType[int]):
+    """A whole number written in ASCII digits (``int()`` also takes ``٣`` or ``３``, which no
+    one types for a ruling number or a seed on purpose)."""
+
+    name = "integer"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not digits.isascii() or not digits.isdigit():
+            self.fail(f"{value!r} is not a whole number in the digits 0-9", param, ctx)
+        return int(text)
+
+
+WHOLE_NUMBER = WholeNumber()

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from cli.context import Context
+from cli.context import WHOLE_NUMBER, Context
 from cli.render import show_ruling
 from domain.commands import Command
 from domain.dice import parse_faces
@@ -18,7 +18,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def dice_options(f: F) -> F:
     """--dice for faces rolled at the table, --seed for reproducible digital dice."""
-    seeded = click.option("--seed", type=int, help="Roll reproducible digital dice from this seed.")
+    seeded = click.option(
+        "--seed", type=WHOLE_NUMBER, help="Roll reproducible digital dice from this seed."
+    )
     entered = click.option(
         "--dice",
         "faces",

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from cli import systems
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, event_lines, say, say_lines, where
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
@@ -24,9 +24,11 @@ def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--at RULING, --session N or --time ISO, and --corrected."""
     for option in reversed(
         [
-            click.option("--at", "at_ruling", type=int, help="As it stood after this ruling."),
             click.option(
-                "--session", "session", type=int, help="As it stood when session N ended."
+                "--at", "at_ruling", type=WHOLE_NUMBER, help="As it stood after this ruling."
+            ),
+            click.option(
+                "--session", "session", type=WHOLE_NUMBER, help="As it stood when session N ended."
             ),
             click.option(
                 "--time",
@@ -127,8 +129,8 @@ def _corrected_since(ctx: Context, ruling: int) -> None:
 
 @click.command("diff")
 @click.argument("who", required=False)
-@click.argument("first", type=int)
-@click.argument("second", type=int, required=False)
+@click.argument("first", type=WHOLE_NUMBER)
+@click.argument("second", type=WHOLE_NUMBER, required=False)
 @click.option(
     "--views", is_flag=True, help="At FIRST: the past as recorded against as corrected since."
 )
@@ -205,7 +207,9 @@ def character_history(ctx: Context, who: str) -> None:
 
 
 @click.command("replay")
-@click.option("--session", "session", type=int, help="Which session (default: the latest).")
+@click.option(
+    "--session", "session", type=WHOLE_NUMBER, help="Which session (default: the latest)."
+)
 @click.option("--step", is_flag=True, help="Wait for a key between rulings.")
 @pass_context
 def replay(ctx: Context, session: int | None, step: bool) -> None:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import click
 
 from cli import audit, history, recap, systems
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options
 from cli.render import clean, emit_json, log_json, say, show_log, show_ruling
 from domain.dice import parse_faces
@@ -481,7 +481,7 @@ def note(ctx: Context, text: str, gm_only: bool) -> None:
 
 
 @campaign.command("log")
-@click.option("--session", "session_number", type=int, help="Only this session's rulings.")
+@click.option("--session", "session_number", type=WHOLE_NUMBER, help="Only this session's rulings.")
 @pass_context
 def log(ctx: Context, session_number: int | None) -> None:
     """Show every ruling in order, with its events and whether (and why) it was undone.
@@ -500,7 +500,7 @@ def log(ctx: Context, session_number: int | None) -> None:
 
 
 @campaign.command("amend")
-@click.argument("ruling", type=int)
+@click.argument("ruling", type=WHOLE_NUMBER)
 @click.option(
     "--set",
     "changes",
@@ -564,7 +564,7 @@ def result_params(result: RulingResult) -> str:
 
 
 @campaign.command("undo")
-@click.argument("ruling", type=int, required=False)
+@click.argument("ruling", type=WHOLE_NUMBER, required=False)
 @click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
 @click.option(
     "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."

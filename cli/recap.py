@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
 
 FORMATS = ("md", "html", "json")
@@ -28,7 +28,9 @@ def _format_option(function: Any) -> Any:
 
 
 @click.command("recap")
-@click.option("--session", "session", type=int, help="Which session (default: the latest).")
+@click.option(
+    "--session", "session", type=WHOLE_NUMBER, help="Which session (default: the latest)."
+)
 @click.option("--gm", "gm", is_flag=True, help="Include GM-only lines (never post these).")
 @_format_option
 @pass_context

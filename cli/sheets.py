@@ -8,7 +8,7 @@ from typing import Any
 import click
 from attrs import frozen
 
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, say, say_lines
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
@@ -29,7 +29,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
 
     @group.command("show")
     @click.argument("who")
-    @click.option("--at", "at_ruling", type=int, help="As it stood after this ruling.")
+    @click.option("--at", "at_ruling", type=WHOLE_NUMBER, help="As it stood after this ruling.")
     @click.option(
         "--corrected", is_flag=True, help="With --at: apply the undos and amendments made since."
     )

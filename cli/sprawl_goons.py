@@ -8,7 +8,7 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from cli.sheets import Sheets, add_sheet_commands
 from domain.errors import DomainError
@@ -513,7 +513,7 @@ def end_round(ctx: Context, faces: str | None, seed: int | None) -> None:
 @click.option(
     "--d6",
     "dice_count",
-    type=int,
+    type=WHOLE_NUMBER,
     default=2,
     show_default=True,
     help="2 or 3 dice of damage, by type.",
@@ -540,7 +540,7 @@ def explode(
 
 @click.command("fall")
 @click.argument("who")
-@click.argument("metres", type=int)
+@click.argument("metres", type=WHOLE_NUMBER)
 @dice_options
 @pass_context
 def fall(ctx: Context, who: str, metres: int, faces: str | None, seed: int | None) -> None:
@@ -555,9 +555,9 @@ def fall(ctx: Context, who: str, metres: int, faces: str | None, seed: int | Non
 
 @click.command("ignite")
 @click.argument("who")
-@click.option("--damage", type=int, required=True, help="Damage at each round's end.")
+@click.option("--damage", type=WHOLE_NUMBER, required=True, help="Damage at each round's end.")
 @click.option(
-    "--rounds", type=int, default=3, show_default=True, help="How long it burns (1 to 3)."
+    "--rounds", type=WHOLE_NUMBER, default=3, show_default=True, help="How long it burns (1 to 3)."
 )
 @pass_context
 def ignite(ctx: Context, who: str, damage: int, rounds: int) -> None:
@@ -604,7 +604,7 @@ def reload(ctx: Context, who: str, weapon: str) -> None:
 @click.command("slag")
 @click.argument("who")
 @click.argument("armour")
-@click.option("--injury", type=int, help="Which critical injury (default: the latest).")
+@click.option("--injury", type=WHOLE_NUMBER, help="Which critical injury (default: the latest).")
 @pass_context
 def slag(ctx: Context, who: str, armour: str, injury: int | None) -> None:
     """Slag armour to negate a critical injury; the armour is useless from then on.
@@ -619,7 +619,7 @@ def slag(ctx: Context, who: str, armour: str, injury: int | None) -> None:
 @click.command("limb-down")
 @click.argument("who")
 @click.argument("limb")
-@click.option("--injury", type=int, help="Which critical injury (default: the latest).")
+@click.option("--injury", type=WHOLE_NUMBER, help="Which critical injury (default: the latest).")
 @pass_context
 def limb_down(ctx: Context, who: str, limb: str, injury: int | None) -> None:
     """A critical injury to a cybernetic arm or leg: the limb shuts down instead.
@@ -648,7 +648,9 @@ def repair(ctx: Context, who: str, limb: str, tech: str) -> None:
 
 @click.command("rest")
 @click.argument("who", nargs=-1, required=True)
-@click.option("--hours", type=int, default=8, show_default=True, help="Hours of rest (8 needed).")
+@click.option(
+    "--hours", type=WHOLE_NUMBER, default=8, show_default=True, help="Hours of rest (8 needed)."
+)
 @click.option("--unsafe", is_flag=True, help="The area is not safe (then rest does not heal).")
 @pass_context
 def rest(ctx: Context, who: tuple[str, ...], hours: int, unsafe: bool) -> None:
@@ -763,8 +765,10 @@ def item() -> None:
     required=True,
     help="melee, ranged, armour, implant, console, consumable, drug or gear.",
 )
-@click.option("--bonus", type=int, default=1, show_default=True, help="What it adds when relevant.")
-@click.option("--uses", type=int, help="Uses, for a consumable.")
+@click.option(
+    "--bonus", type=WHOLE_NUMBER, default=1, show_default=True, help="What it adds when relevant."
+)
+@click.option("--uses", type=WHOLE_NUMBER, help="Uses, for a consumable.")
 @click.option(
     "--bulky/--not-bulky", default=None, help="Counts towards the Inventory (implants never do)."
 )
@@ -797,8 +801,8 @@ def item_drop(ctx: Context, who: str, name: str) -> None:
 
 @click.command("cash")
 @click.argument("who")
-@click.option("--gain", type=int, default=0, help="Cash gained.")
-@click.option("--spend", type=int, default=0, help="Cash spent.")
+@click.option("--gain", type=WHOLE_NUMBER, default=0, help="Cash gained.")
+@click.option("--spend", type=WHOLE_NUMBER, default=0, help="Cash spent.")
 @click.option("--reason", required=True, help="What it was for.")
 @pass_context
 def cash(ctx: Context, who: str, gain: int, spend: int, reason: str) -> None:

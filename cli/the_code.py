@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from cli.context import Context, pass_context
+from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from cli.sheets import Sheets, add_sheet_commands
 from domain.errors import DomainError
@@ -63,11 +63,17 @@ def character() -> None:
 @click.option("--advantage", "advantages", multiple=True, required=True, help="An Advantage.")
 @click.option("--weakness", required=True, help="The Weakness.")
 @click.option("--objective", required=True, help="The Objective.")
-@click.option("--score", type=int, required=True, help="The Objective's score, 1 to 10.")
+@click.option("--score", type=WHOLE_NUMBER, required=True, help="The Objective's score, 1 to 10.")
 @click.option("--mo", required=True, help="The Modus Operandi.")
-@click.option("--exposure", type=int, default=0, show_default=True, help="Starting Exposure.")
-@click.option("--popularity", type=int, default=3, show_default=True, help="Starting Popularity.")
-@click.option("--reward-points", type=int, default=0, show_default=True, help="Starting RP.")
+@click.option(
+    "--exposure", type=WHOLE_NUMBER, default=0, show_default=True, help="Starting Exposure."
+)
+@click.option(
+    "--popularity", type=WHOLE_NUMBER, default=3, show_default=True, help="Starting Popularity."
+)
+@click.option(
+    "--reward-points", type=WHOLE_NUMBER, default=0, show_default=True, help="Starting RP."
+)
 @click.option("--violent", is_flag=True, help="The GM rules the hero violent.")
 @click.option("--secretive", is_flag=True, help="The GM rules the hero secretive.")
 @_reveal_option
@@ -131,7 +137,7 @@ def challenge(
 
 @click.command("motivation")
 @click.argument("who")
-@click.argument("dice", type=int)
+@click.argument("dice", type=WHOLE_NUMBER)
 @dice_options
 @pass_context
 def motivation(ctx: Context, who: str, dice: int, faces: str | None, seed: int | None) -> None:
@@ -148,13 +154,19 @@ def motivation(ctx: Context, who: str, dice: int, faces: str | None, seed: int |
 @click.command("contest")
 @click.argument("task")
 @click.argument("who")
-@click.option("--step", type=int, required=True, help="WHO's step on the Ability Sequence (1-5).")
-@click.option("--roll", "dice_count", type=int, default=0, help="Motivation dice WHO rolls.")
+@click.option(
+    "--step", type=WHOLE_NUMBER, required=True, help="WHO's step on the Ability Sequence (1-5)."
+)
+@click.option(
+    "--roll", "dice_count", type=WHOLE_NUMBER, default=0, help="Motivation dice WHO rolls."
+)
 @click.option("--vs", "opponent", required=True, help="The other hero, or an NPC with --npc.")
-@click.option("--vs-step", type=int, required=True, help="The opponent's step (1-5).")
-@click.option("--vs-roll", type=int, default=0, help="Motivation dice the opponent rolls.")
+@click.option("--vs-step", type=WHOLE_NUMBER, required=True, help="The opponent's step (1-5).")
+@click.option("--vs-roll", type=WHOLE_NUMBER, default=0, help="Motivation dice the opponent rolls.")
 @click.option("--npc", is_flag=True, help="The opponent is a non-player character.")
-@click.option("--npc-motivation", type=int, help="The NPC's Motivation (default: it has none).")
+@click.option(
+    "--npc-motivation", type=WHOLE_NUMBER, help="The NPC's Motivation (default: it has none)."
+)
 @dice_options
 @pass_context
 def contest(ctx: Context, /, task: str, who: str, **options: Any) -> None:
@@ -230,7 +242,7 @@ def conduct(ctx: Context, who: str, violent: bool, secretive: bool) -> None:
 
 @click.command("day-off")
 @click.argument("who")
-@click.argument("days", type=int, default=1)
+@click.argument("days", type=WHOLE_NUMBER, default=1)
 @pass_context
 def day_off(ctx: Context, who: str, days: int) -> None:
     """Days off: each returns a point of Motivation, up to the maximum.
@@ -308,7 +320,7 @@ def buy_motivation(ctx: Context, who: str, faces: str | None, seed: int | None) 
 @click.command("alter-objective")
 @click.argument("who")
 @click.option("--objective", "text", help="The new Objective.")
-@click.option("--score", type=int, help="The new score (1-10).")
+@click.option("--score", type=WHOLE_NUMBER, help="The new score (1-10).")
 @pass_context
 def alter_objective(ctx: Context, who: str, text: str | None, score: int | None) -> None:
     """Change the Objective: Motivation becomes half the new score; bought Motivation is lost.
@@ -377,7 +389,7 @@ def blab(ctx: Context, who: str, details: tuple[str, ...], confidant: str) -> No
 @click.command("reaction")
 @click.argument("who")
 @click.argument("audience")
-@click.option("--extra-dice", type=int, default=0, help="Motivation spent on extra dice.")
+@click.option("--extra-dice", type=WHOLE_NUMBER, default=0, help="Motivation spent on extra dice.")
 @click.option("--because", default="", help="How the Profession or Advantage helps.")
 @click.option("--conflict", is_flag=True, help="At Popularity 10: an extreme conflict.")
 @dice_options

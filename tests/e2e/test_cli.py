@@ -279,3 +279,17 @@ def test_user_text_reaches_the_terminal_inert(run: Run) -> None:
     for output in shown:
         assert not any(c in output for c in "\x07\x1b\u202e\u2066"), output
     assert "[red]Dockside" in shown[0]
+
+
+def test_numbers_are_ascii_digits(table: Run, count: Callable[[], int]) -> None:
+    """`int()` reads `٣` and `３` as 3; a ruling number, a seed or a session is typed in 0-9."""
+    before = count()
+    for line in (
+        "undo ٣ --reason x",
+        "test alice Legs Invulnerable --roll --seed ３",
+        "log --session ١",
+    ):
+        result = table(line)
+        assert 2 == result.exit_code, line
+        assert "is not a whole number in the digits 0-9" in result.stderr
+    assert before == count()

@@ -34,7 +34,8 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         super().__init__(*args, **kwargs)
         table = Identifier(self.datastore.schema, self.events_table_name)
         columns = SQL("(originator_id, originator_version, topic, state)")
-        self._insert_rows = SQL("INSERT INTO {} {} VALUES (%s, %s, %s, %s)").format(table, columns)
+        self._table, self._columns = table, columns
+        self._inserts: dict[int, Composed] = {}  # one multi-row INSERT per save size
         self._copy_rows = SQL("COPY {} {} FROM STDIN").format(table, columns)
         # The library's table lock and notification, sent as one round trip (no parameters).
         self._prelude = SQL("; ").join([*self.lock_table_statements, self._notification()])
@@ -54,23 +55,40 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         ]
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             curs.execute(self._prelude)
-            if len(rows) < COPY_FROM:
-                curs.executemany(self._insert_rows, rows)
+            returning = len(rows) < COPY_FROM
+            if returning:  # one statement that returns its ids: one round trip
+                curs.execute(self._insert(len(rows)), [value for row in rows for value in row])
             else:
                 with curs.copy(self._copy_rows) as copy:
                     for row in rows:
                         copy.write_row(row)
-            return self._fetch_ids_after_insert_events(curs, stored_events)
+            return self._fetch_ids_after_insert_events(curs, stored_events, returning=returning)
+
+    def _insert(self, count: int) -> Composed:
+        """``INSERT`` of ``count`` rows returning their notification ids (kept per size)."""
+        if count not in self._inserts:
+            values = SQL(", ").join([SQL("(%s, %s, %s, %s)")] * count)
+            self._inserts[count] = SQL(
+                "INSERT INTO {} {} VALUES {} RETURNING notification_id"
+            ).format(self._table, self._columns, values)
+        return self._inserts[count]
 
     def _notification(self) -> Composed:
         return SQL("NOTIFY {}").format(Identifier(self.channel_name))
 
     def _fetch_ids_after_insert_events(
-        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any
+        self,
+        curs: Cursor[DictRow],
+        stored_events: Sequence[StoredEvent],
+        *,
+        returning: bool = False,
+        **_: Any,
     ) -> Sequence[int]:
-        """The save's ids, as SQLite's recorder gives them: the table is locked (EXCLUSIVE) from
-        before the first row to the commit, so the save's rows took consecutive ids ending at
-        the largest in the table (indexed: one lookup)."""
+        """The save's ids, as SQLite's recorder gives them: those its ``INSERT`` returned; or,
+        after a ``COPY``, read from the largest: the table is locked (EXCLUSIVE) from before the
+        first row to the commit, so the save's rows took consecutive ids ending there."""
+        if returning:
+            return sorted(int(found["notification_id"]) for found in curs.fetchall())
         curs.execute(self.max_notification_id_statement, prepare=True)
         row = curs.fetchone()
         last: int = row["max"] if row is not None else 0

@@ -25,7 +25,6 @@ from domain.dice import DiceSource, Die, EnteredDice, RecordingDice
 from domain.errors import (
     AmendmentConflicts,
     CannotAmend,
-    ConcurrentWrites,
     EmptyText,
     InvalidParameter,
     RedecideOrWithDependents,
@@ -38,7 +37,6 @@ from engine.mapper import canonical_json, converter
 from engine.redecide import Redecider
 from engine.rulings import (
     AMEND,
-    MAX_ATTEMPTS,
     NOT_UNDOABLE,
     amended,
     amendments_of,
@@ -142,7 +140,8 @@ def amend(
         raise RedecideOrWithDependents()
     spec = dice or DiceSpec()
     campaign_id = engine.find_campaign(campaign_name).campaign_id
-    for _ in range(MAX_ATTEMPTS):
+
+    def attempt() -> RulingResult | None:
         loaded = engine.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         records = read_back(engine, campaign_id, partial(reach, ruling=ruling))
@@ -178,7 +177,7 @@ def amend(
             "with": sorted(plan.dropped),
             **redecided_params(plan.changed, campaign_id),
         }
-        result = engine.record(
+        return engine.record(
             loaded,
             [*undone, *corrected, *again],
             command=AMEND,
@@ -188,9 +187,8 @@ def amend(
             provenance=spec.provenance if replayed.new else target.provenance,
             seed=spec.seed if replayed.new else target.seed,
         )
-        if result is not None:
-            return result
-    raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    return engine.retried(attempt)
 
 
 def _target(made: list[RulingMade], campaign: CampaignState, ruling: int) -> RulingMade:

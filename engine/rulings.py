@@ -18,7 +18,6 @@ from domain.campaign import CampaignState, evolve_campaign
 from domain.commands import Change
 from domain.errors import (
     CannotUndo,
-    ConcurrentWrites,
     EmptyText,
     LaterRulingsDepend,
     NothingToUndo,
@@ -43,7 +42,6 @@ if TYPE_CHECKING:
     from engine.redecide import Decision
     from engine.service import Engine
 
-MAX_ATTEMPTS = 12
 AMEND = "amend"
 CORRECTIONS = frozenset({"undo", AMEND})
 NOT_UNDOABLE = {
@@ -266,12 +264,14 @@ def undo(
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
     campaign_id = engine.find_campaign(campaign_name).campaign_id
-    for _ in range(MAX_ATTEMPTS):
+
+    def attempt() -> RulingResult | None:
+        nonlocal ruling  # a retry after a concurrent write undoes the same ruling
         loaded = engine.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         records = _read_to_target(engine, campaign, ruling)
         target = _target(rulings_made(records), campaign, ruling, records)
-        ruling = target.number  # a retry after a concurrent write undoes the same ruling
+        ruling = target.number
         tail = Tail(engine, campaign_id, target.number, records)
         walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
         plan = walker.walk(tail.made, target, redecide=redecide)
@@ -286,16 +286,15 @@ def undo(
             "reason": why,
             **redecided_params(plan.changed, campaign_id),
         }
-        result = engine.record(
+        return engine.record(
             loaded,
             changes,
             command="undo",
             params=canonical_json(params).decode(),
             actor=actor or campaign.gm,
         )
-        if result is not None:
-            return result
-    raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    return engine.retried(attempt)
 
 
 def retractions_of(

@@ -288,6 +288,18 @@ class Engine:
 
     # --- Writing -----------------------------------------------------------------------------
 
+    def retried(self, attempt: Callable[[], RulingResult | None]) -> RulingResult:
+        """The one retry policy of every write: ``attempt`` loads, decides and saves, and gives
+        None when another writer got there first; then it runs again on fresh state, after a
+        jittered backoff (``backoff``), at most ``MAX_ATTEMPTS`` times in all."""
+        for retry in range(MAX_ATTEMPTS):
+            if retry:
+                self.backoff(retry)
+            result = attempt()
+            if result is not None:
+                return result
+        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
     def create_campaign(
         self,
         name: str,
@@ -297,9 +309,8 @@ class Engine:
         house_rules: Mapping[str, str] | None = None,
     ) -> RulingResult:
         """Register a campaign and record its first ruling (its creation)."""
-        for retry in range(MAX_ATTEMPTS):
-            if retry:
-                self.backoff(retry)
+
+        def attempt() -> RulingResult | None:
             directory = self.streams.load(DIRECTORY_ID, evolve_directory)
             campaign_id = self.new_id()
             changes = create_campaign(
@@ -312,7 +323,7 @@ class Engine:
                 house_rules=dict(house_rules or {}),
             )
             params = {"name": name, "system": system, "gm": gm, "house_rules": house_rules or {}}
-            result = self._commit(
+            return self._commit(
                 campaign=None,
                 campaign_id=campaign_id,
                 versions={DIRECTORY_ID: directory.version, campaign_id: 0},
@@ -324,9 +335,8 @@ class Engine:
                 actor=gm,
                 dice=(),
             )
-            if result is not None:
-                return result
-        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+        return self.retried(attempt)
 
     def execute(
         self,
@@ -341,9 +351,8 @@ class Engine:
         ``actor`` is who made the call (default: the campaign's GM)."""
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        for retry in range(MAX_ATTEMPTS):
-            if retry:
-                self.backoff(retry)
+
+        def attempt() -> RulingResult | None:
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
             view = RulingView(self, loaded, self.ruleset(campaign))
@@ -355,7 +364,7 @@ class Engine:
             changes += self._commitments(campaign, changes, getattr(command, "entropy", ""))
             committed = isinstance(source, CommittedDice) and bool(recording.rolled)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
-            result = self._commit(
+            return self._commit(
                 campaign=campaign,
                 campaign_id=campaign_id,
                 versions=view.versions,
@@ -371,9 +380,8 @@ class Engine:
                 counter=campaign.dice_counter if committed else None,
                 draws=source.draws if isinstance(source, CommittedDice) else 0,
             )
-            if result is not None:
-                return result
-        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+        return self.retried(attempt)
 
     def _dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
         """Digital dice without a seed come from the session's committed seed when there is one."""

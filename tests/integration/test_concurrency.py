@@ -215,8 +215,9 @@ def test_racing_for_a_campaign_name_loses_with_campaign_exists(
 def test_an_undo_racing_another_ruling_is_retried(
     engines: Engines, monkeypatch: pytest.MonkeyPatch, asked: int | None
 ) -> None:
-    """An undo whose campaign changed before it saved re-checks and records after the other
-    ruling, and still undoes the ruling the GM meant (not one recorded meanwhile)."""
+    """An undo whose campaign changed before it saved waits as any command does, re-checks and
+    records after the other ruling, and still undoes the ruling the GM meant (not one recorded
+    meanwhile)."""
     first, second = engines
     first.create_campaign("Lab", "code-green")
     first.execute("Lab", AddNote("mistake"))
@@ -230,10 +231,13 @@ def test_an_undo_racing_another_ruling_is_retried(
         return original(walker, made, target, *args, **kwargs)
 
     monkeypatch.setattr(redecide.Redecider, "walk", walk)
+    waits: list[int] = []
+    monkeypatch.setattr(first, "backoff", waits.append)
 
     result = first.undo("Lab", asked, reason="mistake")
 
     assert [2, 2] == calls
+    assert [1] == waits  # the engine's one retry policy: its backoff before the retry
     assert 4 == result.number
     assert frozenset({2}) == first.campaign("Lab").retracted
     assert [(3, "note", "bob"), (4, "undo", "GM")] == summary(first)[-2:]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+import freezegun
 import pytest
 from freezegun import freeze_time
 
@@ -16,6 +17,11 @@ from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import CreateCharacter, PlaceTokens
 from engine import Engine
 from engine.dice_sources import DiceSpec
+
+# Frozen clocks are for the product's timestamps: pytest's own timing (--durations) keeps the
+# real one. Only its timing module: ignoring all of `_pytest` would unfreeze every test, since
+# freezegun gives the real time to any call with an ignored module a few frames up the stack.
+freezegun.configure(extend_ignore_list=["_pytest.timing"])
 
 FROZEN_AT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.rulesets.code_green.commands import DeclareTest
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from tests.conftest import place, scene_with_s1
+from tests.conftest import FROZEN_AT, place, scene_with_s1
 
 
 def test_a_declared_and_rolled_test_sets_adaptation_pending(engine: Engine) -> None:
@@ -18,3 +18,13 @@ def test_a_declared_and_rolled_test_sets_adaptation_pending(engine: Engine) -> N
     rolled = result.events[-1]
     assert (2, (2, 5), 5) == (rolled.pool, rolled.dice, rolled.result)  # type: ignore[attr-defined]
     assert engine.character("Lab", who).adaptation_pending
+
+
+def test_pytest_keeps_its_real_clock_under_a_frozen_one(frozen: None) -> None:
+    """The frozen clock is the product's: pytest's own timing (``--durations``) keeps counting."""
+    import time
+
+    from _pytest import timing
+
+    assert FROZEN_AT.timestamp() == time.time()
+    assert FROZEN_AT.timestamp() != timing.time()

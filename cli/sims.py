@@ -9,7 +9,6 @@ import click
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.sheets import Sheets, add_sheet_commands
-from domain.errors import DomainError
 from domain.rulesets.sims import commands as c
 from domain.rulesets.sims.state import SimsCharacter
 from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, rank_name
@@ -22,10 +21,6 @@ badass_option = click.option("--badass", is_flag=True, help="GM: Being Badass, o
 with_option = click.option(
     "--with", "helpers", multiple=True, metavar="WHO:QUALITY", help="Join forces (repeatable)."
 )
-
-
-class NotYetCreated(DomainError):
-    template = "{who} did not exist yet after ruling {ruling}"
 
 
 # --- Characters ----------------------------------------------------------------------------------

@@ -28,10 +28,6 @@ class StatsFormat(DomainError):
     )
 
 
-class NotYetCreated(DomainError):
-    template = "{who} did not exist yet after ruling {ruling}"
-
-
 def roll_options(f: F) -> F:
     """What the referee rules about an Action Roll: relevant items, bonuses, Glitch/Upgrade.
 

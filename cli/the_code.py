@@ -9,7 +9,6 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from cli.sheets import Sheets, add_sheet_commands
-from domain.errors import DomainError
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.commands import (
     AccomplishObjective,
@@ -97,10 +96,6 @@ def create(ctx: Context, /, code_name: str, **fields: Any) -> None:
     fields["objective_score"] = fields.pop("score")
     command = CreateHero(code_name=code_name, **fields)
     run(ctx, command)
-
-
-class NotYetCreated(DomainError):
-    template = "{who} did not exist yet after ruling {ruling}"
 
 
 def sheet_json(h: TcHero) -> dict[str, Any]:

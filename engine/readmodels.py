@@ -19,7 +19,6 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, cast
-from weakref import WeakKeyDictionary, finalize
 
 from domain.errors import DomainError
 from domain.events import RulingMade
@@ -170,38 +169,34 @@ class ReadModelsUnsupported(DomainError):
     )
 
 
-_VIEWS: WeakKeyDictionary[Any, ViewStore] = WeakKeyDictionary()
-
-
 class EngineLike(Protocol):
     db: str
+    views: ViewStore | None  # the read-model store, opened by ``views_of`` on first use
 
     @property
     def store(self) -> Any: ...
 
 
 def views_of(engine: EngineLike) -> ViewStore:
-    """The read-model store beside an engine's log (the same file, or the same memory); one
-    per engine, closed when the engine is collected or by ``close_views``."""
-    if engine not in _VIEWS:
+    """The read-model store beside an engine's log (the same file, or the same memory): one
+    per engine, kept on it and closed with it (or by ``close_views``)."""
+    if engine.views is None:
         if is_postgres(engine.db):
             from engine.readmodels_postgres import PostgresViews
 
             datastore = engine.store.factory.datastore
-            _VIEWS[engine] = PostgresViews(datastore, lock_key(environment_for(engine.db)))
+            engine.views = PostgresViews(datastore, lock_key(environment_for(engine.db)))
         elif "://" in engine.db:
             raise ReadModelsUnsupported(spec=engine.db.partition("://")[0])
         elif engine.db == MEMORY:
-            _VIEWS[engine] = MemoryViews()
+            engine.views = MemoryViews()
         else:
-            views = SQLiteViews(engine.db)
-            finalize(engine, views.close)
-            _VIEWS[engine] = views
-    return _VIEWS[engine]
+            engine.views = SQLiteViews(engine.db)
+    return engine.views
 
 
 def close_views(engine: EngineLike) -> None:
-    views = _VIEWS.pop(engine, None)
+    views, engine.views = engine.views, None
     if isinstance(views, SQLiteViews):
         views.close()
 

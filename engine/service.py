@@ -53,6 +53,7 @@ from engine.streams import Evolve, Loaded, Streams
 
 if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     from engine.audit import Report
+    from engine.readmodels import ViewStore
     from engine.rulings import LoggedRuling
 
 MAX_ATTEMPTS = 20
@@ -123,8 +124,13 @@ class Engine:
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
         # Campaigns found in the directory: an entry, once registered, never changes or goes.
         self._found: dict[str, DirectoryEntry] = {}
+        self.views: ViewStore | None = None  # recaps and timelines (engine.readmodels.views_of)
 
     def close(self) -> None:
+        if self.views is not None:  # opened by a recap or a timeline
+            from engine.readmodels import close_views
+
+            close_views(self)
         self.store.close()
 
     def __enter__(self) -> Engine:

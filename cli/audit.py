@@ -13,7 +13,7 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, say
 from domain.dice import Die, Provenance
-from domain.events import RulingMade
+from domain.events import AMEND, RulingMade
 
 if TYPE_CHECKING:  # imported when verify runs
     from engine.audit import Finding
@@ -48,7 +48,7 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     for header in ctx.engine.headers(name):
         made = header.event
         assert isinstance(made, RulingMade)
-        if made.command == "amend" or (session is not None and header.session != session):
+        if made.command == AMEND or (session is not None and header.session != session):
             continue
         if stream is not None and all(span.stream != stream for span in made.touched):
             continue

@@ -166,6 +166,12 @@ class StreamRange(Plain):
     last: int
 
 
+# The command names of the two corrections (a ruling's header says which it was).
+UNDO = "undo"
+AMEND = "amend"
+CORRECTIONS = frozenset({UNDO, AMEND})
+
+
 @frozen(kw_only=True)
 class RulingMade(Event):
     """A command was resolved: what was asked (command and parameters), the dice, what it touched.

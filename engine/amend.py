@@ -31,12 +31,11 @@ from domain.errors import (
     UnknownParameter,
     UnknownRuling,
 )
-from domain.events import Event, RulingMade
+from domain.events import AMEND, Event, RulingMade
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.redecide import Redecider
 from engine.rulings import (
-    AMEND,
     NOT_UNDOABLE,
     amended,
     amendments_of,

@@ -22,7 +22,7 @@ from eventsourcing.persistence import StoredEvent
 from domain.campaign import evolve_campaign, evolve_directory
 from domain.dice import Provenance
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
-from domain.events import Event, RulingAmended, RulingRetracted
+from domain.events import CORRECTIONS, Event, RulingAmended, RulingRetracted
 from domain.plain import Plain
 from engine.chain import genesis, link, seal, stored_link
 from engine.committed_dice import commitment, key, mixed, replay
@@ -407,7 +407,6 @@ ENDED = "domain.events:SessionEnded"
 CREATED = "domain.events:CampaignCreated"
 JOINED = "domain.events:CharacterJoined"
 REGISTERED = "domain.events:CampaignRegistered"
-CORRECTIONS = ("undo", "amend")  # rulings that re-use recorded dice instead of drawing any
 CHECKPOINT = 1000  # the replay keeps the state every this many versions (see ``_states``)
 
 
@@ -628,7 +627,7 @@ class _Ledger:
         for h in self.headers:
             provenance, counter = h.event.get("provenance"), h.event.get("counter")
             where = (self.campaign_id, h.version, _int(h.number), _int(h.session))
-            drew = h.event.get("command") not in CORRECTIONS
+            drew = h.event.get("command") not in CORRECTIONS  # corrections re-use recorded dice
             if provenance == committed and counter is None and drew:
                 problem = f"ruling {h.number}'s dice are committed ones but it names no counter"
                 yield Finding("dice", problem, *where)

@@ -34,6 +34,8 @@ from domain.commands import Change
 from domain.dice import Die
 from domain.errors import CannotRedecide, DomainError, ReplayMismatch, SealedSessionChanged
 from domain.events import (
+    AMEND,
+    CORRECTIONS,
     DiceCommitted,
     DiceRevealed,
     Event,
@@ -45,7 +47,7 @@ from domain.events import (
 from domain.plain import Plain
 from engine.mapper import converter
 from engine.records import Recorded
-from engine.rulings import AMEND, CORRECTIONS, SEALING
+from engine.rulings import SEALING
 from engine.streams import Corrections, Evolve, corrections, fold
 from engine.tail import Tail
 

@@ -26,6 +26,9 @@ from domain.errors import (
     UnknownRuling,
 )
 from domain.events import (
+    AMEND,
+    CORRECTIONS,
+    UNDO,
     Event,
     RulingAmended,
     RulingMade,
@@ -42,11 +45,9 @@ if TYPE_CHECKING:
     from engine.redecide import Decision
     from engine.service import Engine
 
-AMEND = "amend"
-CORRECTIONS = frozenset({"undo", AMEND})
 NOT_UNDOABLE = {
     "init": "it created the campaign",
-    "undo": "undoing an undo is not supported",
+    UNDO: "undoing an undo is not supported",
     AMEND: "undo or amend the ruling it amended instead",
     "session end": (
         "it revealed the session's dice seed and sealed the session; correct the session's "
@@ -289,7 +290,7 @@ def undo(
         return engine.record(
             loaded,
             changes,
-            command="undo",
+            command=UNDO,
             params=canonical_json(params).decode(),
             actor=actor or campaign.gm,
         )

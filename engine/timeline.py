@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from domain.errors import DomainError
+from domain.events import CORRECTIONS
 from domain.plain import Plain
 from engine.mapper import canonical_json, converter
 from engine.records import Recorded
@@ -71,7 +72,7 @@ def history(engine: Engine, campaign_name: str, ref: str) -> list[Change]:
     changes: list[Change] = []
     for number, records in grouped:
         entry = logged.get(number)
-        if entry is not None and entry.ruling.command not in ("undo", "amend"):
+        if entry is not None and entry.ruling.command not in CORRECTIONS:
             changes.append(Change(entry, records))
     return changes
 

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from domain.events import (
+    CORRECTIONS,
     CampaignCreated,
     CharacterJoined,
     Event,
@@ -111,7 +112,7 @@ class RecapModel:
                 self._undone(docs, header, record.event)
         for amended in amendments_by_ruling(records):
             self._amended(docs, header, amended, names)
-        if made.command not in ("undo", "amend"):
+        if made.command not in CORRECTIONS:
             self._entry(docs, campaign, header, records, names)
         docs.put(f"campaign/{cid}", campaign)
 

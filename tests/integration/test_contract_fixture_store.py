@@ -90,3 +90,20 @@ def test_an_upcaster_brings_old_notes_up_to_the_new_version(
         assert 12 == engine.campaign("Night Shift").rulings
         assert engine.verify("Night Shift").intact
         assert replays_from_scratch(engine, "Night Shift")
+
+
+def test_the_old_stores_rulings_can_be_amended_and_undone(old_store: str) -> None:
+    """Corrections work on rulings 0.1.0 recorded: an amended price, an undone solve (the hero
+    as before it), an undone note under a sealed session (its scene end and session end decided
+    again and standing); every chain still holds and every stream replays."""
+    with Engine(old_store, backoff=no_wait) as engine:
+        engine.amend("Docklands", 4, {"delta": "-60"}, reason="the medkit cost 60")
+        before_solve = engine.character_at("Rain City", "The Hawk", ruling=3)
+        engine.undo("Rain City", 4, reason="no park that night", redecide=True)
+        engine.undo("Night Shift", 9, reason="a note for another table")
+
+        assert 60 == engine.character("Docklands", "Tanner").cash
+        assert before_solve == engine.character("Rain City", "The Hawk")
+        assert frozenset({9}) == engine.campaign("Night Shift").retracted
+        assert [True] * 4 == [engine.verify(name).intact for name in CAMPAIGNS]
+        assert [True] * 4 == [replays_from_scratch(engine, name) for name in CAMPAIGNS]

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 from domain.commands import Change, View
 from domain.rulesets.base import RulesetBase
+
+# Importing it registers the replay of scene ends, recovery and improvement.
+from domain.rulesets.sims import state_recovery  # noqa: F401
 from domain.rulesets.sims.checks import check_scene_can_end
 from domain.rulesets.sims.lookup import everyone
 from domain.rulesets.sims.settings import RULES

@@ -238,7 +238,3 @@ def _turn_ended(event: ev.TurnEnded, state: SimsCharacter | None) -> SimsCharact
         raise ReplayMismatch(f"turn {event.number} is not {c.name}'s")
     check_nothing_owed(c)
     return replace(c, turn=False)
-
-
-# Scene ends, recovery and improvement replay in their own module.
-from domain.rulesets.sims import state_recovery as _recovery  # noqa: E402, F401

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 from domain.commands import Change, View
 from domain.rulesets.base import RulesetBase
+
+# Importing it registers the replay of harm and healing (it imports the state module).
+from domain.rulesets.sprawl_goons import state_harm  # noqa: F401
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.events import SceneEffectsCleared
 from domain.rulesets.sprawl_goons.settings import RULES

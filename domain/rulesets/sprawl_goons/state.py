@@ -252,7 +252,3 @@ def _levelled(event: ev.LevelGained, state: SgCharacter | None) -> SgCharacter:
     if event.secondary_value != c.inventory + 1:
         raise ReplayMismatch(f"{c.name}'s Inventory Score is {c.inventory}")
     return replace(c, inventory=c.inventory + 1)
-
-
-# The handlers of harm and healing live next door; importing them registers them.
-from domain.rulesets.sprawl_goons import state_harm as _state_harm  # noqa: E402, F401

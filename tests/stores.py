@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import multiprocessing
 from collections.abc import Iterator
+from contextlib import contextmanager
 from multiprocessing.context import BaseContext
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -28,6 +30,20 @@ def created_streams(log: list[LoggedRuling]) -> Iterator[UUID]:
         for span in entry.ruling.touched:
             if span.first == 1 and span.stream != entry.header.originator_id:
                 yield span.stream
+
+
+@contextmanager
+def engine_on(kind: str, tmp_path: Path) -> Iterator[Engine]:
+    """An engine on a fresh store of ``kind``: a SQLite file in ``tmp_path``, or a schema of
+    its own on the test PostgreSQL server."""
+    from tests.postgres import fresh_schema
+
+    if kind == "sqlite":
+        with Engine(str(tmp_path / "campaign.db")) as engine:
+            yield engine
+    else:
+        with fresh_schema() as url, Engine(url) as engine:
+            yield engine
 
 
 def no_wait(retry: int) -> None:

@@ -34,7 +34,7 @@ from engine.store import (
     store_fault,
 )
 from tests.conftest import event_count, scene_with_s1
-from tests.postgres import fresh_schema
+from tests.stores import engine_on
 
 FULL = 2  # PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
 
@@ -42,12 +42,8 @@ FULL = 2  # PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     """Each store (no frozen clock: with one, each PostgreSQL open waits seconds)."""
-    if request.param == "sqlite":
-        with Engine(str(tmp_path / "campaign.db")) as engine:
-            yield engine
-    else:
-        with fresh_schema() as url, Engine(url) as engine:
-            yield engine
+    with engine_on(request.param, tmp_path) as engine:
+        yield engine
 
 
 def rows(stream: Any, first: int, count: int) -> list[StoredEvent]:

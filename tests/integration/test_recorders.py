@@ -17,7 +17,7 @@ from engine.recorders import BulkSQLiteRecorder, TopicFilter
 from engine.records import DIRECTORY_ID
 from engine.transfer import export_lines, import_lines
 from tests.conftest import place, scene_with_s1
-from tests.postgres import fresh_schema
+from tests.stores import engine_on
 
 
 def rows(stream: UUID, first: int, count: int, topic: str = "t:A") -> list[StoredEvent]:
@@ -29,12 +29,8 @@ def rows(stream: UUID, first: int, count: int, topic: str = "t:A") -> list[Store
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def store_engine(request: pytest.FixtureRequest, frozen: None, tmp_path: Path) -> Iterator[Engine]:
-    if request.param == "sqlite":
-        with Engine(str(tmp_path / "campaign.db")) as engine:
-            yield engine
-    else:
-        with fresh_schema() as url, Engine(url) as engine:
-            yield engine
+    with engine_on(request.param, tmp_path) as engine:
+        yield engine
 
 
 def test_saves_are_notified_in_order(store_engine: Engine) -> None:

@@ -31,11 +31,6 @@ class Ruleset(Protocol):
         """Apply one event to a character (None before its first event)."""
         ...
 
-    def needs_scene(self, event: Event) -> bool:
-        """Whether the event can only happen inside a running scene (undoing the scene's start
-        takes it along)."""
-        ...
-
     @property
     def resolutions(self) -> frozenset[str]:
         """The commands that finish what an earlier ruling opened (an allocation of a hit's
@@ -69,7 +64,6 @@ class RulesetBase:
     title: ClassVar[str]
     character_type: ClassVar[type[Any]]
     rules: ClassVar[HouseRules[Any]]
-    scene_bound: ClassVar[tuple[type[Event], ...]]
     replay: ClassVar[Callable[[Event, Any], Any]]
     resolutions: ClassVar[frozenset[str]] = frozenset()
 
@@ -78,9 +72,6 @@ class RulesetBase:
 
     def evolve_character(self, event: Event, state: Any) -> Any:
         return type(self).replay(event, state)
-
-    def needs_scene(self, event: Event) -> bool:
-        return isinstance(event, self.scene_bound)
 
     def rederived(
         self,

@@ -9,7 +9,7 @@ from domain.rulesets.base import RulesetBase
 from domain.rulesets.code_green.checks import check_test_resolved
 from domain.rulesets.code_green.events import Recovered, StrainMarksCleared, TokensReturned
 from domain.rulesets.code_green.settings import RULES, settings_from
-from domain.rulesets.code_green.state import SCENE_BOUND, CgCharacter, evolve
+from domain.rulesets.code_green.state import CgCharacter, evolve
 
 
 class CodeGreen(RulesetBase):
@@ -17,7 +17,6 @@ class CodeGreen(RulesetBase):
     title = "Code Green"
     character_type = CgCharacter
     rules = RULES
-    scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
     # The steps of a declared test: its assists, its roll, the strain it causes, the token that
     # strain displaces, the adaptation after it.

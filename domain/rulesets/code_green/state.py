@@ -43,24 +43,7 @@ from domain.rulesets.code_green.events import (
 )
 from domain.rulesets.code_green.tables import Square
 
-__all__ = ["SCENE_BOUND", "Assist", "CgCharacter", "OpenTest", "evolve"]
-
-# Events that only happen inside a running scene: undoing the scene's start takes them along.
-SCENE_BOUND: tuple[type[Event], ...] = (
-    TokenPlaced,
-    InitialTokensPlaced,
-    TestDeclared,
-    AssistanceReceived,
-    AssistanceGiven,
-    TestRolled,
-    StrainRolled,
-    StrainSuffered,
-    TokenDisplaced,
-    TokenRemoved,
-    Incapacitated,
-    Adapted,
-    AdaptationImpossible,
-)
+__all__ = ["Assist", "CgCharacter", "OpenTest", "evolve"]
 
 
 # --- Replay -----------------------------------------------------------------------------------

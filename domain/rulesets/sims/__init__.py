@@ -13,7 +13,7 @@ from domain.rulesets.sims import state_recovery  # noqa: F401
 from domain.rulesets.sims.checks import check_scene_can_end
 from domain.rulesets.sims.lookup import everyone
 from domain.rulesets.sims.settings import RULES
-from domain.rulesets.sims.state import SCENE_BOUND, SimsCharacter, evolve
+from domain.rulesets.sims.state import SimsCharacter, evolve
 
 
 class Sims(RulesetBase):
@@ -21,7 +21,6 @@ class Sims(RulesetBase):
     title = "Sims: Role Playing Game (PDQ)"
     character_type = SimsCharacter
     rules = RULES
-    scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
     resolutions = frozenset({"allocate"})  # the ranks of the hit or failure before it
 

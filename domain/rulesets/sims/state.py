@@ -21,27 +21,7 @@ from domain.rulesets.sims.checks import (
 )
 from domain.rulesets.sims.tables import RankKind, Strategy
 
-__all__ = ["SCENE_BOUND", "SimsCharacter", "evolve"]
-
-# Events that only happen inside a running scene: undoing the scene's start takes them along.
-SCENE_BOUND: tuple[type[Event], ...] = (
-    ev.SimpleSituationResolved,
-    ev.SituationEscalated,
-    ev.ComplicatedSituationRolled,
-    ev.ConflictAttackRolled,
-    ev.ConflictTied,
-    ev.DamageRanksInflicted,
-    ev.QualityDownshifted,
-    ev.CharacterOutOfScene,
-    ev.RanksDiscarded,
-    ev.CharacterKilled,
-    ev.StrategyDeclared,
-    ev.FullDefensePenaltyConsumed,
-    ev.TurnOrderSet,
-    ev.TurnStarted,
-    ev.TurnEnded,
-    ev.DangerDeclared,
-)
+__all__ = ["SimsCharacter", "evolve"]
 
 
 def qualities_from(specs: tuple[ev.QualitySpec, ...]) -> tuple[Quality, ...]:

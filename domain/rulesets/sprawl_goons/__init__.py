@@ -13,7 +13,7 @@ from domain.rulesets.sprawl_goons import state_harm  # noqa: F401
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.events import SceneEffectsCleared
 from domain.rulesets.sprawl_goons.settings import RULES
-from domain.rulesets.sprawl_goons.state import SCENE_BOUND, evolve
+from domain.rulesets.sprawl_goons.state import evolve
 
 
 def _scene_effects(c: SgCharacter) -> tuple[str, ...]:
@@ -32,7 +32,6 @@ class SprawlGoons(RulesetBase):
     title = "Sprawl Goons: Upgraded"
     character_type = SgCharacter
     rules = RULES
-    scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
 
     def end_scene(self, view: View) -> Sequence[Change]:

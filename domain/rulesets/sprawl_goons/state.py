@@ -30,20 +30,7 @@ from domain.rulesets.sprawl_goons.tables import (
     Secondary,
 )
 
-__all__ = ["SCENE_BOUND", "SgCharacter", "evolve"]
-
-
-# Events that only happen inside a running scene: undoing the scene's start takes them along.
-SCENE_BOUND: tuple[type[Event], ...] = (
-    ev.ActionRolled,
-    ev.AimTaken,
-    ev.InitiativeRolled,
-    ev.RoundEnded,
-    ev.SetOnFire,
-    ev.FireBurned,
-    ev.FirstAidReceived,
-    ev.TempModifierApplied,
-)
+__all__ = ["SgCharacter", "evolve"]
 
 
 @singledispatch

@@ -13,7 +13,7 @@ from domain.rulesets.base import RulesetBase
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import DetailRevealed
 from domain.rulesets.the_code.settings import RULES
-from domain.rulesets.the_code.state import SCENE_BOUND, TcHero, evolve
+from domain.rulesets.the_code.state import TcHero, evolve
 from domain.rulesets.the_code.tables import Detail, RevealCause
 
 
@@ -22,7 +22,6 @@ class TheCode(RulesetBase):
     title = "The Code"
     character_type = TcHero
     rules = RULES
-    scene_bound = SCENE_BOUND
     replay = staticmethod(evolve)
 
     def rederived(

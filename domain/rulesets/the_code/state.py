@@ -14,10 +14,7 @@ from domain.rulesets.the_code import events as ev
 from domain.rulesets.the_code.character import Reveal, SessionFlags, TcHero
 from domain.rulesets.the_code.tables import Detail, clamp
 
-__all__ = ["SCENE_BOUND", "SessionFlags", "TcHero", "evolve"]
-
-# The Code plays in sessions, not scenes: nothing is undone with a scene's start.
-SCENE_BOUND: tuple[type[Event], ...] = ()
+__all__ = ["SessionFlags", "TcHero", "evolve"]
 
 
 @singledispatch

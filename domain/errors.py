@@ -89,6 +89,24 @@ class InvalidHouseRule(DomainError):
     template = "house rule {key}={value!r} is invalid: {expected}"
 
 
+class NameTaken(DomainError):
+    """A new character's name is already on the campaign's roster (every system)."""
+
+    template = "{name!r} is already a character's name in this campaign ({rule})"
+
+
+class CharacterDead(DomainError):
+    """A dead character was asked to act or be acted on (every system that kills)."""
+
+    template = "{name} is dead and cannot {what} ({rule})"
+
+
+class NotAPlayerCharacter(DomainError):
+    """Something only player characters do was asked of an NPC."""
+
+    template = "{name} is an NPC: only player characters {what} ({rule})"
+
+
 class UnknownCharacter(DomainError):
     template = "no character {ref!r} in this campaign (known: {known})"
 

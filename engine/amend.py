@@ -18,7 +18,7 @@ from uuid import UUID
 
 import attrs
 from attrs import define, field
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, evolve_campaign
 from domain.dice import DiceSource, Die, EnteredDice, RecordingDice
@@ -45,6 +45,7 @@ from engine.rulings import (
     streams_of,
 )
 from engine.tail import Tail, reach, read_back
+from engine.topics import resolve
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
@@ -78,7 +79,7 @@ class ReplayedDice:
 def corrected_command(made: RulingMade, changes: Mapping[str, str]) -> tuple[Any, dict[str, str]]:
     """The ruling's command with the GM's corrections applied (each checked against its type)."""
     params = json.loads(made.params)
-    cls = resolve_topic(params["topic"])
+    cls = resolve(params["topic"])
     hints = get_type_hints(cls)
     names = [a.name for a in attrs.fields(cls)]
     args = dict(params["args"])

@@ -24,11 +24,12 @@ import attrs
 import orjson
 from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
-from eventsourcing.utils import get_topic, resolve_topic
+from eventsourcing.utils import get_topic
 
 from domain.errors import FutureEventVersion
 from domain.events import Event
 from engine.records import Recorded, Snapshot
+from engine.topics import resolve
 
 # Stored rows were written by ``unstructure``: a malformed one is a damaged store (``verify``
 # names it), so cattrs' per-field error collection (twice the generated code) is not needed.
@@ -111,7 +112,7 @@ def _structure_any_event(value: dict[str, Any], _: Any) -> Event:
     topic = value["topic"]
     admitted = _ADMITTED.get()
     if admitted is None:
-        cls = resolve_topic(topic)
+        cls = resolve(topic)
     elif (cls := admitted.get(topic) if isinstance(topic, str) else None) is None:
         raise ValueError(f"a nested event of unknown type {str(topic)[:80]!r}")
     event: Event = converter.structure(value["event"], cls)
@@ -242,7 +243,7 @@ class EventMapper(Mapper[UUID]):
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        cls = resolve_topic(stored_event.topic)
+        cls = resolve(stored_event.topic)
         return decoded(
             stored_event.originator_id,
             stored_event.originator_version,
@@ -320,7 +321,7 @@ def read_snapshot(stored_event: StoredEvent) -> tuple[str, Snapshot]:
     or ``OLD_SHAPE``. Only an intact one of the current shape comes back with a state and the
     link of its head (``chain``); an unlinked one keeps its state (``verify`` compares it) but no
     link, so no load trusts it."""
-    cls = resolve_topic(stored_event.topic)
+    cls = resolve(stored_event.topic)
     parts = split_chain(stored_event.state)
     status = ""
     if parts is None:  # written before snapshots were linked (or re-encoded by hand)

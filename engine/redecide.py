@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from attrs import define, field, frozen
-from eventsourcing.utils import resolve_topic
 
 from domain.campaign import CampaignState, evolve_campaign
 from domain.commands import Change
@@ -50,6 +49,7 @@ from engine.records import Recorded
 from engine.rulings import SEALING
 from engine.streams import Corrections, Evolve, corrections, fold
 from engine.tail import Tail
+from engine.topics import resolve
 
 if TYPE_CHECKING:
     from domain.rulesets.base import Ruleset
@@ -219,7 +219,7 @@ class Redecider:
         source = RecordedDice(dice)
         self._new = [span.stream for span in m.touched if span.first == 1]
         try:
-            command = converter.structure(params["args"], resolve_topic(params["topic"]))
+            command = converter.structure(params["args"], resolve(params["topic"]))
             decided = _by_stream(command.decide(self, source))
         except _OutOfDice:
             return outcome(Outcome.NEEDS_DICE, "it would need dice it never rolled")

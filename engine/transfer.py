@@ -51,6 +51,7 @@ from engine.mapper import (
 )
 from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Evolve, corrections, fold
+from engine.topics import with_old_names
 
 if TYPE_CHECKING:
     from engine.service import Engine
@@ -257,7 +258,7 @@ def event_classes(system: str) -> Mapping[str, type[Event]]:
     added there is taken with no list to keep). An import takes no other topic and resolves
     none: resolving a topic imports the module it names."""
     modules = [shared_events, import_module(f"domain.rulesets.{SYSTEMS[system]}.events")]
-    return {
+    found = {
         get_topic(value): value
         for module in modules
         for value in vars(module).values()
@@ -266,6 +267,7 @@ def event_classes(system: str) -> Mapping[str, type[Event]]:
         and value is not Event
         and value.__module__ == module.__name__
     }
+    return with_old_names(found)
 
 
 @cache
@@ -286,7 +288,7 @@ def command_classes(system: str) -> Mapping[str, type[Any]]:
                 and isinstance(getattr(value, "name", None), str)
             ):
                 found[get_topic(value)] = value
-    return found
+    return with_old_names(found)
 
 
 def _row(

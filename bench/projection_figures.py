@@ -17,10 +17,9 @@ from pathlib import Path
 
 from bench import dataset
 from bench.common import Row, say, timed
-from cli.recap_views import RECAPS
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from engine.readmodels import catch_up, close_views, rebuild, views_of
+from engine.recaps import RECAPS
 
 SMALL = 1_000  # events of history on the short side of the incremental figure
 BASELINE = "sqlite3 read + json.loads of the same rows"
@@ -46,8 +45,8 @@ def _raw_read(db: Path) -> None:
 def _incremental(engine: Engine, repeat: int) -> float:
     """The median time of ``catch_up`` after one more `roll` ruling (saved untimed), the recap
     being up to date before each."""
-    views = views_of(engine)
-    catch_up(engine, RECAPS, views=views)
+    views = engine.read_models.views
+    engine.read_models.catch_up(RECAPS, views=views)
     dice = DiceSpec(faces=(3, 3))
     command = dataset.command()
 
@@ -55,7 +54,7 @@ def _incremental(engine: Engine, repeat: int) -> float:
         engine.execute(dataset.NAME, command, dice=dice)
 
     def update() -> None:
-        processed = catch_up(engine, RECAPS, views=views)
+        processed = engine.read_models.catch_up(RECAPS, views=views)
         assert processed == 2, f"one ruling is two events, not {processed}"
 
     return timed(update, repeat, setup=one_more)
@@ -72,11 +71,11 @@ def figures(work: Path, repeat: int, events: int) -> list[Row]:
     large_db, large_count = _store(work, events)
     with Engine(str(small_db)) as engine:
         small = _incremental(engine, repeat * 10)
-        close_views(engine)
+        engine.read_models.close()
     with Engine(str(large_db)) as engine:
-        rebuilt = timed(lambda: rebuild(engine, RECAPS), repeat)
+        rebuilt = timed(lambda: engine.read_models.rebuild(RECAPS), repeat)
         large = _incremental(engine, repeat * 10)  # the recap is up to date after the rebuilds
-        close_views(engine)
+        engine.read_models.close()
     baseline = timed(lambda: _raw_read(large_db), repeat)
     return [
         Row(

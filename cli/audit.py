@@ -16,7 +16,7 @@ from domain.dice import Die, Provenance
 from domain.events import AMEND, RulingMade
 
 if TYPE_CHECKING:  # imported when verify runs
-    from engine.audit import Finding
+    from engine import Finding
 
 
 @click.command("dice-stats")
@@ -113,9 +113,7 @@ def export(ctx: Context, fmt: str, out: str | None) -> None:
     Example:
       campaign export --out night-shift.jsonl
     """
-    from engine.transfer import export_lines
-
-    lines = export_lines(ctx.engine, ctx.campaign())
+    lines = ctx.engine.export(ctx.campaign())
     if out is None:
         for line in lines:
             click.echo(line)
@@ -140,7 +138,7 @@ def import_campaign(ctx: Context, path: str) -> None:
     """
     from rich.progress import Progress
 
-    from engine.transfer import file_lines, import_lines
+    from engine import file_lines
 
     # Read as bytes, a line at a time up to the longest a line may be: a binary file, or one
     # huge line, is refused by the import naming the line (never a decoding traceback here).
@@ -148,8 +146,8 @@ def import_campaign(ctx: Context, path: str) -> None:
         total = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
     with open(path, "rb") as handle, Progress(transient=True) as bar:
         task = bar.add_task("checking", total=total)
-        imported = import_lines(
-            ctx.engine, file_lines(handle), progress=lambda n: bar.update(task, completed=n)
+        imported = ctx.engine.import_campaign(
+            file_lines(handle), progress=lambda n: bar.update(task, completed=n)
         )
     ctx.remember(imported.name)
     if ctx.as_json:
@@ -174,7 +172,7 @@ def verify_dice(ctx: Context, path: str, session: int | None) -> None:
     Example:
       campaign verify-dice night-shift.jsonl --session 2
     """
-    from engine.player_check import verify_export
+    from engine import verify_export
 
     with open(path, encoding="utf-8") as handle:
         name, report = verify_export(handle)

@@ -9,8 +9,7 @@ import click
 from attrs import define, field
 
 from domain.errors import NoCampaignChosen, UnknownCampaign
-from engine import Engine
-from engine.store import MEMORY
+from engine import MEMORY, Engine
 
 
 @define

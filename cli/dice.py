@@ -11,7 +11,7 @@ from cli.context import WHOLE_NUMBER, Context
 from cli.render import show_ruling
 from domain.commands import Command
 from domain.dice import parse_faces
-from engine.dice_sources import DiceSpec
+from engine import DiceSpec
 
 F = TypeVar("F", bound=Callable[..., Any])
 

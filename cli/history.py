@@ -1,7 +1,7 @@
 """Looking back: a character or the campaign as it stood then, differences, history, replay.
 
-The history readers (engine.timeline) are imported when a command here runs, not when the
-`campaign` command registers these.
+The history readers are the engine's (``ruling_at``, ``history``, ``session_rulings``); the
+differences between two states come with them and load when a command here runs.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, event_lines, say, say_lines, where
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
-from engine.mapper import converter
+from engine import converter
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -52,9 +52,7 @@ def _point(
 ) -> int | None:
     if at_ruling is None and session is None and moment is None:
         return None
-    from engine.timeline import ruling_at
-
-    return ruling_at(ctx.engine, ctx.campaign(), ruling=at_ruling, session=session, time=moment)
+    return ctx.engine.ruling_at(ctx.campaign(), ruling=at_ruling, session=session, time=moment)
 
 
 def _state(ctx: Context, who: str | None, ruling: int | None, corrected: bool) -> Any:
@@ -144,13 +142,13 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
     Example:
       campaign diff 31415 8 12
     """
-    from engine.timeline import differences, ruling_at
+    from engine import differences
 
     if views:
         before = _state(ctx, who, first, False)
         after = _state(ctx, who, first, True)
     else:
-        last = ruling_at(ctx.engine, ctx.campaign())
+        last = ctx.engine.ruling_at(ctx.campaign())
         before = _state(ctx, who, first, True)
         after = _state(ctx, who, second if second is not None else last, True)
     changes = differences(before, after)
@@ -175,11 +173,9 @@ def character_history(ctx: Context, who: str) -> None:
     Example:
       campaign history 31415
     """
-    from engine.timeline import history
-
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
-    changes = history(ctx.engine, name, who)
+    changes = ctx.engine.history(name, who)
     if ctx.as_json:
         emit_json(
             [
@@ -219,13 +215,11 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     Example:
       campaign replay --session 1 --step
     """
-    from engine.timeline import session_rulings
-
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
-    for entry in session_rulings(ctx.engine, name, session):
+    for entry in ctx.engine.session_rulings(name, session):
         made, header = entry.ruling, entry.header
         place = where(header.session, header.scene)
         status = f" ({entry.status})" if entry.status else ""

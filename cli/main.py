@@ -24,9 +24,7 @@ from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, Invali
 from domain.events import RulingMade
 from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets import SYSTEMS
-from engine.assembly import RulingResult
-from engine.dice_sources import DiceSpec
-from engine.store import DEFAULT_DB, StoreFault, one_line, store_fault
+from engine import DEFAULT_DB, DiceSpec, RulingResult, StoreFault, one_line, store_fault
 
 
 class CampaignGroup(click.Group):

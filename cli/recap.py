@@ -10,7 +10,7 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
 
 FORMATS = ("md", "html", "json")
-MODEL_NAMES = ("exposure", "recaps")
+MODEL_NAMES = ("exposure", "recaps")  # engine.MODELS, not imported until a command runs
 
 
 def _format_option(function: Any) -> Any:
@@ -42,9 +42,9 @@ def recap_command(ctx: Context, session: int | None, gm: bool, fmt: str, out: st
     Example:
       campaign recap --session 2 --format html --out session-2.html
     """
-    from cli.recap_views import emit, session_recap
+    from cli.recap_views import emit
 
-    view = session_recap(ctx.engine, ctx.campaign(), session, gm=gm)
+    view = ctx.engine.recap(ctx.campaign(), session, gm=gm)
     emit(view, "recap", fmt, out, ctx.as_json)
 
 
@@ -61,12 +61,12 @@ def timeline_command(ctx: Context, hero: str | None, fmt: str, out: str | None) 
     Example:
       campaign timeline "The Hawk" --format html --out hawk.html
     """
-    from cli.recap_views import campaign_timelines, emit, hero_timeline
+    from cli.recap_views import emit
 
     if hero is None:
-        emit(campaign_timelines(ctx.engine, ctx.campaign()), "campaign", fmt, out, ctx.as_json)
+        emit(ctx.engine.campaign_timelines(ctx.campaign()), "campaign", fmt, out, ctx.as_json)
     else:
-        emit(hero_timeline(ctx.engine, ctx.campaign(), hero), "timeline", fmt, out, ctx.as_json)
+        emit(ctx.engine.hero_timeline(ctx.campaign(), hero), "timeline", fmt, out, ctx.as_json)
 
 
 @click.command("rebuild")
@@ -89,20 +89,17 @@ def rebuild_command(ctx: Context, names: tuple[str, ...]) -> None:
     from rich.console import Console
     from rich.progress import Progress
 
-    from cli.recap_views import MODELS
-    from engine.readmodels import rebuild
-
     engine = ctx.engine
     done: dict[str, int] = {}
     console = Console(stderr=True)
     with Progress(console=console, disable=ctx.as_json, transient=False) as bar:
-        for name in names or sorted(MODELS):
+        for name in names or MODEL_NAMES:
             task = bar.add_task(f"rebuilding {name}", total=None)
 
             def step(position: int, stop: int, task: Any = task) -> None:
                 bar.update(task, completed=position, total=stop)
 
-            done[name] = rebuild(engine, MODELS[name], progress=step)
+            done[name] = engine.rebuild(name, progress=step)
             if not done[name]:
                 bar.update(task, completed=1, total=1)  # an empty store is rebuilt at once
     if ctx.as_json:
@@ -133,13 +130,10 @@ def projections_command(
     """
     import time
 
-    from cli.recap_views import MODELS
-    from engine.readmodels import catch_up
-
     started = time.monotonic()
     while True:
-        for name, model in sorted(MODELS.items()):
-            processed = catch_up(ctx.engine, model)
+        for name in MODEL_NAMES:
+            processed = ctx.engine.catch_up(name)
             if processed:
                 click.echo(f"{name}: {processed} events processed")
         if once or (stop_after is not None and time.monotonic() - started >= stop_after):

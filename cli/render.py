@@ -11,14 +11,12 @@ import click
 
 from domain.campaign import CampaignState
 from domain.events import RulingAmended, RulingMade, RulingRetracted
-from engine.mapper import converter
+from engine import converter
 from projections.describe import describe
 from projections.render_md import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
-    from engine import RulingResult
-    from engine.records import Recorded
-    from engine.rulings import LoggedRuling
+    from engine import LoggedRuling, Recorded, RulingResult
 
 
 def clean(text: object) -> str:

@@ -1,8 +1,68 @@
-"""The application layer: stores, the mapper, loading streams, and running commands as rulings."""
+"""The application API: one ``Engine`` per store, with a method for every use, and the values
+its methods take and give. Front ends (the CLI, the server, a bot) import from here only.
 
+    from engine import DiceSpec, Engine
+    from domain.rulesets.sprawl_goons import commands as sg
+
+    with Engine("table.db") as engine:
+        engine.create_campaign("Neon", "sprawl-goons", gm="Rosa")
+        engine.execute("Neon", sg.CreateCharacter(...), dice=DiceSpec(seed=7))
+
+The names used by one command only (verify's findings, export and import, history) are loaded
+the first time they are looked up, so a `roll` does not pay for them.
+"""
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets.lazy import lent_names
 from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
 from engine.mapper import converter
+from engine.records import Recorded
 from engine.service import Engine
+from engine.store import DEFAULT_DB, MEMORY, StoreFault, one_line, store_fault
 
-__all__ = ["DiceSpec", "Engine", "RulingResult", "converter"]
+if TYPE_CHECKING:
+    from engine.audit import Finding, Report
+    from engine.player_check import verify_export
+    from engine.recaps import MODELS
+    from engine.rulings import LoggedRuling
+    from engine.timeline import Change, NoSuchPoint, differences
+    from engine.transfer import Imported, file_lines
+
+__all__ = [
+    "DEFAULT_DB",
+    "MEMORY",
+    "MODELS",
+    "Change",
+    "DiceSpec",
+    "Engine",
+    "Finding",
+    "Imported",
+    "LoggedRuling",
+    "NoSuchPoint",
+    "Recorded",
+    "Report",
+    "RulingResult",
+    "StoreFault",
+    "converter",
+    "differences",
+    "file_lines",
+    "one_line",
+    "store_fault",
+    "verify_export",
+]
+
+# submodule -> the names it lends
+__getattr__, __dir__ = lent_names(
+    __name__,
+    "engine",
+    {
+        "audit": ("Finding", "Report"),
+        "player_check": ("verify_export",),
+        "recaps": ("MODELS",),
+        "rulings": ("LoggedRuling",),
+        "timeline": ("Change", "NoSuchPoint", "differences"),
+        "transfer": ("Imported", "file_lines"),
+    },
+)

@@ -24,7 +24,7 @@ from domain.errors import DomainError
 from domain.events import RulingMade
 from engine.recorders import durable
 from engine.records import Recorded
-from engine.store import MEMORY, environment_for, is_postgres, lock_key
+from engine.store import MEMORY, CampaignStore, environment_for, is_postgres, lock_key
 
 BATCH = 500
 
@@ -169,38 +169,6 @@ class ReadModelsUnsupported(DomainError):
     )
 
 
-class EngineLike(Protocol):
-    db: str
-    views: ViewStore | None  # the read-model store, opened by ``views_of`` on first use
-
-    @property
-    def store(self) -> Any: ...
-
-
-def views_of(engine: EngineLike) -> ViewStore:
-    """The read-model store beside an engine's log (the same file, or the same memory): one
-    per engine, kept on it and closed with it (or by ``close_views``)."""
-    if engine.views is None:
-        if is_postgres(engine.db):
-            from engine.readmodels_postgres import PostgresViews
-
-            datastore = engine.store.factory.datastore
-            engine.views = PostgresViews(datastore, lock_key(environment_for(engine.db)))
-        elif "://" in engine.db:
-            raise ReadModelsUnsupported(spec=engine.db.partition("://")[0])
-        elif engine.db == MEMORY:
-            engine.views = MemoryViews()
-        else:
-            engine.views = SQLiteViews(engine.db)
-    return engine.views
-
-
-def close_views(engine: EngineLike) -> None:
-    views, engine.views = engine.views, None
-    if isinstance(views, SQLiteViews):
-        views.close()
-
-
 class _Cache:
     """The documents a batch reads and writes; written back with the batch's position."""
 
@@ -243,59 +211,82 @@ def _rulings(store: Any, start: int, stop: int, batch: int) -> Iterator[tuple[in
         position = notes[-1].id
 
 
-def catch_up(
-    engine: EngineLike,
-    model: ReadModel,
-    *,
-    views: ViewStore | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    batch: int = BATCH,
-) -> int:
-    """Bring ``model`` up to the end of the log; returns how many events it processed.
+class ReadModels:
+    """The read models of one store: their documents kept beside its log (the same file, or the
+    same memory), opened on first use and closed with the engine."""
 
-    ``progress(done, total)`` hears of every committed batch, in notification ids."""
-    store = views or views_of(engine)
-    tracked = store.tracking(model.name)
-    if tracked is None or tracked[1] != model.version:
-        store.reset(model.name, model.version)
-        tracked = (0, model.version)
-    position = tracked[0]
-    stop = engine.store.recorder.max_notification_id() or 0
-    processed = 0
-    while position < stop:
-        docs = _Cache(store, model.name)
-        reached, count = position, 0
-        for last_id, group in _rulings(engine.store, position, stop, batch):
-            model.apply(docs, group)
-            reached, count = last_id, count + len(group)
-            if count >= batch:
-                break
-        if reached == position:
-            return processed  # only an unfinished ruling remains (being written right now)
-        if store.commit(model.name, position, reached, docs.writes):
-            processed += count
-        now = store.tracking(model.name)
-        position = now[0] if now else reached
-        if progress is not None:
-            progress(position, stop)
-    return processed
+    def __init__(self, db: str, store: CampaignStore) -> None:
+        self._db = db
+        self._store = store
+        self._views: ViewStore | None = None
 
+    @property
+    def views(self) -> ViewStore:
+        if self._views is None:
+            if is_postgres(self._db):
+                from engine.readmodels_postgres import PostgresViews
 
-def rebuild(
-    engine: EngineLike,
-    model: ReadModel,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Throw a read model's documents away and process the whole log again."""
-    store = views_of(engine)
-    store.reset(model.name, model.version)
-    return catch_up(engine, model, views=store, progress=progress)
+                datastore = cast("Any", self._store.factory).datastore
+                self._views = PostgresViews(datastore, lock_key(environment_for(self._db)))
+            elif "://" in self._db:
+                raise ReadModelsUnsupported(spec=self._db.partition("://")[0])
+            elif self._db == MEMORY:
+                self._views = MemoryViews()
+            else:
+                self._views = SQLiteViews(self._db)
+        return self._views
 
+    def close(self) -> None:
+        views, self._views = self._views, None
+        if isinstance(views, SQLiteViews):
+            views.close()
 
-def document(engine: EngineLike, model: ReadModel, key: str, *, fresh: bool = True) -> Any:
-    """One document of a read model, after catching up (unless ``fresh`` is False)."""
-    store = views_of(engine)
-    if fresh:
-        catch_up(engine, model, views=store)
-    return store.document(model.name, key)
+    def catch_up(
+        self,
+        model: ReadModel,
+        *,
+        views: ViewStore | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        batch: int = BATCH,
+    ) -> int:
+        """Bring ``model`` up to the end of the log; returns how many events it processed.
+
+        ``progress(done, total)`` hears of every committed batch, in notification ids."""
+        store = views or self.views
+        tracked = store.tracking(model.name)
+        if tracked is None or tracked[1] != model.version:
+            store.reset(model.name, model.version)
+            tracked = (0, model.version)
+        position = tracked[0]
+        stop = self._store.recorder.max_notification_id() or 0
+        processed = 0
+        while position < stop:
+            docs = _Cache(store, model.name)
+            reached, count = position, 0
+            for last_id, group in _rulings(self._store, position, stop, batch):
+                model.apply(docs, group)
+                reached, count = last_id, count + len(group)
+                if count >= batch:
+                    break
+            if reached == position:
+                return processed  # only an unfinished ruling remains (being written right now)
+            if store.commit(model.name, position, reached, docs.writes):
+                processed += count
+            now = store.tracking(model.name)
+            position = now[0] if now else reached
+            if progress is not None:
+                progress(position, stop)
+        return processed
+
+    def rebuild(
+        self, model: ReadModel, *, progress: Callable[[int, int], None] | None = None
+    ) -> int:
+        """Throw a read model's documents away and process the whole log again."""
+        self.views.reset(model.name, model.version)
+        return self.catch_up(model, progress=progress)
+
+    def document(self, model: ReadModel, key: str, *, fresh: bool = True) -> Any:
+        """One document of a read model, after catching up (unless ``fresh`` is False)."""
+        if fresh:
+            self.catch_up(model)
+        return self.views.document(model.name, key)

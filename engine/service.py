@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -47,14 +47,17 @@ from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
+from engine.readmodels import ReadModels
 from engine.records import DIRECTORY_ID, Recorded, Snapshot
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Loaded, Streams
 
 if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     from engine.audit import Report
-    from engine.readmodels import ViewStore
+    from engine.recaps import Doc, Recaps
     from engine.rulings import LoggedRuling
+    from engine.timeline import Change as Changed
+    from engine.transfer import Imported
 
 MAX_ATTEMPTS = 20
 SNAPSHOT_INTERVAL = 100
@@ -124,13 +127,10 @@ class Engine:
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
         # Campaigns found in the directory: an entry, once registered, never changes or goes.
         self._found: dict[str, DirectoryEntry] = {}
-        self.views: ViewStore | None = None  # recaps and timelines (engine.readmodels.views_of)
+        self.read_models = ReadModels(db, self.store)  # recaps and timelines, opened when read
 
     def close(self) -> None:
-        if self.views is not None:  # opened by a recap or a timeline
-            from engine.readmodels import close_views
-
-            close_views(self)
+        self.read_models.close()
         self.store.close()
 
     def __enter__(self) -> Engine:
@@ -291,6 +291,80 @@ class Engine:
             with_dependents=with_dependents,
             redecide=redecide,
         )
+
+    def history(self, campaign_name: str, ref: str) -> list[Changed]:
+        """Every ruling that changed a character, in order, with its events on that character."""
+        from engine import timeline
+
+        return timeline.history(self, campaign_name, ref)
+
+    def ruling_at(
+        self,
+        campaign_name: str,
+        *,
+        ruling: int | None = None,
+        session: int | None = None,
+        time: datetime | None = None,
+    ) -> int:
+        """The last ruling at a point: a ruling number, the end of session N, or a moment."""
+        from engine import timeline
+
+        return timeline.ruling_at(self, campaign_name, ruling=ruling, session=session, time=time)
+
+    def session_rulings(self, campaign_name: str, session: int | None = None) -> list[LoggedRuling]:
+        """The rulings of one session (default: the latest session), in order."""
+        from engine import timeline
+
+        return timeline.session_rulings(self, campaign_name, session)
+
+    # --- Recaps and timelines (the projections' read models) --------------------------------
+
+    @property
+    def recaps(self) -> Recaps:
+        from engine.recaps import Recaps
+
+        return Recaps(self.read_models)
+
+    def recap(self, campaign_name: str, session: int | None = None, *, gm: bool = False) -> Doc:
+        """A session's recap (default: the latest) as plain data; ``gm`` keeps the GM's notes."""
+        return self.recaps.session(self.campaign(campaign_name), session, gm=gm)
+
+    def hero_timeline(self, campaign_name: str, ref: str) -> Doc:
+        """One hero's Exposure reveal timeline (The Code) as plain data."""
+        return self.recaps.hero(self.campaign(campaign_name), ref)
+
+    def campaign_timelines(self, campaign_name: str) -> Doc:
+        """Every hero's Exposure timeline in a campaign of The Code, as plain data."""
+        return self.recaps.campaign(self.campaign(campaign_name))
+
+    def catch_up(self, model: str, progress: Callable[[int, int], None] | None = None) -> int:
+        """Bring read model ``model`` (``recaps``, ``exposure``) up to the end of the log; how
+        many events it processed. Reads catch up by themselves: this is for a worker."""
+        from engine.recaps import MODELS
+
+        return self.read_models.catch_up(MODELS[model], progress=progress)
+
+    def rebuild(self, model: str, progress: Callable[[int, int], None] | None = None) -> int:
+        """Throw read model ``model``'s documents away and process the whole log again."""
+        from engine.recaps import MODELS
+
+        return self.read_models.rebuild(MODELS[model], progress=progress)
+
+    # --- Moving campaigns between stores ------------------------------------------------------
+
+    def export(self, campaign_name: str) -> Iterator[str]:
+        """The campaign as JSON lines (verified first): a header, then every stored event."""
+        from engine.transfer import export_lines
+
+        return export_lines(self, campaign_name)
+
+    def import_campaign(
+        self, lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+    ) -> Imported:
+        """Verify an export completely, then write it into this store in one transaction."""
+        from engine.transfer import import_lines
+
+        return import_lines(self, lines, progress)
 
     # --- Writing -----------------------------------------------------------------------------
 

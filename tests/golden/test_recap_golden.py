@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
-from cli.recap_views import campaign_timelines, hero_timeline, session_recap
 from engine import Engine
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT
@@ -54,13 +53,13 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
         (entry,) = engine.directory().campaigns
         campaign = engine.campaign(entry.name)
         for number in range(1, campaign.sessions + 1):
-            recap: dict[str, Any] = session_recap(engine, entry.name, number)
+            recap: dict[str, Any] = engine.recap(entry.name, number)
             files[f"{script.stem}-session-{number}.md"] = recap_md(recap)
         if campaign.system == "the-code":
             for hero in campaign.roster:
-                line = hero_timeline(engine, entry.name, hero.name)
+                line = engine.hero_timeline(entry.name, hero.name)
                 files[f"{script.stem}-{slug(hero.name)}.md"] = timeline_md(line)
-            view = campaign_timelines(engine, entry.name)
+            view = engine.campaign_timelines(entry.name)
             files[f"{script.stem}-exposure.md"] = campaign_timeline_md(view)
     return files
 

@@ -21,7 +21,6 @@ from eventsourcing.persistence import (
 
 from domain.lifecycle import AddNote
 from engine import Engine
-from engine.readmodels import views_of
 from engine.recorders import BulkSQLiteRecorder, DurableSQLiteConnectionPool
 from engine.store import (
     StoreCorrupt,
@@ -102,7 +101,7 @@ def test_the_read_model_connection_runs_with_synchronous_full(
 ) -> None:
     with Engine(str(tmp_path / "campaign.db")) as engine:
         scene_with_s1(engine)
-        views = views_of(engine)
+        views = engine.read_models.views
         assert FULL == synchronous(views._connection)  # type: ignore[union-attr]
 
 

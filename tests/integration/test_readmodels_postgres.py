@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import campaign
-from cli.recap_views import session_recap
 from domain.lifecycle import AddNote, EndScene
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
@@ -55,8 +54,8 @@ def test_a_recap_on_postgresql_equals_the_one_in_memory(url: str) -> None:
         play(on_server)
         play(in_memory)
         for gm in (False, True):
-            served = session_recap(on_server, "Lab", None, gm=gm)
-            local = session_recap(in_memory, "Lab", None, gm=gm)
+            served = on_server.recap("Lab", None, gm=gm)
+            local = in_memory.recap("Lab", None, gm=gm)
             assert comparable(local) == comparable(served)
 
 

@@ -10,7 +10,6 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.recap_views import EXPOSURE, RECAPS, session_recap
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest, RollTest
@@ -24,7 +23,8 @@ from domain.rulesets.the_code.commands import (
 from domain.rulesets.the_code.tables import Detail, Scale
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from engine.readmodels import MemoryViews, catch_up, rebuild, views_of
+from engine.readmodels import MemoryViews
+from engine.recaps import EXPOSURE, RECAPS
 from projections.render_html import recap_html
 from projections.render_md import recap_md
 from tests.conftest import place, scene_with_s1
@@ -50,7 +50,7 @@ def played(engine: Engine) -> str:
 def test_a_recap_has_its_scene_and_one_line_per_ruling(engine: Engine) -> None:
     """Each ruling reads as one line under its scene, numbered, rendered from its events."""
     played(engine)
-    recap = session_recap(engine, "Lab")
+    recap = engine.recap("Lab")
     (scene,) = recap["scenes"]
     assert (1, "The lab wakes up") == (scene["number"], scene["stage"])
     assert [4, 5, 6, 7, 8] == [beat["ruling"] for beat in scene["beats"]]
@@ -61,7 +61,7 @@ def test_an_undone_ruling_moves_to_the_corrections(engine: Engine) -> None:
     """An undo takes the ruling out of the scene and lists it with who undid it and why."""
     played(engine)
     engine.undo("Lab", reason="wrong square", actor="Rosa")
-    recap = session_recap(engine, "Lab")
+    recap = engine.recap("Lab")
     (correction,) = recap["corrections"]
     expected = ("undone", 8, 9, "Rosa", "wrong square")
     actual = tuple(correction[k] for k in ("kind", "ruling", "by", "actor", "reason"))
@@ -79,8 +79,8 @@ def test_a_correction_in_a_later_session_updates_the_earlier_recap(engine: Engin
     engine.execute("Lab", EndSession())
     engine.execute("Lab", StartSession())
     engine.undo("Lab", 6, reason="no test was needed", redecide=True)
-    first = session_recap(engine, "Lab", 1)["corrections"]
-    second = session_recap(engine, "Lab", 2)["corrections"]
+    first = engine.recap("Lab", 1)["corrections"]
+    second = engine.recap("Lab", 2)["corrections"]
     assert [(6, 12), (7, 12), (8, 12), (9, 12)] == [(c["ruling"], c["by"]) for c in first]
     assert [1, 1, 1, 1] == [c["session"] for c in second]
 
@@ -90,12 +90,12 @@ def test_gm_only_notes_stay_out_of_the_public_recap(engine: Engine) -> None:
     scene_with_s1(engine)
     engine.execute("Lab", AddNote("the guard is a mole", gm_only=True))
     engine.execute("Lab", AddNote("the lights go out"))
-    public = session_recap(engine, "Lab")
+    public = engine.recap("Lab")
     texts = [b["text"] for s in public["scenes"] for b in s["beats"]]
     assert ["note: the lights go out"] == [t for t in texts if "note" in t]
     for rendered in (str(public), recap_md(public), recap_html(public)):
         assert "mole" not in rendered
-    gm = session_recap(engine, "Lab", gm=True)
+    gm = engine.recap("Lab", gm=True)
     assert any("GM-only note: the guard is a mole" == b["text"] for b in gm["scenes"][0]["beats"])
 
 
@@ -105,7 +105,7 @@ def test_hostile_names_are_escaped(engine: Engine) -> None:
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage=HOSTILE))
     engine.execute("Lab", AddNote(HOSTILE))
-    recap = session_recap(engine, "Lab")
+    recap = engine.recap("Lab")
     html = recap_html(recap)
     assert "<script" not in html
     assert "&lt;script&gt;alert(&#x27;pwned&#x27;)&lt;/script&gt;" in html
@@ -117,10 +117,10 @@ def test_hostile_names_are_escaped(engine: Engine) -> None:
 def test_one_new_ruling_processes_only_its_events(engine: Engine) -> None:
     """After catching up, one more ruling costs exactly that ruling's events."""
     who = played(engine)
-    catch_up(engine, RECAPS)
+    engine.read_models.catch_up(RECAPS)
     result = engine.execute("Lab", DeclareTest(character=who, form="Tail", function="Cryptic"))
-    assert len(result.records) == catch_up(engine, RECAPS)
-    assert 0 == catch_up(engine, RECAPS)
+    assert len(result.records) == engine.read_models.catch_up(RECAPS)
+    assert 0 == engine.read_models.catch_up(RECAPS)
 
 
 def test_the_sqlite_read_model_keeps_its_position(tmp_path: Path, frozen: None) -> None:
@@ -128,24 +128,24 @@ def test_the_sqlite_read_model_keeps_its_position(tmp_path: Path, frozen: None) 
     db = str(tmp_path / "campaign.db")
     with Engine(db) as first:
         played(first)
-        expected = session_recap(first, "Lab")
+        expected = first.recap("Lab")
     with Engine(db) as second:
-        assert 0 == catch_up(second, RECAPS)
-        assert rebuild(second, RECAPS) > 0
-        assert expected == session_recap(second, "Lab")
+        assert 0 == second.read_models.catch_up(RECAPS)
+        assert second.read_models.rebuild(RECAPS) > 0
+        assert expected == second.recap("Lab")
 
 
 def test_a_changed_format_version_rebuilds(engine: Engine) -> None:
     """A read model whose version moved starts again from the first event."""
     played(engine)
-    processed = catch_up(engine, RECAPS)
+    processed = engine.read_models.catch_up(RECAPS)
 
     class Newer:
         name = RECAPS.name
         version = RECAPS.version + 1
         apply = RECAPS.apply
 
-    assert processed == catch_up(engine, Newer())
+    assert processed == engine.read_models.catch_up(Newer())
 
 
 # --- Incremental equals a rebuild (The Code: undo and amend included) -----------------------------
@@ -196,11 +196,11 @@ def test_incremental_updates_equal_a_rebuild(
             step(engine, move, seed + number)
             if number % every == 0:
                 for model in (RECAPS, EXPOSURE):
-                    catch_up(engine, model)
-        incremental = views_of(engine)
+                    engine.read_models.catch_up(model)
+        incremental = engine.read_models.views
         scratch = MemoryViews()
         for model in (RECAPS, EXPOSURE):
-            catch_up(engine, model)
-            catch_up(engine, model, views=scratch)
+            engine.read_models.catch_up(model)
+            engine.read_models.catch_up(model, views=scratch)
             assert isinstance(incremental, MemoryViews)
             assert scratch.documents(model.name) == incremental.documents(model.name)

@@ -188,11 +188,10 @@ def test_amending_the_test_redecides_its_roll_on_the_new_pool() -> None:
 
 def test_the_log_and_the_recap_say_re_decided() -> None:
     """The re-decided roll shows under the undo in the log and in the session's corrections."""
-    from cli.recap_views import session_recap
 
     engine, rulings = played()
     result = engine.undo("Lab", rulings[ASSIST], reason="no help", redecide=True)
-    corrections = session_recap(engine, "Lab", 1)["corrections"]
+    corrections = engine.recap("Lab", 1)["corrections"]
     kinds = {(c["ruling"], c["kind"], c["by"]) for c in corrections}
     assert (rulings[ROLL], "re-decided", result.number) in kinds
     assert (rulings[ASSIST], "undone", result.number) in kinds

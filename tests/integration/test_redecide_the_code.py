@@ -25,7 +25,6 @@ from attrs import frozen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.recap_views import hero_timeline
 from domain.commands import Command
 from domain.errors import (
     AmendmentConflicts,
@@ -336,7 +335,7 @@ def test_undoing_the_first_gain_re_derives_the_level_2_rung(engine: Engine) -> N
         (e.detail, e.cause) for e in now if isinstance(e, DetailRevealed)
     ]
 
-    line = hero_timeline(engine, CAMPAIGN, HAWK)
+    line = engine.hero_timeline(CAMPAIGN, HAWK)
     rows = [
         (
             r["ruling"],

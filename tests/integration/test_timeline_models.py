@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.recap_views import EXPOSURE, NotTheCode, campaign_timelines, hero_timeline
 from domain.errors import UnknownCharacter
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets.the_code.commands import Blab, CreateHero, RollExposure
 from domain.rulesets.the_code.tables import Detail
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from engine.readmodels import MemoryViews, catch_up
+from engine.readmodels import MemoryViews
+from engine.recaps import EXPOSURE, NotTheCode
 from projections import timeline_model
 from projections.render_html import timeline_html
 from projections.render_svg import chart
@@ -47,7 +47,7 @@ def two_sessions(engine: Engine) -> None:
 def test_every_change_has_its_cause_and_dice(engine: Engine) -> None:
     """Each row names the ruling, the move, its cause and the dice that explain it."""
     two_sessions(engine)
-    first = hero_timeline(engine, "Lab", HAWK)["rows"][0]
+    first = engine.hero_timeline("Lab", HAWK)["rows"][0]
     expected = (4, 1, [(1, 2, "session-roll")], ["Exposure roll [2]: an even die: +1"])
     changes = [(c["before"], c["after"], c["cause"]) for c in first["changes"]]
     assert expected == (first["ruling"], first["session"], changes, first["because"])
@@ -56,7 +56,7 @@ def test_every_change_has_its_cause_and_dice(engine: Engine) -> None:
 def test_an_undone_reveal_stays_voided(engine: Engine) -> None:
     """The undone roll's row and reveal are kept, marked voided with who and why."""
     two_sessions(engine)
-    rows = hero_timeline(engine, "Lab", HAWK)["rows"]
+    rows = engine.hero_timeline("Lab", HAWK)["rows"]
     voided = [(r["ruling"], r["voided"]["by"], r["voided"]["actor"]) for r in rows if r["voided"]]
     assert [(8, 9, "Sam")] == voided
     assert ["modus-operandi"] == [x["detail"] for r in rows if r["voided"] for x in r["reveals"]]
@@ -66,7 +66,7 @@ def test_what_the_public_knew_at_each_session_end(engine: Engine) -> None:
     """Session 1 ends with the description public; session 2 adds the profession and the
     detail of the roll that stood, never the undone one."""
     two_sessions(engine)
-    line = hero_timeline(engine, "Lab", HAWK)
+    line = engine.hero_timeline("Lab", HAWK)
     known = [[p["detail"] for p in s["public"]] for s in line["sessions"]]
     assert [["physical-description"]] == known
     now = [p["detail"] for p in line["now"]["public"]]
@@ -78,7 +78,7 @@ def test_an_amended_reveal_is_replaced_in_place(engine: Engine) -> None:
     table(engine, exposure=1)
     run(engine, RollExposure(hero=HAWK), 2)
     engine.amend("Lab", 4, {"reveal": "weakness"}, reason="the GM's choice")
-    rows = hero_timeline(engine, "Lab", HAWK)["rows"]
+    rows = engine.hero_timeline("Lab", HAWK)["rows"]
     expected = [("amended", ["physical-description"]), (None, ["weakness"])]
     actual = [
         (r["voided"] and r["voided"]["kind"], [x["detail"] for x in r["reveals"]]) for r in rows
@@ -93,7 +93,7 @@ def test_the_campaign_view_lists_every_hero(engine: Engine) -> None:
     run(engine, RollExposure(hero=HAWK), 2)
     run(engine, RollExposure(hero="Lady Volt"), 1, 3)
     run(engine, EndSession())
-    view = campaign_timelines(engine, "Lab")
+    view = engine.campaign_timelines("Lab")
     assert [HAWK, "Lady Volt"] == [line["hero"] for line in view["heroes"]]
     standing = [(h["hero"], h["exposure"], h["peak"]) for h in view["sessions"][0]["heroes"]]
     assert [(HAWK, 2, 2), ("Lady Volt", 1, 2)] == standing
@@ -103,7 +103,7 @@ def test_the_campaign_view_lists_every_hero(engine: Engine) -> None:
 def test_the_chart_marks_each_reveal(engine: Engine) -> None:
     """The SVG has one marker per reveal, the voided one drawn as voided, and no script."""
     two_sessions(engine)
-    html = timeline_html(hero_timeline(engine, "Lab", HAWK))
+    html = timeline_html(engine.hero_timeline("Lab", HAWK))
     assert (3, 1) == (html.count('<g class="reveal"'), html.count('<g class="reveal voided"'))
     assert "<script" not in html
 
@@ -112,14 +112,14 @@ def test_only_the_code_has_timelines(engine: Engine) -> None:
     """Another system's campaign, or a name that is no hero, is refused."""
     scene_with_s1(engine)
     with pytest.raises(NotTheCode):
-        hero_timeline(engine, "Lab", "alice")
+        engine.hero_timeline("Lab", "alice")
 
 
 def test_a_timeline_needs_a_known_hero(engine: Engine) -> None:
     """A name nobody in the roster has is refused."""
     table(engine)
     with pytest.raises(UnknownCharacter):
-        hero_timeline(engine, "Lab", "The Owl")
+        engine.hero_timeline("Lab", "The Owl")
 
 
 # --- Pages: a long history reads and writes a page at a time --------------------------------------
@@ -143,9 +143,9 @@ def test_pages_of_one_row_hold_the_same_timeline(history: list[tuple[str, Any]],
         for number, move in enumerate(history):
             step(engine, move, seed + number)
         usual, paged = MemoryViews(), MemoryViews()
-        catch_up(engine, EXPOSURE, views=usual)
+        engine.read_models.catch_up(EXPOSURE, views=usual)
         with patch.object(timeline_model, "PAGE", 1):
-            catch_up(engine, EXPOSURE, views=paged)
+            engine.read_models.catch_up(EXPOSURE, views=paged)
         assert _timelines_from(usual, engine) == _timelines_from(paged, engine)
 
 
@@ -171,13 +171,13 @@ def test_one_more_row_writes_the_heads_and_the_last_page(engine: Engine) -> None
             engine.execute("Lab", RollExposure(hero=HAWK), dice=DiceSpec(seed=seed))
             run(engine, EndSession())
             run(engine, StartSession())
-        catch_up(engine, EXPOSURE, views=views)
+        engine.read_models.catch_up(EXPOSURE, views=views)
         campaign = engine.campaign("Lab")
         key = f"hero/{campaign.id}/{campaign.find(HAWK).character_id}"
         head = views.document(EXPOSURE.name, key)
         assert head["pages"] == -(-head["count"] // 2) > 2
         engine.execute("Lab", RollExposure(hero=HAWK), dice=DiceSpec(seed=7))
-        catch_up(engine, EXPOSURE, views=views)
+        engine.read_models.catch_up(EXPOSURE, views=views)
     ruling = engine.campaign("Lab").rulings
     last = f"{key}/{views.document(EXPOSURE.name, key)['pages'] - 1}"
     assert views.written == sorted(

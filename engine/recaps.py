@@ -1,0 +1,77 @@
+"""Recaps and Exposure timelines as plain data: the projections' read models, caught up with the
+log and read back. The engine's ``recap``, ``hero_timeline`` and ``campaign_timelines`` are these;
+renderers (Markdown, HTML) live in ``projections``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from domain.campaign import CampaignState
+from domain.errors import DomainError
+from engine.readmodels import ReadModel, ReadModels
+from engine.timeline import NoSuchPoint
+from projections.recap import recap
+from projections.recap_model import RecapModel, session_document
+from projections.timeline import campaign_timeline, timeline
+from projections.timeline_model import TimelineModel, hero_document
+
+Doc = dict[str, Any]
+RECAPS = RecapModel()
+EXPOSURE = TimelineModel()
+MODELS: dict[str, ReadModel] = {RECAPS.name: RECAPS, EXPOSURE.name: EXPOSURE}
+
+
+class NotTheCode(DomainError):
+    template = "{campaign!r} is played under {system}: Exposure timelines are The Code's"
+
+
+class NotAHero(DomainError):
+    template = "{ref!r} is not a hero of The Code in this campaign"
+
+
+class Recaps:
+    """The documents of the recap and timeline models, each read after catching up."""
+
+    def __init__(self, read_models: ReadModels) -> None:
+        self._models = read_models
+
+    def _fresh(self, model: ReadModel, key: str) -> tuple[Any, Callable[[str], Any]]:
+        """A document after the model caught up with the log, and a reader of its others."""
+        self._models.catch_up(model)
+        read = partial(self._models.views.document, model.name)
+        return read(key), read
+
+    def session(self, campaign: CampaignState, session: int | None, *, gm: bool) -> Doc:
+        """The recap of session ``session`` (default: the latest) as plain data."""
+        number = session if session is not None else campaign.sessions
+        if not 1 <= number <= campaign.sessions:
+            raise NoSuchPoint(what=f"session {number}" if number else "session yet")
+        key = f"session/{campaign.id}/{number}"
+        _, read = self._fresh(RECAPS, key)
+        return recap(session_document(read, key), gm=gm)
+
+    def hero(self, campaign: CampaignState, ref: str) -> Doc:
+        """One hero's Exposure reveal timeline as plain data."""
+        _the_code(campaign)
+        key = f"hero/{campaign.id}/{campaign.find(ref).character_id}"
+        _, read = self._fresh(EXPOSURE, key)
+        doc = hero_document(read, key)
+        if doc is None:
+            raise NotAHero(ref=ref)
+        return timeline(doc, read(f"campaign/{campaign.id}"))
+
+    def campaign(self, campaign: CampaignState) -> Doc:
+        """Every hero's timeline in a campaign, and where each stood at each session's end."""
+        _the_code(campaign)
+        meta, read = self._fresh(EXPOSURE, f"campaign/{campaign.id}")
+        meta = meta or {"heroes": [], "sessions": {}}
+        meta.setdefault("name", campaign.name)
+        heroes = [hero_document(read, f"hero/{campaign.id}/{h}") for h in meta["heroes"]]
+        return campaign_timeline(meta, [doc for doc in heroes if doc is not None])
+
+
+def _the_code(campaign: CampaignState) -> None:
+    if campaign.system != "the-code":
+        raise NotTheCode(campaign=campaign.name, system=campaign.system)

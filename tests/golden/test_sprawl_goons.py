@@ -20,7 +20,6 @@ from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons import events as sg
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.commands import (
-    ActionRoll,
     AddItem,
     ApplyPatch,
     Attack,
@@ -28,9 +27,10 @@ from domain.rulesets.sprawl_goons.commands import (
     CreateCharacter,
     CreateNpc,
     Fall,
-    FirstAid,
+    GiveFirstAid,
     Hack,
     LevelUp,
+    MakeActionRoll,
     Rest,
     RollInitiative,
     SlagArmour,
@@ -92,7 +92,13 @@ def one(events: tuple[Event, ...], kind: type[T]) -> T:
 def tanner(engine: Engine) -> None:
     """Tanner: Morphology 2, a katana and a kevlar jacket (Dangerous Action Roll)."""
     create = CreateCharacter(
-        "Tanner", "ana", 2, 1, 1, 0, items=("melee:Katana", "armour:Kevlar jacket", "penlight")
+        character="Tanner",
+        player="ana",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=("melee:Katana", "armour:Kevlar jacket", "penlight"),
     )
     run(engine, create, 1, 1, 1)
 
@@ -100,12 +106,12 @@ def tanner(engine: Engine) -> None:
 def katya(engine: Engine) -> None:
     """Katya Kaiser: Reaction 1, a shard pistol, explosive flechettes, a spiderweave vest."""
     create = CreateCharacter(
-        "Katya",
-        "ben",
-        1,
-        1,
-        1,
-        1,
+        character="Katya",
+        player="ben",
+        morphology=1,
+        reaction=1,
+        cognition=1,
+        equilibrium=1,
         items=("ranged:Hideyoki shard pistol", "armour:Spiderweave armour vest"),
         custom=("gear:Explosive flechettes",),
     )
@@ -113,11 +119,13 @@ def katya(engine: Engine) -> None:
 
 
 def npc(engine: Engine, name: str, ds: str, **flags: bool) -> None:
-    run(engine, CreateNpc(name, ds, **flags))
+    run(engine, CreateNpc(character=name, ds=ds, **flags))
 
 
 def tanner_hits(*faces: int) -> Attack:
-    return Attack("Tanner", ("Zoner",), "morphology", items=("katana", "kevlar"))
+    return Attack(
+        character="Tanner", targets=("Zoner",), stat="morphology", items=("katana", "kevlar")
+    )
 
 
 # --- The rule text's examples --------------------------------------------------------------------
@@ -155,7 +163,10 @@ def test_g_sg_02_tanner_would_have_lost_2(engine: Engine) -> None:
 
 def katya_shoots() -> Attack:
     return Attack(
-        "Katya", ("Genexus agent",), "reaction", items=("shard pistol", "flechettes", "vest")
+        character="Katya",
+        targets=("Genexus agent",),
+        stat="reaction",
+        items=("shard pistol", "flechettes", "vest"),
     )
 
 
@@ -232,7 +243,9 @@ def test_g_sg_06_to_08_glitch_and_upgrade(
     """Glitch keeps the two worst of three, Upgrade the two best; both together cancel."""
     table(engine)
     tanner(engine)
-    roll = ActionRoll("Tanner", "equilibrium", "10", glitch=glitch, upgrade=upgrade)
+    roll = MakeActionRoll(
+        character="Tanner", stat="equilibrium", ds="10", glitch=glitch, upgrade=upgrade
+    )
     rolled = one(run(engine, roll, *faces), sg.ActionRolled)
     assert (mode, faces, kept, sum(kept)) == (rolled.mode, rolled.dice, rolled.kept, rolled.total)
 
@@ -244,7 +257,13 @@ def test_g_sg_09_creation_rolls_cash_and_uses(engine: Engine) -> None:
     """G-SG-09: cash 2,5,6 -> 130; credit card 3,4 -> 7 uses; blister 4 -> 4 patches."""
     table(engine)
     create = CreateCharacter(
-        "Molly", "cy", 2, 1, 1, 0, items=("Stolen Credit Card", "lazarus", "melee:Katana")
+        character="Molly",
+        player="cy",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=("Stolen Credit Card", "lazarus", "melee:Katana"),
     )
     events = run(engine, create, 2, 5, 6, 3, 4, 4)
     assert 130 == one(events, sg.StartingCashRolled).cash
@@ -276,7 +295,17 @@ def test_g_sg_10_bad_creations_are_refused(
     """Stats must total exactly 4, none below 0; exactly three starting items."""
     table(engine)
     picks = ("penlight", "toolkit", "handcuffs")[:items]
-    refused(engine, CreateCharacter("Case", "dee", *stats, items=picks), error, 1, 1, 1)
+    m, r, c, e = stats
+    create = CreateCharacter(
+        character="Case",
+        player="dee",
+        morphology=m,
+        reaction=r,
+        cognition=c,
+        equilibrium=e,
+        items=picks,
+    )
+    refused(engine, create, error, 1, 1, 1)
 
 
 # --- Initiative ----------------------------------------------------------------------------------
@@ -286,17 +315,17 @@ def test_g_sg_11_initiative_adds_speedware_and_drugs(engine: Engine) -> None:
     """G-SG-11: d6 4 + Reaction 1 + Reflex Booster 1 + 'Dorph 1 = 7."""
     table(engine)
     create = CreateCharacter(
-        "Rex",
-        "eve",
-        1,
-        1,
-        1,
-        1,
+        character="Rex",
+        player="eve",
+        morphology=1,
+        reaction=1,
+        cognition=1,
+        equilibrium=1,
         items=("implant:Reflex booster", "penlight"),
         custom=("drug:'Dorph",),
     )
     run(engine, create, 1, 1, 1)
-    roll = RollInitiative(("Rex",), items=("Rex:reflex", "Rex:dorph"))
+    roll = RollInitiative(combatants=("Rex",), items=("Rex:reflex", "Rex:dorph"))
     rolled = one(run(engine, roll, 4), sg.InitiativeRolled)
     assert (4, 1, 2, 7) == (rolled.die, rolled.reaction, len(rolled.items), rolled.total)
 
@@ -308,14 +337,14 @@ def down_to_two(engine: Engine) -> None:
     """Tanner at 2/12 Resilience (a 30 m fall does 10)."""
     table(engine)
     tanner(engine)
-    run(engine, Fall("Tanner", 30))
+    run(engine, Fall(character="Tanner", metres=30))
     assert 2 == sheet(engine, "Tanner").resilience
 
 
 def first_crit(engine: Engine) -> tuple[Event, ...]:
     """G-SG-12's injury: 3 damage at 2/12, crit dice 2 (severity) and 3 (location)."""
     down_to_two(engine)
-    return run(engine, Fall("Tanner", 9), 2, 3)
+    return run(engine, Fall(character="Tanner", metres=9), 2, 3)
 
 
 def test_g_sg_12_reaching_zero_rolls_a_critical_injury(engine: Engine) -> None:
@@ -339,7 +368,7 @@ def test_g_sg_12_reaching_zero_rolls_a_critical_injury(engine: Engine) -> None:
 def test_g_sg_13_a_second_injury_rolls_with_plus_3(engine: Engine) -> None:
     """G-SG-13: 1 more damage at 0: crit 4 + 3 = 7 -> 7+, Head: the death clock starts."""
     first_crit(engine)
-    events = run(engine, Fall("Tanner", 1), 4, 6)
+    events = run(engine, Fall(character="Tanner", metres=1), 4, 6)
     crit = one(events, sg.CriticalInjuryRolled)
     assert (4, 3, 7, 7, Location.HEAD) == (
         crit.severity_die,
@@ -354,7 +383,10 @@ def test_g_sg_13_a_second_injury_rolls_with_plus_3(engine: Engine) -> None:
 def test_g_sg_14_an_untreated_injury_forces_the_glitch_dice(engine: Engine) -> None:
     """G-SG-14: the referee called no dice, yet 6,1,2 keeps [1,2] = 3."""
     first_crit(engine)
-    rolled = one(run(engine, ActionRoll("Tanner", "equilibrium", "8"), 6, 1, 2), sg.ActionRolled)
+    rolled = one(
+        run(engine, MakeActionRoll(character="Tanner", stat="equilibrium", ds="8"), 6, 1, 2),
+        sg.ActionRolled,
+    )
     assert (DiceMode.GLITCH, True, (1, 2), 3) == (
         rolled.mode,
         rolled.forced_glitch,
@@ -366,14 +398,21 @@ def test_g_sg_14_an_untreated_injury_forces_the_glitch_dice(engine: Engine) -> N
 def test_g_sg_15_slagged_armour_negates_a_deadly_injury(engine: Engine) -> None:
     """G-SG-15: crit 6 + 3 = 9 (7+), then Tanner slags his kevlar: no death clock, no +1."""
     first_crit(engine)
-    events = run(engine, Fall("Tanner", 3), 6, 2)
+    events = run(engine, Fall(character="Tanner", metres=3), 6, 2)
     assert 7 == one(events, sg.CriticalInjuryRolled).band
     assert 2 == sheet(engine, "Tanner").death_clock
-    slagged = one(run(engine, SlagArmour("Tanner", "kevlar")), sg.ArmourSlagged)
+    slagged = one(run(engine, SlagArmour(character="Tanner", armour="kevlar")), sg.ArmourSlagged)
     assert sg.ArmourSlagged(item="Kevlar jacket", injury=2) == slagged
     after = sheet(engine, "Tanner")
     assert (None, "Kevlar jacket") == (after.death_clock, after.injuries[1].negated_by)
-    refused(engine, ActionRoll("Tanner", "m", "8", items=("kevlar",)), errors.ItemUnusable, 1, 1, 1)
+    refused(
+        engine,
+        MakeActionRoll(character="Tanner", stat="m", ds="8", items=("kevlar",)),
+        errors.ItemUnusable,
+        1,
+        1,
+        1,
+    )
 
 
 @pytest.mark.parametrize(
@@ -385,14 +424,22 @@ def test_g_sg_16_a_lazarus_patch_restores_3(engine: Engine, resilience: int, exp
     table(engine)
     run(
         engine,
-        CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=("lazarus", "toolkit", "penlight")),
+        CreateCharacter(
+            character="Tanner",
+            player="ana",
+            morphology=2,
+            reaction=1,
+            cognition=1,
+            equilibrium=0,
+            items=("lazarus", "toolkit", "penlight"),
+        ),
         1,
         1,
         1,
         4,
     )
-    run(engine, Fall("Tanner", 3 * (12 - resilience)))
-    run(engine, ApplyPatch("Tanner"))
+    run(engine, Fall(character="Tanner", metres=3 * (12 - resilience)))
+    run(engine, ApplyPatch(character="Tanner"))
     after = sheet(engine, "Tanner")
     assert (expected, 3) == (after.resilience, after.items[0].uses)
 
@@ -402,16 +449,24 @@ def test_g_sg_17_rest_restores_resilience_but_not_injuries(engine: Engine) -> No
     table(engine)
     run(
         engine,
-        CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=("lazarus", "toolkit", "penlight")),
+        CreateCharacter(
+            character="Tanner",
+            player="ana",
+            morphology=2,
+            reaction=1,
+            cognition=1,
+            equilibrium=0,
+            items=("lazarus", "toolkit", "penlight"),
+        ),
         1,
         1,
         1,
         4,
     )
-    run(engine, Fall("Tanner", 36), 1, 1)
-    run(engine, ApplyPatch("Tanner"))
+    run(engine, Fall(character="Tanner", metres=36), 1, 1)
+    run(engine, ApplyPatch(character="Tanner"))
     assert 3 == sheet(engine, "Tanner").resilience
-    restored = one(run(engine, Rest(("Tanner",))), sg.ResilienceRestored)
+    restored = one(run(engine, Rest(characters=("Tanner",))), sg.ResilienceRestored)
     assert (3, 12) == (restored.before, restored.after)
     after = sheet(engine, "Tanner")
     assert (1, True) == (len(after.injuries), after.must_glitch)
@@ -423,14 +478,22 @@ def test_g_sg_18_first_aid_gains_2(engine: Engine) -> None:
     tanner(engine)
     run(
         engine,
-        CreateCharacter("Doc", "fay", 0, 1, 2, 1, items=("penlight", "toolkit", "drone")),
+        CreateCharacter(
+            character="Doc",
+            player="fay",
+            morphology=0,
+            reaction=1,
+            cognition=2,
+            equilibrium=1,
+            items=("penlight", "toolkit", "drone"),
+        ),
         1,
         1,
         1,
     )
-    run(engine, AddItem("Doc", "First aid kit", "gear"))
-    run(engine, Fall("Tanner", 24))
-    events = run(engine, FirstAid("Doc", "Tanner", kit="first aid"), 5, 4)
+    run(engine, AddItem(character="Doc", item="First aid kit", category="gear"))
+    run(engine, Fall(character="Tanner", metres=24))
+    events = run(engine, GiveFirstAid(healer="Doc", patient="Tanner", kit="first aid"), 5, 4)
     rolled = one(events, sg.ActionRolled)
     assert (11, True, ()) == (rolled.total, rolled.success, rolled.items)
     assert (4, 6) == (one(events, sg.ResilienceRestored).before, sheet(engine, "Tanner").resilience)
@@ -450,7 +513,10 @@ def test_g_sg_19_falling_damage(engine: Engine, metres: int, damage: int) -> Non
     """G-SG-19: 1 damage per 3 metres, rounded up."""
     table(engine)
     tanner(engine)
-    assert damage == one(run(engine, Fall("Tanner", metres)), sg.ResilienceLost).amount
+    assert (
+        damage
+        == one(run(engine, Fall(character="Tanner", metres=metres)), sg.ResilienceLost).amount
+    )
 
 
 def test_g_sg_20_encumbrance_hits_morphology_and_reaction_only(engine: Engine) -> None:
@@ -458,11 +524,17 @@ def test_g_sg_20_encumbrance_hits_morphology_and_reaction_only(engine: Engine) -
     table(engine)
     tanner(engine)
     for n in range(9):
-        run(engine, AddItem("Tanner", f"Crate {n}", "gear"))
-    run(engine, AddItem("Tanner", "Thermal optics", "implant"))
-    run(engine, AddItem("Tanner", "Amped hearing", "implant"))
-    reaction = one(run(engine, ActionRoll("Tanner", "reaction", "8"), 3, 3), sg.ActionRolled)
-    cognition = one(run(engine, ActionRoll("Tanner", "cognition", "8"), 3, 3), sg.ActionRolled)
+        run(engine, AddItem(character="Tanner", item=f"Crate {n}", category="gear"))
+    run(engine, AddItem(character="Tanner", item="Thermal optics", category="implant"))
+    run(engine, AddItem(character="Tanner", item="Amped hearing", category="implant"))
+    reaction = one(
+        run(engine, MakeActionRoll(character="Tanner", stat="reaction", ds="8"), 3, 3),
+        sg.ActionRolled,
+    )
+    cognition = one(
+        run(engine, MakeActionRoll(character="Tanner", stat="cognition", ds="8"), 3, 3),
+        sg.ActionRolled,
+    )
     assert (2, 5) == (reaction.encumbrance, reaction.total)
     assert (0, 7) == (cognition.encumbrance, cognition.total)
 
@@ -471,8 +543,11 @@ def test_g_sg_21_a_level_after_the_mission(engine: Engine) -> None:
     """G-SG-21: mission complete; raise Cognition and Resilience: level 2, Cognition 2, 13/13."""
     table(engine)
     tanner(engine)
-    run(engine, CompleteMission("Docklands job"))
-    gained = one(run(engine, LevelUp("Tanner", "cognition", "resilience")), sg.LevelGained)
+    run(engine, CompleteMission(mission="Docklands job"))
+    gained = one(
+        run(engine, LevelUp(character="Tanner", stat="cognition", secondary="resilience")),
+        sg.LevelGained,
+    )
     assert (2, 2, 13) == (gained.level, gained.stat_value, gained.secondary_value)
     after = sheet(engine, "Tanner")
     assert (2, 2, 13, 13) == (
@@ -481,7 +556,11 @@ def test_g_sg_21_a_level_after_the_mission(engine: Engine) -> None:
         after.resilience,
         after.resilience_max,
     )
-    refused(engine, LevelUp("Tanner", "cognition", "resilience"), errors.NoLevelDue)
+    refused(
+        engine,
+        LevelUp(character="Tanner", stat="cognition", secondary="resilience"),
+        errors.NoLevelDue,
+    )
 
 
 def test_g_sg_22_an_npc_dies_at_ds_0(engine: Engine) -> None:
@@ -508,7 +587,13 @@ def test_g_sg_23_a_shotgun_point_blank_adds_3(engine: Engine) -> None:
     table(engine)
     tanner(engine)
     npc(engine, "Zoner", "10")
-    attack = Attack("Tanner", ("Zoner",), "m", items=("katana", "kevlar"), shotgun="point-blank")
+    attack = Attack(
+        character="Tanner",
+        targets=("Zoner",),
+        stat="m",
+        items=("katana", "kevlar"),
+        shotgun="point-blank",
+    )
     lost = one(run(engine, attack, 3, 5), sg.ResilienceLost)
     assert (2, 5) == (lost.base, lost.amount)
 
@@ -517,7 +602,15 @@ def smg_table(engine: Engine) -> None:
     table(engine)
     run(
         engine,
-        CreateCharacter("Kat", "gil", 0, 2, 1, 1, items=("ranged:SMG", "toolkit", "penlight")),
+        CreateCharacter(
+            character="Kat",
+            player="gil",
+            morphology=0,
+            reaction=2,
+            cognition=1,
+            equilibrium=1,
+            items=("ranged:SMG", "toolkit", "penlight"),
+        ),
         1,
         1,
         1,
@@ -529,30 +622,51 @@ def smg_table(engine: Engine) -> None:
 def test_g_sg_24_full_auto_empties_the_magazine(engine: Engine) -> None:
     """G-SG-24: full auto: +4 and the magazine is empty; a burst then is refused."""
     smg_table(engine)
-    events = run(engine, Attack("Kat", ("Zoner",), "r", items=("smg",), full_auto="smg"), 6, 6)
+    events = run(
+        engine,
+        Attack(character="Kat", targets=("Zoner",), stat="r", items=("smg",), full_auto="smg"),
+        6,
+        6,
+    )
     rolled = one(events, sg.ActionRolled)
     assert [("full auto (SMG)", 4)] == [(m.source, m.value) for m in rolled.modifiers]
     assert sg.MagazineEmptied(item="SMG") == one(events, sg.MagazineEmptied)
-    refused(engine, Attack("Kat", ("Zoner",), "r", burst="smg"), errors.MagazineEmpty, 6, 6)
+    refused(
+        engine,
+        Attack(character="Kat", targets=("Zoner",), stat="r", burst="smg"),
+        errors.MagazineEmpty,
+        6,
+        6,
+    )
 
 
 def test_g_sg_25_three_bursts_to_a_magazine(engine: Engine) -> None:
     """G-SG-25: +2 a burst; the third empties the magazine; the fourth is refused."""
     smg_table(engine)
     for n in (1, 2, 3):
-        events = run(engine, Attack("Kat", ("Boss",), "r", burst="smg"), 6, 6)
+        events = run(
+            engine, Attack(character="Kat", targets=("Boss",), stat="r", burst="smg"), 6, 6
+        )
         assert 2 == sum(m.value for m in one(events, sg.ActionRolled).modifiers)
         assert n == one(events, sg.BurstFired).bursts
-    refused(engine, Attack("Kat", ("Boss",), "r", burst="smg"), errors.MagazineEmpty, 6, 6)
+    refused(
+        engine,
+        Attack(character="Kat", targets=("Boss",), stat="r", burst="smg"),
+        errors.MagazineEmpty,
+        6,
+        6,
+    )
 
 
 def test_g_sg_26_aiming_tops_out_at_3_rounds(engine: Engine) -> None:
     """G-SG-26: three rounds of aim give +3; a fourth is refused."""
     smg_table(engine)
     for _ in range(3):
-        run(engine, TakeAim("Kat", "Zoner"))
-    refused(engine, TakeAim("Kat", "Zoner"), errors.AimLimitReached)
-    rolled = one(run(engine, Attack("Kat", ("Zoner",), "r"), 6, 6), sg.ActionRolled)
+        run(engine, TakeAim(character="Kat", target="Zoner"))
+    refused(engine, TakeAim(character="Kat", target="Zoner"), errors.AimLimitReached)
+    rolled = one(
+        run(engine, Attack(character="Kat", targets=("Zoner",), stat="r"), 6, 6), sg.ActionRolled
+    )
     assert [("aimed 3 round(s)", 3)] == [(m.source, m.value) for m in rolled.modifiers]
     assert sheet(engine, "Kat").aim is None
 
@@ -562,9 +676,13 @@ def test_g_sg_27_hacking_needs_a_console(engine: Engine) -> None:
     table(engine)
     tanner(engine)
     npc(engine, "Basic system", "easy", system=True)
-    refused(engine, Hack("Tanner", "Basic system"), errors.ConsoleRequired, 3, 3)
+    refused(engine, Hack(character="Tanner", system="Basic system"), errors.ConsoleRequired, 3, 3)
     refused(
-        engine, Hack("Tanner", "Basic system", console="penlight"), errors.ConsoleRequired, 3, 3
+        engine,
+        Hack(character="Tanner", system="Basic system", console="penlight"),
+        errors.ConsoleRequired,
+        3,
+        3,
     )
 
 
@@ -573,13 +691,21 @@ def test_g_sg_28_neural_damage_from_a_secure_system(engine: Engine) -> None:
     table(engine)
     run(
         engine,
-        CreateCharacter("Dix", "hal", 0, 1, 2, 1, items=("console", "penlight", "toolkit")),
+        CreateCharacter(
+            character="Dix",
+            player="hal",
+            morphology=0,
+            reaction=1,
+            cognition=2,
+            equilibrium=1,
+            items=("console", "penlight", "toolkit"),
+        ),
         1,
         1,
         1,
     )
     npc(engine, "Secure system", "14", system=True, neural=True)
-    events = run(engine, Hack("Dix", "Secure system", console="console"), 3, 4)
+    events = run(engine, Hack(character="Dix", system="Secure system", console="console"), 3, 4)
     assert 10 == one(events, sg.ActionRolled).total
     lost = one(events, sg.ResilienceLost)
     assert (4, Cause.NEURAL) == (lost.amount, lost.cause)
@@ -591,7 +717,9 @@ def test_g_sg_29_monofilament_negates_armour(engine: Engine) -> None:
     table(engine)
     tanner(engine)
     npc(engine, "Zoner", "10")
-    attack = Attack("Tanner", ("Zoner",), "m", items=("katana", "kevlar"), vs_mono=True)
+    attack = Attack(
+        character="Tanner", targets=("Zoner",), stat="m", items=("katana", "kevlar"), vs_mono=True
+    )
     rolled = one(run(engine, attack, 3, 5), sg.ActionRolled)
     assert [1, 0] == [b.bonus for b in rolled.items]
     assert 11 == rolled.total

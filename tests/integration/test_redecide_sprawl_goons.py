@@ -25,7 +25,6 @@ from domain.events import RulingAmended
 from domain.lifecycle import EndScene, StartScene, StartSession
 from domain.rulesets.sprawl_goons import events as sg
 from domain.rulesets.sprawl_goons.commands import (
-    ActionRoll,
     AddItem,
     ApplyPatch,
     Attack,
@@ -35,9 +34,10 @@ from domain.rulesets.sprawl_goons.commands import (
     CreateNpc,
     DropItem,
     Fall,
-    FirstAid,
+    GiveFirstAid,
+    GiveMedicalAttention,
     LevelUp,
-    MedicalAttention,
+    MakeActionRoll,
     Reload,
     Rest,
     RollInitiative,
@@ -130,7 +130,13 @@ SCENE = [Step(StartSession()), Step(StartScene(stage="Night market, Chiba"))]
 def tanner() -> Step:
     """Tanner: Morphology 2, a katana, a kevlar jacket, a penlight; 30 cash (1,1,1)."""
     create = CreateCharacter(
-        "Tanner", "ana", 2, 1, 1, 0, items=("melee:Katana", "armour:Kevlar jacket", "penlight")
+        character="Tanner",
+        player="ana",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=("melee:Katana", "armour:Kevlar jacket", "penlight"),
     )
     return Step(create, (1, 1, 1))
 
@@ -138,7 +144,15 @@ def tanner() -> Step:
 def doc() -> Step:
     """Doc: Cognition 2, no first aid kit of her own."""
     return Step(
-        CreateCharacter("Doc", "fay", 0, 1, 2, 1, items=("penlight", "toolkit", "drone")),
+        CreateCharacter(
+            character="Doc",
+            player="fay",
+            morphology=0,
+            reaction=1,
+            cognition=2,
+            equilibrium=1,
+            items=("penlight", "toolkit", "drone"),
+        ),
         (1, 1, 1),
     )
 
@@ -146,7 +160,15 @@ def doc() -> Step:
 def kat() -> Step:
     """Kat: Reaction 2 and an SMG (a full magazine: three bursts)."""
     return Step(
-        CreateCharacter("Kat", "gil", 0, 2, 1, 1, items=("ranged:SMG", "toolkit", "penlight")),
+        CreateCharacter(
+            character="Kat",
+            player="gil",
+            morphology=0,
+            reaction=2,
+            cognition=1,
+            equilibrium=1,
+            items=("ranged:SMG", "toolkit", "penlight"),
+        ),
         (1, 1, 1),
     )
 
@@ -162,10 +184,14 @@ def first_aid_story() -> list[Step]:
         *SCENE,
         tanner(),
         doc(),
-        Step(AddItem("Doc", "First aid kit", "gear")),
-        Step(Fall("Tanner", 24)),  # 12 -> 4
-        Step(FirstAid("Doc", "Tanner", kit="first aid"), (1, 2)),  # 3 + 2 = 5 < 10: fails
-        Step(ActionRoll("Tanner", "morphology", "8"), (4, 4)),  # stands whatever Doc carries
+        Step(AddItem(character="Doc", item="First aid kit", category="gear")),
+        Step(Fall(character="Tanner", metres=24)),  # 12 -> 4
+        Step(
+            GiveFirstAid(healer="Doc", patient="Tanner", kit="first aid"), (1, 2)
+        ),  # 3 + 2 = 5 < 10: fails
+        Step(
+            MakeActionRoll(character="Tanner", stat="morphology", ds="8"), (4, 4)
+        ),  # stands whatever Doc carries
     ]
 
 
@@ -205,12 +231,12 @@ def aim_story() -> list[Step]:
     return [
         *SCENE,
         kat(),
-        Step(CreateNpc("Zoner", "10")),
-        Step(TakeAim("Kat", "Zoner")),
+        Step(CreateNpc(character="Zoner", ds="10")),
+        Step(TakeAim(character="Kat", target="Zoner")),
         # 4 + 4 + Reaction 2 + aimed 1 = 11 against DS 10: the Zoner takes 1. Without the aim a
         # tie: a success without damage.
-        Step(Attack("Kat", ("Zoner",), "reaction"), (4, 4)),
-        Step(ActionRoll("Kat", "cognition", "8"), (3, 3)),
+        Step(Attack(character="Kat", targets=("Zoner",), stat="reaction"), (4, 4)),
+        Step(MakeActionRoll(character="Kat", stat="cognition", ds="8"), (3, 3)),
     ]
 
 
@@ -233,18 +259,34 @@ INITIATIVE = 6
 
 
 def initiative_story() -> list[Step]:
-    rex = CreateCharacter("Rex", "eve", 1, 1, 1, 1, items=("penlight", "toolkit", "drone"))
-    ace = CreateCharacter("Ace", "hal", 1, 1, 1, 1, items=("penlight", "toolkit", "drone"))
+    rex = CreateCharacter(
+        character="Rex",
+        player="eve",
+        morphology=1,
+        reaction=1,
+        cognition=1,
+        equilibrium=1,
+        items=("penlight", "toolkit", "drone"),
+    )
+    ace = CreateCharacter(
+        character="Ace",
+        player="hal",
+        morphology=1,
+        reaction=1,
+        cognition=1,
+        equilibrium=1,
+        items=("penlight", "toolkit", "drone"),
+    )
     return [
         *SCENE,
         Step(rex, (1, 1, 1)),
         Step(ace, (1, 1, 1)),
-        Step(CompleteMission("Docklands job")),
-        Step(LevelUp("Rex", "reaction", "resilience")),
+        Step(CompleteMission(mission="Docklands job")),
+        Step(LevelUp(character="Rex", stat="reaction", secondary="resilience")),
         # Rex 3 + 2 = 5 ties Ace 4 + 1 = 5: the higher Reaction goes first. Without the level,
         # Rex's 4 goes second.
-        Step(RollInitiative(("Rex", "Ace")), (3, 4)),
-        Step(ActionRoll("Ace", "equilibrium", "8"), (5, 5)),
+        Step(RollInitiative(combatants=("Rex", "Ace")), (3, 4)),
+        Step(MakeActionRoll(character="Ace", stat="equilibrium", ds="8"), (5, 5)),
     ]
 
 
@@ -297,14 +339,14 @@ BURST_4 = 8  # without the reload, fired from an empty magazine
 
 
 def ammunition_story() -> list[Step]:
-    burst = Attack("Kat", ("Wall",), "reaction", burst="smg")
+    burst = Attack(character="Kat", targets=("Wall",), stat="reaction", burst="smg")
     return [
         *SCENE,
         kat(),
-        Step(CreateNpc("Wall", "14")),
+        Step(CreateNpc(character="Wall", ds="14")),
         Step(burst, (5, 5)),  # 5 + 5 + 2 + 2 = 14: a tie, nobody hurt
         Step(burst, (5, 5)),
-        Step(Reload("Kat", "smg")),
+        Step(Reload(character="Kat", item="smg")),
         Step(burst, (5, 5)),
         Step(burst, (5, 5)),
     ]
@@ -337,10 +379,10 @@ def cash_story() -> list[Step]:
     return [
         *SCENE,
         tanner(),  # 30 cash
-        Step(ChangeCash("Tanner", 100, "the Docklands job")),
-        Step(ChangeCash("Tanner", -120, "a cyberspace console")),
-        Step(AddItem("Tanner", "Sanyo console", "console")),
-        Step(ChangeCash("Tanner", 5, "found on the floor")),
+        Step(ChangeCash(character="Tanner", delta=100, reason="the Docklands job")),
+        Step(ChangeCash(character="Tanner", delta=-120, reason="a cyberspace console")),
+        Step(AddItem(character="Tanner", item="Sanyo console", category="console")),
+        Step(ChangeCash(character="Tanner", delta=5, reason="found on the floor")),
     ]
 
 
@@ -364,10 +406,16 @@ def pool_story() -> list[Step]:
     return [
         *SCENE,
         tanner(),
-        Step(Fall("Tanner", 36), (2, 3)),  # 12 -> 0: a critical injury, severity 2, torso
-        Step(ActionRoll("Tanner", "equilibrium", "8"), (6, 1, 2)),  # forced Glitch: 3 dice
-        Step(MedicalAttention("Tanner", "a ripperdoc")),
-        Step(ActionRoll("Tanner", "equilibrium", "8"), (6, 1)),  # treated: 2 dice
+        Step(
+            Fall(character="Tanner", metres=36), (2, 3)
+        ),  # 12 -> 0: a critical injury, severity 2, torso
+        Step(
+            MakeActionRoll(character="Tanner", stat="equilibrium", ds="8"), (6, 1, 2)
+        ),  # forced Glitch: 3 dice
+        Step(GiveMedicalAttention(character="Tanner", provider="a ripperdoc")),
+        Step(
+            MakeActionRoll(character="Tanner", stat="equilibrium", ds="8"), (6, 1)
+        ),  # treated: 2 dice
     ]
 
 
@@ -409,16 +457,23 @@ BLOW = 12
 
 
 def crate_story() -> list[Step]:
-    crates = [Step(AddItem("Tanner", f"Crate {n}", "gear")) for n in range(8)]
+    crates = [
+        Step(AddItem(character="Tanner", item=f"Crate {n}", category="gear")) for n in range(8)
+    ]
     return [
         *SCENE,
         tanner(),  # three bulky items
-        Step(CreateNpc("Zoner", "10")),
+        Step(CreateNpc(character="Zoner", ds="10")),
         *crates,
         # 4 + 4 + Morphology 2 + katana 1 - encumbrance 1 = 10: a tie, the Zoner untouched. Without
         # the last crate 11: the Zoner takes 1, a stream the blow never wrote to.
-        Step(Attack("Tanner", ("Zoner",), "morphology", items=("katana",)), (4, 4)),
-        Step(ActionRoll("Tanner", "cognition", "8"), (2, 2)),  # Cognition bears no encumbrance
+        Step(
+            Attack(character="Tanner", targets=("Zoner",), stat="morphology", items=("katana",)),
+            (4, 4),
+        ),
+        Step(
+            MakeActionRoll(character="Tanner", stat="cognition", ds="8"), (2, 2)
+        ),  # Cognition bears no encumbrance
     ]
 
 
@@ -456,10 +511,12 @@ def amend_story() -> list[Step]:
         *SCENE,
         tanner(),
         doc(),
-        Step(AddItem("Doc", "First aid kit", "gear")),
-        Step(Fall("Tanner", 24)),  # 12 -> 4
-        Step(FirstAid("Doc", "Tanner", kit="first aid"), (5, 4)),  # 11 >= 10: 4 -> 6
-        Step(ActionRoll("Doc", "cognition", "10"), (2, 2)),
+        Step(AddItem(character="Doc", item="First aid kit", category="gear")),
+        Step(Fall(character="Tanner", metres=24)),  # 12 -> 4
+        Step(
+            GiveFirstAid(healer="Doc", patient="Tanner", kit="first aid"), (5, 4)
+        ),  # 11 >= 10: 4 -> 6
+        Step(MakeActionRoll(character="Doc", stat="cognition", ds="10"), (2, 2)),
     ]
 
 
@@ -482,7 +539,7 @@ def test_amending_the_fall_redecides_the_first_aid(engine: Engine) -> None:
         redecide=True,
         dice=DiceSpec(faces=()),
     )
-    oracle = again(SYSTEM, story, replaced={FALL: Fall("Tanner", 30)})
+    oracle = again(SYSTEM, story, replaced={FALL: Fall(character="Tanner", metres=30)})
     assert not isinstance(oracle, Refused), oracle
     assert whole_state(oracle) == whole_state(engine)
     assert 4 == engine.character(CAMPAIGN, "Tanner").resilience
@@ -501,7 +558,9 @@ def test_amending_the_fall_with_dependents_undoes_the_first_aid(engine: Engine) 
         dice=DiceSpec(faces=()),
     )
     assert {numbers[AID]} == engine.campaign(CAMPAIGN).retracted
-    oracle = again(SYSTEM, story, without={AID}, replaced={FALL: Fall("Tanner", 30)})
+    oracle = again(
+        SYSTEM, story, without={AID}, replaced={FALL: Fall(character="Tanner", metres=30)}
+    )
     assert not isinstance(oracle, Refused), oracle
     assert whole_state(oracle) == whole_state(engine)
 
@@ -510,7 +569,11 @@ def test_amending_the_kit_away_cannot_redecide_the_first_aid(engine: Engine) -> 
     """The GM corrects what Doc picked up: a medkit the first aid does not name."""
     story = amend_story()
     numbers = play(engine, SYSTEM, story)
-    oracle = again(SYSTEM, story, replaced={AMENDED_KIT: AddItem("Doc", "Medkit", "gear")})
+    oracle = again(
+        SYSTEM,
+        story,
+        replaced={AMENDED_KIT: AddItem(character="Doc", item="Medkit", category="gear")},
+    )
     assert isinstance(oracle, Refused)
     assert AID == oracle.index
     before = event_count(engine)
@@ -533,67 +596,107 @@ CAST = ("Kat", "Doc", "Rex")
 TABLE: tuple[Command, ...] = (
     StartSession(),
     StartScene(stage="A Chiba warehouse"),
-    CreateCharacter("Kat", "gil", 0, 2, 1, 1, items=("ranged:SMG", "hyperdex", "lazarus")),
-    CreateCharacter("Doc", "fay", 0, 1, 2, 1, items=("console", "penlight", "toolkit")),
-    CreateCharacter("Rex", "eve", 2, 1, 1, 0, items=("melee:Katana", "armour:Kevlar", "lazarus")),
-    CreateNpc("Zoner", "12"),
+    CreateCharacter(
+        character="Kat",
+        player="gil",
+        morphology=0,
+        reaction=2,
+        cognition=1,
+        equilibrium=1,
+        items=("ranged:SMG", "hyperdex", "lazarus"),
+    ),
+    CreateCharacter(
+        character="Doc",
+        player="fay",
+        morphology=0,
+        reaction=1,
+        cognition=2,
+        equilibrium=1,
+        items=("console", "penlight", "toolkit"),
+    ),
+    CreateCharacter(
+        character="Rex",
+        player="eve",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=("melee:Katana", "armour:Kevlar", "lazarus"),
+    ),
+    CreateNpc(character="Zoner", ds="12"),
 )
 # Rulings that later random ones are likely to lean on (and so worth undoing).
 SETUP: tuple[Command, ...] = (
-    AddItem("Doc", "First aid kit", "gear"),
-    AddItem("Kat", "Reflex booster", "implant"),
-    Fall("Rex", 30),
-    CompleteMission("the Docklands job"),
-    TakeAim("Kat", "Zoner"),
+    AddItem(character="Doc", item="First aid kit", category="gear"),
+    AddItem(character="Kat", item="Reflex booster", category="implant"),
+    Fall(character="Rex", metres=30),
+    CompleteMission(mission="the Docklands job"),
+    TakeAim(character="Kat", target="Zoner"),
 )
 PREFIX = TABLE + SETUP
 
 who = st.sampled_from(CAST)
 # What the setup's rulings are read by: the kit, the booster, Rex's wounds, the level due, the aim.
 LEANING: st.SearchStrategy[Command] = st.one_of(
-    st.builds(FirstAid, st.just("Doc"), st.sampled_from(("Kat", "Rex")), kit=st.just("first aid")),
-    st.builds(RollInitiative, st.just(("Kat", "Rex", "Zoner")), items=st.just(("Kat:reflex",))),
-    st.builds(LevelUp, who, st.sampled_from(("reaction", "morphology")), st.just("resilience")),
+    st.builds(
+        GiveFirstAid,
+        healer=st.just("Doc"),
+        patient=st.sampled_from(("Kat", "Rex")),
+        kit=st.just("first aid"),
+    ),
+    st.builds(
+        RollInitiative, combatants=st.just(("Kat", "Rex", "Zoner")), items=st.just(("Kat:reflex",))
+    ),
+    st.builds(
+        LevelUp,
+        character=who,
+        stat=st.sampled_from(("reaction", "morphology")),
+        secondary=st.just("resilience"),
+    ),
     st.builds(
         Attack,
-        st.just("Kat"),
-        st.just(("Zoner",)),
-        st.just("reaction"),
+        character=st.just("Kat"),
+        targets=st.just(("Zoner",)),
+        stat=st.just("reaction"),
         burst=st.sampled_from((None, "smg")),
     ),
-    st.builds(ApplyPatch, st.sampled_from(("Kat", "Rex")), st.just("Rex")),
-    st.builds(Fall, st.just("Rex"), st.sampled_from((3, 15))),
+    st.builds(ApplyPatch, character=st.sampled_from(("Kat", "Rex")), patient=st.just("Rex")),
+    st.builds(Fall, character=st.just("Rex"), metres=st.sampled_from((3, 15))),
 )
 ANY: st.SearchStrategy[Command] = st.one_of(
-    st.builds(AddItem, who, st.just("First aid kit"), st.just("gear")),
-    st.builds(AddItem, who, st.just("Reflex booster"), st.just("implant")),
-    st.builds(DropItem, who, st.sampled_from(("First aid kit", "Reflex booster", "katana"))),
-    st.builds(ChangeCash, who, st.sampled_from((-60, -20, 30, 80)), st.just("deal")),
-    st.builds(UseItem, who, st.sampled_from(("hyperdex", "lazarus"))),
-    st.builds(ApplyPatch, who, st.sampled_from((None, *CAST))),
-    st.builds(TakeAim, who, st.just("Zoner")),
+    st.builds(AddItem, character=who, item=st.just("First aid kit"), category=st.just("gear")),
+    st.builds(AddItem, character=who, item=st.just("Reflex booster"), category=st.just("implant")),
+    st.builds(
+        DropItem, character=who, item=st.sampled_from(("First aid kit", "Reflex booster", "katana"))
+    ),
+    st.builds(
+        ChangeCash, character=who, delta=st.sampled_from((-60, -20, 30, 80)), reason=st.just("deal")
+    ),
+    st.builds(UseItem, character=who, item=st.sampled_from(("hyperdex", "lazarus"))),
+    st.builds(ApplyPatch, character=who, patient=st.sampled_from((None, *CAST))),
+    st.builds(TakeAim, character=who, target=st.just("Zoner")),
     st.builds(
         Attack,
-        who,
-        st.just(("Zoner",)),
-        st.sampled_from(("reaction", "morphology")),
+        character=who,
+        targets=st.just(("Zoner",)),
+        stat=st.sampled_from(("reaction", "morphology")),
         items=st.sampled_from(((), ("katana",), ("kevlar",))),
         burst=st.sampled_from((None, "smg")),
     ),
-    st.builds(Reload, st.just("Kat"), st.just("smg")),
-    st.builds(FirstAid, who, who, kit=st.just("first aid")),
+    st.builds(Reload, character=st.just("Kat"), item=st.just("smg")),
+    st.builds(GiveFirstAid, healer=who, patient=who, kit=st.just("first aid")),
     st.builds(
-        ActionRoll,
-        who,
-        st.sampled_from(("morphology", "reaction", "cognition")),
-        st.sampled_from(("8", "10", "12")),
+        MakeActionRoll,
+        character=who,
+        stat=st.sampled_from(("morphology", "reaction", "cognition")),
+        ds=st.sampled_from(("8", "10", "12")),
         dangerous=st.booleans(),
     ),
-    st.builds(Fall, who, st.sampled_from((15, 30))),
-    st.builds(RollInitiative, st.just(("Doc", "Kat"))),
-    st.builds(MedicalAttention, who, st.just("a ripperdoc")),
-    st.builds(Rest, st.tuples(who)),
-    st.builds(CompleteMission, st.just("the job")),
+    st.builds(Fall, character=who, metres=st.sampled_from((15, 30))),
+    st.builds(RollInitiative, combatants=st.just(("Doc", "Kat"))),
+    st.builds(GiveMedicalAttention, character=who, provider=st.just("a ripperdoc")),
+    st.builds(Rest, characters=st.tuples(who)),
+    st.builds(CompleteMission, mission=st.just("the job")),
     st.just(EndScene()),
     st.just(StartScene(stage="The next room")),
 )

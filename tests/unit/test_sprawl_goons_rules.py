@@ -10,16 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import domain.rulesets.sprawl_goons.events as sg
-from domain.errors import DomainError, ReplayMismatch, UnknownHouseRule
+from domain.errors import CharacterDead, DomainError, ReplayMismatch, UnknownHouseRule
 from domain.events import Event
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.sprawl_goons import RULESET, errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.commands import (
-    ActionRoll,
     CreateCharacter,
     Fall,
-    MedicalAttention,
+    GiveMedicalAttention,
+    MakeActionRoll,
 )
 from domain.rulesets.sprawl_goons.rolls import dice_mode, keep
 from domain.rulesets.sprawl_goons.settings import (
@@ -149,7 +149,7 @@ def test_a_dead_character_cannot_roll_in_replay() -> None:
         success=True,
         dangerous=False,
     )
-    with pytest.raises(errors.CharacterDead):
+    with pytest.raises(CharacterDead):
         evolve(roll, dead)
 
 
@@ -178,7 +178,15 @@ def _table(engine: Engine, **rules: str) -> None:
     engine.create_campaign("S", "sprawl-goons", house_rules=rules)
     engine.execute("S", StartSession())
     engine.execute("S", StartScene(stage="A rooftop"))
-    tanner = CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=("penlight", "toolkit", "drone"))
+    tanner = CreateCharacter(
+        character="Tanner",
+        player="ana",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=("penlight", "toolkit", "drone"),
+    )
     engine.execute("S", tanner, dice=DiceSpec(faces=(1, 1, 1)))
 
 
@@ -195,15 +203,21 @@ def test_the_critical_trigger_house_rule(trigger: str, metres: int, crit: bool) 
     with Engine() as engine:
         _table(engine, criticalTrigger=trigger)
         faces = (1, 1) if crit else ()
-        events = engine.execute("S", Fall("Tanner", metres), dice=DiceSpec(faces=faces)).events
+        events = engine.execute(
+            "S", Fall(character="Tanner", metres=metres), dice=DiceSpec(faces=faces)
+        ).events
         assert crit == any(isinstance(e, sg.CriticalInjuryRolled) for e in events)
 
 
 def test_undoing_an_injury_takes_the_forced_glitch_rolls_with_it(engine: Engine) -> None:
     """A roll with forced Glitch dice depends on the injury that forced them."""
     _table(engine)
-    crit = engine.execute("S", Fall("Tanner", 36), dice=DiceSpec(faces=(2, 2))).number
-    engine.execute("S", ActionRoll("Tanner", "m", "8"), dice=DiceSpec(faces=(1, 2, 3)))
+    crit = engine.execute(
+        "S", Fall(character="Tanner", metres=36), dice=DiceSpec(faces=(2, 2))
+    ).number
+    engine.execute(
+        "S", MakeActionRoll(character="Tanner", stat="m", ds="8"), dice=DiceSpec(faces=(1, 2, 3))
+    )
     with pytest.raises(DomainError, match="depend"):
         engine.undo("S", crit, reason="wrong fall")
     engine.undo("S", crit, reason="wrong fall", with_dependents=True)
@@ -218,7 +232,7 @@ def test_medical_attention_needs_an_injury(engine: Engine) -> None:
     _table(engine)
     before = event_count(engine)
     with pytest.raises(errors.NothingToTreat):
-        engine.execute("S", MedicalAttention("Tanner", "Dr Ng"))
+        engine.execute("S", GiveMedicalAttention(character="Tanner", provider="Dr Ng"))
     assert before == event_count(engine)
 
 
@@ -234,7 +248,16 @@ def test_every_bad_creation_is_refused_and_appends_nothing(
     with Engine() as engine:
         engine.create_campaign("S", "sprawl-goons")
         items = ("penlight", "toolkit", "drone", "handcuffs", "mirrorshades")[:picks]
-        command = CreateCharacter("Case", "cy", *stats, items=items)
+        m, r, c, e = stats
+        command = CreateCharacter(
+            character="Case",
+            player="cy",
+            morphology=m,
+            reaction=r,
+            cognition=c,
+            equilibrium=e,
+            items=items,
+        )
         valid = min(stats) >= 0 and sum(stats) == 4 and picks == 3
         before = event_count(engine)
         if valid:
@@ -255,7 +278,7 @@ def test_a_roll_is_refused_below_ds_1_and_otherwise_adds_up(
     with Engine() as engine:
         _table(engine)
         before = event_count(engine)
-        roll = ActionRoll("Tanner", "morphology", str(ds))
+        roll = MakeActionRoll(character="Tanner", stat="morphology", ds=str(ds))
         if ds < 1:
             with pytest.raises(errors.InvalidDs):
                 engine.execute("S", roll, dice=DiceSpec(faces=faces))

@@ -7,14 +7,8 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.plain import Plain
-from domain.rulesets.sprawl_goons.events import Item, Stats
-from domain.rulesets.sprawl_goons.tables import (
-    ENCUMBERED_STATS,
-    Category,
-    Kind,
-    Location,
-    Stat,
-)
+from domain.rulesets.sprawl_goons.tables import ENCUMBERED_STATS, Category, Kind, Location, Stat
+from domain.rulesets.sprawl_goons.values import Item, Stats
 
 NO_STATS = Stats(morphology=0, reaction=0, cognition=0, equilibrium=0)
 

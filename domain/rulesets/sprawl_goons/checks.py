@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from domain.errors import CharacterDead, NotAPlayerCharacter
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
-from domain.rulesets.sprawl_goons.events import Item
 from domain.rulesets.sprawl_goons.tables import BURSTS_PER_MAGAZINE, Category, Condition
+from domain.rulesets.sprawl_goons.values import Item
 
 
 def check_alive(c: SgCharacter, what: str = "act") -> None:
     if c.dead:
-        raise errors.CharacterDead(name=c.name, what=what)
+        raise CharacterDead(name=c.name, what=what, rule="Character Death")
 
 
 def check_pc(c: SgCharacter, what: str = "make Action Rolls") -> None:
     if not c.is_pc:
-        raise errors.NotAPlayerCharacter(name=c.name, kind=c.kind.upper(), what=what)
+        raise NotAPlayerCharacter(name=c.name, what=what, rule="Game Structure")
 
 
 def check_can_act(c: SgCharacter, what: str = "act") -> None:

@@ -1,4 +1,7 @@
-"""Sprawl Goons' refusals. Each names the rule it enforces (rule text section in brackets)."""
+"""Sprawl Goons' refusals. Each names the rule it enforces (rule text section in brackets).
+
+A name already taken, a dead character and an NPC asked to do what only PCs do are refused with
+the shared classes of ``domain.errors``, given the section as ``rule``."""
 
 from __future__ import annotations
 
@@ -9,10 +12,6 @@ from domain.errors import DomainError
 
 class NameRequired(DomainError):
     template = "a character needs a name (Character Creation: name your character)"
-
-
-class NameTaken(DomainError):
-    template = "{name!r} is already on this campaign's roster; pick another name"
 
 
 class StatPointsMustTotalFour(DomainError):
@@ -96,14 +95,6 @@ class InvalidDs(DomainError):
 
 class DsRequired(DomainError):
     template = "the referee sets the Difficulty Score: give a DS or a target (The Action Roll)"
-
-
-class CharacterDead(DomainError):
-    template = "{name} is dead and cannot {what} (Character Death)"
-
-
-class NotAPlayerCharacter(DomainError):
-    template = "{name} is an {kind}: only player characters {what} (Game Structure)"
 
 
 class WrongTarget(DomainError):

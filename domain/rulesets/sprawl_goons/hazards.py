@@ -26,6 +26,7 @@ from domain.rulesets.sprawl_goons.events import (
 from domain.rulesets.sprawl_goons.lookup import after, character, roster, settings
 from domain.rulesets.sprawl_goons.rolls import damage
 from domain.rulesets.sprawl_goons.tables import (
+    EXPLOSIVE_DICE,
     MAX_FIRE_ROUNDS,
     METRES_PER_DAMAGE,
     Cause,
@@ -41,7 +42,7 @@ def _victim(view: View, ref: str, what: str) -> SgCharacter:
     return c
 
 
-@frozen
+@frozen(kw_only=True)
 class Detonate(Plain):
     """Planted explosives do 2d6 to 3d6 by type (the referee's call) to everyone in the blast,
     with no Action Roll (Special Rules)."""
@@ -53,7 +54,7 @@ class Detonate(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
-        if self.dice_count not in (2, 3):
+        if self.dice_count not in EXPLOSIVE_DICE:
             raise errors.UnknownExplosiveType(count=self.dice_count)
         if not self.targets:
             raise errors.TargetRequired(what="an explosion")
@@ -78,7 +79,7 @@ class Detonate(Plain):
         return changes
 
 
-@frozen
+@frozen(kw_only=True)
 class Fall(Plain):
     """1 point of damage for every 3 metres fallen, rounded up (Special Rules)."""
 
@@ -102,7 +103,7 @@ class Fall(Plain):
         return tuple(Change(c.id, e) for e in hit)
 
 
-@frozen
+@frozen(kw_only=True)
 class Ignite(Plain):
     """Fire inflicts repeat damage for up to 3 rounds: ``damage`` at each round's end (SG-A13)."""
 
@@ -121,7 +122,7 @@ class Ignite(Plain):
         return (Change(c.id, SetOnFire(damage=self.damage, rounds=self.rounds)),)
 
 
-@frozen
+@frozen(kw_only=True)
 class Extinguish(Plain):
     """The fire on a character is put out."""
 
@@ -136,7 +137,7 @@ class Extinguish(Plain):
         return (Change(c.id, FireExtinguished(reason=self.reason.strip() or "put out")),)
 
 
-@frozen
+@frozen(kw_only=True)
 class EndRound(Plain):
     """A combat round ends: the dying come one round closer to death (7+: death in 1 round),
     and fire burns those it holds."""

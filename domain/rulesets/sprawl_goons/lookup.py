@@ -1,4 +1,5 @@
-"""Looking things up for a command: house rules, characters by name, stats, DS and modifiers."""
+"""Looking things up for a command: house rules, characters by name, stats, item kinds, DS and
+modifiers."""
 
 from __future__ import annotations
 
@@ -9,10 +10,18 @@ from domain.commands import View
 from domain.events import Event
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.character import SgCharacter
+from domain.rulesets.sprawl_goons.checks import check_alive
 from domain.rulesets.sprawl_goons.events import Modifier
 from domain.rulesets.sprawl_goons.settings import Settings, settings_from
 from domain.rulesets.sprawl_goons.state import evolve
-from domain.rulesets.sprawl_goons.tables import Kind, Stat, difficulty_named, find_stat
+from domain.rulesets.sprawl_goons.tables import (
+    Category,
+    Kind,
+    Stat,
+    difficulty_named,
+    find_category,
+    find_stat,
+)
 
 
 def settings(view: View) -> Settings:
@@ -32,6 +41,15 @@ def stat(text: str) -> Stat:
     found = find_stat(text)
     if found is None:
         raise errors.UnknownStat(text=text)
+    return found
+
+
+def category(text: str) -> Category:
+    """An item kind by name (``armor`` reads as ``armour``)."""
+    found = find_category(text)
+    if found is None:
+        known = ", ".join(c.value for c in Category)
+        raise errors.UnknownCategory(text=text, known=known)
     return found
 
 
@@ -61,8 +79,7 @@ def target(view: View, ref: str, attacker: SgCharacter, what: str) -> SgCharacte
         raise errors.CannotTargetSelf(name=t.name)
     if t.kind is Kind.SYSTEM:
         raise errors.WrongTarget(name=t.name, kind="system", what=what)
-    if t.dead:
-        raise errors.CharacterDead(name=t.name, what=f"be {what}")
+    check_alive(t, f"be {what}")
     return t
 
 

@@ -10,11 +10,7 @@ from domain.errors import ReplayMismatch
 from domain.events import Event, RulingRetracted
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons import events as ev
-from domain.rulesets.sprawl_goons.character import (
-    Aim,
-    Boost,
-    SgCharacter,
-)
+from domain.rulesets.sprawl_goons.character import Aim, Boost, SgCharacter
 from domain.rulesets.sprawl_goons.checks import (
     check_alive,
     check_can_act,
@@ -23,14 +19,14 @@ from domain.rulesets.sprawl_goons.checks import (
     find_item,
     is_empty,
 )
-from domain.rulesets.sprawl_goons.events import Item, Stats
 from domain.rulesets.sprawl_goons.tables import (
+    BURSTS_PER_MAGAZINE,
     MAX_AIM_ROUNDS,
+    STARTING_CASH_PER_PIP,
     Purpose,
     Secondary,
 )
-
-__all__ = ["SgCharacter", "evolve"]
+from domain.rulesets.sprawl_goons.values import Item, Stats
 
 
 @singledispatch
@@ -97,7 +93,7 @@ def _npc(event: ev.NpcCreated, state: SgCharacter | None) -> SgCharacter:
 @evolve.register(ev.StartingCashRolled)
 def _cash_rolled(event: ev.StartingCashRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
-    if event.cash != 10 * sum(event.dice):
+    if event.cash != STARTING_CASH_PER_PIP * sum(event.dice):
         raise ReplayMismatch("starting cash is 3d6 x 10")
     return replace(c, cash=event.cash)
 
@@ -157,7 +153,7 @@ def _emptied(event: ev.MagazineEmptied, state: SgCharacter | None) -> SgCharacte
     check_ranged(item)
     if is_empty(item):
         raise errors.MagazineEmpty(item=item.name)
-    return swap_item(c, item, replace(item, bursts_fired=3))
+    return swap_item(c, item, replace(item, bursts_fired=BURSTS_PER_MAGAZINE))
 
 
 @evolve.register(ev.BurstFired)

@@ -168,6 +168,7 @@ BURST_BONUS = 2
 BURSTS_PER_MAGAZINE = 3
 MAX_AIM_ROUNDS = 3
 GRENADE_DS = int(Difficulty.MODERATE)
+EXPLOSIVE_DICE = (2, 3)  # planted explosives do 2d6 to 3d6 by type
 ENCLOSED_GRENADE_DAMAGE = 3
 MONOFILAMENT_DAMAGE = 1
 MAX_FIRE_ROUNDS = 3
@@ -175,10 +176,13 @@ METRES_PER_DAMAGE = 3
 REST_HOURS = 8
 LAZARUS_HEAL = 3
 FIRST_AID_HEAL = 2
+FIRST_AID_DS = int(Difficulty.MODERATE)  # the referee's call; Moderate unless they say otherwise
 STARTING_RESILIENCE = 12
 STARTING_INVENTORY = 10
 STAT_POINTS = 4
 STARTING_ITEMS = 3
+STARTING_CASH_DICE = 3  # "Roll 3d6x10 for starting cash"
+STARTING_CASH_PER_PIP = 10
 
 
 # --- Starting items (examples; others with the referee's approval) -----------------------------

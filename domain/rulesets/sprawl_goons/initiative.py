@@ -1,0 +1,88 @@
+"""The Initiative Roll: who goes first in a fight."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+from uuid import UUID
+
+from attrs import frozen
+
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.plain import Plain
+from domain.rulesets.sprawl_goons import errors
+from domain.rulesets.sprawl_goons.checks import check_alive, check_usable, find_item
+from domain.rulesets.sprawl_goons.events import InitiativeRolled, ItemBonus
+from domain.rulesets.sprawl_goons.lookup import character, modifiers, settings
+from domain.rulesets.sprawl_goons.tables import Category, Kind, Stat
+
+
+@frozen(kw_only=True)
+class RollInitiative(Plain):
+    """d6 + Reaction + 1 per relevant speedware augment or drug (``WHO:ITEM``), less
+    encumbrance (SG-A9); the referee's modifiers (``WHO=+N``) for NPCs. Highest goes first;
+    ties: higher Reaction, then PCs before NPCs, then the order named (SG-A10)."""
+
+    name: ClassVar[str] = "initiative"
+    combatants: tuple[str, ...]
+    items: tuple[str, ...] = ()
+    modifiers: tuple[str, ...] = ()
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        view.campaign.require_scene()
+        rules = settings(view)
+        if not self.combatants:
+            raise errors.TargetRequired(what="initiative")
+        cs = [character(view, ref) for ref in self.combatants]
+        for index, c in enumerate(cs):
+            check_alive(c, "fight")
+            if c.kind is Kind.SYSTEM:
+                raise errors.WrongTarget(name=c.name, kind="system", what="in a fight")
+            if any(other.id == c.id for other in cs[:index]):
+                raise errors.DuplicateTarget(name=c.name)
+        ids = [c.id for c in cs]
+        speedware: dict[int, list[ItemBonus]] = {i: [] for i in range(len(cs))}
+        for text in self.items:
+            who, _, name = text.partition(":")
+            index = self._combatant(view, who, ids)
+            item = find_item(cs[index], name)
+            if item.category not in (Category.IMPLANT, Category.DRUG):
+                raise errors.NotSpeedware(item=item.name)
+            check_usable(item)
+            speedware[index].append(ItemBonus(item=item.name, bonus=1))
+        extra = dict.fromkeys(range(len(cs)), 0)
+        for mod in modifiers(self.modifiers):
+            extra[self._combatant(view, mod.source, ids)] += mod.value
+        rows = []
+        for index, c in enumerate(cs):
+            die = dice.roll(6)
+            reaction = c.stat(Stat.REACTION) + sum(b.value for b in c.boost(Stat.REACTION))
+            burden = c.penalty(Stat.REACTION) if rules.encumbrance_on_initiative else 0
+            bonus = sum(b.bonus for b in speedware[index])
+            total = die + reaction + bonus + extra[index] - burden
+            rows.append((index, c, die, reaction, burden, total))
+        order = sorted(rows, key=lambda r: (-r[5], -r[3], not r[1].is_pc, r[0]))
+        return tuple(
+            Change(
+                c.id,
+                InitiativeRolled(
+                    die=die,
+                    reaction=reaction,
+                    items=tuple(speedware[index]),
+                    modifier=extra[index],
+                    encumbrance=burden,
+                    total=total,
+                    place=order.index((index, c, die, reaction, burden, total)) + 1,
+                    of=len(cs),
+                ),
+            )
+            for index, c, die, reaction, burden, total in rows
+        )
+
+    @staticmethod
+    def _combatant(view: View, ref: str, ids: list[UUID]) -> int:
+        entry = view.campaign.find(ref.strip())
+        if entry.character_id not in ids:
+            raise errors.NotACombatant(name=entry.name)
+        return ids.index(entry.character_id)

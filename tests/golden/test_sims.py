@@ -24,19 +24,19 @@ from domain.rulesets.sims.commands import (
     AllocateRanks,
     Attack,
     AuthorizeRecovery,
-    CampaignSucceeded,
     CreateCharacter,
     DeclareDanger,
     DeclareStrategy,
+    EndTurn,
     JudgeSimple,
     Kill,
-    NextTurn,
-    Rebirth,
     Reroll,
     RollComplicated,
     RollRecovery,
     SetTurnOrder,
+    SucceedCampaign,
     TakeMasterPlus,
+    TakeRebirth,
     UpgradeQuality,
 )
 from domain.rulesets.sims.tables import (
@@ -78,7 +78,9 @@ def table(engine: Engine, **house_rules: str) -> None:
 
 def sheet(engine: Engine, name: str, *qualities: str, kind: SheetKind = NPC) -> None:
     custom = kind is PC
-    command = CreateCharacter(name, "GM", qualities, kind=kind, custom=custom)
+    command = CreateCharacter(
+        character=name, player="GM", qualities=qualities, kind=kind, custom=custom
+    )
     engine.execute(NAME, command)
 
 
@@ -123,7 +125,15 @@ def test_g_pdq_01_master_charisma_simply_succeeds(engine: Engine) -> None:
     """G-PDQ-01: Sandra's Master Charisma against an easy mark is simple: success, no roll."""
     table(engine)
     sheet(engine, "Sandra", "Charisma:Social:Master", kind=PC)
-    events = run(engine, JudgeSimple("Sandra", "Charisma", "Expert", task="a favour from Benjamin"))
+    events = run(
+        engine,
+        JudgeSimple(
+            character="Sandra",
+            quality="Charisma",
+            difficulty="Expert",
+            task="a favour from Benjamin",
+        ),
+    )
     assert [ev.SimpleSituationResolved] == [type(e) for e in events]
 
 
@@ -134,7 +144,12 @@ def test_g_pdq_02_willpower_resists_so_sandra_rolls(engine: Engine) -> None:
     sheet(engine, "Big Tony", "Willpower:Mental:Expert")
     events = run(
         engine,
-        Attack("Sandra", ("Charisma",), ("Big Tony:Willpower",), kind=RankKind.FAILURE),
+        Attack(
+            attacker="Sandra",
+            qualities=("Charisma",),
+            targets=("Big Tony:Willpower",),
+            kind=RankKind.FAILURE,
+        ),
         2,
         2,
     )
@@ -156,7 +171,12 @@ def test_g_pdq_03_neo_climbs_walls(engine: Engine, difficulty: str, simple: bool
     """G-PDQ-03: Neo's Good Outdoorsman beats Poor and Average walls; Good and up complicate."""
     table(engine)
     sheet(engine, "Neo", "Outdoorsman:Physical:Good", kind=PC)
-    events = run(engine, JudgeSimple("Neo", "Outdoorsman", difficulty, task="climb a wall"))
+    events = run(
+        engine,
+        JudgeSimple(
+            character="Neo", quality="Outdoorsman", difficulty=difficulty, task="climb a wall"
+        ),
+    )
     expected = ev.SimpleSituationResolved if simple else ev.SituationEscalated
     assert [expected] == [type(e) for e in events]
 
@@ -175,7 +195,10 @@ def test_g_pdq_04_cypher_has_no_applicable_quality(
     """G-PDQ-04: with no applicable quality Cypher is Average: only Poor walls are simple."""
     table(engine)
     sheet(engine, "Cypher", "Hacking:Mental:Expert", kind=PC)
-    events = run(engine, JudgeSimple("Cypher", None, difficulty, task="climb a wall"))
+    events = run(
+        engine,
+        JudgeSimple(character="Cypher", quality=None, difficulty=difficulty, task="climb a wall"),
+    )
     expected = ev.SimpleSituationResolved if simple else ev.SituationEscalated
     assert [expected] == [type(e) for e in events]
     judged = events[0]
@@ -190,7 +213,9 @@ def _climb(
     engine: Engine, name: str, quality: str | None, *, hazardous: bool = False
 ) -> tuple[Event, ...]:
     qualities = (quality,) if quality else ()
-    command = RollComplicated(name, qualities, "Good", task="the wall", hazardous=hazardous)
+    command = RollComplicated(
+        character=name, qualities=qualities, difficulty="Good", task="the wall", hazardous=hazardous
+    )
     return run(engine, command, 3, 5)
 
 
@@ -250,7 +275,7 @@ def _attack(events: Sequence[Event]) -> ev.ConflictAttackRolled:
 def test_g_pdq_08_draco_slices_the_secondary_ninja(engine: Engine) -> None:
     """G-PDQ-08: 3+6+2 = 11 beats 7 by 4: the Ninja's one track goes Average, Poor, zeroed; out."""
     _draco_and_ninja(engine)
-    events = run(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), 3, 6)
+    events = run(engine, Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)), 3, 6)
     attack = _attack(events)
     assert (11, 7, Outcome.HIT, 4) == (
         attack.roll.total,
@@ -267,7 +292,7 @@ def test_g_pdq_08_draco_slices_the_secondary_ninja(engine: Engine) -> None:
 def test_g_pdq_09_draco_loses_on_five(engine: Engine) -> None:
     """G-PDQ-09: 1+2+2 = 5 is less than 7: Draco loses, nobody is hurt."""
     _draco_and_ninja(engine)
-    events = run(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), 1, 2)
+    events = run(engine, Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)), 1, 2)
     assert (5, Outcome.MISS) == (_attack(events).roll.total, _attack(events).outcome)
     assert [] == of(events, ev.DamageRanksInflicted)
 
@@ -275,11 +300,17 @@ def test_g_pdq_09_draco_loses_on_five(engine: Engine) -> None:
 def test_g_pdq_10_a_total_of_seven_ties_and_is_rolled_again(engine: Engine) -> None:
     """G-PDQ-10: a total equal to the TN ties: nobody is hurt, nothing else until the re-roll."""
     _draco_and_ninja(engine)
-    events = run(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), 2, 3)
+    events = run(engine, Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)), 2, 3)
     assert (7, Outcome.TIE) == (_attack(events).roll.total, _attack(events).outcome)
     assert 1 == len(of(events, ev.ConflictTied))
     assert [] == of(events, ev.DamageRanksInflicted)
-    refused(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), errors.TieRerollPending, 3, 6)
+    refused(
+        engine,
+        Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)),
+        errors.TieRerollPending,
+        3,
+        6,
+    )
     again = run(engine, Reroll(), 1, 2)
     assert (True, Outcome.MISS) == (_attack(again).reroll, _attack(again).outcome)
     assert () == who(engine, "Draco").ties
@@ -295,7 +326,10 @@ def test_g_pdq_11_sandra_loses_with_ten(engine: Engine) -> None:
     """G-PDQ-11: Sandra's Expert Seduction 2+4+4 = 10 is below Eichmann's 11: she loses."""
     _sandra_and_eichmann(engine)
     command = Attack(
-        "Sandra", ("Seduction",), ("Eichmann:Analytical Thinking",), kind=RankKind.FAILURE
+        attacker="Sandra",
+        qualities=("Seduction",),
+        targets=("Eichmann:Analytical Thinking",),
+        kind=RankKind.FAILURE,
     )
     attack = _attack(run(engine, command, 2, 4))
     assert (10, 11, Outcome.MISS) == (attack.roll.total, attack.setup.tn, attack.outcome)
@@ -305,9 +339,9 @@ def test_g_pdq_12_full_attack_wins_two_failure_ranks(engine: Engine) -> None:
     """G-PDQ-12: Full Attack makes Sandra Master: 12 beats 11 by 1, +1 rank: 2 Failure Ranks."""
     _sandra_and_eichmann(engine)
     command = Attack(
-        "Sandra",
-        ("Seduction",),
-        ("Eichmann:Analytical Thinking",),
+        attacker="Sandra",
+        qualities=("Seduction",),
+        targets=("Eichmann:Analytical Thinking",),
         kind=RankKind.FAILURE,
         full_attack=True,
     )
@@ -324,9 +358,19 @@ def test_g_pdq_12_full_attack_wins_two_failure_ranks(engine: Engine) -> None:
     assert isinstance(inflicted, ev.DamageRanksInflicted)
     assert (2, RankKind.FAILURE, 1) == (inflicted.ranks, inflicted.kind, inflicted.bonus_ranks)
     # Until her next turn her defence is downshifted: Expert defends as Good, TN 9.
-    run(engine, AllocateRanks("Eichmann", ("Analytical Thinking", "Analytical Thinking")))
+    run(
+        engine,
+        AllocateRanks(character="Eichmann", steps=("Analytical Thinking", "Analytical Thinking")),
+    )
     sheet(engine, "Guard", "Rifle:Combat:Average")
-    back = _attack(run(engine, Attack("Guard", ("Rifle",), ("Sandra:Seduction",)), 1, 1))
+    back = _attack(
+        run(
+            engine,
+            Attack(attacker="Guard", qualities=("Rifle",), targets=("Sandra:Seduction",)),
+            1,
+            1,
+        )
+    )
     assert 9 == back.setup.tn
 
 
@@ -334,13 +378,17 @@ def test_g_pdq_13_full_defense_endures_up_to_nine(engine: Engine) -> None:
     """G-PDQ-13: the Average Ninja playing Full Defense has TN 9 (8 misses, 9 ties); its next
     attack rolls as Poor (-2)."""
     _draco_and_ninja(engine)
-    run(engine, DeclareStrategy("Ninja", "full-defense"))
-    miss = _attack(run(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), 3, 3))
+    run(engine, DeclareStrategy(character="Ninja", strategy="full-defense"))
+    miss = _attack(
+        run(engine, Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)), 3, 3)
+    )
     assert (9, 8, Outcome.MISS) == (miss.setup.tn, miss.roll.total, miss.outcome)
-    tie = _attack(run(engine, Attack("Draco", ("Cutlass",), ("Ninja",)), 3, 4))
+    tie = _attack(
+        run(engine, Attack(attacker="Draco", qualities=("Cutlass",), targets=("Ninja",)), 3, 4)
+    )
     assert Outcome.TIE == tie.outcome
     run(engine, Reroll(), 1, 1)
-    events = run(engine, Attack("Ninja", (), ("Draco:Cutlass",)), 1, 1)
+    events = run(engine, Attack(attacker="Ninja", qualities=(), targets=("Draco:Cutlass",)), 1, 1)
     attack = _attack(events)
     assert (0, -2) == (attack.roll.effective, attack.roll.modifier)
     assert [ev.FullDefensePenaltyConsumed()] == of(events, ev.FullDefensePenaltyConsumed)
@@ -349,7 +397,14 @@ def test_g_pdq_13_full_defense_endures_up_to_nine(engine: Engine) -> None:
 def test_g_pdq_14_full_defense_still_goes_out_on_eleven(engine: Engine) -> None:
     """G-PDQ-14: 11 against the Full Defense TN 9: 2 ranks, Average to Poor to zeroed: out."""
     _draco_and_ninja(engine)
-    events = run(engine, Attack("Draco", ("Cutlass",), ("Ninja",), full_defense=("Ninja",)), 3, 6)
+    events = run(
+        engine,
+        Attack(
+            attacker="Draco", qualities=("Cutlass",), targets=("Ninja",), full_defense=("Ninja",)
+        ),
+        3,
+        6,
+    )
     attack = _attack(events)
     assert (9, 2) == (attack.setup.tn, attack.ranks)
     assert 1 == len(of(events, ev.CharacterOutOfScene))
@@ -360,7 +415,14 @@ def test_g_pdq_15_being_badass_rolls_as_expert(engine: Engine) -> None:
     table(engine)
     sheet(engine, "Pirate", "Pirate:Professional:Good", kind=PC)
     sheet(engine, "Sailor", "Sailor:Average", kind=SECONDARY)
-    attack = _attack(run(engine, Attack("Pirate", ("Pirate",), ("Sailor",), badass=True), 1, 1))
+    attack = _attack(
+        run(
+            engine,
+            Attack(attacker="Pirate", qualities=("Pirate",), targets=("Sailor",), badass=True),
+            1,
+            1,
+        )
+    )
     assert (3, 4) == (attack.roll.effective, attack.roll.modifier)
     assert (ShiftSource.BADASS,) == tuple(s.source for s in attack.roll.shifts)
 
@@ -370,7 +432,7 @@ def test_g_pdq_16_adi_combines_three_qualities(engine: Engine) -> None:
     table(engine)
     sheet(engine, "Adi", "Cutlass:Combat:Good", "Judo:Combat:Good", "Pirate:Professional:Average")
     sheet(engine, "Zombie", "Zombie:Expert", kind=SECONDARY)
-    command = Attack("Adi", ("Cutlass", "Judo", "Pirate"), ("Zombie",))
+    command = Attack(attacker="Adi", qualities=("Cutlass", "Judo", "Pirate"), targets=("Zombie",))
     attack = _attack(run(engine, command, 1, 1))
     assert (None, 4, DiceMode.TWO_D6) == (
         attack.roll.effective,
@@ -385,7 +447,11 @@ def test_g_pdq_17_lunar_and_kazoo_team_up(engine: Engine) -> None:
     sheet(engine, "Lunar", "Marketing Exec:Professional:Expert", kind=PC)
     sheet(engine, "Kazoo", "Rockstar:Professional:Good", kind=PC)
     command = RollComplicated(
-        "Lunar", ("Marketing Exec",), "Expert", task="pitch", helpers=("Kazoo:Rockstar",)
+        character="Lunar",
+        qualities=("Marketing Exec",),
+        difficulty="Expert",
+        task="pitch",
+        helpers=("Kazoo:Rockstar",),
     )
     rolled = one(run(engine, command, 3, 5), ev.ComplicatedSituationRolled)
     assert isinstance(rolled, ev.ComplicatedSituationRolled)
@@ -417,7 +483,8 @@ def test_g_pdq_18_armine_splits_her_kung_fu(
     targets = _samurai(engine, count)
     faces = (1, 1) * count if mode is DiceMode.TWO_D6 else ()
     attacks = of(
-        run(engine, Attack("Armine", ("Kung Fu",), targets), *faces), ev.ConflictAttackRolled
+        run(engine, Attack(attacker="Armine", qualities=("Kung Fu",), targets=targets), *faces),
+        ev.ConflictAttackRolled,
     )
     assert [(modifier, mode)] * count == [(a.roll.modifier, a.roll.mode) for a in attacks]
 
@@ -441,7 +508,7 @@ def test_g_pdq_19_armine_adds_chef_in_the_kitchen(
     sheet(engine, "Armine", "Kung Fu:Combat:Expert", "Chef:Professional:Good", kind=PC)
     targets = _samurai(engine, count)
     faces = (1, 1) * count if mode is DiceMode.TWO_D6 else ()
-    command = Attack("Armine", ("Kung Fu", "Chef"), targets)
+    command = Attack(attacker="Armine", qualities=("Kung Fu", "Chef"), targets=targets)
     attacks = of(run(engine, command, *faces), ev.ConflictAttackRolled)
     assert [(modifier, mode)] * count == [(a.roll.modifier, a.roll.mode) for a in attacks]
 
@@ -454,13 +521,25 @@ def test_g_pdq_20_soren_recovers_three_in_continuing_danger(engine: Engine) -> N
     the scene) and Toughness Poor to Average to Good."""
     table(engine)
     sheet(engine, "Soren", "Toughness:Combat:Good", "Pirate:Professional:Average", kind=PC)
-    run(engine, RollComplicated("Soren", ("Pirate",), "Master", hazardous=True), 1, 1)
-    run(engine, AllocateRanks("Soren", ("Toughness", "Toughness", "Pirate", "Pirate")))
+    run(
+        engine,
+        RollComplicated(
+            character="Soren", qualities=("Pirate",), difficulty="Master", hazardous=True
+        ),
+        1,
+        1,
+    )
+    run(
+        engine,
+        AllocateRanks(character="Soren", steps=("Toughness", "Toughness", "Pirate", "Pirate")),
+    )
     assert {"Toughness": 0, "Pirate": -1} == current(engine, "Soren")
-    run(engine, DeclareDanger(Danger.CONTINUING))
+    run(engine, DeclareDanger(danger=Danger.CONTINUING))
     ended = engine.execute(NAME, EndScene()).events
     assert 1 == len(of(ended, ev.RecoveryRollAuthorized))
-    events = run(engine, RollRecovery("Soren", ("Pirate", "Toughness", "Toughness")), 3)
+    events = run(
+        engine, RollRecovery(character="Soren", steps=("Pirate", "Toughness", "Toughness")), 3
+    )
     assert [ev.RecoveryRolled(die=3, lost=4, restorable=3, wasted=0)] == of(
         events, ev.RecoveryRolled
     )
@@ -502,20 +581,38 @@ KRISTOV_STEPS = (
 def _fight_to_the_haymaker(engine: Engine) -> tuple[Event, ...]:
     """G-PDQ-21..24: order, two misses, then the Badass haymaker (Kristov declines Full Defense)."""
     _kristov_and_jefferson(engine)
-    run(engine, SetTurnOrder(("Kristov:Dirty Fighter", "Jefferson:Biker")))
-    run(engine, Attack("Jefferson", ("Biker",), ("Kristov:Dirty Fighter",)), 3, 1)
-    run(engine, NextTurn())
-    run(engine, Attack("Kristov", ("Dirty Fighter",), ("Jefferson:Biker",)), 3, 4)
-    run(engine, NextTurn())
+    run(engine, SetTurnOrder(entries=("Kristov:Dirty Fighter", "Jefferson:Biker")))
+    run(
+        engine,
+        Attack(attacker="Jefferson", qualities=("Biker",), targets=("Kristov:Dirty Fighter",)),
+        3,
+        1,
+    )
+    run(engine, EndTurn())
+    run(
+        engine,
+        Attack(attacker="Kristov", qualities=("Dirty Fighter",), targets=("Jefferson:Biker",)),
+        3,
+        4,
+    )
+    run(engine, EndTurn())
     return run(
-        engine, Attack("Jefferson", ("Biker",), ("Kristov:Dirty Fighter",), badass=True), 6, 6
+        engine,
+        Attack(
+            attacker="Jefferson",
+            qualities=("Biker",),
+            targets=("Kristov:Dirty Fighter",),
+            badass=True,
+        ),
+        6,
+        6,
     )
 
 
 def test_g_pdq_21_jefferson_goes_first(engine: Engine) -> None:
     """G-PDQ-21: Jefferson's Expert Biker outranks Kristov's Good Dirty Fighter: he goes first."""
     _kristov_and_jefferson(engine)
-    events = run(engine, SetTurnOrder(("Kristov:Dirty Fighter", "Jefferson:Biker")))
+    events = run(engine, SetTurnOrder(entries=("Kristov:Dirty Fighter", "Jefferson:Biker")))
     order = one(events[:1], ev.TurnOrderSet)
     assert isinstance(order, ev.TurnOrderSet)
     assert ["Jefferson", "Kristov"] == [s.name for s in order.order]
@@ -525,19 +622,42 @@ def test_g_pdq_21_jefferson_goes_first(engine: Engine) -> None:
 def test_g_pdq_22_eight_misses_difficulty_nine(engine: Engine) -> None:
     """G-PDQ-22: Jefferson's 3+1+4 = 8 against Kristov's 9 misses ("you need at least 10")."""
     _kristov_and_jefferson(engine)
-    run(engine, SetTurnOrder(("Kristov:Dirty Fighter", "Jefferson:Biker")))
-    attack = _attack(run(engine, Attack("Jefferson", ("Biker",), ("Kristov:Dirty Fighter",)), 3, 1))
+    run(engine, SetTurnOrder(entries=("Kristov:Dirty Fighter", "Jefferson:Biker")))
+    attack = _attack(
+        run(
+            engine,
+            Attack(attacker="Jefferson", qualities=("Biker",), targets=("Kristov:Dirty Fighter",)),
+            3,
+            1,
+        )
+    )
     assert (8, 9, Outcome.MISS) == (attack.roll.total, attack.setup.tn, attack.outcome)
 
 
 def test_g_pdq_23_nine_misses_difficulty_eleven(engine: Engine) -> None:
     """G-PDQ-23: Kristov's 3+4+2 = 9 against Jefferson's 11 misses; nobody is hurt."""
     _kristov_and_jefferson(engine)
-    run(engine, SetTurnOrder(("Kristov:Dirty Fighter", "Jefferson:Biker")))
-    refused(engine, Attack("Kristov", ("Dirty Fighter",), ("Jefferson",)), errors.NotYourTurn, 3, 4)
-    run(engine, Attack("Jefferson", ("Biker",), ("Kristov:Dirty Fighter",)), 3, 1)
-    run(engine, NextTurn())
-    events = run(engine, Attack("Kristov", ("Dirty Fighter",), ("Jefferson:Biker",)), 3, 4)
+    run(engine, SetTurnOrder(entries=("Kristov:Dirty Fighter", "Jefferson:Biker")))
+    refused(
+        engine,
+        Attack(attacker="Kristov", qualities=("Dirty Fighter",), targets=("Jefferson",)),
+        errors.NotYourTurn,
+        3,
+        4,
+    )
+    run(
+        engine,
+        Attack(attacker="Jefferson", qualities=("Biker",), targets=("Kristov:Dirty Fighter",)),
+        3,
+        1,
+    )
+    run(engine, EndTurn())
+    events = run(
+        engine,
+        Attack(attacker="Kristov", qualities=("Dirty Fighter",), targets=("Jefferson:Biker",)),
+        3,
+        4,
+    )
     attack = _attack(events)
     assert (9, 11, Outcome.MISS) == (attack.roll.total, attack.setup.tn, attack.outcome)
     assert [] == of(events, ev.DamageRanksInflicted)
@@ -560,7 +680,7 @@ def test_g_pdq_25_kristov_distributes_nine_and_bottoms_out(engine: Engine) -> No
     """G-PDQ-25: Goods to Average (3), to Poor (3), Rockstar and Golfer to Poor (2), Dirty Fighter
     below Poor (1): nine ranks, and Kristov is unconscious."""
     _fight_to_the_haymaker(engine)
-    events = run(engine, AllocateRanks("Kristov", KRISTOV_STEPS))
+    events = run(engine, AllocateRanks(character="Kristov", steps=KRISTOV_STEPS))
     assert 9 == len(of(events, ev.QualityDownshifted))
     assert [ev.CharacterOutOfScene(quality="Dirty Fighter", turn=3)] == of(
         events, ev.CharacterOutOfScene
@@ -573,10 +693,10 @@ def test_g_pdq_26_kristov_recovers_five(engine: Engine) -> None:
     """G-PDQ-26: continuing danger, a 5: Dirty Fighter back to Good (3), Golfer and Rockstar back
     to Average (1 each); the other two Goods stay Poor; he is back in the scene."""
     _fight_to_the_haymaker(engine)
-    run(engine, AllocateRanks("Kristov", KRISTOV_STEPS))
-    run(engine, AuthorizeRecovery("Kristov", "still in continuing danger"))
+    run(engine, AllocateRanks(character="Kristov", steps=KRISTOV_STEPS))
+    run(engine, AuthorizeRecovery(character="Kristov", reason="still in continuing danger"))
     steps = ("Dirty Fighter", "Dirty Fighter", "Dirty Fighter", "Golfer", "Rockstar")
-    events = run(engine, RollRecovery("Kristov", steps), 5)
+    events = run(engine, RollRecovery(character="Kristov", steps=steps), 5)
     expected = {"Dirty Fighter": 2, "Brawler": 0, "Liar": 0, "Rockstar": 1, "Golfer": 1}
     assert expected == current(engine, "Kristov")
     assert 1 == len(of(events, ev.CharacterReturnedToScene))
@@ -588,20 +708,25 @@ def test_g_pdq_27_full_defense_would_have_saved_two_ranks(engine: Engine) -> Non
 
     (One more Average quality on his sheet takes the seventh rank, so Dirty Fighter stays Good.)"""
     _kristov_and_jefferson(engine, "Drinker:Social:Average")
-    run(engine, SetTurnOrder(("Kristov:Dirty Fighter", "Jefferson:Biker")))
+    run(engine, SetTurnOrder(entries=("Kristov:Dirty Fighter", "Jefferson:Biker")))
     command = Attack(
-        "Jefferson",
-        ("Biker",),
-        ("Kristov:Dirty Fighter",),
+        attacker="Jefferson",
+        qualities=("Biker",),
+        targets=("Kristov:Dirty Fighter",),
         badass=True,
         full_defense=("Kristov",),
     )
     attack = _attack(run(engine, command, 6, 6))
     assert (11, 7) == (attack.setup.tn, attack.ranks)
     steps = ("Brawler", "Brawler", "Liar", "Liar", "Rockstar", "Golfer", "Drinker")
-    run(engine, AllocateRanks("Kristov", steps))
-    run(engine, NextTurn())
-    events = run(engine, Attack("Kristov", ("Dirty Fighter",), ("Jefferson:Biker",)), 1, 1)
+    run(engine, AllocateRanks(character="Kristov", steps=steps))
+    run(engine, EndTurn())
+    events = run(
+        engine,
+        Attack(attacker="Kristov", qualities=("Dirty Fighter",), targets=("Jefferson:Biker",)),
+        1,
+        1,
+    )
     assert (1, 0) == (_attack(events).roll.effective, _attack(events).roll.modifier)
 
 
@@ -609,7 +734,13 @@ def test_g_pdq_28_master_upshifted_rolls_three_dice(engine: Engine) -> None:
     """G-PDQ-28: a Master quality with Being Badass rolls 3d6+6: 6+6+6+6 = 24."""
     table(engine)
     sheet(engine, "Trinity", "Jumping:Combat:Master", kind=PC)
-    command = RollComplicated("Trinity", ("Jumping",), "Master", task="the roof", badass=True)
+    command = RollComplicated(
+        character="Trinity",
+        qualities=("Jumping",),
+        difficulty="Master",
+        task="the roof",
+        badass=True,
+    )
     rolled = one(run(engine, command, 6, 6, 6), ev.ComplicatedSituationRolled)
     assert isinstance(rolled, ev.ComplicatedSituationRolled)
     assert (DiceMode.THREE_D6, (6, 6, 6), 24) == (
@@ -624,7 +755,8 @@ def test_g_pdq_29_complicated_ties_succeed(engine: Engine) -> None:
     table(engine)
     sheet(engine, "Cypher", "Hacking:Mental:Expert", kind=PC)
     rolled = one(
-        run(engine, RollComplicated("Cypher", (), "Average"), 3, 4), ev.ComplicatedSituationRolled
+        run(engine, RollComplicated(character="Cypher", qualities=(), difficulty="Average"), 3, 4),
+        ev.ComplicatedSituationRolled,
     )
     assert isinstance(rolled, ev.ComplicatedSituationRolled)
     assert (7, 7, True) == (rolled.roll.total, rolled.tn, rolled.success)
@@ -633,7 +765,7 @@ def test_g_pdq_29_complicated_ties_succeed(engine: Engine) -> None:
 def test_g_pdq_30_momentary_danger_gives_everything_back(engine: Engine) -> None:
     """G-PDQ-30: at the end of a scene in momentary danger every lost rank comes back."""
     _fight_to_the_haymaker(engine)
-    run(engine, AllocateRanks("Kristov", KRISTOV_STEPS))
+    run(engine, AllocateRanks(character="Kristov", steps=KRISTOV_STEPS))
     events = engine.execute(NAME, EndScene()).events
     assert 1 == len(of(events, ev.RanksRecovered))
     expected = {"Dirty Fighter": 2, "Brawler": 2, "Liar": 2, "Rockstar": 1, "Golfer": 1}
@@ -648,8 +780,8 @@ def test_g_pdq_31_a_good_boxer_becomes_expert(engine: Engine) -> None:
     """G-PDQ-31: after a successful campaign a Good Boxer becomes an Expert Boxer."""
     table(engine)
     sheet(engine, "Rocky", "Boxer:Combat:Good", kind=PC)
-    run(engine, CampaignSucceeded())
-    events = run(engine, UpgradeQuality("Rocky", "Boxer"))
+    run(engine, SucceedCampaign())
+    events = run(engine, UpgradeQuality(character="Rocky", quality="Boxer"))
     assert [ev.QualityUpgraded(quality="Boxer", before="Good", after="Expert")] == list(events)  # type: ignore[arg-type]
 
 
@@ -657,8 +789,8 @@ def test_g_pdq_32_a_master_boxer_cannot_improve(engine: Engine) -> None:
     """G-PDQ-32: a Master quality cannot be improved further."""
     table(engine)
     sheet(engine, "Rocky", "Boxer:Combat:Master", kind=PC)
-    run(engine, CampaignSucceeded())
-    refused(engine, UpgradeQuality("Rocky", "Boxer"), errors.QualityAlreadyMaster)
+    run(engine, SucceedCampaign())
+    refused(engine, UpgradeQuality(character="Rocky", quality="Boxer"), errors.QualityAlreadyMaster)
 
 
 def test_g_pdq_33_master_plus_needs_three_masters(engine: Engine) -> None:
@@ -666,9 +798,13 @@ def test_g_pdq_33_master_plus_needs_three_masters(engine: Engine) -> None:
     table(engine)
     sheet(engine, "Two", "A:Combat:Master", "B:Combat:Master", "C:Mental:Good", kind=PC)
     sheet(engine, "Three", "A:Combat:Master", "B:Combat:Master", "C:Mental:Master", kind=PC)
-    run(engine, CampaignSucceeded())
-    refused(engine, TakeMasterPlus("Two", ("Telepathy", "Flight")), errors.NotEnoughMasters)
-    events = run(engine, TakeMasterPlus("Three", ("Telepathy", "Flight")))
+    run(engine, SucceedCampaign())
+    refused(
+        engine,
+        TakeMasterPlus(character="Two", qualities=("Telepathy", "Flight")),
+        errors.NotEnoughMasters,
+    )
+    events = run(engine, TakeMasterPlus(character="Three", qualities=("Telepathy", "Flight")))
     taken = one(events, ev.MasterPlusTaken)
     assert isinstance(taken, ev.MasterPlusTaken)
     assert [("Telepathy", "Good"), ("Flight", "Good")] == [
@@ -681,27 +817,35 @@ def test_g_pdq_34_no_rebirth_with_master_plus(engine: Engine) -> None:
     table(engine)
     masters = tuple(f"Q{n}:Physical:Master" for n in range(6))
     sheet(engine, "Elder", *masters, kind=PC)
-    run(engine, CampaignSucceeded())
-    run(engine, TakeMasterPlus("Elder", ("Telepathy", "Flight")))
-    run(engine, CampaignSucceeded())
+    run(engine, SucceedCampaign())
+    run(engine, TakeMasterPlus(character="Elder", qualities=("Telepathy", "Flight")))
+    run(engine, SucceedCampaign())
     extra = ("Luck", "Grace", "Wit", "Mind Reading:extraordinary")
-    refused(engine, Rebirth("Elder", STARTING_SHEET, extra), errors.HasMasterPlusQualities)
+    refused(
+        engine,
+        TakeRebirth(character="Elder", qualities=STARTING_SHEET, extra=extra),
+        errors.HasMasterPlusQualities,
+    )
 
 
 def test_g_pdq_35_three_goods_are_refused(engine: Engine) -> None:
     """G-PDQ-35: a new player character with three Good qualities is refused."""
     table(engine)
     bad = (STARTING_SHEET[0], "Judo:Combat:Good", *STARTING_SHEET[2:])
-    refused(engine, CreateCharacter("Royer", "royer", bad), errors.WrongRankDistribution)
+    refused(
+        engine,
+        CreateCharacter(character="Royer", player="royer", qualities=bad),
+        errors.WrongRankDistribution,
+    )
 
 
 def test_g_pdq_36_jefferson_kills_the_unconscious_kristov(engine: Engine) -> None:
     """G-PDQ-36: Kristov is out; on Jefferson's next turn a statement kills him, no roll."""
     _fight_to_the_haymaker(engine)
-    run(engine, AllocateRanks("Kristov", KRISTOV_STEPS))
-    refused(engine, Kill("Jefferson", "Kristov"), errors.KillNotOnNextTurn)
-    run(engine, NextTurn())
-    events = engine.execute(NAME, Kill("Jefferson", "Kristov"))
+    run(engine, AllocateRanks(character="Kristov", steps=KRISTOV_STEPS))
+    refused(engine, Kill(attacker="Jefferson", victim="Kristov"), errors.KillNotOnNextTurn)
+    run(engine, EndTurn())
+    events = engine.execute(NAME, Kill(attacker="Jefferson", victim="Kristov"))
     assert [] == list(events.dice)
     killed = one(events.events, ev.CharacterKilled)
     assert isinstance(killed, ev.CharacterKilled)

@@ -41,19 +41,19 @@ from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.commands import (
     AllocateRanks,
     Attack,
-    CampaignSucceeded,
     CreateCharacter,
     DeclareDanger,
     DeclareStrategy,
+    EndTurn,
     JudgeSimple,
     Kill,
-    NextTurn,
     PlaceRecovery,
     ReplaceQuality,
     Reroll,
     RollComplicated,
     RollRecovery,
     SetTurnOrder,
+    SucceedCampaign,
     UpgradeQuality,
 )
 from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, Strategy
@@ -77,7 +77,11 @@ SHEETS: dict[str, tuple[str, ...]] = {
 
 
 def sheet(name: str) -> Step:
-    return Step(CreateCharacter(name, "GM", SHEETS[name], kind=SheetKind.PC, custom=True))
+    return Step(
+        CreateCharacter(
+            character=name, player="GM", qualities=SHEETS[name], kind=SheetKind.PC, custom=True
+        )
+    )
 
 
 def scene(*names: str) -> list[Step]:
@@ -155,11 +159,15 @@ HIT, ALLOCATION, SHOT, RENAME = 4, 5, 6, 7
 PISTOLS_STORY = [
     *scene("Alice", "Bob"),
     # Brawling Good: 3+3+2 = 8 against Bob's Average Pistols (TN 7): one Damage Rank
-    Step(Attack("Alice", ("Brawling",), ("Bob:Pistols",)), faces=(3, 3)),
-    Step(AllocateRanks("Bob", ("Pistols",))),  # Average -> Poor
+    Step(Attack(attacker="Alice", qualities=("Brawling",), targets=("Bob:Pistols",)), faces=(3, 3)),
+    Step(AllocateRanks(character="Bob", steps=("Pistols",))),  # Average -> Poor
     # Poor Pistols: 4+4-2 = 6 misses Alice's Average Athletics; at Average, 8 hits it
-    Step(Attack("Bob", ("Pistols",), ("Alice:Athletics",)), faces=(4, 4)),
-    Step(ReplaceQuality("Bob", "Athletics", "Parkour", gm_approved=True)),  # stands either way
+    Step(
+        Attack(attacker="Bob", qualities=("Pistols",), targets=("Alice:Athletics",)), faces=(4, 4)
+    ),
+    Step(
+        ReplaceQuality(character="Bob", quality="Athletics", new_name="Parkour", gm_approved=True)
+    ),  # stands either way
 ]
 
 
@@ -183,14 +191,18 @@ TURN_HIT, TURN_ALLOCATION, TURNS, DEFENSE, NEXT = 4, 5, 6, 7, 8
 TURN_STORY = [
     *scene("Alice", "Bob"),
     # Brawling Good: 4+4+2 = 10 against Bob's Good Athletics (TN 9): one Damage Rank
-    Step(Attack("Alice", ("Brawling",), ("Bob:Athletics",)), faces=(4, 4)),
-    Step(AllocateRanks("Bob", ("Athletics",))),  # Good -> Average
+    Step(
+        Attack(attacker="Alice", qualities=("Brawling",), targets=("Bob:Athletics",)), faces=(4, 4)
+    ),
+    Step(AllocateRanks(character="Bob", steps=("Athletics",))),  # Good -> Average
     # Bob's Average Athletics is below Alice's Good Brawling: Alice goes first; at Good they tie,
     # and a tie keeps the order given: Bob goes first
-    Step(SetTurnOrder(("Bob:Athletics", "Alice:Brawling"))),
-    Step(DeclareStrategy("Alice", "full-defense")),  # a reaction: on anyone's turn
+    Step(SetTurnOrder(entries=("Bob:Athletics", "Alice:Brawling"))),
+    Step(
+        DeclareStrategy(character="Alice", strategy="full-defense")
+    ),  # a reaction: on anyone's turn
     # turn 2 is Bob's; without the hit it is Alice's, and her Full Defense expires
-    Step(NextTurn()),
+    Step(EndTurn()),
 ]
 
 
@@ -210,12 +222,14 @@ def test_undoing_the_hit_that_decided_the_turn_order(engine: Engine) -> None:
 FULL_DEFENSE, PARRIED, RIPOSTE = 4, 5, 6
 DEFENSE_STORY = [
     *scene("Alice", "Bob"),
-    Step(DeclareStrategy("Bob", "full-defense")),
+    Step(DeclareStrategy(character="Bob", strategy="full-defense")),
     # Brawling Good: 2+2+2 = 6 misses Bob's Pistols, Good under Full Defense (TN 9) or not (TN 7)
-    Step(Attack("Alice", ("Brawling",), ("Bob:Pistols",)), faces=(2, 2)),
+    Step(Attack(attacker="Alice", qualities=("Brawling",), targets=("Bob:Pistols",)), faces=(2, 2)),
     # Bob's Average Pistols, downshifted by his Full Defense to Poor: 4+4-2 = 6 misses Alice's
     # Average Athletics; without the strategy 4+4 = 8 hits it
-    Step(Attack("Bob", ("Pistols",), ("Alice:Athletics",)), faces=(4, 4)),
+    Step(
+        Attack(attacker="Bob", qualities=("Pistols",), targets=("Alice:Athletics",)), faces=(4, 4)
+    ),
 ]
 
 
@@ -236,13 +250,15 @@ SUCCESS, UPGRADE, UPGRADED_SHOT, WOUND = 2, 3, 6, 7
 UPGRADE_STORY = [
     sheet("Alice"),
     sheet("Bob"),
-    Step(CampaignSucceeded()),  # an upgrade for every player character
-    Step(UpgradeQuality("Bob", "Pistols")),  # Average -> Good
+    Step(SucceedCampaign()),  # an upgrade for every player character
+    Step(UpgradeQuality(character="Bob", quality="Pistols")),  # Average -> Good
     Step(StartSession()),
     Step(StartScene(stage="the docks")),
     # Good Pistols: 3+3+2 = 8 hits Alice's Average Athletics (TN 7); at Average 6 misses
-    Step(Attack("Bob", ("Pistols",), ("Alice:Athletics",)), faces=(3, 3)),
-    Step(AllocateRanks("Alice", ("Athletics",))),
+    Step(
+        Attack(attacker="Bob", qualities=("Pistols",), targets=("Alice:Athletics",)), faces=(3, 3)
+    ),
+    Step(AllocateRanks(character="Alice", steps=("Athletics",))),
 ]
 
 
@@ -287,9 +303,9 @@ def test_undoing_the_upgrade_granted_refuses_to_redecide_the_upgrade_spent(engin
 CARL_DEFENDS, CARL_SHOOTS = 4, 5
 AUTO_FAIL_STORY = [
     *scene("Alice", "Carl"),
-    Step(DeclareStrategy("Carl", "full-defense")),
+    Step(DeclareStrategy(character="Carl", strategy="full-defense")),
     # Poor Pistols downshifted once: below Poor, an automatic failure without a roll
-    Step(Attack("Carl", ("Pistols",), ("Alice:Athletics",))),
+    Step(Attack(attacker="Carl", qualities=("Pistols",), targets=("Alice:Athletics",))),
 ]
 
 
@@ -321,7 +337,7 @@ def test_amending_the_allocation_redecides_the_shot(engine: Engine) -> None:
     """Bob put the rank on Athletics, not Pistols: the shot is decided again at Average (and
     hits), as if the allocation had been written right."""
     numbers = play(engine, SYSTEM, PISTOLS_STORY)
-    corrected = AllocateRanks("Bob", ("Athletics",))
+    corrected = AllocateRanks(character="Bob", steps=("Athletics",))
     before = event_count(engine)
     with pytest.raises(AmendmentConflicts) as refused:
         engine.amend(CAMPAIGN, numbers[ALLOCATION], {"steps": "Athletics"}, reason=REASON)
@@ -358,7 +374,7 @@ def test_amending_the_hit_onto_another_quality_redecides_both(engine: Engine) ->
     """Alice attacked Bob's Good Athletics (TN 9), not his Pistols: 8 misses, the allocation has
     nothing to resolve (undone with it), and the shot is decided at Average."""
     numbers = play(engine, SYSTEM, PISTOLS_STORY)
-    corrected = Attack("Alice", ("Brawling",), ("Bob:Athletics",))
+    corrected = Attack(attacker="Alice", qualities=("Brawling",), targets=("Bob:Athletics",))
     engine.amend(
         CAMPAIGN,
         numbers[HIT],
@@ -377,10 +393,12 @@ ALICE_SWINGS, CARL_FIRES, ALICE_WOUNDED = 4, 5, 6
 REACTION_STORY = [
     *scene("Alice", "Carl"),
     # Brawling Good: 1+2+2 = 5 misses Carl's Good Knives (TN 9), and under Full Defense (TN 11)
-    Step(Attack("Alice", ("Brawling",), ("Carl:Knives",)), faces=(1, 2)),
+    Step(Attack(attacker="Alice", qualities=("Brawling",), targets=("Carl:Knives",)), faces=(1, 2)),
     # Poor Pistols: 6+5-2 = 9 beats Alice's Average Athletics (TN 7) by two
-    Step(Attack("Carl", ("Pistols",), ("Alice:Athletics",)), faces=(6, 5)),
-    Step(AllocateRanks("Alice", ("Athletics", "Pistols"))),
+    Step(
+        Attack(attacker="Carl", qualities=("Pistols",), targets=("Alice:Athletics",)), faces=(6, 5)
+    ),
+    Step(AllocateRanks(character="Alice", steps=("Athletics", "Pistols"))),
 ]
 
 
@@ -405,7 +423,9 @@ def test_amending_in_a_full_defense_makes_a_later_roll_an_automatic_failure(
     )
     assert [numbers[CARL_FIRES]] == redecided(result)
     assert {numbers[ALICE_WOUNDED]} == engine.campaign(CAMPAIGN).retracted
-    corrected = Attack("Alice", ("Brawling",), ("Carl:Knives",), full_defense=("Carl",))
+    corrected = Attack(
+        attacker="Alice", qualities=("Brawling",), targets=("Carl:Knives",), full_defense=("Carl",)
+    )
     expected = oracle(REACTION_STORY, replaced={ALICE_SWINGS: corrected})
     assert whole_state(expected) == whole_state(engine)
     carl: SimsCharacter = engine.character(CAMPAIGN, "Carl")
@@ -433,9 +453,9 @@ def attacks(draw: st.DrawFn) -> Command:
     )
     qualities = draw(st.lists(st.sampled_from(own(attacker)), min_size=1, max_size=2, unique=True))
     return Attack(
-        attacker,
-        tuple(qualities),
-        targets,
+        attacker=attacker,
+        qualities=tuple(qualities),
+        targets=targets,
         kind=draw(st.sampled_from(RankKind)),
         full_attack=draw(st.booleans()),
     )
@@ -444,7 +464,7 @@ def attacks(draw: st.DrawFn) -> Command:
 @st.composite
 def turn_orders(draw: st.DrawFn) -> Command:
     who = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=3, unique=True))
-    return SetTurnOrder(tuple(f"{n}:{draw(st.sampled_from(own(n)))}" for n in who))
+    return SetTurnOrder(entries=tuple(f"{n}:{draw(st.sampled_from(own(n)))}" for n in who))
 
 
 @st.composite
@@ -453,25 +473,30 @@ def situations(draw: st.DrawFn) -> Command:
     quality = draw(st.sampled_from(own(name)))
     difficulty = draw(st.sampled_from(RANKS))
     if draw(st.booleans()):
-        return JudgeSimple(name, quality, difficulty, task="the fence")
+        return JudgeSimple(character=name, quality=quality, difficulty=difficulty, task="the fence")
     return RollComplicated(
-        name, (quality,), difficulty, task="the roof", hazardous=draw(st.booleans())
+        character=name,
+        qualities=(quality,),
+        difficulty=difficulty,
+        task="the roof",
+        hazardous=draw(st.booleans()),
     )
 
 
 @st.composite
 def strategies(draw: st.DrawFn) -> Command:
     return DeclareStrategy(
-        draw(st.sampled_from(NAMES)), draw(st.sampled_from(("full-attack", "full-defense")))
+        character=draw(st.sampled_from(NAMES)),
+        strategy=draw(st.sampled_from(("full-attack", "full-defense"))),
     )
 
 
 @st.composite
 def upgrades(draw: st.DrawFn) -> Command:
     if draw(st.booleans()):
-        return CampaignSucceeded()
+        return SucceedCampaign()
     name = draw(st.sampled_from(NAMES))
-    return UpgradeQuality(name, draw(st.sampled_from(own(name))))
+    return UpgradeQuality(character=name, quality=draw(st.sampled_from(own(name))))
 
 
 @st.composite
@@ -479,14 +504,16 @@ def recoveries(draw: st.DrawFn) -> Command:
     """Continuing danger (a recovery roll at the scene's end), or the roll itself."""
     name = draw(st.sampled_from(NAMES))
     if draw(st.booleans()):
-        return RollRecovery(name)
-    return DeclareDanger(draw(st.sampled_from(Danger)), (name,))
+        return RollRecovery(character=name)
+    return DeclareDanger(danger=draw(st.sampled_from(Danger)), characters=(name,))
 
 
 @st.composite
 def kills(draw: st.DrawFn) -> Command:
     attacker = draw(st.sampled_from(NAMES))
-    return Kill(attacker, draw(st.sampled_from([n for n in NAMES if n != attacker])))
+    return Kill(
+        attacker=attacker, victim=draw(st.sampled_from([n for n in NAMES if n != attacker]))
+    )
 
 
 IN_SCENE = st.one_of(
@@ -494,7 +521,7 @@ IN_SCENE = st.one_of(
     attacks(),
     attacks(),
     turn_orders(),
-    st.just(NextTurn()),
+    st.just(EndTurn()),
     situations(),
     strategies(),
     upgrades(),
@@ -517,7 +544,7 @@ def allocation(data: st.DataObject, c: SimsCharacter) -> AllocateRanks:
         current[step] -= 1
         if current[step] < 0:
             break
-    return AllocateRanks(c.name, tuple(steps))
+    return AllocateRanks(character=c.name, steps=tuple(steps))
 
 
 def placement(data: st.DataObject, c: SimsCharacter) -> PlaceRecovery:
@@ -528,7 +555,7 @@ def placement(data: st.DataObject, c: SimsCharacter) -> PlaceRecovery:
         step = data.draw(st.sampled_from(sorted(n for n, v in lost.items() if v > 0)))
         steps.append(step)
         lost[step] -= 1
-    return PlaceRecovery(c.name, tuple(steps))
+    return PlaceRecovery(character=c.name, steps=tuple(steps))
 
 
 def next_command(data: st.DataObject, engine: Engine) -> Command:
@@ -802,6 +829,8 @@ def test_amending_the_hit_into_failure_ranks(engine: Engine) -> None:
         dice=DiceSpec(faces=()),
     )
     assert [numbers[ALLOCATION]] == redecided(result)
-    corrected = Attack("Alice", ("Brawling",), ("Bob:Pistols",), kind=RankKind.FAILURE)
+    corrected = Attack(
+        attacker="Alice", qualities=("Brawling",), targets=("Bob:Pistols",), kind=RankKind.FAILURE
+    )
     expected = oracle(PISTOLS_STORY, replaced={HIT: corrected})
     assert whole_state(expected) == whole_state(engine)

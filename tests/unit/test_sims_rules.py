@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from domain.commands import Command
 from domain.dice import EnteredDice
-from domain.errors import DomainError, UnknownCharacter, UnknownHouseRule
+from domain.errors import (
+    CharacterDead,
+    DomainError,
+    NameTaken,
+    NotAPlayerCharacter,
+    UnknownCharacter,
+    UnknownHouseRule,
+)
 from domain.events import Event
 from domain.lifecycle import EndScene, StartScene, StartSession
 from domain.rulesets.sims import errors
@@ -22,20 +29,20 @@ from domain.rulesets.sims.commands import (
     AllocateRanks,
     AnnounceMission,
     Attack,
-    CampaignSucceeded,
     CreateCharacter,
     DeclareDanger,
+    EndTurn,
     JudgeSimple,
     Kill,
-    MissionSucceeded,
-    NextTurn,
     PlaceRecovery,
-    Rebirth,
     ReplaceQuality,
     RollComplicated,
     RollRecovery,
     SetTurnOrder,
+    SucceedCampaign,
+    SucceedMission,
     TakeMasterPlus,
+    TakeRebirth,
     UpgradeQuality,
 )
 from domain.rulesets.sims.resolution import effective, roll
@@ -57,14 +64,23 @@ def table(engine: Engine, **rules: str) -> None:
     engine.create_campaign(NAME, "sims", house_rules=rules)
     engine.execute(NAME, StartSession())
     engine.execute(NAME, StartScene(stage="the docks"))
-    engine.execute(NAME, CreateCharacter("Neo", "alice", STARTING_SHEET))
+    engine.execute(NAME, CreateCharacter(character="Neo", player="alice", qualities=STARTING_SHEET))
     engine.execute(
-        NAME, CreateCharacter("Ninja", "GM", ("Henchman:Average",), kind=SheetKind.SECONDARY)
+        NAME,
+        CreateCharacter(
+            character="Ninja",
+            player="GM",
+            qualities=("Henchman:Average",),
+            kind=SheetKind.SECONDARY,
+        ),
     )
     engine.execute(
         NAME,
         CreateCharacter(
-            "Boss", "GM", ("Brawler:Combat:Good", "Nerve:Mental:Average"), kind=SheetKind.NPC
+            character="Boss",
+            player="GM",
+            qualities=("Brawler:Combat:Good", "Nerve:Mental:Average"),
+            kind=SheetKind.NPC,
         ),
     )
 
@@ -98,71 +114,117 @@ def game(engine: Engine) -> Engine:
     ("command", "error"),
     [
         pytest.param(
-            RollComplicated("Neo", ("Flying",), "Good"),
+            RollComplicated(character="Neo", qualities=("Flying",), difficulty="Good"),
             errors.QualityNotOwned,
             id="unknown-quality",
         ),
         pytest.param(
             CreateCharacter(
-                "Tank", "carol", (*STARTING_SHEET, "Extra:Mental:Average", "More:Mental:Average")
+                character="Tank",
+                player="carol",
+                qualities=(*STARTING_SHEET, "Extra:Mental:Average", "More:Mental:Average"),
             ),
             errors.WrongQualityCount,
             id="a-twelfth-quality",
         ),
         pytest.param(
-            CreateCharacter("Tank", "carol", (*STARTING_SHEET[:9], "Extra:Combat:Average")),
+            CreateCharacter(
+                character="Tank",
+                player="carol",
+                qualities=(*STARTING_SHEET[:9], "Extra:Combat:Average"),
+            ),
             errors.WrongCombatQualityCount,
             id="three-combat-qualities",
         ),
         pytest.param(
-            CreateCharacter("Tank", "carol", (*STARTING_SHEET[:9], "Cutlass:Mental:Average")),
+            CreateCharacter(
+                character="Tank",
+                player="carol",
+                qualities=(*STARTING_SHEET[:9], "Cutlass:Mental:Average"),
+            ),
             errors.DuplicateQualityName,
             id="duplicate-quality",
         ),
         pytest.param(
-            CreateCharacter("Tank", "carol", ("Gunnery:Sky:Good",), custom=True),
+            CreateCharacter(
+                character="Tank", player="carol", qualities=("Gunnery:Sky:Good",), custom=True
+            ),
             errors.UnknownArea,
             id="unknown-area",
         ),
         pytest.param(
-            CreateCharacter("Tank", "carol", ("Gunnery:Combat:Superb",), custom=True),
+            CreateCharacter(
+                character="Tank", player="carol", qualities=("Gunnery:Combat:Superb",), custom=True
+            ),
             errors.UnknownRank,
             id="unknown-rank",
         ),
         pytest.param(
-            CreateCharacter("Neo", "carol", ("Gunnery:Combat:Good",), custom=True),
-            errors.NameTaken,
+            CreateCharacter(
+                character="Neo", player="carol", qualities=("Gunnery:Combat:Good",), custom=True
+            ),
+            NameTaken,
             id="name-taken",
         ),
         pytest.param(
-            JudgeSimple("Neo", "Cutlass", "Legendary"), errors.UnknownRank, id="bad-difficulty"
+            JudgeSimple(character="Neo", quality="Cutlass", difficulty="Legendary"),
+            errors.UnknownRank,
+            id="bad-difficulty",
         ),
-        pytest.param(Attack("Neo", ("Cutlass",), ("Neo",)), errors.CannotAttackSelf, id="self"),
-        pytest.param(Attack("Neo", ("Cutlass",), ()), errors.NoTargets, id="no-targets"),
         pytest.param(
-            Attack("Neo", ("Cutlass",), ("Ninja",), killing=True),
+            Attack(attacker="Neo", qualities=("Cutlass",), targets=("Neo",)),
+            errors.CannotAttackSelf,
+            id="self",
+        ),
+        pytest.param(
+            Attack(attacker="Neo", qualities=("Cutlass",), targets=()),
+            errors.NoTargets,
+            id="no-targets",
+        ),
+        pytest.param(
+            Attack(attacker="Neo", qualities=("Cutlass",), targets=("Ninja",), killing=True),
             errors.KillingNotChosen,
             id="killing-needs-house-rule",
         ),
         pytest.param(
-            AllocateRanks("Neo", ("Cutlass",)), errors.NoAllocationPending, id="nothing-owed"
-        ),
-        pytest.param(RollRecovery("Neo"), errors.NothingToRecover, id="nothing-to-recover"),
-        pytest.param(UpgradeQuality("Neo", "Cutlass"), errors.NoUpgradeAvailable, id="no-upgrade"),
-        pytest.param(
-            UpgradeQuality("Boss", "Brawler"), errors.NotAPlayerCharacter, id="npc-upgrade"
+            AllocateRanks(character="Neo", steps=("Cutlass",)),
+            errors.NoAllocationPending,
+            id="nothing-owed",
         ),
         pytest.param(
-            ReplaceQuality("Neo", "Sailor", "Parkour"), errors.GmApprovalRequired, id="no-approval"
+            RollRecovery(character="Neo"), errors.NothingToRecover, id="nothing-to-recover"
         ),
-        pytest.param(Kill("Neo", "Ninja"), errors.VictimNotOutOfScene, id="kill-standing"),
         pytest.param(
-            MissionSucceeded("The Vault"), errors.MissionNotAnnounced, id="mission-unannounced"
+            UpgradeQuality(character="Neo", quality="Cutlass"),
+            errors.NoUpgradeAvailable,
+            id="no-upgrade",
         ),
-        pytest.param(SetTurnOrder(("Neo:Cutlass",)), errors.TurnOrderTooShort, id="one-sided"),
-        pytest.param(NextTurn(), errors.NoTurnOrder, id="no-conflict"),
         pytest.param(
-            RollComplicated("Nobody", (), "Good"), UnknownCharacter, id="unknown-character"
+            UpgradeQuality(character="Boss", quality="Brawler"),
+            NotAPlayerCharacter,
+            id="npc-upgrade",
+        ),
+        pytest.param(
+            ReplaceQuality(character="Neo", quality="Sailor", new_name="Parkour"),
+            errors.GmApprovalRequired,
+            id="no-approval",
+        ),
+        pytest.param(
+            Kill(attacker="Neo", victim="Ninja"), errors.VictimNotOutOfScene, id="kill-standing"
+        ),
+        pytest.param(
+            SucceedMission(mission="The Vault"),
+            errors.MissionNotAnnounced,
+            id="mission-unannounced",
+        ),
+        pytest.param(
+            SetTurnOrder(entries=("Neo:Cutlass",)), errors.TurnOrderTooShort, id="one-sided"
+        ),
+        pytest.param(EndTurn(), errors.NoTurnOrder, id="no-conflict"),
+        pytest.param(
+            RollComplicated(character="Nobody", qualities=(), difficulty="Good"),
+            UnknownCharacter,
+            id="unknown-character",
         ),
     ],
 )
@@ -175,7 +237,7 @@ def test_bad_commands_are_refused_and_append_nothing(
 
 def _hit_neo(engine: Engine, faces: tuple[int, int]) -> None:
     """The Boss's Good Brawler (+2) against Neo's Good Cutlass (TN 9)."""
-    run(engine, Attack("Boss", ("Brawler",), ("Neo:Cutlass",)), *faces)
+    run(engine, Attack(attacker="Boss", qualities=("Brawler",), targets=("Neo:Cutlass",)), *faces)
 
 
 def test_allocating_more_ranks_than_taken_is_refused(game: Engine) -> None:
@@ -183,28 +245,50 @@ def test_allocating_more_ranks_than_taken_is_refused(game: Engine) -> None:
     _hit_neo(game, (5, 4))  # 11 against 9: 2 ranks
     refused(
         game,
-        AllocateRanks("Neo", ("Hiding", "Memory", "Languages")),
+        AllocateRanks(character="Neo", steps=("Hiding", "Memory", "Languages")),
         errors.AllocationCountMismatch,
     )
-    refused(game, AllocateRanks("Neo", ("Hiding",)), errors.AllocationCountMismatch)
-    refused(game, AllocateRanks("Neo", ("Hiding", "Wings")), errors.QualityNotOwned)
+    refused(game, AllocateRanks(character="Neo", steps=("Hiding",)), errors.AllocationCountMismatch)
+    refused(game, AllocateRanks(character="Neo", steps=("Hiding", "Wings")), errors.QualityNotOwned)
 
 
 def test_steps_after_bottoming_out_are_refused(game: Engine) -> None:
     """Charisma is Poor: its first step takes it below Poor, so no step may follow it."""
     _hit_neo(game, (5, 4))
-    refused(game, AllocateRanks("Neo", ("Charisma", "Hiding")), errors.StepsAfterOutOfScene)
-    events = run(game, AllocateRanks("Neo", ("Charisma",)))
+    refused(
+        game,
+        AllocateRanks(character="Neo", steps=("Charisma", "Hiding")),
+        errors.StepsAfterOutOfScene,
+    )
+    events = run(game, AllocateRanks(character="Neo", steps=("Charisma",)))
     assert [ev.RanksDiscarded(count=1)] == [e for e in events if isinstance(e, ev.RanksDiscarded)]
 
 
 def test_acting_while_out_of_the_scene_is_refused(game: Engine) -> None:
     """An out-of-the-scene character cannot roll, attack or be attacked."""
     _hit_neo(game, (5, 4))
-    run(game, AllocateRanks("Neo", ("Charisma",)))
-    refused(game, RollComplicated("Neo", ("Cutlass",), "Poor"), errors.ActorOutOfScene, 3, 3)
-    refused(game, Attack("Neo", ("Cutlass",), ("Ninja",)), errors.ActorOutOfScene, 3, 3)
-    refused(game, Attack("Boss", ("Brawler",), ("Neo",)), errors.TargetOutOfScene, 3, 3)
+    run(game, AllocateRanks(character="Neo", steps=("Charisma",)))
+    refused(
+        game,
+        RollComplicated(character="Neo", qualities=("Cutlass",), difficulty="Poor"),
+        errors.ActorOutOfScene,
+        3,
+        3,
+    )
+    refused(
+        game,
+        Attack(attacker="Neo", qualities=("Cutlass",), targets=("Ninja",)),
+        errors.ActorOutOfScene,
+        3,
+        3,
+    )
+    refused(
+        game,
+        Attack(attacker="Boss", qualities=("Brawler",), targets=("Neo",)),
+        errors.TargetOutOfScene,
+        3,
+        3,
+    )
 
 
 def test_a_scene_cannot_end_with_ranks_to_distribute(game: Engine) -> None:
@@ -233,7 +317,9 @@ def test_house_rules_default_to_the_digest_readings() -> None:
 def test_tie_muss_up_gives_each_side_a_failure_rank(engine: Engine) -> None:
     """tieMussUp: a tie costs each side one Failure Rank and is not rolled again."""
     table(engine, tieMussUp="true")
-    events = run(engine, Attack("Boss", ("Brawler",), ("Neo:Cutlass",)), 3, 4)
+    events = run(
+        engine, Attack(attacker="Boss", qualities=("Brawler",), targets=("Neo:Cutlass",)), 3, 4
+    )
     inflicted = [e for e in events if isinstance(e, ev.DamageRanksInflicted)]
     assert [(1, RankKind.FAILURE)] * 2 == [(e.ranks, e.kind) for e in inflicted]
     assert () == who(engine, "Boss").ties
@@ -243,15 +329,28 @@ def test_force_bottom_out_last_keeps_other_qualities_first(engine: Engine) -> No
     """forceBottomOutLast: a Poor quality goes below Poor only when all others are Poor."""
     table(engine, forceBottomOutLast="true")
     _hit_neo(engine, (5, 4))
-    refused(engine, AllocateRanks("Neo", ("Charisma",)), errors.BottomOutLast)
+    refused(engine, AllocateRanks(character="Neo", steps=("Charisma",)), errors.BottomOutLast)
 
 
 def test_off_ladder_clamp_caps_full_defense_at_thirteen(engine: Engine) -> None:
     """offLadderTn=clamp: a Master defender in Full Defense keeps TN 13 (extrapolated: 15)."""
     table(engine, offLadderTn="clamp")
-    run(engine, CreateCharacter("Agent", "GM", ("Kung Fu:Combat:Master",), kind=SheetKind.NPC))
+    run(
+        engine,
+        CreateCharacter(
+            character="Agent", player="GM", qualities=("Kung Fu:Combat:Master",), kind=SheetKind.NPC
+        ),
+    )
     events = run(
-        engine, Attack("Neo", ("Cutlass",), ("Agent:Kung Fu",), full_defense=("Agent",)), 1, 1
+        engine,
+        Attack(
+            attacker="Neo",
+            qualities=("Cutlass",),
+            targets=("Agent:Kung Fu",),
+            full_defense=("Agent",),
+        ),
+        1,
+        1,
     )
     attack = next(e for e in events if isinstance(e, ev.ConflictAttackRolled))
     assert 13 == attack.setup.tn
@@ -260,17 +359,46 @@ def test_off_ladder_clamp_caps_full_defense_at_thirteen(engine: Engine) -> None:
 def test_killing_damage_kills_when_it_takes_a_character_out(engine: Engine) -> None:
     """lethality=choose-at-start: killing damage that takes a character out kills it."""
     table(engine, lethality="choose-at-start")
-    events = run(engine, Attack("Neo", ("Cutlass",), ("Ninja",), killing=True), 6, 6)
+    events = run(
+        engine,
+        Attack(attacker="Neo", qualities=("Cutlass",), targets=("Ninja",), killing=True),
+        6,
+        6,
+    )
     assert 1 == len([e for e in events if isinstance(e, ev.CharacterKilled)])
     assert who(engine, "Ninja").killed
+
+
+def test_the_dead_are_refused_with_the_shared_refusal(engine: Engine) -> None:
+    """A killed character cannot be killed again: CHARACTER_DEAD, naming Out for Blood."""
+    table(engine, lethality="choose-at-start")
+    run(
+        engine,
+        Attack(attacker="Neo", qualities=("Cutlass",), targets=("Ninja",), killing=True),
+        6,
+        6,
+    )
+    before = event_count(engine)
+    with pytest.raises(CharacterDead) as raised:
+        engine.execute(NAME, Kill(attacker="Neo", victim="Ninja"))
+    assert before == event_count(engine)
+    assert "CHARACTER_DEAD" == raised.value.code
+    assert "Ninja is dead and cannot be killed again (Out for Blood)" == raised.value.reason
 
 
 def test_failure_ranks_clear_at_scene_end_even_in_continuing_danger(engine: Engine) -> None:
     """failureRanksClearAtSceneEnd: Failure Ranks come back at once; Damage Ranks need a roll."""
     table(engine, failureRanksClearAtSceneEnd="true")
-    run(engine, Attack("Boss", ("Brawler",), ("Neo:Cutlass",), kind=RankKind.FAILURE), 5, 4)
-    run(engine, AllocateRanks("Neo", ("Hiding", "Memory")))
-    run(engine, DeclareDanger(Danger.CONTINUING))
+    run(
+        engine,
+        Attack(
+            attacker="Boss", qualities=("Brawler",), targets=("Neo:Cutlass",), kind=RankKind.FAILURE
+        ),
+        5,
+        4,
+    )
+    run(engine, AllocateRanks(character="Neo", steps=("Hiding", "Memory")))
+    run(engine, DeclareDanger(danger=Danger.CONTINUING))
     events = engine.execute(NAME, EndScene()).events
     assert 1 == len([e for e in events if isinstance(e, ev.RanksRecovered)])
     assert 0 == who(engine, "Neo").lost
@@ -283,41 +411,52 @@ def test_failure_ranks_clear_at_scene_end_even_in_continuing_danger(engine: Engi
 def test_recovery_placed_later_and_not_above_base(game: Engine) -> None:
     """The roll leaves ranks to place; a quality at its base rank takes none."""
     _hit_neo(game, (5, 4))
-    run(game, AllocateRanks("Neo", ("Hiding", "Memory")))
-    run(game, DeclareDanger(Danger.CONTINUING, ("Neo",)))
+    run(game, AllocateRanks(character="Neo", steps=("Hiding", "Memory")))
+    run(game, DeclareDanger(danger=Danger.CONTINUING, characters=("Neo",)))
     game.execute(NAME, EndScene())
-    events = run(game, RollRecovery("Neo"), 6)
+    events = run(game, RollRecovery(character="Neo"), 6)
     assert [ev.RecoveryRolled(die=6, lost=2, restorable=2, wasted=4)] == list(events)
-    refused(game, PlaceRecovery("Neo", ("Hiding", "Cutlass")), errors.AboveBaseRank)
-    refused(game, PlaceRecovery("Neo", ("Hiding",)), errors.RecoveryStepCountMismatch)
-    run(game, PlaceRecovery("Neo", ("Hiding", "Memory")))
+    refused(game, PlaceRecovery(character="Neo", steps=("Hiding", "Cutlass")), errors.AboveBaseRank)
+    refused(
+        game, PlaceRecovery(character="Neo", steps=("Hiding",)), errors.RecoveryStepCountMismatch
+    )
+    run(game, PlaceRecovery(character="Neo", steps=("Hiding", "Memory")))
     assert 0 == who(game, "Neo").lost
 
 
 def test_upgrade_missions_master_plus_and_rebirth(game: Engine) -> None:
     """An announced mission earns an upgrade; Master+ adds two Goods; Rebirth replaces the sheet."""
     masters = tuple(f"Q{n}:Physical:Master" for n in range(6))
-    run(game, CreateCharacter("Elder", "eve", masters, custom=True))
-    run(game, AnnounceMission("The Vault", ("Elder",)))
-    run(game, MissionSucceeded("The Vault"))
+    run(game, CreateCharacter(character="Elder", player="eve", qualities=masters, custom=True))
+    run(game, AnnounceMission(mission="The Vault", characters=("Elder",)))
+    run(game, SucceedMission(mission="The Vault"))
     extra = ("Luck", "Grace", "Wit", "Mind Reading:extraordinary")
     refused(
         game,
-        Rebirth("Elder", STARTING_SHEET, ("Luck", "A:psychic", "B:psychic", "C")),
+        TakeRebirth(
+            character="Elder",
+            qualities=STARTING_SHEET,
+            extra=("Luck", "A:psychic", "B:psychic", "C"),
+        ),
         errors.TooManyExtraordinary,
     )
-    run(game, Rebirth("Elder", STARTING_SHEET, extra))
+    run(game, TakeRebirth(character="Elder", qualities=STARTING_SHEET, extra=extra))
     assert (14, 1, 0) == (
         len(who(game, "Elder").qualities),
         who(game, "Elder").rebirths,
         who(game, "Elder").upgrades,
     )
-    refused(game, TakeMasterPlus("Elder", ("A", "B")), errors.NotEnoughMasters)
+    refused(game, TakeMasterPlus(character="Elder", qualities=("A", "B")), errors.NotEnoughMasters)
 
 
 def test_replacing_a_quality_keeps_its_rank(game: Engine) -> None:
     """With the GM's approval Sailor becomes Parkour, still Average."""
-    run(game, ReplaceQuality("Neo", "Sailor", "Parkour", area="Physical", gm_approved=True))
+    run(
+        game,
+        ReplaceQuality(
+            character="Neo", quality="Sailor", new_name="Parkour", area="Physical", gm_approved=True
+        ),
+    )
     parkour = who(game, "Neo").quality("Parkour")
     assert parkour is not None
     assert Rank.AVERAGE == parkour.base
@@ -326,7 +465,7 @@ def test_replacing_a_quality_keeps_its_rank(game: Engine) -> None:
 def test_undoing_an_attack_needs_its_allocation_undone_first(game: Engine) -> None:
     """The allocation depends on the hit: undo refuses alone, and undoes both together."""
     _hit_neo(game, (5, 4))
-    run(game, AllocateRanks("Neo", ("Hiding", "Memory")))
+    run(game, AllocateRanks(character="Neo", steps=("Hiding", "Memory")))
     attack = game.campaign(NAME).rulings - 1
     with pytest.raises(DomainError):
         game.undo(NAME, attack, reason="wrong target")
@@ -336,7 +475,7 @@ def test_undoing_an_attack_needs_its_allocation_undone_first(game: Engine) -> No
 
 def test_a_campaign_success_upgrades_only_player_characters(game: Engine) -> None:
     """NPCs earn nothing from a successful campaign."""
-    run(game, CampaignSucceeded())
+    run(game, SucceedCampaign())
     assert (1, 0) == (who(game, "Neo").upgrades, who(game, "Boss").upgrades)
 
 
@@ -407,7 +546,7 @@ def test_every_allocation_is_exact_or_refused(steps: list[str]) -> None:
         _hit_neo(engine, (5, 4))
         before = event_count(engine)
         try:
-            events = run(engine, AllocateRanks("Neo", tuple(steps)))
+            events = run(engine, AllocateRanks(character="Neo", steps=tuple(steps)))
         except DomainError:
             assert before == event_count(engine)
             return
@@ -443,7 +582,7 @@ def test_every_sims_event_round_trips_through_the_mapper(
 
 def test_a_character_with_a_tie_and_pending_ranks_snapshots(game: Engine) -> None:
     """A sheet holding a tied attack (a nested event) round-trips as a snapshot."""
-    run(game, Attack("Neo", ("Cutlass",), ("Ninja",)), 2, 3)
+    run(game, Attack(attacker="Neo", qualities=("Cutlass",), targets=("Ninja",)), 2, 3)
     state = who(game, "Neo")
     assert 1 == len(state.ties)
     snapshot = Snapshot(

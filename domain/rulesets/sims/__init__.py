@@ -10,10 +10,11 @@ from domain.rulesets.base import RulesetBase
 
 # Importing it registers the replay of scene ends, recovery and improvement.
 from domain.rulesets.sims import state_recovery  # noqa: F401
+from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import check_scene_can_end
 from domain.rulesets.sims.lookup import everyone
 from domain.rulesets.sims.settings import RULES
-from domain.rulesets.sims.state import SimsCharacter, evolve
+from domain.rulesets.sims.state import evolve
 
 
 class Sims(RulesetBase):

@@ -2,13 +2,47 @@
 
 from __future__ import annotations
 
+from domain.errors import CharacterDead, NotAPlayerCharacter
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import Pending, Quality, SimsCharacter
+from domain.rulesets.sims.tables import MASTER_PLUS_MASTERS, REBIRTH_MASTERS, SheetKind
 
 
-def check_alive(c: SimsCharacter) -> None:
+def check_alive(c: SimsCharacter, what: str) -> None:
+    """A killed character does nothing more and nothing more is done to it (``what`` it was
+    asked to do, for the refusal)."""
     if c.killed:
-        raise errors.CharacterDead(name=c.name)
+        raise CharacterDead(name=c.name, what=what, rule="Out for Blood")
+
+
+def check_player_character(c: SimsCharacter) -> None:
+    """Upgrades are earned and spent by player characters only (Characters Improvement)."""
+    if c.kind is not SheetKind.PC:
+        raise NotAPlayerCharacter(
+            name=c.name, what="earn and spend upgrades", rule="Characters Improvement"
+        )
+
+
+def check_may_take_master_plus(c: SimsCharacter) -> None:
+    """Master+ needs Master in at least three qualities (Master +)."""
+    if c.masters < MASTER_PLUS_MASTERS:
+        raise errors.NotEnoughMasters(
+            what="Master+",
+            required=MASTER_PLUS_MASTERS,
+            name=c.name,
+            count=c.masters,
+            rule="Master +",
+        )
+
+
+def check_may_be_reborn(c: SimsCharacter) -> None:
+    """Rebirth needs Master in at least six qualities and no Master+ quality (Rebirth)."""
+    if c.has_master_plus:
+        raise errors.HasMasterPlusQualities(name=c.name)
+    if c.masters < REBIRTH_MASTERS:
+        raise errors.NotEnoughMasters(
+            what="Rebirth", required=REBIRTH_MASTERS, name=c.name, count=c.masters, rule="Rebirth"
+        )
 
 
 def check_nothing_owed(c: SimsCharacter) -> None:
@@ -23,14 +57,14 @@ def check_nothing_owed(c: SimsCharacter) -> None:
 
 
 def check_can_act(c: SimsCharacter) -> None:
-    check_alive(c)
+    check_alive(c, "act")
     if c.out:
         raise errors.ActorOutOfScene(name=c.name)
     check_nothing_owed(c)
 
 
 def check_can_be_hit(c: SimsCharacter) -> None:
-    check_alive(c)
+    check_alive(c, "take ranks")
     if c.out:
         raise errors.TargetOutOfScene(name=c.name)
     if c.pending is not None:

@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from domain.rulesets.sims.damage import AllocateRanks, Kill
     from domain.rulesets.sims.improvement import (
         AnnounceMission,
-        CampaignSucceeded,
-        MissionSucceeded,
-        Rebirth,
+        SucceedCampaign,
+        SucceedMission,
         TakeMasterPlus,
+        TakeRebirth,
         UpgradeQuality,
     )
     from domain.rulesets.sims.recovery import (
@@ -30,29 +30,29 @@ if TYPE_CHECKING:
         RollRecovery,
     )
     from domain.rulesets.sims.situations import JudgeSimple, RollComplicated
-    from domain.rulesets.sims.turns import DeclareStrategy, NextTurn, SetTurnOrder
+    from domain.rulesets.sims.turns import DeclareStrategy, EndTurn, SetTurnOrder
 
 __all__ = [
     "AllocateRanks",
     "AnnounceMission",
     "Attack",
     "AuthorizeRecovery",
-    "CampaignSucceeded",
     "CreateCharacter",
     "DeclareDanger",
     "DeclareStrategy",
+    "EndTurn",
     "JudgeSimple",
     "Kill",
-    "MissionSucceeded",
-    "NextTurn",
     "PlaceRecovery",
-    "Rebirth",
     "ReplaceQuality",
     "Reroll",
     "RollComplicated",
     "RollRecovery",
     "SetTurnOrder",
+    "SucceedCampaign",
+    "SucceedMission",
     "TakeMasterPlus",
+    "TakeRebirth",
     "UpgradeQuality",
 ]
 
@@ -66,14 +66,14 @@ __getattr__, __dir__ = lent_names(
         "damage": ("AllocateRanks", "Kill"),
         "improvement": (
             "AnnounceMission",
-            "CampaignSucceeded",
-            "MissionSucceeded",
-            "Rebirth",
+            "SucceedCampaign",
+            "SucceedMission",
             "TakeMasterPlus",
+            "TakeRebirth",
             "UpgradeQuality",
         ),
         "recovery": ("AuthorizeRecovery", "DeclareDanger", "PlaceRecovery", "RollRecovery"),
         "situations": ("JudgeSimple", "RollComplicated"),
-        "turns": ("DeclareStrategy", "NextTurn", "SetTurnOrder"),
+        "turns": ("DeclareStrategy", "EndTurn", "SetTurnOrder"),
     },
 )

@@ -109,7 +109,7 @@ def _defender_shifts(defender: SimsCharacter, reacting: bool) -> tuple[list[Shif
     return shifts, changes
 
 
-@frozen
+@frozen(kw_only=True)
 class Attack(Plain):
     """Conflict: the attacker rolls against each defender's quality rank as a Difficulty; higher
     than the target number hits for the difference in ranks, equal ties and is rolled again."""
@@ -197,7 +197,7 @@ class Attack(Plain):
         return found
 
 
-@frozen
+@frozen(kw_only=True)
 class Reroll(Plain):
     """Roll a tied attack again, with everything as it was (Example 3 note)."""
 
@@ -213,7 +213,7 @@ class Reroll(Plain):
             if not tied:
                 raise errors.NoTieToReroll()
             a = tied[0]
-        check_alive(a)
+        check_alive(a, "roll again")
         if not a.ties:
             raise errors.NoTieToReroll()
         tie = a.ties[0]

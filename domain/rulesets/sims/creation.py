@@ -11,7 +11,7 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import EmptyText
+from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined
 from domain.plain import Plain
 from domain.rulesets.sims import errors
@@ -50,7 +50,7 @@ def check_unique(qualities: Sequence[QualitySpec]) -> None:
         seen.add(q.name.lower())
 
 
-@frozen
+@frozen(kw_only=True)
 class CreateCharacter(Plain):
     """Make a sheet. Player characters follow the creation rules unless ``custom`` (the GM's
     path); NPCs have any sheet; a secondary NPC is a single Difficulty rank."""
@@ -72,7 +72,7 @@ class CreateCharacter(Plain):
         if not self.player.strip():
             raise EmptyText(what="the player's name")
         if any(e.name.lower() == name.lower() for e in campaign.roster):
-            raise errors.NameTaken(name=name)
+            raise NameTaken(name=name, rule="Characters")
         default = Area.COMBAT if self.kind is SheetKind.SECONDARY else None
         specs = tuple(parse_quality(text, default_area=default) for text in self.qualities)
         if not specs:
@@ -98,7 +98,7 @@ class CreateCharacter(Plain):
         return (Change(cid, created), Change(campaign.id, joined))
 
 
-@frozen
+@frozen(kw_only=True)
 class ReplaceQuality(Plain):
     """Swap a quality that sees no use for one that fits better, at the same rank, after talking
     to the GM (Master Chart note)."""

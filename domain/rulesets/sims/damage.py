@@ -96,7 +96,7 @@ def inflict(
     return events
 
 
-@frozen
+@frozen(kw_only=True)
 class AllocateRanks(Plain):
     """The defender distributes the Failure or Damage Ranks it took, one quality per rank."""
 
@@ -107,7 +107,7 @@ class AllocateRanks(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         c = character(view, self.character)
-        check_alive(c)
+        check_alive(c, "distribute ranks")
         pending = check_allocation_open(c)
         events = distribute(
             c, pending.ranks, pending.kind, self.steps, settings(view), turn_number(view)
@@ -117,7 +117,7 @@ class AllocateRanks(Plain):
         return tuple(Change(c.id, e) for e in events)
 
 
-@frozen
+@frozen(kw_only=True)
 class Kill(Plain):
     """Out for Blood: on the attacker's next turn, a statement that it kills a helpless victim."""
 
@@ -131,7 +131,7 @@ class Kill(Plain):
         attacker = character(view, self.attacker)
         victim = character(view, self.victim)
         check_can_act(attacker)
-        check_alive(victim)
+        check_alive(victim, "be killed again")
         if not victim.out:
             raise errors.VictimNotOutOfScene(name=victim.name)
         check_turn(view, attacker)

@@ -1,4 +1,7 @@
-"""The Sims RPG's refusals. Each names the rule it enforces (rule text section in brackets)."""
+"""The Sims RPG's refusals. Each names the rule it enforces (rule text section in brackets).
+
+The refusals every system shares (``NameTaken``, ``CharacterDead``, ``NotAPlayerCharacter``) are
+in ``domain.errors``."""
 
 from __future__ import annotations
 
@@ -55,10 +58,6 @@ class NoQualities(DomainError):
     template = "a sheet needs at least one quality"
 
 
-class NameTaken(DomainError):
-    template = "{name} is already a character's name in this campaign"
-
-
 class QualityNotOwned(DomainError):
     template = "{name} has no quality {quality!r}; its qualities are {own}"
 
@@ -78,10 +77,6 @@ class ActorOutOfScene(DomainError):
         "{name} is out of the scene and cannot act until no quality is below Poor "
         "(Out of the Scene)"
     )
-
-
-class CharacterDead(DomainError):
-    template = "{name} was killed (Out for Blood)"
 
 
 class TargetOutOfScene(DomainError):
@@ -228,10 +223,6 @@ class SceneHasUnfinishedBusiness(DomainError):
 
 
 # --- Improvement ----------------------------------------------------------------------------
-
-
-class NotAPlayerCharacter(DomainError):
-    template = "{name} is an NPC; upgrades are for player characters (Characters Improvement)"
 
 
 class NoUpgradeAvailable(DomainError):

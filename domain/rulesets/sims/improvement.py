@@ -14,7 +14,13 @@ from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
-from domain.rulesets.sims.checks import check_alive, own_quality
+from domain.rulesets.sims.checks import (
+    check_alive,
+    check_may_be_reborn,
+    check_may_take_master_plus,
+    check_player_character,
+    own_quality,
+)
 from domain.rulesets.sims.creation import check_creation_sheet, check_unique
 from domain.rulesets.sims.events import (
     CharacterReborn,
@@ -25,14 +31,19 @@ from domain.rulesets.sims.events import (
     UpgradeMissionAnnounced,
 )
 from domain.rulesets.sims.lookup import character, everyone, parse_quality
-from domain.rulesets.sims.tables import Area, Rank, SheetKind
+from domain.rulesets.sims.tables import (
+    MASTER_PLUS_QUALITIES,
+    REBIRTH_EXTRAS,
+    Area,
+    Rank,
+    SheetKind,
+)
 
 
 def _pc(view: View, ref: str) -> SimsCharacter:
     c = character(view, ref)
-    check_alive(c)
-    if c.kind is not SheetKind.PC:
-        raise errors.NotAPlayerCharacter(name=c.name)
+    check_alive(c, "improve")
+    check_player_character(c)
     return c
 
 
@@ -41,8 +52,8 @@ def _spendable(c: SimsCharacter) -> None:
         raise errors.NoUpgradeAvailable(name=c.name)
 
 
-@frozen
-class CampaignSucceeded(Plain):
+@frozen(kw_only=True)
+class SucceedCampaign(Plain):
     """The campaign succeeded: every living player character earns one upgrade."""
 
     name: ClassVar[str] = "campaign-success"
@@ -54,7 +65,7 @@ class CampaignSucceeded(Plain):
         )
 
 
-@frozen
+@frozen(kw_only=True)
 class AnnounceMission(Plain):
     """The GM announces, in advance, that a mission is an Upgrade Mission for these characters."""
 
@@ -75,8 +86,8 @@ class AnnounceMission(Plain):
         return tuple(changes)
 
 
-@frozen
-class MissionSucceeded(Plain):
+@frozen(kw_only=True)
+class SucceedMission(Plain):
     """An announced Upgrade Mission succeeded: each character it was announced to earns one."""
 
     name: ClassVar[str] = "mission succeed"
@@ -98,7 +109,7 @@ class MissionSucceeded(Plain):
         return tuple(Change(c.id, grant) for c in chosen)
 
 
-@frozen
+@frozen(kw_only=True)
 class UpgradeQuality(Plain):
     """Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer)."""
 
@@ -129,7 +140,7 @@ def _new_qualities(texts: Sequence[str], area: Area) -> tuple[QualitySpec, ...]:
     return tuple(specs)
 
 
-@frozen
+@frozen(kw_only=True)
 class TakeMasterPlus(Plain):
     """Master in three qualities: take the next upgrade as two new qualities, both Good."""
 
@@ -139,14 +150,14 @@ class TakeMasterPlus(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = _pc(view, self.character)
-        if c.masters < 3:
-            raise errors.NotEnoughMasters(
-                what="Master+", required=3, name=c.name, count=c.masters, rule="Master +"
-            )
+        check_may_take_master_plus(c)
         _spendable(c)
-        if len(self.qualities) != 2:
+        if len(self.qualities) != MASTER_PLUS_QUALITIES:
             raise errors.WrongExtraCount(
-                what="Master+", required=2, count=len(self.qualities), rule="Master +"
+                what="Master+",
+                required=MASTER_PLUS_QUALITIES,
+                count=len(self.qualities),
+                rule="Master +",
             )
         specs = tuple(
             QualitySpec(name=s.name, area=Area.MASTER_PLUS, rank=Rank.GOOD)
@@ -158,8 +169,8 @@ class TakeMasterPlus(Plain):
         return (Change(c.id, MasterPlusTaken(qualities=specs)),)
 
 
-@frozen
-class Rebirth(Plain):
+@frozen(kw_only=True)
+class TakeRebirth(Plain):
     """Master in six qualities and no Master+: a whole new sheet by the creation rules, plus four
     Good qualities, one of which may be psychic or extraordinary."""
 
@@ -170,18 +181,13 @@ class Rebirth(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = _pc(view, self.character)
-        if c.has_master_plus:
-            raise errors.HasMasterPlusQualities(name=c.name)
-        if c.masters < 6:
-            raise errors.NotEnoughMasters(
-                what="Rebirth", required=6, name=c.name, count=c.masters, rule="Rebirth"
-            )
+        check_may_be_reborn(c)
         _spendable(c)
         sheet = tuple(parse_quality(text) for text in self.qualities)
         check_creation_sheet(sheet)
-        if len(self.extra) != 4:
+        if len(self.extra) != REBIRTH_EXTRAS:
             raise errors.WrongExtraCount(
-                what="Rebirth", required=4, count=len(self.extra), rule="Rebirth"
+                what="Rebirth", required=REBIRTH_EXTRAS, count=len(self.extra), rule="Rebirth"
             )
         extra = _new_qualities(self.extra, Area.REBIRTH)
         if sum(1 for q in extra if q.area is Area.EXTRAORDINARY) > 1:

@@ -104,7 +104,7 @@ def _restore_all(c: SimsCharacter, kind: RankKind | None) -> list[Change]:
     return changes
 
 
-@frozen
+@frozen(kw_only=True)
 class DeclareDanger(Plain):
     """The GM rules momentary or continuing danger for characters (default: everyone)."""
 
@@ -119,7 +119,7 @@ class DeclareDanger(Plain):
         return tuple(Change(c.id, event) for c in targets if not c.killed)
 
 
-@frozen
+@frozen(kw_only=True)
 class AuthorizeRecovery(Plain):
     """The GM tells a character in continuing danger to roll for recovery again."""
 
@@ -129,7 +129,7 @@ class AuthorizeRecovery(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        check_alive(c)
+        check_alive(c, "recover")
         if c.recovery_available:
             raise errors.RecoveryAlreadyAuthorized(name=c.name)
         if not c.lost:
@@ -137,7 +137,7 @@ class AuthorizeRecovery(Plain):
         return (Change(c.id, RecoveryRollAuthorized(reason=self.reason.strip() or "GM ruling")),)
 
 
-@frozen
+@frozen(kw_only=True)
 class RollRecovery(Plain):
     """Roll 1d6: that many lost ranks come back (placed now with ``steps``, or with `restore`)."""
 
@@ -147,7 +147,7 @@ class RollRecovery(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        check_alive(c)
+        check_alive(c, "recover")
         if c.recovery_pending:
             raise errors.RecoveryChoicePending(name=c.name, count=c.recovery_pending)
         if not c.lost:
@@ -165,7 +165,7 @@ class RollRecovery(Plain):
         return tuple(Change(c.id, e) for e in events)
 
 
-@frozen
+@frozen(kw_only=True)
 class PlaceRecovery(Plain):
     """Place the ranks a recovery roll brought back, one quality per rank."""
 
@@ -175,7 +175,7 @@ class PlaceRecovery(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        check_alive(c)
+        check_alive(c, "recover")
         if not c.recovery_pending:
             raise errors.NoRecoveryPending(name=c.name)
         events = place_recovered(c, c.recovery_pending, self.steps)

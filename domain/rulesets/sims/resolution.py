@@ -8,7 +8,7 @@ from domain.dice import DiceSource
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import own_quality
 from domain.rulesets.sims.events import QualityUsed, Roll, Shift
-from domain.rulesets.sims.tables import DiceMode, Rank, modifier
+from domain.rulesets.sims.tables import DiceMode, Rank, SheetKind, modifier
 
 MASTER = Rank.MASTER.level
 
@@ -28,7 +28,7 @@ def default_use(character_id: UUID, name: str) -> QualityUsed:
 def use(c: SimsCharacter, quality: str | None) -> QualityUsed:
     """A quality by name (its current rank, after lost ranks), or None for the default Average."""
     if quality is None or quality.strip().lower() in ("", "none", "-"):
-        if c.kind.value == "secondary":
+        if c.kind is SheetKind.SECONDARY:
             quality = c.qualities[0].name
         else:
             return default_use(c.id, c.name)

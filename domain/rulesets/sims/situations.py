@@ -47,7 +47,7 @@ def uses_of(
     for ref in helpers:
         who, quality = split_ref(ref)
         helper = character(view, who)
-        check_alive(helper)
+        check_alive(helper, "join forces")
         if helper.out:
             raise errors.ContributorOutOfScene(name=helper.name)
         joined.append(use(helper, quality))
@@ -69,7 +69,7 @@ def strategy_shifts(c: SimsCharacter) -> list[Shift]:
     return []
 
 
-@frozen
+@frozen(kw_only=True)
 class JudgeSimple(Plain):
     """Simple situation: the quality's rank against the task's difficulty rank, no dice."""
 
@@ -97,7 +97,7 @@ class JudgeSimple(Plain):
         return (Change(c.id, SituationEscalated(**values)),)  # type: ignore[arg-type]
 
 
-@frozen
+@frozen(kw_only=True)
 class RollComplicated(Plain):
     """Complicated situation: 2d6 + modifier, matching or beating the difficulty's target
     number. A hazardous task that fails deals TN - total Damage Ranks (Environmental damage)."""

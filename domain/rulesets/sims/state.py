@@ -21,8 +21,6 @@ from domain.rulesets.sims.checks import (
 )
 from domain.rulesets.sims.tables import RankKind, Strategy
 
-__all__ = ["SimsCharacter", "evolve"]
-
 
 def qualities_from(specs: tuple[ev.QualitySpec, ...]) -> tuple[Quality, ...]:
     return tuple(Quality(name=s.name, area=s.area, base=s.rank) for s in specs)
@@ -99,7 +97,7 @@ def _attacked(event: ev.ConflictAttackRolled, state: SimsCharacter | None) -> Si
 @evolve.register(ev.ConflictTied)
 def _tied(event: ev.ConflictTied, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    check_alive(c)
+    check_alive(c, "tie an attack")
     return replace(c, ties=(*c.ties, event))
 
 
@@ -154,7 +152,7 @@ def _discarded(event: ev.RanksDiscarded, state: SimsCharacter | None) -> SimsCha
 @evolve.register(ev.CharacterKilled)
 def _killed(event: ev.CharacterKilled, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    check_alive(c)
+    check_alive(c, "be killed again")
     if not c.out:
         raise errors.VictimNotOutOfScene(name=c.name)
     return replace(c, killed=True, pending=None)
@@ -205,7 +203,7 @@ def _order(event: ev.TurnOrderSet, state: SimsCharacter | None) -> SimsCharacter
 @evolve.register(ev.TurnStarted)
 def _turn_started(event: ev.TurnStarted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    check_alive(c)
+    check_alive(c, "take a turn")
     if not c.order or c.turn or c.strategy is not None or event.number <= c.last_turn:
         raise ReplayMismatch(f"{c.name}'s turn {event.number} cannot start")
     return replace(c, turn=True, last_turn=event.number)

@@ -10,12 +10,15 @@ from domain.rulesets.sims import events as ev
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.checks import (
     check_alive,
+    check_may_be_reborn,
+    check_may_take_master_plus,
+    check_player_character,
     check_recoverable,
     check_scene_can_end,
     own_quality,
 )
 from domain.rulesets.sims.state import evolve, existing, qualities_from
-from domain.rulesets.sims.tables import Danger, Rank, RankKind, SheetKind
+from domain.rulesets.sims.tables import Danger, Rank, RankKind
 
 
 @evolve.register(ev.DangerDeclared)
@@ -64,7 +67,7 @@ def _recovered(event: ev.RanksRecovered, state: SimsCharacter | None) -> SimsCha
 @evolve.register(ev.RecoveryRollAuthorized)
 def _authorized(event: ev.RecoveryRollAuthorized, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    check_alive(c)
+    check_alive(c, "recover")
     if c.recovery_available:
         raise errors.RecoveryAlreadyAuthorized(name=c.name)
     if not c.lost:
@@ -75,7 +78,7 @@ def _authorized(event: ev.RecoveryRollAuthorized, state: SimsCharacter | None) -
 @evolve.register(ev.RecoveryRolled)
 def _recovery_rolled(event: ev.RecoveryRolled, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    check_alive(c)
+    check_alive(c, "recover")
     if not c.recovery_available:
         raise errors.RecoveryNotAuthorized(name=c.name)
     if event.restorable != min(event.die, c.lost):
@@ -110,8 +113,7 @@ def _announced(event: ev.UpgradeMissionAnnounced, state: SimsCharacter | None) -
 @evolve.register(ev.UpgradeGranted)
 def _granted(event: ev.UpgradeGranted, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
-    if c.kind is not SheetKind.PC:
-        raise errors.NotAPlayerCharacter(name=c.name)
+    check_player_character(c)
     missions = c.missions
     if event.mission is not None:
         if event.mission not in missions:
@@ -140,20 +142,12 @@ def _upgraded(event: ev.QualityUpgraded, state: SimsCharacter | None) -> SimsCha
 @evolve.register(ev.MasterPlusTaken)
 def _master_plus(event: ev.MasterPlusTaken, state: SimsCharacter | None) -> SimsCharacter:
     c = _spend(existing(state))
-    if c.masters < 3:
-        raise errors.NotEnoughMasters(
-            what="Master+", required=3, name=c.name, count=c.masters, rule="Master +"
-        )
+    check_may_take_master_plus(c)
     return replace(c, qualities=(*c.qualities, *qualities_from(event.qualities)))
 
 
 @evolve.register(ev.CharacterReborn)
 def _reborn(event: ev.CharacterReborn, state: SimsCharacter | None) -> SimsCharacter:
     c = _spend(existing(state))
-    if c.has_master_plus:
-        raise errors.HasMasterPlusQualities(name=c.name)
-    if c.masters < 6:
-        raise errors.NotEnoughMasters(
-            what="Rebirth", required=6, name=c.name, count=c.masters, rule="Rebirth"
-        )
+    check_may_be_reborn(c)
     return replace(c, qualities=qualities_from(event.qualities), rebirths=c.rebirths + 1)

@@ -47,6 +47,13 @@ def rank_name(index: int) -> str:
     return list(Rank)[index].value
 
 
+# Characters Improvement: what Master+ and Rebirth ask for and what they bring.
+MASTER_PLUS_MASTERS = 3  # Master qualities needed to take Master+
+MASTER_PLUS_QUALITIES = 2  # the new qualities Master+ brings, both Good
+REBIRTH_MASTERS = 6  # Master qualities needed for Rebirth
+REBIRTH_EXTRAS = 4  # the Good qualities Rebirth brings beside a new sheet
+
+
 def find_rank(text: str) -> Rank | None:
     cleaned = text.strip().lower()
     return next((r for r in Rank if r.value.lower() == cleaned), None)

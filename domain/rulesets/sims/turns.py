@@ -41,7 +41,7 @@ def _start_turn(c: SimsCharacter, number: int) -> list[Change]:
     return [*expired, Change(c.id, TurnStarted(number=number))]
 
 
-@frozen
+@frozen(kw_only=True)
 class SetTurnOrder(Plain):
     """Start a conflict: higher fighting-relevant rank goes first (ties keep the given order)."""
 
@@ -74,8 +74,8 @@ class SetTurnOrder(Plain):
         return (*changes, *_start_turn(first, 1))
 
 
-@frozen
-class NextTurn(Plain):
+@frozen(kw_only=True)
+class EndTurn(Plain):
     """End the current turn; the next character in the order who can act takes its turn."""
 
     name: ClassVar[str] = "next"
@@ -99,7 +99,7 @@ class NextTurn(Plain):
 # --- Strategies ---------------------------------------------------------------------------------
 
 
-@frozen
+@frozen(kw_only=True)
 class DeclareStrategy(Plain):
     """Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack)."""
 

@@ -1,0 +1,49 @@
+"""Conflict turns: the turn order, passing the turn, and the strategies that last a turn."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, pass_context
+from cli.dice import run
+from domain.rulesets.sims import commands
+from domain.rulesets.sims.tables import Strategy
+
+
+@click.command("turns")
+@click.argument("entries", nargs=-1, required=True)
+@pass_context
+def turns(ctx: Context, entries: tuple[str, ...]) -> None:
+    """Start a conflict: WHO:QUALITY for each side; the higher fighting rank goes first.
+
+    \b
+    Example:
+      campaign turns "Kristov:Dirty Fighter" Jefferson:Biker
+    """
+    run(ctx, commands.SetTurnOrder(entries=entries))
+
+
+@click.command("next")
+@pass_context
+def next_turn(ctx: Context) -> None:
+    """End the current turn; the next character who can act takes its turn.
+
+    \b
+    Example:
+      campaign next
+    """
+    run(ctx, commands.EndTurn())
+
+
+@click.command("strategy")
+@click.argument("who")
+@click.argument("strategy", type=click.Choice([s.value for s in Strategy]))
+@pass_context
+def strategy(ctx: Context, who: str, strategy: str) -> None:
+    """Play Full Attack (own turn) or Full Defense (also as a reaction) until the next turn.
+
+    \b
+    Example:
+      campaign strategy Ninja full-defense
+    """
+    run(ctx, commands.DeclareStrategy(character=who, strategy=strategy))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from domain.rulesets.the_code import events as tc
-from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.tables import ContestBy, DieRole
 from projections.describe import describe, faces
 
@@ -200,41 +199,3 @@ def _reaction_rolled(event: tc.PopularityReactionRolled) -> str:
 def _reaction(event: tc.ReactionResolved) -> str:
     verdict = "favourable" if event.favorable else "unfavourable"
     return f"{event.audience} react: {verdict} ({event.reason})"
-
-
-# --- The hero sheet -------------------------------------------------------------------------------
-
-
-def scores(h: TcHero) -> str:
-    return (
-        f"Motivation {h.motivation}/{h.max_motivation}, Reward Points {h.reward_points}, "
-        f"Exposure {h.exposure} (peak {h.peak}), Popularity {h.popularity}"
-    )
-
-
-def sheet_text(h: TcHero) -> str:
-    identity = "public" if h.public_identity else "secret"
-    conduct = [t for t, on in (("violent", h.violent), ("secretive", h.secretive)) if on]
-    lines = [
-        f"{h.name} (played by {h.player}); {identity} identity: {h.secret_identity}",
-        f"  Profession: {h.profession}; Advantages: {', '.join(h.advantages)}",
-        f"  Weakness: {h.weakness}; MO: {h.modus_operandi}",
-        f"  Objective: {h.objective} ({h.objective_score})"
-        + (f"; ruled {' and '.join(conduct)}" if conduct else ""),
-        f"  Motivation {h.motivation}/{h.max_motivation}"
-        + (f" ({h.bonus_max} bought)" if h.bonus_max else ""),
-        f"  Reward Points {h.reward_points}",
-        f"  Exposure {h.exposure} (peak {h.peak})",
-        f"  Popularity {h.popularity}",
-    ]
-    if h.pending_task:
-        lines.append(f"  Waiting for a Motivation roll: {h.pending_task}")
-    if not h.revealed:
-        lines.append("  The public knows no details" + (" of this hero" if h.peak else ""))
-    else:
-        lines.append("  The public knows:")
-        for r in h.revealed:
-            level = f"level {r.level}" if r.level is not None else "off the ladder"
-            when = f"session {r.session}" if r.session is not None else "before play"
-            lines.append(f"    {r.detail}: {r.value!r} ({level}, {r.cause}, {when})")
-    return "\n".join(lines)

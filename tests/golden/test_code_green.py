@@ -16,6 +16,7 @@ from domain.errors import DomainError, NotEnoughDice, TooManyDice
 from domain.events import CharacterJoined, Event
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green import events as cg
+from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.commands import (
     Adapt,
     AssistTest,
@@ -41,7 +42,6 @@ from domain.rulesets.code_green.events import (
     TokenRemoved,
     TraitRolled,
 )
-from domain.rulesets.code_green.state import CgCharacter
 from domain.rulesets.code_green.tables import (
     Band,
     Form,
@@ -80,15 +80,19 @@ def _character(engine: Engine, who: str) -> CgCharacter:
 
 def _rolled_test(engine: Engine, who: str) -> None:
     """Declare and roll a test with no applicable pair (nothing is rolled); adaptation is due."""
-    engine.execute("Lab", DeclareTest(who, None, None, roll=True), dice=DiceSpec(faces=()))
+    engine.execute(
+        "Lab",
+        DeclareTest(character=who, form=None, function=None, roll=True),
+        dice=DiceSpec(faces=()),
+    )
 
 
 def _strain(engine: Engine, who: str, faces: tuple[int, int]) -> tuple[Event, ...]:
-    return engine.execute("Lab", SufferStrain(who), dice=DiceSpec(faces=faces)).events
+    return engine.execute("Lab", SufferStrain(character=who), dice=DiceSpec(faces=faces)).events
 
 
 def _adapt(engine: Engine, who: str, source: str, destination: str) -> None:
-    engine.execute("Lab", Adapt(who, source, destination))
+    engine.execute("Lab", Adapt(character=who, source=source, destination=destination))
 
 
 # --- Dice procedures -----------------------------------------------------------------------------
@@ -167,7 +171,7 @@ def test_declared_test_consults_row_and_column(
     """A test consults the Form trait's row and the Function trait's column; the crossing once."""
     who = scene_with_s1(engine)
     place(engine, who, "R1C1", "R2C2", "R3C3")
-    result = engine.execute("Lab", DeclareTest(who, form, function))
+    result = engine.execute("Lab", DeclareTest(character=who, form=form, function=function))
     (declared,) = result.events
     assert isinstance(declared, cg.TestDeclared)
     c = _character(engine, who)
@@ -224,11 +228,13 @@ def test_test_pool_counts_own_tokens_on_consulted_squares(
     """The pool is the tokens on the consulted squares; rolling it leaves adaptation pending."""
     who = scene_with_s1(engine)
     place(engine, who, *tokens)
-    (declared,) = engine.execute("Lab", DeclareTest(who, form, function)).events
+    (declared,) = engine.execute(
+        "Lab", DeclareTest(character=who, form=form, function=function)
+    ).events
     assert isinstance(declared, cg.TestDeclared)
     assert consulted == set(declared.consulted)
     assert expected.pool == declared.own_tokens
-    result = engine.execute("Lab", RollTest(who), dice=DiceSpec(faces=faces))
+    result = engine.execute("Lab", RollTest(character=who), dice=DiceSpec(faces=faces))
     assert (expected,) == result.events
     assert _character(engine, who).adaptation_pending
 
@@ -244,7 +250,7 @@ def _tester_and_helper(engine: Engine) -> tuple[str, str]:
     helper = add_s1_character(engine, "bob", BOB_DICE)
     place(engine, tester, "R1C1", "R2C2", "R3C3")
     place(engine, helper, "R3C1", "R1C2", "R2C3")
-    engine.execute("Lab", DeclareTest(tester, "Legs", "Invulnerable"))
+    engine.execute("Lab", DeclareTest(character=tester, form="Legs", function="Invulnerable"))
     return tester, helper
 
 
@@ -252,7 +258,9 @@ def _tester_and_helper(engine: Engine) -> tuple[str, str]:
 def test_assist_with_the_pair_under_a_token_is_accepted(engine: Engine, pair: str) -> None:
     """A helper may assist with the pair under one of its tokens; it owes no adaptation."""
     tester, helper = _tester_and_helper(engine)
-    result = engine.execute("Lab", AssistTest(helper, pair, "it hides the tester's tracks"))
+    result = engine.execute(
+        "Lab", AssistTest(helper=helper, square=pair, justification="it hides the tester's tracks")
+    )
     tester_c, helper_c = _character(engine, tester), _character(engine, helper)
     expected = (
         AssistanceReceived(
@@ -284,7 +292,11 @@ def test_assist_with_the_pair_under_a_token_is_accepted(engine: Engine, pair: st
 def test_assist_with_a_pair_without_a_token_is_refused(engine: Engine, pair: str) -> None:
     """Sharing one trait with a token's square is not enough: the pair's own square needs one."""
     _, helper = _tester_and_helper(engine)
-    error = refused(engine, AssistTest(helper, pair, "legs that vanish"), errors.NoTokenOnSquare)
+    error = refused(
+        engine,
+        AssistTest(helper=helper, square=pair, justification="legs that vanish"),
+        errors.NoTokenOnSquare,
+    )
     assert "NO_TOKEN_ON_SQUARE" == error.code
     assert R1C1 == error.data["square"]
 
@@ -303,14 +315,22 @@ def test_assists_make_a_zero_pool_roll_highest(engine: Engine, faces: tuple[int,
     place(engine, tester, "R1C2", "R1C3", "R2C3")
     place(engine, bob, "R3C1", "R1C2", "R2C3")
     place(engine, carol, "R1C1", "R2C2", "R3C3")
-    (declared,) = engine.execute("Lab", DeclareTest(tester, "Teeth", "Cryptic")).events
+    (declared,) = engine.execute(
+        "Lab", DeclareTest(character=tester, form="Teeth", function="Cryptic")
+    ).events
     assert isinstance(declared, cg.TestDeclared)
     assert 0 == declared.own_tokens
-    engine.execute("Lab", AssistTest(bob, "Cryptic Teeth", "bites through the lock"))
-    engine.execute("Lab", AssistTest(carol, "Tail Invulnerable", "shields the tester"))
-    error = refused(engine, RollTest(tester), TooManyDice, faces=faces)
+    engine.execute(
+        "Lab",
+        AssistTest(helper=bob, square="Cryptic Teeth", justification="bites through the lock"),
+    )
+    engine.execute(
+        "Lab",
+        AssistTest(helper=carol, square="Tail Invulnerable", justification="shields the tester"),
+    )
+    error = refused(engine, RollTest(character=tester), TooManyDice, faces=faces)
     assert {"given": 4, "used": 2} == error.data
-    result = engine.execute("Lab", RollTest(tester), dice=DiceSpec(faces=faces[:2]))
+    result = engine.execute("Lab", RollTest(character=tester), dice=DiceSpec(faces=faces[:2]))
     expected = cg.TestRolled(
         test=1, pool=2, mode=PoolMode.HIGHEST, dice=(3, 6), result=6, band=MORE
     )
@@ -324,14 +344,18 @@ def test_no_applicable_pair_rolls_nothing_and_still_adapts(
     """No applicable pair and no assists: nothing is rolled, it reads as 1–3, adapting is due."""
     who = scene_with_s1(engine)
     place(engine, who, "R1C1", "R2C2", "R3C3")
-    engine.execute("Lab", DeclareTest(who, None, None))
-    result = engine.execute("Lab", RollTest(who), dice=DiceSpec(faces=faces))
+    engine.execute("Lab", DeclareTest(character=who, form=None, function=None))
+    result = engine.execute("Lab", RollTest(character=who), dice=DiceSpec(faces=faces))
     expected = cg.TestRolled(test=1, pool=0, mode=PoolMode.NO_ROLL, dice=(), result=None, band=LESS)
     assert (expected,) == result.events
     assert () == result.dice
     assert _character(engine, who).adaptation_pending
-    refused(engine, DeclareTest(who, "Legs", "Cryptic"), errors.AdaptationPending)
-    adapted = engine.execute("Lab", Adapt(who, "R1C1", "R1C2")).events
+    refused(
+        engine,
+        DeclareTest(character=who, form="Legs", function="Cryptic"),
+        errors.AdaptationPending,
+    )
+    adapted = engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2")).events
     assert (Adapted(test=1, source=R1C1, destination=R1C2),) == adapted
 
 
@@ -344,9 +368,12 @@ def test_no_applicable_pair_rolls_one_die_per_assist(
     bob = add_s1_character(engine, "bob", BOB_DICE)
     place(engine, who, "R1C1", "R2C2", "R3C3")
     place(engine, bob, "R3C1", "R1C2", "R2C3")
-    engine.execute("Lab", DeclareTest(who, None, None))
-    engine.execute("Lab", AssistTest(bob, "Cryptic Teeth", "bites through the lock"))
-    result = engine.execute("Lab", RollTest(who), dice=DiceSpec(faces=faces))
+    engine.execute("Lab", DeclareTest(character=who, form=None, function=None))
+    engine.execute(
+        "Lab",
+        AssistTest(helper=bob, square="Cryptic Teeth", justification="bites through the lock"),
+    )
+    result = engine.execute("Lab", RollTest(character=who), dice=DiceSpec(faces=faces))
     expected = cg.TestRolled(
         test=1, pool=1, mode=PoolMode.HIGHEST, dice=(5,), result=5, band=MOSTLY
     )
@@ -482,7 +509,9 @@ def test_rolled_placement_uses_the_contiguous_grid_ranges(
     """Assumption CG-A1: 35 falls in R2C2's range 35–42 and 53 in R3C1's range 51–54."""
     assert expected.square == square_for(value, GridLayout.CONTIGUOUS)
     who = scene_with_s1(engine)
-    result = engine.execute("Lab", PlaceTokens(who, picks), dice=DiceSpec(faces=(3, 5)))
+    result = engine.execute(
+        "Lab", PlaceTokens(character=who, squares=picks), dice=DiceSpec(faces=(3, 5))
+    )
     rolled = [e for e in result.events if isinstance(e, TokenPlaced) and e.rolled]
     assert [expected] == rolled
     assert pair == _character(engine, who).pair(expected.square)
@@ -494,7 +523,9 @@ def test_rolled_placement_on_an_occupied_square_flips(
 ) -> None:
     """41 lands on R2C2, which holds a token, so it is flipped to 14: R1C1, which is free."""
     who = scene_with_s1(engine)
-    result = engine.execute("Lab", PlaceTokens(who, ("R2C2", "roll", "R3C3")), dice=DiceSpec(faces))
+    result = engine.execute(
+        "Lab", PlaceTokens(character=who, squares=("R2C2", "roll", "R3C3")), dice=DiceSpec(faces)
+    )
     expected = (
         TokenPlaced(square=R2C2, rolled=False, attempts=(), flipped=False),
         TokenPlaced(square=R1C1, rolled=True, attempts=(41, 14), flipped=True),
@@ -521,7 +552,9 @@ def _s1_tested(engine: Engine) -> str:
 def test_strain_on_a_token_displaces_it(engine: Engine, faces: tuple[int, int]) -> None:
     """Strain 13 marks R1C1; 8 unmarked squares remain, so its token moves where the player says."""
     who = _s1_tested(engine)
-    result = engine.execute("Lab", SufferStrain(who, "R1C2"), dice=DiceSpec(faces=faces))
+    result = engine.execute(
+        "Lab", SufferStrain(character=who, destination="R1C2"), dice=DiceSpec(faces=faces)
+    )
     expected = (
         StrainRolled(test=1, d66=13, square=R1C1),
         StrainSuffered(square=R1C1, marks=1),
@@ -546,8 +579,10 @@ def test_strain_on_a_token_waits_for_the_displacement(
     )
     assert expected_strain == _strain(engine, who, faces)
     assert R1C1 == _character(engine, who).displacement
-    refused(engine, Adapt(who, "R2C2", "R2C3"), errors.DisplacementPending)
-    result = engine.execute("Lab", DisplaceToken(who, "R1C2"))
+    refused(
+        engine, Adapt(character=who, source="R2C2", destination="R2C3"), errors.DisplacementPending
+    )
+    result = engine.execute("Lab", DisplaceToken(character=who, destination="R1C2"))
     assert (TokenDisplaced(source=R1C1, destination=R1C2),) == result.events
 
 
@@ -557,7 +592,9 @@ def test_strain_on_a_token_waits_for_the_displacement(
 def test_strain_on_a_marked_square_incapacitates(engine: Engine, faces: tuple[int, int]) -> None:
     """Strain landing on a marked square incapacitates (no new mark); tests are then refused."""
     who = _s1_tested(engine)
-    engine.execute("Lab", SufferStrain(who, "R1C2"), dice=DiceSpec(faces=(1, 3)))  # G-CG-20
+    engine.execute(
+        "Lab", SufferStrain(character=who, destination="R1C2"), dice=DiceSpec(faces=(1, 3))
+    )  # G-CG-20
     _adapt(engine, who, "R3C3", "R2C1")
     _rolled_test(engine, who)  # one strain per test by default: a new test for the new strain
     before = _character(engine, who)
@@ -566,7 +603,11 @@ def test_strain_on_a_marked_square_incapacitates(engine: Engine, faces: tuple[in
     after = _character(engine, who)
     assert (True, before.marks, before.tokens) == (after.incapacitated, after.marks, after.tokens)
     _adapt(engine, who, "R1C2", "R1C3")  # CG-A10: the test that caused it still ends
-    error = refused(engine, DeclareTest(who, "Legs", "Cryptic"), errors.CharacterIncapacitated)
+    error = refused(
+        engine,
+        DeclareTest(character=who, form="Legs", function="Cryptic"),
+        errors.CharacterIncapacitated,
+    )
     assert "CHARACTER_INCAPACITATED" == error.code
 
 
@@ -589,7 +630,8 @@ def _six_marks_tokens_on_row_3(engine: Engine) -> str:
     for faces, move in _SIX_MARKS:
         _rolled_test(engine, who)
         _strain(engine, who, faces)
-        engine.execute("Lab", Adapt(who, *move) if move else Adapt(who))
+        source, destination = move or (None, None)
+        engine.execute("Lab", Adapt(character=who, source=source, destination=destination))
     _rolled_test(engine, who)
     c = _character(engine, who)
     assert ({R1C1, R1C2, R1C3, R2C1, R2C2, R2C3}, {R3C1, R3C2, R3C3}) == (
@@ -627,7 +669,7 @@ def test_adaptation_is_impossible_without_a_valid_destination(
     """After G-CG-22 both unmarked squares hold tokens, so adapting is recorded as impossible."""
     who = _six_marks_tokens_on_row_3(engine)
     _strain(engine, who, faces)
-    result = engine.execute("Lab", Adapt(who))
+    result = engine.execute("Lab", Adapt(character=who))
     assert (AdaptationImpossible(test=7, reason="no valid destination"),) == result.events
     assert not _character(engine, who).adaptation_pending
 
@@ -659,7 +701,7 @@ def test_adapt_refuses_marked_occupied_and_same_square(
 ) -> None:
     """Adapting never moves a token onto a marked or occupied square, nor leaves it in place."""
     who = _marked_r1c2(engine)
-    refused(engine, Adapt(who, source, destination), error)
+    refused(engine, Adapt(character=who, source=source, destination=destination), error)
     assert _character(engine, who).adaptation_pending
 
 
@@ -669,7 +711,7 @@ def test_adapt_refuses_marked_occupied_and_same_square(
 def test_adapt_to_a_free_unmarked_square(engine: Engine, source: str, destination: str) -> None:
     """Moving a token to an empty, unmarked square adapts and closes the test."""
     who = _marked_r1c2(engine)
-    result = engine.execute("Lab", Adapt(who, source, destination))
+    result = engine.execute("Lab", Adapt(character=who, source=source, destination=destination))
     assert (Adapted(test=1, source=R1C1, destination=R1C3),) == result.events
     c = _character(engine, who)
     assert ({R1C3, R2C2, R3C3}, False) == (set(c.tokens), c.adaptation_pending)
@@ -689,6 +731,10 @@ def test_incapacitated_helper_cannot_assist(engine: Engine, pair: str) -> None:
     _strain(engine, helper, (1, 2))  # 12 strikes R1C1 again
     _adapt(engine, helper, "R2C2", "R2C3")
     assert _character(engine, helper).incapacitated
-    engine.execute("Lab", DeclareTest(tester, "Legs", "Invulnerable"))
-    error = refused(engine, AssistTest(helper, pair, "it tries anyway"), errors.HelperIncapacitated)
+    engine.execute("Lab", DeclareTest(character=tester, form="Legs", function="Invulnerable"))
+    error = refused(
+        engine,
+        AssistTest(helper=helper, square=pair, justification="it tries anyway"),
+        errors.HelperIncapacitated,
+    )
     assert "HELPER_INCAPACITATED" == error.code

@@ -24,6 +24,7 @@ from domain.events import CharacterJoined, Event, HouseRule, NoteAdded
 from domain.lifecycle import EndScene
 from domain.rulesets.code_green import RULESET, errors
 from domain.rulesets.code_green import events as cg
+from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.commands import (
     Adapt,
     AssistTest,
@@ -53,7 +54,7 @@ from domain.rulesets.code_green.events import (
     TraitRolled,
 )
 from domain.rulesets.code_green.settings import Settings, house_rules, settings_from
-from domain.rulesets.code_green.state import CgCharacter, evolve
+from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import (
     Band,
     Form,
@@ -67,8 +68,10 @@ from domain.rulesets.code_green.tables import (
     square_for,
     trait_for,
 )
+from domain.rulesets.renamed import RENAMED
 from engine import Engine
 from engine.dice_sources import DiceSpec
+from engine.topics import resolve
 from tests.conftest import (
     S1_FORM,
     S1_FUNCTION,
@@ -676,13 +679,15 @@ def test_strain_without_a_rolled_test_is_refused_by_default() -> None:
     """Strain is a consequence of a test (CG-A8): outside one it is refused."""
     c = history(*PLACED)
     with pytest.raises(errors.NoTestForStrain):
-        decide(SufferStrain(c.name), view_of(c), (1, 5))
+        decide(SufferStrain(character=c.name), view_of(c), (1, 5))
 
 
 def test_environmental_strain_is_allowed_by_house_rule() -> None:
     """With allowEnvironmentalStrain the GM may strain a character outside any test."""
     c = history(*PLACED)
-    events = decide(SufferStrain(c.name), view_of(c, allowEnvironmentalStrain="true"), (1, 5))
+    events = decide(
+        SufferStrain(character=c.name), view_of(c, allowEnvironmentalStrain="true"), (1, 5)
+    )
     assert strained(None, 15, R1C2, 1) == events
     assert frozenset({R1C2}) == history(*events, start=c).marks
 
@@ -691,7 +696,7 @@ def test_one_strain_per_test_by_default() -> None:
     """A test causes at most one strain unless maxStrainPerTest says otherwise (CG-A9)."""
     c = history(*PENDING, *strained(1, 15, R1C2, 1))
     with pytest.raises(errors.StrainLimitReached) as raised:
-        decide(SufferStrain(c.name), view_of(c), (2, 3))
+        decide(SufferStrain(character=c.name), view_of(c), (2, 3))
     assert {"test": 1, "count": 1, "limit": 1} == raised.value.data
 
 
@@ -699,7 +704,7 @@ def test_one_strain_per_test_by_default() -> None:
 def test_more_strain_per_test_by_house_rule(limit: str) -> None:
     """maxStrainPerTest 2 (or 0, no limit) lets the same test cause a second strain."""
     c = history(*PENDING, *strained(1, 15, R1C2, 1))
-    events = decide(SufferStrain(c.name), view_of(c, maxStrainPerTest=limit), (2, 3))
+    events = decide(SufferStrain(character=c.name), view_of(c, maxStrainPerTest=limit), (2, 3))
     assert strained(1, 23, R1C3, 2) == events
 
 
@@ -707,9 +712,9 @@ def test_strain_limit_counts_every_strain_of_the_test() -> None:
     """With maxStrainPerTest 2 the third strain of one test is refused; 0 never refuses."""
     c = history(*PENDING, *strained(1, 15, R1C2, 1), *strained(1, 23, R1C3, 2))
     with pytest.raises(errors.StrainLimitReached):
-        decide(SufferStrain(c.name), view_of(c, maxStrainPerTest="2"), (3, 1))
+        decide(SufferStrain(character=c.name), view_of(c, maxStrainPerTest="2"), (3, 1))
     assert strained(1, 31, R2C1, 3) == decide(
-        SufferStrain(c.name), view_of(c, maxStrainPerTest="0"), (3, 1)
+        SufferStrain(character=c.name), view_of(c, maxStrainPerTest="0"), (3, 1)
     )
 
 
@@ -720,7 +725,7 @@ def test_strain_limit_counts_every_strain_of_the_test() -> None:
 def test_grid_ranges_house_rule_picks_the_square_struck(layout: GridLayout, square: Square) -> None:
     """d66 13 strikes R1C1 on the contiguous grid and R1C2 when each die picks an axis."""
     c = history(*placed(R3C1, R3C2, R3C3), *rolled_test(1))
-    events = decide(SufferStrain(c.name), view_of(c, gridRanges=layout.value), (1, 3))
+    events = decide(SufferStrain(character=c.name), view_of(c, gridRanges=layout.value), (1, 3))
     assert strained(1, 13, square, 1) == events
 
 
@@ -747,14 +752,14 @@ def test_struck_token_moves_unless_fewer_than_three_unmarked_remain(
     for n, square in enumerate(marked, start=1):
         marks += strained(None, CONTIGUOUS[square][0], square, n)
     c = history(*placed(R3C1, R3C2, R3C3), *marks, *rolled_test(1))
-    events = decide(SufferStrain(c.name, "R2C3"), view_of(c), (5, 5))
+    events = decide(SufferStrain(character=c.name, destination="R2C3"), view_of(c), (5, 5))
     assert (StrainRolled(test=1, d66=55, square=R3C2), *then) == events
 
 
 def test_strain_on_a_marked_square_incapacitates_without_a_new_mark() -> None:
     """A second strike on a marked square incapacitates; marks and tokens stay as they were."""
     c = history(*MARKED_R1C2, Adapted(test=1, source=R1C1, destination=R1C3), *rolled_test(2))
-    events = decide(SufferStrain(c.name), view_of(c), (2, 1))
+    events = decide(SufferStrain(character=c.name), view_of(c), (2, 1))
     assert (StrainRolled(test=2, d66=21, square=R1C2), Incapacitated(square=R1C2, d66=21)) == events
     after = history(*events, start=c)
     assert (True, c.marks, c.tokens) == (after.incapacitated, after.marks, after.tokens)
@@ -764,14 +769,14 @@ def test_strain_on_an_incapacitated_character_is_refused() -> None:
     """Further strain has no effect once incapacitated, so it is refused."""
     c = history(*INCAPACITATED)
     with pytest.raises(errors.AlreadyIncapacitated):
-        decide(SufferStrain(c.name), view_of(c, allowEnvironmentalStrain="true"), (1, 1))
+        decide(SufferStrain(character=c.name), view_of(c, allowEnvironmentalStrain="true"), (1, 1))
 
 
 @given(source=st.sampled_from(Square), destination=st.sampled_from(Square))
 def test_adapt_accepts_exactly_the_legal_moves(source: Square, destination: Square) -> None:
     """Every (from, to) pair is either a legal move, adapted, or refused with a domain error."""
     c = history(*MARKED_R1C2)
-    command = Adapt(c.name, source.value, destination.value)
+    command = Adapt(character=c.name, source=source.value, destination=destination.value)
     if (source, destination) in c.legal_moves():
         assert (Adapted(test=1, source=source, destination=destination),) == decide(
             command, view_of(c)
@@ -786,7 +791,9 @@ def test_adapt_with_no_tokens_left_is_impossible() -> None:
     c = _seven_marks_struck_r3c2()
     c = history(*strained(1, 51, R3C1, 8), TokenRemoved(square=R3C1), start=c)
     c = history(*strained(1, 63, R3C3, 9), TokenRemoved(square=R3C3), start=c)
-    assert (AdaptationImpossible(test=1, reason="no tokens"),) == decide(Adapt(c.name), view_of(c))
+    assert (AdaptationImpossible(test=1, reason="no tokens"),) == decide(
+        Adapt(character=c.name), view_of(c)
+    )
 
 
 # --- Scene end -----------------------------------------------------------------------------------
@@ -822,7 +829,7 @@ def test_removed_tokens_come_back_at_scene_end() -> None:
     c = _seven_marks_struck_r3c2()
     c = history(AdaptationImpossible(test=1, reason="no valid destination"), start=c)
     after = history(*end_scene(view_of(c)), start=c)
-    events = decide(PlaceTokens(c.name, ("R1C1", "R1C2", "R1C3")), view_of(after))
+    events = decide(PlaceTokens(character=c.name, squares=("R1C1", "R1C2", "R1C3")), view_of(after))
     assert InitialTokensPlaced(squares=(R1C1, R1C2, R1C3)) == events[-1]
 
 
@@ -835,14 +842,16 @@ def test_marks_persist_across_scenes_by_house_rule() -> None:
     after = history(*events, start=c)
     assert frozenset({R1C2}) == after.marks
     with pytest.raises(errors.SquareMarked):
-        decide(PlaceTokens(c.name, ("R1C2", "R2C2", "R3C3")), view_of(after))
+        decide(PlaceTokens(character=c.name, squares=("R1C2", "R2C2", "R3C3")), view_of(after))
 
 
 def test_rolled_placement_treats_a_persisting_mark_as_occupied() -> None:
     """CG-A13: a rolled token landing on a marked square flips (15 on R1C2 -> 51 on R3C1)."""
     c = _struck_and_incapacitated()
     after = history(*end_scene(view_of(c, marksPersistAcrossScenes="true")), start=c)
-    events = decide(PlaceTokens(c.name, ("roll", "R2C2", "R3C3")), view_of(after), (1, 5))
+    events = decide(
+        PlaceTokens(character=c.name, squares=("roll", "R2C2", "R3C3")), view_of(after), (1, 5)
+    )
     assert TokenPlaced(square=R3C1, rolled=True, attempts=(15, 51), flipped=True) == events[0]
 
 
@@ -854,7 +863,7 @@ def test_incapacitation_outlasts_the_scene_by_house_rule() -> None:
     assert not any(isinstance(e, Recovered) for e in events)
     after = history(*events, start=c)
     assert after.incapacitated
-    recovered = decide(Recover(c.name), view_of(after))
+    recovered = decide(Recover(character=c.name), view_of(after))
     assert (Recovered(reason="GM ruling"),) == recovered
     assert not history(*recovered, start=after).incapacitated
 
@@ -863,7 +872,7 @@ def test_recover_refuses_a_character_that_is_not_incapacitated() -> None:
     """Only an incapacitated character can recover."""
     c = history(*PLACED)
     with pytest.raises(errors.NotIncapacitated):
-        decide(Recover(c.name), view_of(c))
+        decide(Recover(character=c.name), view_of(c))
 
 
 def test_scene_end_leaves_a_character_that_never_placed_alone() -> None:
@@ -891,7 +900,7 @@ def test_scene_cannot_end_with_a_test_unresolved(
 def test_scene_end_through_the_engine_records_the_consequences(engine: Engine) -> None:
     """Ending the scene records SceneEnded and then each character's scene-end events."""
     who = scene_with_s1(engine)
-    engine.execute("Lab", PlaceTokens(who, ("R1C1", "R2C2", "R3C3")))
+    engine.execute("Lab", PlaceTokens(character=who, squares=("R1C1", "R2C2", "R3C3")))
     result = engine.execute("Lab", EndScene())
     assert ["SceneEnded", "TokensReturned"] == [type(e).__name__ for e in result.events]
     c: CgCharacter = engine.character("Lab", who)
@@ -904,7 +913,7 @@ def test_assisting_a_test_already_rolled_is_refused_as_already_rolled(engine: En
     helper = add_s1_character(engine, player="bob", name_dice=(2, 2, 2, 2, 2))
     place(engine, who, "R1C1", "R2C2", "R3C3")
     place(engine, helper, "R1C1", "R2C2", "R3C3")
-    declared = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+    declared = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
     engine.execute("Lab", declared, dice=DiceSpec(faces=(2, 5)))
     late = AssistTest(helper=helper, square="R1C1", justification="late")
     assert "TEST_ALREADY_ROLLED" == refused(engine, late, errors.TestAlreadyRolled).code
@@ -915,4 +924,16 @@ def test_with_no_valid_destination_any_adapt_leaves_the_tokens(move: tuple[str, 
     """Adapting: "unless no valid destinations are available" the tokens stay, whatever is named."""
     c = _seven_marks_struck_r3c2()
     assert () == c.legal_moves()
-    assert (NO_MOVE_LEFT,) == decide(Adapt(c.name, *move), view_of(c))
+    assert (NO_MOVE_LEFT,) == decide(
+        Adapt(character=c.name, source=move[0], destination=move[1]), view_of(c)
+    )
+
+
+def test_a_command_recorded_under_its_old_topic_resolves_to_its_class_now() -> None:
+    """Rulings recorded before play.py was split (and placing tokens left creation.py) still
+    name their command: each old topic resolves to the class that has the new one."""
+    renamed = {old: new for old, new in RENAMED.items() if ".code_green." in old}
+    assert renamed
+    for old, new in renamed.items():
+        cls = resolve(old)
+        assert new == f"{cls.__module__}:{cls.__qualname__}"

@@ -13,7 +13,12 @@ from types import ModuleType
 
 import pytest
 
-LAZY = ["domain.rulesets.sims.commands", "domain.rulesets.sprawl_goons.commands"]
+LAZY = [
+    "domain.rulesets.code_green.commands",
+    "domain.rulesets.sims.commands",
+    "domain.rulesets.sprawl_goons.commands",
+    "domain.rulesets.the_code.commands",
+]
 
 
 def _type_checking_imports(module: ModuleType) -> dict[str, str]:

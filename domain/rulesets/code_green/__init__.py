@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 from domain.commands import Change, View
 from domain.rulesets.base import RulesetBase
+from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.checks import check_test_resolved
 from domain.rulesets.code_green.events import Recovered, StrainMarksCleared, TokensReturned
 from domain.rulesets.code_green.settings import RULES, settings_from
-from domain.rulesets.code_green.state import CgCharacter, evolve
+from domain.rulesets.code_green.state import evolve
 
 
 class CodeGreen(RulesetBase):

@@ -1,19 +1,23 @@
-"""Code Green's commands: each decides, from the state and the dice, the events of one ruling."""
+"""Code Green's commands: each decides, from the state and the dice, the events of one ruling.
 
-from domain.rulesets.code_green.creation import CreateCharacter, PlaceTokens
-from domain.rulesets.code_green.lookup import ROLL, parse_square
-from domain.rulesets.code_green.play import (
-    Adapt,
-    AssistTest,
-    DeclareTest,
-    DisplaceToken,
-    Recover,
-    RollTest,
-    SufferStrain,
-)
+The commands live in four modules; this one names them all. A command's module is imported the
+first time the command is looked up here (``domain.rulesets.lazy``), so a process that runs one
+command does not build the classes of the others.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets.lazy import lent_names
+
+if TYPE_CHECKING:
+    from domain.rulesets.code_green.creation import CreateCharacter
+    from domain.rulesets.code_green.making_tests import Adapt, AssistTest, DeclareTest, RollTest
+    from domain.rulesets.code_green.placement import PlaceTokens
+    from domain.rulesets.code_green.strain import DisplaceToken, Recover, SufferStrain
 
 __all__ = [
-    "ROLL",
     "Adapt",
     "AssistTest",
     "CreateCharacter",
@@ -23,5 +27,16 @@ __all__ = [
     "Recover",
     "RollTest",
     "SufferStrain",
-    "parse_square",
 ]
+
+# submodule -> the commands it defines
+__getattr__, __dir__ = lent_names(
+    __name__,
+    "domain.rulesets.code_green",
+    {
+        "creation": ("CreateCharacter",),
+        "making_tests": ("Adapt", "AssistTest", "DeclareTest", "RollTest"),
+        "placement": ("PlaceTokens",),
+        "strain": ("DisplaceToken", "Recover", "SufferStrain"),
+    },
+)

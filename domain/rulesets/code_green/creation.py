@@ -1,4 +1,4 @@
-"""Making a character and placing its tokens at the start of a scene."""
+"""Character Creation: three Form and three Function traits, chosen or rolled, and a rolled name."""
 
 from __future__ import annotations
 
@@ -9,32 +9,15 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
-from domain.errors import EmptyText
+from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
-from domain.rulesets.code_green.events import (
-    CharacterCreated,
-    InitialTokensPlaced,
-    NameRolled,
-    TokenPlaced,
-    TraitRolled,
-)
-from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL, character, parse_square, settings
-from domain.rulesets.code_green.tables import (
-    Form,
-    Function,
-    Square,
-    Table,
-    Trait,
-    find_trait,
-    square_for,
-    trait_for,
-)
+from domain.rulesets.code_green.events import CharacterCreated, NameRolled, TraitRolled
+from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL
+from domain.rulesets.code_green.tables import Form, Function, Table, Trait, find_trait, trait_for
 
 MAX_PLAYERS = 6
-
-# --- Character creation -------------------------------------------------------------------------
 
 
 def _pick_traits(
@@ -80,7 +63,7 @@ def _roll_trait(table: Table, taken: set[Trait], dice: DiceSource, log: list[Tra
     raise errors.DuplicateTrait(table=table, trait="every roll")
 
 
-@frozen
+@frozen(kw_only=True)
 class CreateCharacter(Plain):
     """Roll or choose three Form and three Function traits (in slot order), then roll the name."""
 
@@ -100,7 +83,7 @@ class CreateCharacter(Plain):
         name_dice = tuple(dice.roll(6) for _ in range(5))
         name = "".join(str(face) for face in name_dice)
         if any(e.name == name for e in campaign.roster):
-            raise errors.NameTaken(name=name)
+            raise NameTaken(name=name, rule="Character Creation")
         cid = view.new_id()
         created = CharacterCreated(
             character_id=cid,
@@ -112,59 +95,3 @@ class CreateCharacter(Plain):
         own = (*form_rolls, *function_rolls, NameRolled(dice=name_dice, name=name), created)
         joined = CharacterJoined(character_id=cid, name=name, player=created.player)
         return (*(Change(cid, e) for e in own), Change(campaign.id, joined))
-
-
-# --- Token placement ----------------------------------------------------------------------------
-
-
-@frozen
-class PlaceTokens(Plain):
-    """Place the three tokens at the start of a scene: each a square, or 'roll' for a d66."""
-
-    name: ClassVar[str] = "place"
-    character: str
-    squares: tuple[str, ...]
-
-    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
-        c = character(view, self.character)
-        if c.placed:
-            raise errors.TokensAlreadyPlaced(name=c.name)
-        if len(self.squares) != 3:
-            raise errors.NotThreeTokens(count=len(self.squares))
-        layout = settings(view).grid
-        picks: list[Square | None] = []
-        for text in self.squares:
-            square = None if text.strip().lower() == ROLL else parse_square(c, text)
-            if square is not None and square in picks:
-                raise errors.DuplicateSquare(square=square)
-            if square is not None and square in c.marks:
-                raise errors.SquareMarked(square=square)
-            picks.append(square)
-        taken = {s for s in picks if s is not None} | set(c.marks)
-        events: list[TokenPlaced] = []
-        for square in picks:
-            if square is not None:
-                events.append(TokenPlaced(square=square, rolled=False, attempts=(), flipped=False))
-                continue
-            placed = _roll_square(taken, layout, dice)
-            taken.add(placed.square)
-            events.append(placed)
-        squares = tuple(e.square for e in events)
-        done = InitialTokensPlaced(squares=squares)
-        return tuple(Change(c.id, e) for e in (*events, done))
-
-
-def _roll_square(taken: set[Square], layout: object, dice: DiceSource) -> TokenPlaced:
-    """Roll d66 for a token; on an occupied square flip, if still occupied roll again (CG-A7)."""
-    attempts: list[int] = []
-    for _ in range(REROLL_LIMIT):
-        value = d66(dice)
-        for candidate, flipped in ((value, False), (flip(value), True)):
-            attempts.append(candidate)
-            square = square_for(candidate, layout)  # type: ignore[arg-type]
-            if square not in taken:
-                return TokenPlaced(
-                    square=square, rolled=True, attempts=tuple(attempts), flipped=flipped
-                )
-    raise errors.DuplicateSquare(square="every roll")

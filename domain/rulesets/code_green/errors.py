@@ -21,10 +21,6 @@ class PartyFull(DomainError):
     template = "Code Green is for up to six players; this campaign has {count} characters already"
 
 
-class NameTaken(DomainError):
-    template = "the rolled name {name} is already a character's name in this campaign; roll again"
-
-
 class UnknownSquare(DomainError):
     template = (
         "{text!r} is not a Profile Grid square: use R1C1..R3C3, a pair such as Legs/Cryptic, "

@@ -41,10 +41,7 @@ from domain.rulesets.code_green.events import (
     TokensReturned,
     TraitRolled,
 )
-from domain.rulesets.code_green.tables import Square
-
-__all__ = ["Assist", "CgCharacter", "OpenTest", "evolve"]
-
+from domain.rulesets.code_green.tables import TOKENS, Square
 
 # --- Replay -----------------------------------------------------------------------------------
 
@@ -157,7 +154,7 @@ def _strained(event: StrainSuffered, state: CgCharacter | None) -> CgCharacter:
     if event.square in c.marks:
         raise ReplayMismatch(f"{event.square} is marked already")
     marks = c.marks | {event.square}
-    displaced = event.square in c.tokens and len(Square) - len(marks) >= 3
+    displaced = event.square in c.tokens and len(Square) - len(marks) >= TOKENS
     return replace(c, marks=marks, displacement=event.square if displaced else None)
 
 

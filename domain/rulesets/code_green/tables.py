@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 
-from domain.dice import d66_ordinal
+from domain.dice import d66_ordinal, is_d66
+
+TOKENS = 3  # each character places three tokens on its grid (Initial Token Placement)
 
 
 class Form(enum.StrEnum):
@@ -113,6 +115,16 @@ def square_for(value: int, layout: GridLayout) -> Square:
         return square_at((value // 10 + 1) // 2, (value % 10 + 1) // 2)
     index = d66_ordinal(value) // 4
     return square_at(index // 3 + 1, index % 3 + 1)
+
+
+def d66_range(square: Square, layout: GridLayout) -> str:
+    """The d66 results that name a square, as a sheet shows them: ``11-14`` when they follow one
+    another in d66 order, else each of them (``11,12,21,22``)."""
+    values = [v for v in range(11, 67) if is_d66(v) and square_for(v, layout) is square]
+    ordinals = [d66_ordinal(v) for v in values]
+    if ordinals == list(range(ordinals[0], ordinals[0] + len(ordinals))):
+        return f"{values[0]}-{values[-1]}"
+    return ",".join(str(v) for v in values)
 
 
 class Band(enum.StrEnum):

@@ -11,9 +11,10 @@ from domain.commands import Change, View
 from domain.events import Event
 from domain.rulesets.base import RulesetBase
 from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.events import DetailRevealed
 from domain.rulesets.the_code.settings import RULES
-from domain.rulesets.the_code.state import TcHero, evolve
+from domain.rulesets.the_code.state import evolve
 from domain.rulesets.the_code.tables import Detail, RevealCause
 
 

@@ -1,4 +1,4 @@
-"""Contested challenges (two sides): aptitude, Motivation bids, ties and stalemates (R-TC-04)."""
+"""Contested Challenges (two sides): aptitude, Motivation bids, ties and stalemates (R-TC-04)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,12 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.events import ContestResolved, ContestSide, MotivationSpent
-from domain.rulesets.the_code.lookup import hero, settings
-from domain.rulesets.the_code.rules import bid_multiplier, fails_unopposed, roll, settle
+from domain.rulesets.the_code.lookup import hero, parse_task, settings
+from domain.rulesets.the_code.rolls import bid_multiplier, fails_unopposed, roll, settle
 from domain.rulesets.the_code.tables import ContestBy, MotivationUse
 
 
@@ -52,7 +51,7 @@ def _entrant(
 
 
 @frozen(kw_only=True)
-class Contest(Plain):
+class SettleContest(Plain):
     """Two sides oppose each other. Each side's step on the Ability Sequence is the GM's call;
     ``dice`` is how many Motivation dice each rolls (the lower step pays x2..x5 up front).
 
@@ -71,9 +70,7 @@ class Contest(Plain):
     npc_motivation: int | None = None
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        task = self.task.strip()
-        if not task:
-            raise EmptyText(what="the task")
+        task = parse_task(self.task)
         a_hero = hero(view, self.hero)
         b_hero: TcHero | None = None if self.npc else hero(view, self.opponent)
         if b_hero is not None and b_hero.id == a_hero.id:

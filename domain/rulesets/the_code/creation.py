@@ -12,10 +12,11 @@ from domain.dice import DiceSource
 from domain.events import CharacterJoined
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.checks import check_objective_score
 from domain.rulesets.the_code.events import HeroCreated
 from domain.rulesets.the_code.lookup import parse_details, settings
 from domain.rulesets.the_code.ruling import HeroRuling
-from domain.rulesets.the_code.tables import MAX_SCORE, Detail, RevealCause
+from domain.rulesets.the_code.tables import MAX_SCORE, STARTING_POPULARITY, Detail, RevealCause
 
 
 def _text(value: str, field: str) -> str:
@@ -52,7 +53,7 @@ class CreateHero(Plain):
     modus_operandi: str
     public_identity: bool = False
     exposure: int = 0
-    popularity: int = 3
+    popularity: int = STARTING_POPULARITY
     reward_points: int = 0
     violent: bool = False
     secretive: bool = False
@@ -63,7 +64,7 @@ class CreateHero(Plain):
         rules = settings(view)
         created = self._created(view, rules.half(self.objective_score))
         if any(e.name == created.code_name for e in campaign.roster):
-            raise errors.HeroNameTaken(name=created.code_name)
+            raise errors.HeroNameTaken(name=created.code_name, rule="Hero Creation")
         choices = parse_details(self.reveal)
         ruling = HeroRuling(None, rules, campaign.session)
         ruling.add(created)
@@ -85,8 +86,7 @@ class CreateHero(Plain):
         return (*ruling.changes(), Change(campaign.id, joined))
 
     def _created(self, view: View, motivation: int) -> HeroCreated:
-        if not 1 <= self.objective_score <= MAX_SCORE:
-            raise errors.ObjectiveScoreOutOfRange(score=self.objective_score)
+        check_objective_score(self.objective_score)
         if self.reward_points < 0:
             raise errors.NegativeRewardPoints(value=self.reward_points)
         advantages = tuple(a.strip() for a in self.advantages if a.strip())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.errors import DomainError
+from domain.errors import DomainError, NameTaken
 
 # --- Hero creation and details --------------------------------------------------------------------
 
@@ -23,8 +23,8 @@ class NegativeRewardPoints(DomainError):
     template = "Reward Points cannot be negative, got {value} (Reward Points)"
 
 
-class HeroNameTaken(DomainError):
-    template = "a character named {name!r} is already in this campaign"
+class HeroNameTaken(NameTaken):
+    """The shared refusal under the code The Code has always given it (HERO_NAME_TAKEN)."""
 
 
 class UnknownDetail(DomainError):

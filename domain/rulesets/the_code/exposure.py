@@ -13,6 +13,7 @@ from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.checks import check_exposure_unsettled, check_motivation_dice
 from domain.rulesets.the_code.events import (
     ExposureRolled,
     MoFollowed,
@@ -23,7 +24,7 @@ from domain.rulesets.the_code.events import (
     TraitBlabbed,
 )
 from domain.rulesets.the_code.lookup import hero, parse_details, settings
-from domain.rulesets.the_code.rules import any_even, roll
+from domain.rulesets.the_code.rolls import any_even, roll
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import (
     MAX_SCORE,
@@ -53,9 +54,8 @@ class RollExposure(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = hero(view, self.hero)
         session = view.campaign.require_session()
+        check_exposure_unsettled(c, session)
         flags = c.flags_for(session)
-        if flags.exposure_settled:
-            raise errors.ExposureAlreadySettled(name=c.name, session=session)
         choices = parse_details(self.reveal)
         if self.reduce and not self.off:
             raise errors.ReduceNeedsSessionOff()
@@ -173,8 +173,7 @@ class RollReaction(Plain):
         if not audience:
             raise EmptyText(what="who reacts (the public, the media, the authorities)")
         why = self.justification.strip()
-        if self.extra_dice < 0 or self.extra_dice > c.motivation:
-            raise errors.DiceOutOfRange(name=c.name, dice=self.extra_dice, current=c.motivation)
+        check_motivation_dice(c, self.extra_dice, least=0)
         if self.extra_dice and not why:
             raise errors.AugmentNotJustified(name=c.name)
         extreme = c.popularity in (0, MAX_SCORE)

@@ -1,10 +1,11 @@
-"""Looking things up for a command: house rules, heroes by name, details by name."""
+"""Looking things up for a command: house rules, heroes by name, details by name, the task."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from domain.commands import View
+from domain.errors import EmptyText
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.settings import Settings, settings_from
@@ -29,3 +30,11 @@ def parse_details(texts: Sequence[str]) -> tuple[Detail, ...]:
             raise errors.UnknownDetail(text=text, known=", ".join(Detail))
         found.append(detail)
     return tuple(found)
+
+
+def parse_task(text: str) -> str:
+    """The task a command names (what the hero attempts); an empty one is refused."""
+    task = text.strip()
+    if not task:
+        raise EmptyText(what="the task")
+    return task

@@ -12,6 +12,7 @@ from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.checks import check_objective_score, check_reward_points
 from domain.rulesets.the_code.events import (
     CommunityProblemSolved,
     MaxMotivationIncreased,
@@ -28,7 +29,6 @@ from domain.rulesets.the_code.events import (
 from domain.rulesets.the_code.lookup import hero, parse_details, settings
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import (
-    MAX_SCORE,
     MOTIVATION_PURCHASE,
     SCALE_COSTS,
     DieRole,
@@ -124,11 +124,7 @@ class SolveProblem(Plain):
         if self.scale is Scale.CRITICAL:
             raise errors.CriticalProblemNotSolvable()
         cost = SCALE_COSTS[self.scale]
-        if c.reward_points < cost.reward_points:
-            what = f"a {self.scale} problem"
-            raise errors.InsufficientRewardPoints(
-                name=c.name, what=what, cost=cost.reward_points, held=c.reward_points
-            )
+        check_reward_points(c, cost.reward_points, f"a {self.scale} problem")
         ruling = HeroRuling(c, settings(view), session)
         ruling.add(
             RewardPointsSpent(
@@ -156,10 +152,7 @@ class BuyMotivation(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = hero(view, self.hero)
-        if c.reward_points < MOTIVATION_PURCHASE:
-            raise errors.InsufficientRewardPoints(
-                name=c.name, what="a Motivation die", cost=MOTIVATION_PURCHASE, held=c.reward_points
-            )
+        check_reward_points(c, MOTIVATION_PURCHASE, "a Motivation die")
         rules = settings(view)
         ruling = HeroRuling(c, rules, view.campaign.session)
         ruling.add(
@@ -193,8 +186,7 @@ class AlterObjective(Plain):
         if not objective:
             raise errors.MissingHeroField(field="an Objective")
         score = c.objective_score if self.score is None else self.score
-        if not 1 <= score <= MAX_SCORE:
-            raise errors.ObjectiveScoreOutOfRange(score=score)
+        check_objective_score(score)
         if (objective, score) == (c.objective, c.objective_score):
             raise errors.ObjectiveUnchanged(name=c.name, objective=objective, score=score)
         base = settings(view).half(score)

@@ -11,6 +11,7 @@ from domain.dice import DiceSource
 from domain.events import Event
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
+from domain.rulesets.the_code.checks import check_unrevealed
 from domain.rulesets.the_code.events import (
     DetailRevealed,
     ExposureChanged,
@@ -18,7 +19,7 @@ from domain.rulesets.the_code.events import (
     PopularityChanged,
     PopularityRolled,
 )
-from domain.rulesets.the_code.rules import any_even, popularity_delta, roll
+from domain.rulesets.the_code.rolls import any_even, popularity_delta, roll
 from domain.rulesets.the_code.settings import RevealPolicy, Settings
 from domain.rulesets.the_code.state import evolve
 from domain.rulesets.the_code.tables import (
@@ -108,8 +109,7 @@ class HeroRuling:
         source: str,
     ) -> None:
         c = self.hero
-        if c.is_revealed(detail):
-            raise errors.DetailAlreadyPublic(name=c.name, detail=detail)
+        check_unrevealed(c, detail)
         self.add(
             DetailRevealed(
                 detail=detail,

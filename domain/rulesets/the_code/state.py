@@ -9,12 +9,18 @@ from attrs import evolve as replace
 
 from domain.errors import ReplayMismatch
 from domain.events import Event, RulingRetracted
-from domain.rulesets.the_code import errors
 from domain.rulesets.the_code import events as ev
-from domain.rulesets.the_code.character import Reveal, SessionFlags, TcHero
+from domain.rulesets.the_code.character import Reveal, TcHero
+from domain.rulesets.the_code.checks import (
+    check_exposure_unsettled,
+    check_mo_unfollowed,
+    check_motivation_dice,
+    check_no_pending_task,
+    check_pending_task,
+    check_reward_points,
+    check_unrevealed,
+)
 from domain.rulesets.the_code.tables import Detail, clamp
-
-__all__ = ["SessionFlags", "TcHero", "evolve"]
 
 
 @singledispatch
@@ -81,8 +87,7 @@ def _created(event: ev.HeroCreated, state: TcHero | None) -> TcHero:
 @evolve.register(ev.DetailRevealed)
 def _revealed(event: ev.DetailRevealed, state: TcHero | None) -> TcHero:
     c = _h(state)
-    if c.is_revealed(event.detail):
-        raise errors.DetailAlreadyPublic(name=c.name, detail=event.detail)
+    check_unrevealed(c, event.detail)
     if event.level is not None and not 2 <= event.level <= c.peak:
         raise ReplayMismatch(f"level {event.level} is not a reached rung (peak {c.peak})")
     _expect(event.exposure, c.exposure, "Exposure at the reveal")
@@ -118,15 +123,10 @@ def _exposure(event: ev.ExposureChanged, state: TcHero | None) -> TcHero:
     return c
 
 
-def _check_unsettled(c: TcHero, session: int) -> None:
-    if c.flags_for(session).exposure_settled:
-        raise errors.ExposureAlreadySettled(name=c.name, session=session)
-
-
 @evolve.register(ev.ExposureRolled)
 def _exposure_rolled(event: ev.ExposureRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
-    _check_unsettled(c, event.session)
+    check_exposure_unsettled(c, event.session)
     _expect(event.exposure, c.exposure, "Exposure rolled")
     if event.mo_die_included and not c.flags_for(event.session).mo_followed:
         raise ReplayMismatch("an MO die was rolled but the MO was not ruled followed")
@@ -137,7 +137,7 @@ def _exposure_rolled(event: ev.ExposureRolled, state: TcHero | None) -> TcHero:
 @evolve.register(ev.SessionTakenOff)
 def _session_off(event: ev.SessionTakenOff, state: TcHero | None) -> TcHero:
     c = _h(state)
-    _check_unsettled(c, event.session)
+    check_exposure_unsettled(c, event.session)
     return _flag(c, event.session, exposure_settled=True)
 
 
@@ -147,8 +147,7 @@ def _session_off(event: ev.SessionTakenOff, state: TcHero | None) -> TcHero:
 @evolve.register(ev.MoFollowed)
 def _mo_followed(event: ev.MoFollowed, state: TcHero | None) -> TcHero:
     c = _h(state)
-    if c.flags_for(event.session).mo_followed:
-        raise errors.MoAlreadyFollowed(name=c.name, session=event.session)
+    check_mo_unfollowed(c, event.session)
     return _flag(c, event.session, mo_followed=True)
 
 
@@ -168,26 +167,22 @@ def _conduct(event: ev.ConductRuled, state: TcHero | None) -> TcHero:
 @evolve.register(ev.UnopposedActionResolved)
 def _resolved(event: ev.UnopposedActionResolved, state: TcHero | None) -> TcHero:
     c = _h(state)
-    if c.pending_task is not None and c.pending_task != event.task:
-        raise errors.MotivationRollPending(name=c.name, task=c.pending_task)
+    check_no_pending_task(c, event.task)
     return replace(c, pending_task=None)
 
 
 @evolve.register(ev.MotivationRequired)
 def _required(event: ev.MotivationRequired, state: TcHero | None) -> TcHero:
     c = _h(state)
-    if c.pending_task is not None:
-        raise errors.MotivationRollPending(name=c.name, task=c.pending_task)
+    check_no_pending_task(c)
     return replace(c, pending_task=event.task)
 
 
 @evolve.register(ev.MotivationRolled)
 def _motivation_rolled(event: ev.MotivationRolled, state: TcHero | None) -> TcHero:
     c = _h(state)
-    if c.pending_task != event.task:
-        raise errors.MotivationNotRequired(name=c.name)
-    if not 1 <= len(event.dice) <= c.motivation:
-        raise errors.DiceOutOfRange(name=c.name, dice=len(event.dice), current=c.motivation)
+    check_pending_task(c, event.task)
+    check_motivation_dice(c, len(event.dice))
     return replace(c, pending_task=None)
 
 
@@ -254,10 +249,7 @@ def _rp_spent(event: ev.RewardPointsSpent, state: TcHero | None) -> TcHero:
     c = _h(state)
     _expect(event.before, c.reward_points, "Reward Points before")
     _expect(event.after, event.before - event.amount, "Reward Points after")
-    if event.after < 0:
-        raise errors.InsufficientRewardPoints(
-            name=c.name, what=event.purpose, cost=event.amount, held=event.before
-        )
+    check_reward_points(c, event.amount, event.purpose)
     return replace(c, reward_points=event.after)
 
 

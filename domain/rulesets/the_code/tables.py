@@ -13,6 +13,7 @@ MAX_SCORE = 10  # Exposure and Popularity both run 0..10 (the ladder; a d10 reac
 MOTIVATION_THRESHOLD = 5  # "needs to roll at least one 5"; dice above 5 cost a point each
 REACTION_DIE = 10  # "they must roll one ten-sided die" (Dealing with Popularity)
 MOTIVATION_PURCHASE = 25  # "Spending 25 points allows you to roll one die" (Reward Points)
+STARTING_POPULARITY = 3  # TC-A19: not in the text; Mitch's example value
 
 
 class Detail(enum.StrEnum):

@@ -1,4 +1,5 @@
-"""Playing a scene: tests, assistance, strain, displacement, adaptation and recovery."""
+"""Making Tests: a test declared with a pair of traits (or none applicable), the Assistance
+friends give it, its roll, and the Adapting that must follow it."""
 
 from __future__ import annotations
 
@@ -8,46 +9,28 @@ from typing import ClassVar
 from attrs import frozen
 
 from domain.commands import Change, View
-from domain.dice import DiceSource, PoolMode, d66, roll_pool
+from domain.dice import DiceSource, PoolMode, roll_pool
 from domain.errors import EmptyText
-from domain.events import Event
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
+from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.checks import (
     check_adaptation,
     check_can_assist,
     check_can_test,
-    check_destination,
     check_move,
-    check_no_displacement,
 )
 from domain.rulesets.code_green.events import (
     AdaptationImpossible,
     Adapted,
     AssistanceGiven,
     AssistanceReceived,
-    Incapacitated,
-    Recovered,
-    StrainRolled,
-    StrainSuffered,
     TestDeclared,
     TestRolled,
-    TokenDisplaced,
-    TokenRemoved,
 )
-from domain.rulesets.code_green.lookup import character, parse_square, settings
-from domain.rulesets.code_green.state import CgCharacter, evolve
-from domain.rulesets.code_green.tables import (
-    Band,
-    Square,
-    Table,
-    band_for,
-    consulted_squares,
-    find_trait,
-    square_for,
-)
-
-# --- Tests and assistance -----------------------------------------------------------------------
+from domain.rulesets.code_green.lookup import character, parse_square
+from domain.rulesets.code_green.state import evolve
+from domain.rulesets.code_green.tables import Band, Table, band_for, consulted_squares, find_trait
 
 
 def _open_test_holder(view: View) -> CgCharacter | None:
@@ -92,7 +75,7 @@ def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
     )
 
 
-@frozen
+@frozen(kw_only=True)
 class DeclareTest(Plain):
     """Declare a test with a Form and a Function trait (both None: no applicable pair).
 
@@ -151,7 +134,7 @@ class DeclareTest(Plain):
         )
 
 
-@frozen
+@frozen(kw_only=True)
 class AssistTest(Plain):
     """Hand one die to the declared test, using the pair under one of the helper's tokens."""
 
@@ -201,7 +184,7 @@ class AssistTest(Plain):
         return (Change(tester.id, received), Change(helper.id, given))
 
 
-@frozen
+@frozen(kw_only=True)
 class RollTest(Plain):
     """Roll the declared test's pool (the character's, or whichever test is waiting)."""
 
@@ -219,74 +202,7 @@ class RollTest(Plain):
         return (Change(c.id, _roll(c, dice)),)
 
 
-# --- Strain, displacement, adaptation, recovery ----------------------------------------------
-
-
-def _displace(c: CgCharacter, destination: str) -> TokenDisplaced:
-    if c.displacement is None:
-        raise errors.NoDisplacementPending(name=c.name)
-    square = parse_square(c, destination)
-    check_destination(c, square)
-    return TokenDisplaced(source=c.displacement, destination=square)
-
-
-@frozen
-class SufferStrain(Plain):
-    """The GM rules that the character's last test causes strain: roll d66 for the square struck.
-
-    ``destination`` (optional) is where a struck token goes, if it must move."""
-
-    name: ClassVar[str] = "strain"
-    character: str
-    destination: str | None = None
-
-    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
-        c = character(view, self.character)
-        rules = settings(view)
-        if c.incapacitated:
-            raise errors.AlreadyIncapacitated(name=c.name)
-        check_no_displacement(c)
-        test = c.test.number if c.adaptation_pending and c.test else None
-        if test is None and not rules.environmental_strain:
-            raise errors.NoTestForStrain(name=c.name)
-        if c.test is not None and test is not None:
-            limit = rules.max_strain_per_test
-            if limit and c.test.strains >= limit:
-                raise errors.StrainLimitReached(test=test, count=c.test.strains, limit=limit)
-        value = d66(dice)
-        square = square_for(value, rules.grid)
-        events: list[Event] = [StrainRolled(test=test, d66=value, square=square)]
-        if square in c.marks:
-            events.append(Incapacitated(square=square, d66=value))
-        else:
-            events.append(StrainSuffered(square=square, marks=len(c.marks) + 1))
-            if square in c.tokens:
-                if len(Square) - (len(c.marks) + 1) < 3:
-                    events.append(TokenRemoved(square=square))
-                elif self.destination is not None:
-                    after: CgCharacter | None = c
-                    for event in events:
-                        after = evolve(event, after)
-                    assert after is not None
-                    events.append(_displace(after, self.destination))
-        return tuple(Change(c.id, e) for e in events)
-
-
-@frozen
-class DisplaceToken(Plain):
-    """Move the token strain struck to an empty, unmarked square of the player's choice."""
-
-    name: ClassVar[str] = "displace"
-    character: str
-    destination: str
-
-    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        c = character(view, self.character)
-        return (Change(c.id, _displace(c, self.destination)),)
-
-
-@frozen
+@frozen(kw_only=True)
 class Adapt(Plain):
     """After a test, move one token to a different free square (no squares: nothing can move)."""
 
@@ -310,17 +226,3 @@ class Adapt(Plain):
         destination = parse_square(c, self.destination)
         check_move(c, source, destination)
         return (Change(c.id, Adapted(test=test.number, source=source, destination=destination)),)
-
-
-@frozen
-class Recover(Plain):
-    """The GM rules that an incapacitated character recovers."""
-
-    name: ClassVar[str] = "recover"
-    character: str
-
-    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        c = character(view, self.character)
-        if not c.incapacitated:
-            raise errors.NotIncapacitated(name=c.name)
-        return (Change(c.id, Recovered(reason="GM ruling")),)

@@ -1,0 +1,121 @@
+"""Unopposed Challenges and Using Motivation: the GM's call on a task (it succeeds, or it needs
+Motivation), then the hero's Motivation roll for it (R-TC-02, R-TC-03)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from attrs import frozen
+
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.plain import Plain
+from domain.rulesets.the_code.checks import (
+    check_motivation_dice,
+    check_no_pending_task,
+    check_pending_task,
+)
+from domain.rulesets.the_code.events import (
+    MotivationRequired,
+    MotivationRolled,
+    MotivationSpent,
+    UnopposedActionResolved,
+    WeaknessCameIntoPlay,
+)
+from domain.rulesets.the_code.lookup import hero, parse_task, settings
+from domain.rulesets.the_code.rolls import read_motivation, roll
+from domain.rulesets.the_code.ruling import HeroRuling
+from domain.rulesets.the_code.tables import (
+    MOTIVATION_THRESHOLD,
+    MotivationUse,
+    NeedReason,
+    TaskOutcome,
+)
+
+
+@frozen(kw_only=True)
+class RuleChallenge(Plain):
+    """The GM's call on an unopposed task: it succeeds, or it needs Motivation (and why).
+
+    ``weakness``: the hero's Weakness came into play (a session flag; no other penalty)."""
+
+    name: ClassVar[str] = "challenge"
+    hero: str
+    task: str
+    needs_motivation: NeedReason | None = None
+    weakness: bool = False
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = hero(view, self.hero)
+        task = parse_task(self.task)
+        check_no_pending_task(c)
+        session = view.campaign.session
+        ruling = HeroRuling(c, settings(view), session)
+        reason = self.needs_motivation
+        if self.weakness:
+            ruling.add(WeaknessCameIntoPlay(session=view.campaign.require_session(), task=task))
+            reason = reason or NeedReason.WEAKNESS_IN_PLAY
+        if reason is None:
+            why = "a suitable task for the hero"
+            ruling.add(
+                UnopposedActionResolved(
+                    task=task, outcome=TaskOutcome.SUCCEEDED, rolled=False, reason=why
+                )
+            )
+            return ruling.changes()
+        ruling.add(MotivationRequired(task=task, reason=reason))
+        if c.motivation == 0:
+            why = "no Motivation left to roll (TC-A23)"
+            ruling.add(
+                UnopposedActionResolved(
+                    task=task, outcome=TaskOutcome.FAILED, rolled=False, reason=why
+                )
+            )
+        return ruling.changes()
+
+
+@frozen(kw_only=True)
+class UseMotivation(Plain):
+    """Roll Motivation dice for the task the GM ruled needs it (0 dice: the hero declines)."""
+
+    name: ClassVar[str] = "motivation"
+    hero: str
+    dice: int
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = hero(view, self.hero)
+        task = check_pending_task(c)
+        rules = settings(view)
+        ruling = HeroRuling(c, rules, view.campaign.session)
+        if self.dice == 0:
+            why = "declined to use Motivation"
+            ruling.add(
+                UnopposedActionResolved(
+                    task=task, outcome=TaskOutcome.FAILED, rolled=False, reason=why
+                )
+            )
+            return ruling.changes()
+        check_motivation_dice(c, self.dice)
+        faces = roll(dice, self.dice, rules.die_sides)
+        result = read_motivation(faces)
+        ruling.add(
+            MotivationRolled(
+                task=task,
+                dice=faces,
+                threshold=MOTIVATION_THRESHOLD,
+                success=result.success,
+                cost=result.cost,
+            )
+        )
+        if result.cost:
+            after = c.motivation - result.cost
+            ruling.add(
+                MotivationSpent(
+                    amount=result.cost,
+                    use=MotivationUse.DICE_ABOVE_5,
+                    before=c.motivation,
+                    after=after,
+                )
+            )
+        return ruling.changes()

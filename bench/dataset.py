@@ -132,9 +132,9 @@ def _like(template: Recorded, version: int, ruling: int, event: Event) -> Record
 
 def command() -> Any:
     """The command behind ``ROLL``."""
-    from domain.rulesets.sprawl_goons.actions import ActionRoll
+    from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 
-    return ActionRoll("Tanner", "reaction", "10")
+    return MakeActionRoll(character="Tanner", stat="reaction", ds="10")
 
 
 def _batches(
@@ -147,7 +147,7 @@ def _batches(
     loaded = {s: engine.streams.load(s, _evolver(t, s)) for s in streams}
     states: dict[UUID, Any] = {s: loaded[s].state for s in streams}
     versions = {s: loaded[s].version for s in streams}
-    heads = {s: engine._head(s) for s in streams}
+    heads = {s: engine.ledger.head(s) for s in streams}
     ruling = states[t.campaign_id].rulings
     while count > 0:
         n = min(count, per_save)

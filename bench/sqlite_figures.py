@@ -16,7 +16,6 @@ from engine import Engine
 from engine.dice_sources import DiceSpec
 from engine.store import CampaignStore, environment_for
 from engine.streams import Streams
-from engine.transfer import export_lines, import_lines
 
 RAW_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS stored_events (originator_id TEXT, originator_version INTEGER, "
@@ -185,7 +184,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> Row:
     """`campaign import` of the bulk figure's campaign, exported: every line parsed, every
     chain and seal verified, then all rows written in one transaction."""
     with Engine(str(source)) as engine:
-        lines = list(export_lines(engine, dataset.NAME))
+        lines = list(engine.export(dataset.NAME))
     target = work / "import.db"
     opened: list[Engine] = []
 
@@ -198,7 +197,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> Row:
     imported: list[int] = []
 
     def ours() -> None:
-        imported.append(import_lines(opened[0], lines).events)
+        imported.append(opened[0].import_campaign(lines).events)
 
     timed(ours, 1, fresh)  # once first, for the rows the baseline writes
     rows = _rows_of(target, 0)

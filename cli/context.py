@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from attrs import define, field
 
-from domain.errors import NoCampaignChosen, UnknownCampaign
+from domain.errors import InvalidHouseRule, InvalidParameter, NoCampaignChosen, UnknownCampaign
 from engine import MEMORY, Engine
 
 
@@ -76,3 +76,11 @@ class WholeNumber(click.ParamType[int]):
 
 
 WHOLE_NUMBER = WholeNumber()
+
+
+def key_value(item: str, error: type[InvalidHouseRule | InvalidParameter]) -> tuple[str, str]:
+    """``KEY=VALUE`` as its two parts, or ``error`` naming what was given."""
+    key, sep, value = item.partition("=")
+    if not sep or not key.strip():
+        raise error(key=item, value="", expected="KEY=VALUE")
+    return key.strip(), value.strip()

@@ -14,7 +14,15 @@ import click
 
 from cli import systems
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, event_lines, say, say_lines, where
+from cli.render import (
+    dispute_lines,
+    disputes_json,
+    emit_json,
+    event_lines,
+    say,
+    say_lines,
+    where,
+)
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
@@ -188,6 +196,7 @@ def character_history(ctx: Context, who: str) -> None:
                     "amended": bool(c.logged.amendments),
                     "status": c.logged.status or None,
                     "events": [converter.unstructure(r.event) for r in c.events],
+                    "disputes": disputes_json(campaign, c.logged.ruling.number),
                 }
                 for c in changes
             ]
@@ -198,7 +207,7 @@ def character_history(ctx: Context, who: str) -> None:
         mark = f" ({change.logged.status})" if change.logged.status else ""
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
         say(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
-        for line in event_lines(change.events, campaign):
+        for line in [*dispute_lines(campaign, made.number), *event_lines(change.events, campaign)]:
             say(f"  {line}")
 
 

@@ -7,24 +7,20 @@ its own system's rules.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import click
 
-from cli import audit, history, recap, systems
-from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.dice import dice_options
-from cli.render import clean, emit_json, log_json, say, show_log, show_ruling
-from domain.dice import parse_faces
-from domain.errors import DomainError, HistoryConflict, InvalidHouseRule, InvalidParameter
-from domain.events import RulingMade
-from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
+from cli import audit, corrections, history, play, recap, systems, table
+from cli.context import Context, key_value, pass_context
+from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
+from cli.render import clean, emit_json, say, show_ruling
+from domain.errors import DomainError, InvalidHouseRule
+from domain.events import Role
 from domain.rulesets import SYSTEMS
-from engine import DEFAULT_DB, DiceSpec, RulingResult, StoreFault, one_line, store_fault
+from engine import DEFAULT_DB
 
 
 class CampaignGroup(click.Group):
@@ -100,10 +96,10 @@ class CampaignGroup(click.Group):
         argv = sys.argv[1:] if args is None else list(args)
         if not standalone_mode:  # the caller handles what is raised
             return super().main(argv, prog_name, complete_var, standalone_mode, **extra)
-        as_json, db = _global_options(argv)
+        as_json, db = global_options(argv)
         code: Any
         try:
-            _check_text(argv)
+            check_text(argv)
             code = super().main(argv, prog_name, complete_var, False, **extra)
         except click.Abort:
             click.echo("Aborted!", err=True)
@@ -123,118 +119,6 @@ class CampaignGroup(click.Group):
         except Exception as error:
             code = report(error, as_json=as_json, db=db)
         sys.exit(code if isinstance(code, int) else 0)
-
-
-class NotAVerbOf(DomainError):
-    template = "`{verb}` is not a verb of {system}, the current campaign's system"
-
-
-class Usage(DomainError):
-    """The command line itself is wrong (click's usage errors), as one line."""
-
-    template = "{problem} (see `{command} --help`)"
-
-
-class UnreadableArgument(DomainError):
-    template = "{which} is not UTF-8 text ({text}): type it again, or set the terminal to UTF-8"
-
-
-class HistoryDoesNotReplay(StoreFault):
-    code = "HISTORY_CONFLICT"
-    template = "the stored log does not replay: {problem}"
-
-
-class FileFault(DomainError):
-    exit_code: ClassVar[int] = 1
-    template = "{path!r}: {problem}"
-
-
-class UnexpectedError(DomainError):
-    exit_code: ClassVar[int] = 1
-    template = (
-        "the command stopped on an unexpected {kind}: {problem} (CAMPAIGN_DEBUG=1 shows where; "
-        "please report it)"
-    )
-
-
-def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | None = None) -> int:
-    """Say on stderr, in one line, why the command stopped, and return its exit code: 2 for a
-    refusal, 1 for a fault. A refusal keeps its own code; a store error becomes the fault it is
-    (``engine.store.store_fault``); anything else, one line that names it."""
-    ending = _ending(error, db)
-    if as_json:
-        click.echo(_error_line({"error": ending.as_dict()}), err=True)
-    else:
-        click.echo(f"error: {ending.code}: {clean(ending.reason)}", err=True)
-    if exit_code is not None:
-        return exit_code
-    return int(getattr(type(ending), "exit_code", 2))
-
-
-def _ending(error: BaseException, db: str) -> DomainError:
-    if isinstance(error, DomainError):
-        return error
-    if isinstance(error, HistoryConflict):
-        return HistoryDoesNotReplay(problem=one_line(error))
-    fault = store_fault(error, db)
-    if fault is not None:
-        return fault
-    if os.environ.get("CAMPAIGN_DEBUG"):
-        raise error
-    if isinstance(error, OSError):
-        path = error.filename if isinstance(error.filename, str) else ""
-        return FileFault(path=path, problem=error.strerror or one_line(error))
-    return UnexpectedError(kind=type(error).__name__, problem=one_line(error))
-
-
-def one_line_text(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _error_line(value: Any) -> str:
-    """One JSON line, even when the data holds characters some readers take for line breaks."""
-    line = json.dumps(value, ensure_ascii=False, default=str)
-    return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
-
-
-def _global_options(argv: Sequence[str]) -> tuple[bool, str]:
-    """--json and the store as the group reads them (before the verb), for the endings that
-    come before it has: a usage error, an argument that is not text."""
-    as_json, db = False, os.environ.get("CAMPAIGN_DB") or DEFAULT_DB
-    items = iter(argv)
-    for item in items:
-        if item == "--json":
-            as_json = True
-        elif item in ("--db", "--campaign", "--actor"):
-            value = next(items, None)
-            if item == "--db" and value is not None:
-                db = value
-        elif item.startswith("--db="):
-            db = item.partition("=")[2]
-        elif item == "--" or not item.startswith("-"):
-            break
-    return as_json, db
-
-
-def _check_text(argv: Sequence[str]) -> None:
-    """Refuse an argument (or CAMPAIGN_DB, CAMPAIGN) that is not UTF-8: undecodable bytes reach
-    Python as lone surrogates, which no store, file or terminal can take."""
-    named = [(f"argument {n}", item) for n, item in enumerate(argv, 1)]
-    named += [(key, os.environ[key]) for key in ("CAMPAIGN_DB", "CAMPAIGN") if key in os.environ]
-    for which, item in named:
-        try:
-            item.encode("utf-8")
-        except UnicodeEncodeError:
-            raise UnreadableArgument(which=which, text=_as_bytes(item)) from None
-
-
-def _as_bytes(item: str) -> str:
-    """What was typed, as the bytes it was (``'bad \\xff'``), cut short if long."""
-    try:
-        shown = repr(item.encode("utf-8", "surrogateescape"))[1:]
-    except UnicodeEncodeError:
-        shown = ascii(item)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _context(ctx: click.Context) -> Context:
@@ -265,7 +149,13 @@ def _context(ctx: click.Context) -> Context:
     "--campaign", "campaign", envvar="CAMPAIGN", help="Which campaign (else the current one)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--actor", help="Who is making this call (default: the campaign's GM).")
+@click.option(
+    "--as",
+    "--actor",
+    "actor",
+    metavar="MEMBER",
+    help="Act as this member of the table (default: the campaign's GM). A claim, not a login.",
+)
 @click.version_option(package_name="campaign-log")
 @click.pass_context
 def campaign(
@@ -296,25 +186,35 @@ def campaign(
     metavar="KEY=VALUE",
     help="A house rule (repeatable), e.g. maxStrainPerTest=0.",
 )
+@click.option(
+    "--member",
+    "members",
+    multiple=True,
+    metavar="NAME:ROLE",
+    help="Seat somebody at the table from the start (repeatable), e.g. ana:player; roles gm, "
+    "player, observer.",
+)
 @pass_context
-def init(ctx: Context, name: str, system: str, gm: str, house_rules: tuple[str, ...]) -> None:
+def init(
+    ctx: Context,
+    name: str,
+    system: str,
+    gm: str,
+    house_rules: tuple[str, ...],
+    members: tuple[str, ...],
+) -> None:
     """Create a campaign in the store and make it the current one.
 
     \b
     Example:
-      campaign init "Night Shift" --system code-green --house-rule marksPersistAcrossScenes=true
+      campaign init "Night Shift" --system code-green --member ana:player \\
+          --house-rule marksPersistAcrossScenes=true
     """
-    rules = dict(_key_value(item, InvalidHouseRule) for item in house_rules)
-    result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules)
+    rules = dict(key_value(item, InvalidHouseRule) for item in house_rules)
+    seats = {who: role_named(role) for who, role in (member_role(m) for m in members)}
+    result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules, members=seats)
     ctx.remember(name)
     show_ruling(result, ctx.as_json)
-
-
-def _key_value(item: str, error: type[InvalidHouseRule | InvalidParameter]) -> tuple[str, str]:
-    key, sep, value = item.partition("=")
-    if not sep or not key.strip():
-        raise error(key=item, value="", expected="KEY=VALUE")
-    return key.strip(), value.strip()
 
 
 @campaign.command("list")
@@ -369,236 +269,14 @@ def use(ctx: Context, name: str) -> None:
     say(f"current campaign: {name}")
 
 
-@campaign.group("session")
-def session() -> None:
-    """Start or end a game session.
-
-    \b
-    Example:
-      campaign session start
-    """
-
-
-@session.command("start")
-@pass_context
-def session_start(ctx: Context) -> None:
-    """Start the next session; its digital dice are committed: the seed's hash is printed
-    before anyone adds entropy (post it). Then the players add theirs with `campaign entropy`.
-
-    \b
-    Example:
-      campaign session start
-    """
-    result = ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor)
-    show_ruling(result, ctx.as_json)
-    if not ctx.as_json:
-        click.echo(
-            "  players: add your entropy now, before the first digital roll: "
-            'campaign entropy "your words" --by NAME'
-        )
-
-
-@campaign.command("entropy")
-@click.argument("words")
-@click.option("--by", "by", required=True, help="Who adds it (a player's name).")
-@pass_context
-def entropy(ctx: Context, words: str, by: str) -> None:
-    """Add a player's words to the running session's committed dice, after the seed's hash was
-    published and before the first digital roll (which closes the window). Anyone may add
-    some; every roll of the session then depends on all of them.
-
-    \b
-    Example:
-      campaign entropy "pancakes at midnight" --by Bea
-    """
-    result = ctx.engine.execute(ctx.campaign(), AddEntropy(words=words, by=by), actor=ctx.actor)
-    show_ruling(result, ctx.as_json)
-
-
-@session.command("end")
-@pass_context
-def session_end(ctx: Context) -> None:
-    """End the running session (its scene must have ended).
-
-    \b
-    Example:
-      campaign session end
-    """
-    show_ruling(ctx.engine.execute(ctx.campaign(), EndSession(), actor=ctx.actor), ctx.as_json)
-
-
-@campaign.group("scene")
-def scene() -> None:
-    """Start or end a scene.
-
-    \b
-    Example:
-      campaign scene start "A loading dock at midnight"
-    """
-
-
-@scene.command("start")
-@click.argument("stage")
-@pass_context
-def scene_start(ctx: Context, stage: str) -> None:
-    """Set the stage for a new scene: a challenge, a peril, a mystery.
-
-    \b
-    Example:
-      campaign scene start "The night guard hears something in the lab"
-    """
-    result = ctx.engine.execute(ctx.campaign(), StartScene(stage=stage), actor=ctx.actor)
-    show_ruling(result, ctx.as_json)
-
-
-@scene.command("end")
-@pass_context
-def scene_end(ctx: Context) -> None:
-    """End the scene: what the rule system does then (Code Green: marks clear, tokens return).
-
-    \b
-    Example:
-      campaign scene end
-    """
-    show_ruling(ctx.engine.execute(ctx.campaign(), EndScene(), actor=ctx.actor), ctx.as_json)
-
-
-@campaign.command("note")
-@click.argument("text")
-@click.option("--gm-only", "gm_only", is_flag=True, help="Kept out of public recaps.")
-@pass_context
-def note(ctx: Context, text: str, gm_only: bool) -> None:
-    """Write a note into the log (--gm-only: for the GM's eyes, never in a public recap).
-
-    \b
-    Example:
-      campaign note "The guard's name is Dolores"
-    """
-    command = AddNote(text=text, gm_only=gm_only)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
-
-
-@campaign.command("log")
-@click.option("--session", "session_number", type=WHOLE_NUMBER, help="Only this session's rulings.")
-@pass_context
-def log(ctx: Context, session_number: int | None) -> None:
-    """Show every ruling in order, with its events and whether (and why) it was undone.
-
-    \b
-    Example:
-      campaign log --session 1
-    """
-    name = ctx.campaign()
-    rulings = ctx.engine.log(name, session=session_number)
-    state = ctx.engine.campaign(name)
-    if ctx.as_json:
-        emit_json(log_json(rulings, state))
-    else:
-        show_log(rulings, state)
-
-
-@campaign.command("amend")
-@click.argument("ruling", type=WHOLE_NUMBER)
-@click.option(
-    "--set",
-    "changes",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
-)
-@click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
-@click.option(
-    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
-)
-@click.option(
-    "--redecide",
-    is_flag=True,
-    help="Decide the later rulings again with their own dice and amend those that change.",
-)
-@dice_options
-@pass_context
-def amend(
-    ctx: Context,
-    ruling: int,
-    changes: tuple[str, ...],
-    reason: str,
-    with_dependents: bool,
-    redecide: bool,
-    faces: str | None,
-    seed: int | None,
-) -> None:
-    """Re-resolve a past ruling with corrected parameters and the dice that were rolled.
-
-    The correction replaces the ruling's consequences; the original, the amendment, who made it
-    and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
-    rolled). Every later ruling is decided again on the corrected history with its own dice;
-    those that no longer stand are named, and the amendment refused, unless --with-dependents
-    undoes them or --redecide records their new decisions too.
-
-    \b
-    Example:
-      campaign amend 12 --set function=Cryptic --reason "the lock is a puzzle, not a wall"
-    """
-    corrections = dict(_key_value(item, InvalidParameter) for item in changes)
-    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
-    result = ctx.engine.amend(
-        ctx.campaign(),
-        ruling,
-        corrections,
-        reason=reason,
-        actor=ctx.actor,
-        dice=spec,
-        with_dependents=with_dependents,
-        redecide=redecide,
-    )
-    show_ruling(result, ctx.as_json)
-    fresh = json.loads(result_params(result)).get("new_dice", 0)
-    if fresh and not ctx.as_json:
-        click.echo(f"  {fresh} die/dice the original never rolled were rolled for the correction")
-
-
-def result_params(result: RulingResult) -> str:
-    return next(r.event.params for r in result.records if isinstance(r.event, RulingMade))
-
-
-@campaign.command("undo")
-@click.argument("ruling", type=WHOLE_NUMBER, required=False)
-@click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
-@click.option(
-    "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
-)
-@click.option(
-    "--redecide",
-    is_flag=True,
-    help="Decide the later rulings again with their own dice and amend those that change.",
-)
-@pass_context
-def undo(
-    ctx: Context, ruling: int | None, reason: str, with_dependents: bool, redecide: bool
-) -> None:
-    """Undo a ruling (default: the latest one in force). The log keeps it, marked as undone.
-
-    Every later ruling is decided again without it, with its own recorded dice. A ruling that
-    no longer stands (refused, or other events) depends on it: the undo is refused naming
-    them, --with-dependents undoes them together, and --redecide records each one's new
-    decision instead ("undo that hit and let the rest play out as rolled").
-
-    \b
-    Example:
-      campaign undo 12 --reason "the pair did not apply to a locked door"
-    """
-    result = ctx.engine.undo(
-        ctx.campaign(),
-        ruling,
-        reason=reason,
-        actor=ctx.actor,
-        with_dependents=with_dependents,
-        redecide=redecide,
-    )
-    show_ruling(result, ctx.as_json)
-
-
-for _command in (*history.COMMANDS, *audit.COMMANDS, *recap.COMMANDS):
+for _command in (
+    *play.COMMANDS,
+    *corrections.COMMANDS,
+    *table.COMMANDS,
+    *history.COMMANDS,
+    *audit.COMMANDS,
+    *recap.COMMANDS,
+):
     campaign.add_command(_command)
 
 
@@ -610,3 +288,21 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     campaign(prog_name="campaign")
+
+
+class MemberFormat(DomainError):
+    template = "give a member as NAME:ROLE (roles: gm, player, observer), got {text!r}"
+
+
+def member_role(text: str) -> tuple[str, str]:
+    who, sep, role = text.rpartition(":")
+    if not sep or not who.strip():
+        raise MemberFormat(text=text)
+    return who.strip(), role.strip()
+
+
+def role_named(role: str) -> Role:
+    try:
+        return Role(role)
+    except ValueError:
+        raise MemberFormat(text=role) from None

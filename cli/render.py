@@ -152,9 +152,35 @@ def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[
                     for a in logged.amendments
                 ],
                 "events": [event_json(r, campaign) for r in logged.events],
+                "disputes": disputes_json(campaign, made.number),
             }
         )
     return out
+
+
+def disputes_json(campaign: CampaignState, ruling: int) -> list[dict[str, Any]]:
+    """The disputes of a ruling, each with how it was resolved (None while open)."""
+    return [
+        {
+            "dispute": d.number,
+            "by": d.by,
+            "reason": d.reason,
+            "outcome": d.outcome,
+            "resolution": d.resolution,
+        }
+        for d in campaign.disputes
+        if d.ruling == ruling
+    ]
+
+
+def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
+    """A ruling's disputes as the log shows them under it."""
+    return [
+        f"DISPUTED (dispute {d.number}) by {d.by}: {d.reason}; "
+        + (f"{d.outcome}: {d.resolution}" if d.outcome else "open")
+        for d in campaign.disputes
+        if d.ruling == ruling
+    ]
 
 
 def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
@@ -168,6 +194,8 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
         if logged.retraction is not None:
             r = logged.retraction
             say(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
+        for line in dispute_lines(campaign, made.number):
+            say(f"  {line}")
         replaced = bool(logged.retraction or logged.amendments)
         for line in event_lines(logged.events, campaign):
             say(f"  {'~ ' if replaced else ''}{line}")

@@ -24,10 +24,16 @@ from domain.events import (
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
+    DisputeResolved,
     EntropyAdded,
     Event,
     HouseRule,
+    MemberAdded,
+    MemberRemoved,
     NoteAdded,
+    Outcome,
+    Role,
+    RulingDisputed,
     RulingMade,
     RulingRetracted,
     SceneEnded,
@@ -44,6 +50,28 @@ class RosterEntry(Plain):
     character_id: UUID
     name: str
     player: str
+
+
+@frozen(kw_only=True)
+class Member(Plain):
+    """Somebody at the table: the GM (the campaign's creator is one without being added), a
+    player bound to the characters they play, or an observer."""
+
+    name: str
+    role: Role
+    characters: tuple[UUID, ...] = ()
+
+
+@frozen(kw_only=True)
+class Dispute(Plain):
+    """A ruling a member objected to, and how the GM resolved it (None while open)."""
+
+    number: int
+    ruling: int
+    by: str
+    reason: str
+    outcome: Outcome | None = None
+    resolution: str = ""
 
 
 @frozen(kw_only=True)
@@ -66,6 +94,23 @@ class CampaignState(Plain):
     dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
     entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added since
     first_committed_roll: int | None = None  # the ruling that closed the entropy window
+    members: tuple[Member, ...] = ()  # besides the GM who created the campaign
+    disputes: tuple[Dispute, ...] = ()
+
+    def member(self, name: str) -> Member | None:
+        """The member called ``name`` (the campaign's GM is one without being added)."""
+        found = next((m for m in self.members if m.name == name), None)
+        if found is None and name == self.gm:
+            return Member(name=name, role=Role.GM)
+        return found
+
+    def own_characters(self, member: Member) -> frozenset[UUID]:
+        """The characters a member plays: bound when added, or created with them as player."""
+        played = {e.character_id for e in self.roster if e.player == member.name}
+        return frozenset(played | set(member.characters))
+
+    def open_disputes(self) -> tuple[Dispute, ...]:
+        return tuple(d for d in self.disputes if d.outcome is None)
 
     def find(self, ref: str) -> RosterEntry:
         """The roster entry whose character name, player or id is ``ref``."""
@@ -229,6 +274,44 @@ def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState
 def _retracted(event: RulingRetracted, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     return replace(s, retracted=s.retracted | {event.ruling})
+
+
+@evolve_campaign.register(MemberAdded)
+def _member_added(event: MemberAdded, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if any(m.name == event.name for m in s.members):
+        raise ReplayMismatch(f"{event.name} is a member already")
+    member = Member(name=event.name, role=event.role, characters=event.characters)
+    return replace(s, members=(*s.members, member))
+
+
+@evolve_campaign.register(MemberRemoved)
+def _member_removed(event: MemberRemoved, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if not any(m.name == event.name for m in s.members):
+        raise ReplayMismatch(f"{event.name} is not a member")
+    return replace(s, members=tuple(m for m in s.members if m.name != event.name))
+
+
+@evolve_campaign.register(RulingDisputed)
+def _disputed(event: RulingDisputed, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    dispute = Dispute(number=event.dispute, ruling=event.ruling, by=event.by, reason=event.reason)
+    return replace(s, disputes=(*s.disputes, dispute))
+
+
+@evolve_campaign.register(DisputeResolved)
+def _resolved(event: DisputeResolved, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if not any(d.number == event.dispute and d.outcome is None for d in s.disputes):
+        raise ReplayMismatch(f"dispute {event.dispute} is not open")
+    disputes = tuple(
+        replace(d, outcome=event.outcome, resolution=event.reason)
+        if d.number == event.dispute
+        else d
+        for d in s.disputes
+    )
+    return replace(s, disputes=disputes)
 
 
 # --- The store's directory of campaigns --------------------------------------------------------

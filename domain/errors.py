@@ -107,6 +107,45 @@ class NotAPlayerCharacter(DomainError):
     template = "{name} is an NPC: only player characters {what} ({rule})"
 
 
+class NotAllowed(DomainError):
+    template = "{who} ({role}) may not {what}: {rule} (Members and roles)"
+
+
+class NotAMember(DomainError):
+    template = (
+        "{who!r} is not a member of this campaign's table "
+        "(the GM adds members: `campaign member add NAME --role player`)"
+    )
+
+
+class InvalidMemberName(DomainError):
+    template = "member names are 1 to 80 printable characters, got {name!r}"
+
+
+class MemberExists(DomainError):
+    template = "{name!r} is already a member of this campaign ({role})"
+
+
+class UnknownMember(DomainError):
+    template = "{name!r} is not a member of this campaign (members: {known})"
+
+
+class CannotRemoveGm(DomainError):
+    template = "{name} created the campaign and stays its GM (Members and roles)"
+
+
+class DisputeOfAnotherRuling(DomainError):
+    template = "dispute {dispute} is about ruling {ruling}, not ruling {corrected}"
+
+
+class UnknownDispute(DomainError):
+    template = "no open dispute {dispute} in this campaign (open: {open})"
+
+
+class AlreadyDisputed(DomainError):
+    template = "{by} disputes ruling {ruling} already (dispute {dispute}, still open)"
+
+
 class UnknownCharacter(DomainError):
     template = "no character {ref!r} in this campaign (known: {known})"
 

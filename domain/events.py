@@ -7,6 +7,7 @@ actor, session, scene) is added by the engine when the events are recorded.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar
 from uuid import UUID
 
@@ -155,6 +156,63 @@ class NoteAdded(Event):
 
     text: str
     gm_only: bool = False
+
+
+# --- The table's people: members and their roles, disputes -----------------------------------
+
+
+class Role(StrEnum):
+    """What a member of a campaign may do: run it, play their characters, or watch."""
+
+    GM = "gm"
+    PLAYER = "player"
+    OBSERVER = "observer"
+
+
+@frozen(kw_only=True)
+class MemberAdded(Event):
+    """Somebody joined the campaign's table in a role (a player with the characters they play)."""
+
+    name: str
+    role: Role
+    characters: tuple[UUID, ...] = ()
+    names: tuple[str, ...] = ()  # the characters' names when bound, for the log
+
+
+@frozen(kw_only=True)
+class MemberRemoved(Event):
+    """Somebody left the campaign's table; what they did stays in the log under their name."""
+
+    name: str
+
+
+class Outcome(StrEnum):
+    """How the GM resolved a dispute."""
+
+    UPHELD = "upheld"
+    UNDONE = "undone"
+    AMENDED = "amended"
+
+
+@frozen(kw_only=True)
+class RulingDisputed(Event):
+    """A player or observer objected to a ruling, with a reason; it stays open until resolved."""
+
+    dispute: int
+    ruling: int
+    by: str
+    reason: str
+
+
+@frozen(kw_only=True)
+class DisputeResolved(Event):
+    """The GM resolved a dispute: the ruling stands (upheld), or the ruling that records this
+    undid or amended it."""
+
+    dispute: int
+    ruling: int
+    outcome: Outcome
+    reason: str
 
 
 @frozen(kw_only=True)

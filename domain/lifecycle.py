@@ -21,13 +21,17 @@ from domain.errors import (
     EmptyText,
     EntropyWindowClosed,
     InvalidCampaignName,
+    InvalidMemberName,
+    MemberExists,
     NoCommittedDice,
 )
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
     EntropyAdded,
+    MemberAdded,
     NoteAdded,
+    Role,
     SceneEnded,
     SceneStarted,
     SessionEnded,
@@ -46,8 +50,10 @@ def create_campaign(
     system: str,
     gm: str,
     house_rules: Mapping[str, str],
+    members: Mapping[str, Role] | None = None,
 ) -> tuple[Change, ...]:
-    """Register a new campaign in the store's directory and open its stream."""
+    """Register a new campaign in the store's directory and open its stream, with the table's
+    first ``members`` (name -> role) seated beside its GM."""
     if not name.strip() or len(name) > 80 or not name.isprintable():
         raise InvalidCampaignName(name=name)
     if directory.named(name) is not None:
@@ -62,17 +68,32 @@ def create_campaign(
                 campaign_id=campaign_id, name=name, system=system, gm=gm, house_rules=rules
             ),
         ),
+        *(
+            Change(campaign_id, MemberAdded(name=seat(who, gm), role=Role(role)))
+            for who, role in (members or {}).items()
+        ),
     )
 
 
-def _text(value: str, what: str) -> str:
+def seat(name: str, gm: str) -> str:
+    """A new member's name, checked: printable, 1 to 80 characters, not the GM's."""
+    who = required_text(name, "the member's name")
+    if not who.isprintable() or len(who) > 80:
+        raise InvalidMemberName(name=name)
+    if who == gm:
+        raise MemberExists(name=who, role=Role.GM)
+    return who
+
+
+def required_text(value: str, what: str) -> str:
+    """``value`` stripped, refused when nothing is left."""
     text = value.strip()
     if not text:
         raise EmptyText(what=what)
     return text
 
 
-@frozen
+@frozen(kw_only=True)
 class StartSession(Plain):
     """Start the next session: its dice seed is committed (the hash is published) before any
     player adds entropy (``AddEntropy``). ``entropy`` given here is how older logs mixed it in."""
@@ -86,7 +107,7 @@ class StartSession(Plain):
         return (Change(campaign.id, SessionStarted(number=campaign.sessions + 1)),)
 
 
-@frozen
+@frozen(kw_only=True)
 class AddEntropy(Plain):
     """A player's words mixed into the running session's committed dice: after the commitment
     is published, before the first committed roll closes the window."""
@@ -104,14 +125,16 @@ class AddEntropy(Plain):
             raise EntropyWindowClosed(session=session, ruling=campaign.first_committed_roll)
         added = EntropyAdded(
             session=session,
-            by=_text(self.by, "who adds the entropy (--by)"),
-            words=_text(self.words, "the entropy"),
+            by=required_text(self.by, "who adds the entropy (--by)"),
+            words=required_text(self.words, "the entropy"),
         )
         return (Change(campaign.id, added),)
 
 
-@frozen
+@frozen(kw_only=True)
 class EndSession(Plain):
+    """End the running session: its secret dice seed is revealed and its log sealed."""
+
     name: ClassVar[str] = "session end"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
@@ -121,20 +144,24 @@ class EndSession(Plain):
         return (*consequences, Change(campaign.id, SessionEnded(number=number)))
 
 
-@frozen
+@frozen(kw_only=True)
 class StartScene(Plain):
+    """Start a scene in the running session, on a stage (what the scene is about)."""
+
     name: ClassVar[str] = "scene start"
     stage: str
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
         check_can_start_scene(campaign)
-        stage = _text(self.stage, "the stage (what the scene is about)")
+        stage = required_text(self.stage, "the stage (what the scene is about)")
         return (Change(campaign.id, SceneStarted(number=campaign.scenes + 1, stage=stage)),)
 
 
-@frozen
+@frozen(kw_only=True)
 class EndScene(Plain):
+    """End the running scene; what the system does at a scene's end happens with it."""
+
     name: ClassVar[str] = "scene end"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
@@ -144,12 +171,14 @@ class EndScene(Plain):
         return (Change(campaign.id, SceneEnded(number=number)), *consequences)
 
 
-@frozen
+@frozen(kw_only=True)
 class AddNote(Plain):
+    """Write a note into the log; a GM-only one never reaches a public recap."""
+
     name: ClassVar[str] = "note"
     text: str
     gm_only: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        note = NoteAdded(text=_text(self.text, "a note"), gm_only=self.gm_only)
+        note = NoteAdded(text=required_text(self.text, "a note"), gm_only=self.gm_only)
         return (Change(view.campaign.id, note),)

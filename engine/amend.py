@@ -31,7 +31,9 @@ from domain.errors import (
     UnknownParameter,
     UnknownRuling,
 )
-from domain.events import AMEND, Event, RulingMade
+from domain.events import AMEND, Event, Outcome, RulingMade
+from domain.policy import check_gm
+from domain.rulesets import ruleset_named
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, converter
 from engine.redecide import Redecider
@@ -40,6 +42,7 @@ from engine.rulings import (
     amended,
     amendments_of,
     redecided_params,
+    resolving,
     retractions_of,
     rulings_made,
     streams_of,
@@ -49,7 +52,7 @@ from engine.topics import resolve
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
-    from engine.service import Engine
+    from engine.ledger import Ledger
 
 
 @define
@@ -119,8 +122,8 @@ def _parse(key: str, text: str, tp: Any) -> Any:
 
 
 def amend(
-    engine: Engine,
-    campaign_name: str,
+    ledger: Ledger,
+    campaign_id: UUID,
     ruling: int,
     changes: Mapping[str, str],
     *,
@@ -129,6 +132,7 @@ def amend(
     dice: DiceSpec | None = None,
     with_dependents: bool = False,
     redecide: bool = False,
+    dispute: int | None = None,
 ) -> RulingResult:
     """Re-resolve ``ruling`` with ``changes`` to its parameters, keeping its recorded dice. The
     later rulings are decided again on the corrected history: those that do not stand are
@@ -139,17 +143,18 @@ def amend(
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
     spec = dice or DiceSpec()
-    campaign_id = engine.find_campaign(campaign_name).campaign_id
 
     def attempt() -> RulingResult | None:
-        loaded = engine.streams.load(campaign_id, evolve_campaign)
+        loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
-        records = read_back(engine, campaign_id, partial(reach, ruling=ruling))
+        who = actor or campaign.gm
+        check_gm(campaign, who, AMEND)
+        records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
-        tail = Tail(engine, campaign_id, target.number, records)
+        tail = Tail(ledger.streams, campaign_id, target.number, records)
         made = tail.made
         command, changed = corrected_command(target, changes)
-        walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
+        walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
         fresh = spec.fresh()
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)
         decided = command.decide(walker, RecordingDice(replayed))  # the state before it
@@ -167,6 +172,7 @@ def amend(
         corrected = amended(target, streams, replacement, campaign_id, why)
         undone = retractions_of(made, set(plan.dropped), campaign_id, why)
         again = amendments_of(made, plan.changed, campaign_id, why)
+        settles = resolving(campaign, dispute, target.number, Outcome.AMENDED, why)
         params = {
             "ruling": target.number,
             "command": {"topic": get_topic(type(command)), "args": converter.unstructure(command)},
@@ -176,19 +182,20 @@ def amend(
             "unused_dice": max(0, len(target.dice) - (len(replayed.used) - replayed.new)),
             "with": sorted(plan.dropped),
             **redecided_params(plan.changed, campaign_id),
+            **({"dispute": dispute} if dispute is not None else {}),
         }
-        return engine.record(
+        return ledger.record(
             loaded,
-            [*undone, *corrected, *again],
+            [*undone, *corrected, *again, *settles],
             command=AMEND,
             params=canonical_json(params).decode(),
-            actor=actor or campaign.gm,
+            actor=who,
             dice=tuple(replayed.used),
             provenance=spec.provenance if replayed.new else target.provenance,
             seed=spec.seed if replayed.new else target.seed,
         )
 
-    return engine.retried(attempt)
+    return ledger.retried(attempt)
 
 
 def _target(made: list[RulingMade], campaign: CampaignState, ruling: int) -> RulingMade:

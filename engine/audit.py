@@ -32,7 +32,7 @@ from engine.records import Recorded, Snapshot
 from engine.streams import Evolve, corrections, fold
 
 if TYPE_CHECKING:
-    from engine.service import Engine
+    from engine.store import CampaignStore
 
 MADE = "domain.events:RulingMade"
 SEALED = "domain.events:SessionSealed"
@@ -110,8 +110,8 @@ class Report(Plain):
         )
 
 
-def _rows(engine: Engine, stream: UUID) -> Sequence[StoredEvent]:
-    return engine.store.recorder.select_events(stream)
+def _rows(store: CampaignStore, stream: UUID) -> Sequence[StoredEvent]:
+    return store.recorder.select_events(stream)
 
 
 def _body(row: StoredEvent) -> dict[str, Any] | None:
@@ -168,26 +168,25 @@ def campaign_streams(campaign_id: UUID, campaign_rows: Sequence[StoredEvent]) ->
     return streams
 
 
-def verify(engine: Engine, campaign_name: str) -> Report:
+def verify(store: CampaignStore, campaign_id: UUID) -> Report:
     """Check every stream the campaign's rulings wrote to, every ruling's ranges, every seal,
     the store's directory entry; then replay every stream with the rules and compare every
     stored snapshot with the state at its version."""
-    campaign_id = engine.find_campaign(campaign_name).campaign_id
-    campaign_rows = _rows(engine, campaign_id)
+    campaign_rows = _rows(store, campaign_id)
     read = _read(campaign_id, campaign_rows)  # each row of the campaign stream parsed once
     streams = [campaign_id, *(s for s in read[0].touched if s != campaign_id)]
     streams += [s for s in _roster(campaign_rows) if s not in streams]
-    rows = {campaign_id: campaign_rows, **{s: _rows(engine, s) for s in streams[1:]}}
-    stored = {s: _stored_snapshots(engine, s) for s in [*streams, DIRECTORY]}
+    rows = {campaign_id: campaign_rows, **{s: _rows(store, s) for s in streams[1:]}}
+    stored = {s: _stored_snapshots(store, s) for s in [*streams, DIRECTORY]}
     anchors = {s: _snapshot_anchors(found) for s, found in stored.items() if s != DIRECTORY}
     report, ledger = _verify_rows(campaign_id, rows, anchors, read)
     findings = list(report.findings)
     breaks = list(report.breaks)
-    directory_rows = _rows(engine, DIRECTORY)
+    directory_rows = _rows(store, DIRECTORY)
     broken = check_stream(DIRECTORY, directory_rows)
     if broken is not None:
         breaks.append(broken)
-    replay = _Replay(engine, ledger)
+    replay = _Replay(store, ledger)
     for stream, found in rows.items():
         findings += replay.stream(stream, found, stored[stream])
     findings += replay.stream(DIRECTORY, directory_rows, stored[DIRECTORY])
@@ -763,12 +762,12 @@ def _roster(campaign_rows: Sequence[StoredEvent]) -> list[UUID]:
 _Stored = tuple[int, str, Snapshot | None]  # a stored snapshot: version, how it reads, snapshot
 
 
-def _stored_snapshots(engine: Engine, stream: UUID) -> list[_Stored]:
+def _stored_snapshots(store: CampaignStore, stream: UUID) -> list[_Stored]:
     """The stream's stored snapshots, each as ``read_snapshot`` reads it (or why it does not)."""
-    if engine.store.snapshots is None:
+    if store.snapshots is None:
         return []
     found: list[_Stored] = []
-    for row in engine.store.snapshots.recorder.select_events(stream):
+    for row in store.snapshots.recorder.select_events(stream):
         try:
             status, snapshot = read_snapshot(row)
         except Exception as error:  # any damage to a stored snapshot is a finding, not a crash
@@ -869,8 +868,8 @@ def _difference(stored: Any, replayed: Any) -> str:
 class _Replay:
     """Folds each stream of a campaign with its rules and compares the stored snapshots."""
 
-    def __init__(self, engine: Engine, ledger: _Ledger) -> None:
-        self.engine = engine
+    def __init__(self, store: CampaignStore, ledger: _Ledger) -> None:
+        self.store = store
         self.ledger = ledger
         self.replayed = 0
         self.compared = 0
@@ -896,7 +895,7 @@ class _Replay:
         findings: list[Finding] = []
         directory = stream == DIRECTORY
         owner = self.ledger.owner(stream) if not directory else (lambda _: None)
-        decode = self.engine.store.mapper.to_domain_event
+        decode = self.store.mapper.to_domain_event
         records: list[Recorded] = []
         for row in rows:
             try:

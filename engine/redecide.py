@@ -53,7 +53,7 @@ from engine.topics import resolve
 
 if TYPE_CHECKING:
     from domain.rulesets.base import Ruleset
-    from engine.service import Engine
+    from engine.ledger import Ledger
 
 # Events the engine adds to a ruling beside its command's decision (the header, the dice
 # commitment and reveal, a session's seal): not part of the decision, kept with it.
@@ -118,8 +118,8 @@ class Redecider:
     ``tail.first`` (every correction of the earlier rulings applied), on which an amendment of
     that ruling decides."""
 
-    def __init__(self, engine: Engine, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
-        self._engine = engine
+    def __init__(self, ledger: Ledger, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
+        self._ledger = ledger
         self._ruleset = ruleset
         self._campaign_id = campaign.id
         self._retracted = campaign.retracted  # as recorded now
@@ -155,14 +155,14 @@ class Redecider:
 
     def character(self, character_id: UUID) -> Any:
         if character_id not in self.states:  # nothing wrote to it from ruling ``first`` on
-            loaded = self._engine.streams.load(character_id, self._evolver(character_id))
+            loaded = self._ledger.streams.load(character_id, self._evolver(character_id))
             self.states[character_id] = loaded.state
         return self.states[character_id]
 
     def new_id(self) -> UUID:
         """The stream the ruling decided again created (so that its events compare equal);
         a new one where it created none."""
-        return self._new.pop(0) if self._new else self._engine.new_id()
+        return self._new.pop(0) if self._new else self._ledger.new_id()
 
     # --- the walk ------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from domain.campaign import CampaignState, evolve_campaign
 from domain.commands import Change
 from domain.errors import (
     CannotUndo,
+    DisputeOfAnotherRuling,
     EmptyText,
     LaterRulingsDepend,
     NothingToUndo,
@@ -30,20 +31,25 @@ from domain.events import (
     CORRECTIONS,
     UNDO,
     Event,
+    Outcome,
     RulingAmended,
     RulingMade,
     RulingRetracted,
     StreamRange,
 )
 from domain.plain import Plain
+from domain.policy import check_gm
+from domain.rulesets import ruleset_named
+from domain.table import resolution
 from engine.mapper import canonical_json
 from engine.records import DIRECTORY_ID, Recorded
 from engine.tail import Tail, reach, read_back
 
 if TYPE_CHECKING:
     from engine.assembly import RulingResult
+    from engine.ledger import Ledger
     from engine.redecide import Decision
-    from engine.service import Engine
+    from engine.streams import Streams
 
 NOT_UNDOABLE = {
     "init": "it created the campaign",
@@ -127,8 +133,8 @@ def retractions(records: Iterable[Recorded]) -> dict[int, Retraction]:
 
 
 def read_log(
-    engine: Engine,
-    campaign_name: str,
+    streams: Streams,
+    campaign_id: UUID,
     *,
     session: int | None = None,
     rulings: Collection[int] | None = None,
@@ -136,8 +142,7 @@ def read_log(
     """Every ruling (only session ``session``'s, only the ``rulings`` numbered, when given) with
     its events, undo and amendments. Each stream is read once, over the versions the rulings
     shown (and those amending them) wrote."""
-    campaign_id = engine.find_campaign(campaign_name).campaign_id
-    records = engine.streams.records(campaign_id)
+    records = streams.records(campaign_id)
     undone = retractions(records)
     every = headers(records)
     shown = [
@@ -153,7 +158,7 @@ def read_log(
     }
     later = [h for h in every if h.ruling in amenders and h.ruling not in numbers]
     read = {campaign_id: records}
-    events = {**_events_of(shown, engine, read), **_events_of(later, engine, read)}
+    events = {**_events_of(shown, streams, read), **_events_of(later, streams, read)}
     amendments: dict[int, list[Amendment]] = {}
     for header in shown + later:  # in the order the amendments were made
         if header.ruling not in amenders:
@@ -188,7 +193,7 @@ def read_log(
 
 
 def _events_of(
-    shown: list[Recorded], engine: Engine, read: Mapping[UUID, list[Recorded]]
+    shown: list[Recorded], streams: Streams, read: Mapping[UUID, list[Recorded]]
 ) -> dict[int, tuple[Recorded, ...]]:
     """The events of each ruling (by its header) in the order it wrote them, reading each
     stream once (from the first version these rulings wrote there to the last) unless it was
@@ -205,7 +210,7 @@ def _events_of(
             found = read[stream]
         else:
             low, high = min(r.first for r in ranges), max(r.last for r in ranges)
-            found = engine.streams.records(stream, gt=low - 1, lte=high)
+            found = streams.records(stream, gt=low - 1, lte=high)
         stored[stream] = {r.originator_version: r for r in found}
     return {
         m.number: tuple(
@@ -245,14 +250,15 @@ def own_versions(made: RulingMade, stream: UUID) -> tuple[int, ...]:
 
 
 def undo(
-    engine: Engine,
-    campaign_name: str,
+    ledger: Ledger,
+    campaign_id: UUID,
     ruling: int | None,
     *,
     reason: str,
     actor: str | None,
     with_dependents: bool = False,
     redecide: bool = False,
+    dispute: int | None = None,
 ) -> RulingResult:
     """Retract ``ruling`` (default: the latest one still in force) on every stream it touched.
     The later rulings are decided again without it (see ``engine.redecide``): those that do not
@@ -264,38 +270,41 @@ def undo(
         raise EmptyText(what="the reason for undoing")
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
-    campaign_id = engine.find_campaign(campaign_name).campaign_id
 
     def attempt() -> RulingResult | None:
         nonlocal ruling  # a retry after a concurrent write undoes the same ruling
-        loaded = engine.streams.load(campaign_id, evolve_campaign)
+        loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
-        records = _read_to_target(engine, campaign, ruling)
+        who = actor or campaign.gm
+        check_gm(campaign, who, UNDO)
+        records = _read_to_target(ledger.streams, campaign, ruling)
         target = _target(rulings_made(records), campaign, ruling, records)
         ruling = target.number
-        tail = Tail(engine, campaign_id, target.number, records)
-        walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
+        tail = Tail(ledger.streams, campaign_id, target.number, records)
+        walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
         plan = walker.walk(tail.made, target, redecide=redecide)
         if plan.dropped and not (with_dependents or redecide):
             listed = ", ".join(str(n) for n in sorted(plan.dropped))
             raise LaterRulingsDepend(ruling=target.number, dependents=listed)
         changes = retractions_of(tail.made, {target.number} | plan.dropped, campaign_id, why)
         changes += amendments_of(tail.made, plan.changed, campaign_id, why)
+        changes += resolving(campaign, dispute, target.number, Outcome.UNDONE, why)
         params = {
             "ruling": target.number,
             "with": sorted(plan.dropped),
             "reason": why,
             **redecided_params(plan.changed, campaign_id),
+            **({"dispute": dispute} if dispute is not None else {}),
         }
-        return engine.record(
+        return ledger.record(
             loaded,
             changes,
             command=UNDO,
             params=canonical_json(params).decode(),
-            actor=actor or campaign.gm,
+            actor=who,
         )
 
-    return engine.retried(attempt)
+    return ledger.retried(attempt)
 
 
 def retractions_of(
@@ -381,7 +390,21 @@ def redecided_params(decisions: Iterable[Decision], campaign_id: UUID) -> dict[s
     return {"redecided": listed} if listed else {}
 
 
-def _read_to_target(engine: Engine, campaign: CampaignState, ruling: int | None) -> list[Recorded]:
+def resolving(
+    campaign: CampaignState, dispute: int | None, ruling: int, outcome: Outcome, reason: str
+) -> list[Change]:
+    """The resolution a correction of ``ruling`` records when it settles ``dispute``."""
+    if dispute is None:
+        return []
+    resolved = resolution(campaign, dispute, outcome, reason)
+    if resolved.ruling != ruling:
+        raise DisputeOfAnotherRuling(dispute=dispute, ruling=resolved.ruling, corrected=ruling)
+    return [Change(campaign.id, resolved)]
+
+
+def _read_to_target(
+    streams: Streams, campaign: CampaignState, ruling: int | None
+) -> list[Recorded]:
     """The campaign stream's records from the ruling to undo on (``ruling``, or the latest one
     still in force), read backwards."""
 
@@ -391,7 +414,7 @@ def _read_to_target(engine: Engine, campaign: CampaignState, ruling: int | None)
         latest = _latest_in_force(rulings_made(records), campaign)
         return latest is not None and reach(records, latest.number)
 
-    return read_back(engine, campaign.id, far_enough)
+    return read_back(streams, campaign.id, far_enough)
 
 
 def _latest_in_force(rulings: list[RulingMade], campaign: CampaignState) -> RulingMade | None:

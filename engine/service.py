@@ -1,56 +1,36 @@
-"""The engine: runs each command as one ruling (load -> decide -> save), atomically, with retries.
-
-Every ruling ends with a ``RulingMade`` header on the campaign's stream, so the campaign stream is
-the order of the table: two writers of one campaign conflict on its version, and the loser
-re-decides from fresh state (new dice only where the dice are drawn digitally).
-"""
+"""The engine: the application API of one store. Reads load streams (``Streams``), writes run each
+command as one ruling (load -> decide -> save) through the ``Ledger``, corrections and read models
+have collaborators of their own; every method here is a use a front end has."""
 
 from __future__ import annotations
 
-import contextlib
-import random
-import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
-import attrs
-from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
-from domain.campaign import evolve_directory as _evolve_directory
-from domain.commands import Change, Command
-from domain.dice import DiceSource, Die, EnteredDice, Provenance, RecordingDice
-from domain.errors import ConcurrentWrites, UnknownCampaign, UnknownCharacter
-from domain.events import (
-    DiceCommitted,
-    DiceRevealed,
-    Event,
-    RulingAmended,
-    RulingMade,
-    RulingRetracted,
-    SessionEnded,
-    SessionSealed,
-    SessionStarted,
-    StreamHead,
-)
+from domain.commands import Command
+from domain.dice import EnteredDice, Provenance, RecordingDice
+from domain.errors import UnknownCampaign, UnknownCharacter
+from domain.events import Outcome, Role
 from domain.lifecycle import create_campaign
+from domain.policy import check_allowed
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
 from engine import clock
-from engine.assembly import Draft, RulingResult, assemble
-from engine.chain import encoded, seal
-from engine.committed_dice import CommittedDice, commitment, mixed, new_secret
-from engine.committed_dice import key as committed_key
+from engine.assembly import RulingResult
+from engine.committed_dice import CommittedDice
 from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.dice_sources import DiceSpec
+from engine.ledger import Ledger, RulingView, evolve_directory, evolver_of, jittered_backoff
 from engine.mapper import canonical_json, converter
 from engine.readmodels import ReadModels
-from engine.records import DIRECTORY_ID, Recorded, Snapshot
+from engine.records import DIRECTORY_ID, Recorded
 from engine.store import MEMORY, open_store
-from engine.streams import Evolve, Loaded, Streams
+from engine.streams import Evolve, Streams
 
 if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     from engine.audit import Report
@@ -58,51 +38,6 @@ if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     from engine.rulings import LoggedRuling
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
-
-MAX_ATTEMPTS = 20
-SNAPSHOT_INTERVAL = 100
-BACKOFF_UNIT = 0.004  # seconds; about one ruling's load -> decide -> save on a busy store
-BACKOFF_CAP = 0.25
-
-
-def jittered_backoff(retry: int) -> None:
-    """Wait before retry number ``retry``: the first retry at once, then a random time up to
-    4 ms x 2^retry (at most 0.25 s), so writers that keep colliding on one campaign spread out
-    instead of re-colliding in lockstep."""
-    if retry > 1:
-        time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_UNIT * 2**retry)))
-
-
-def evolve_directory(event: Event, state: Any) -> Any:
-    return _evolve_directory(event, state)
-
-
-class RulingView:
-    """The state one ruling decides on; streams are loaded on first use."""
-
-    def __init__(self, engine: Engine, campaign: Loaded, ruleset: Ruleset) -> None:
-        self._engine = engine
-        self._campaign: CampaignState = campaign.state
-        self.ruleset = ruleset
-        self.versions: dict[UUID, int] = {self._campaign.id: campaign.version}
-        self.states: dict[UUID, Any] = {self._campaign.id: campaign.state}
-
-    @property
-    def campaign(self) -> CampaignState:
-        return self._campaign
-
-    def character(self, character_id: UUID) -> Any:
-        if character_id not in self.states:
-            loaded = self._engine.streams.load(character_id, self.ruleset.evolve_character)
-            self.states[character_id] = loaded.state
-            self.versions[character_id] = loaded.version
-        return self.states[character_id]
-
-    def new_id(self) -> UUID:
-        stream = self._engine.new_id()
-        self.versions[stream] = 0
-        self.states[stream] = None
-        return stream
 
 
 class Engine:
@@ -119,12 +54,17 @@ class Engine:
         backoff: Callable[[int], None] = jittered_backoff,
     ) -> None:
         self.db = db
-        self.backoff = backoff
         self.store = open_store(db)
         self.streams = Streams(self.store)
-        self.now = now
-        self.new_id = new_id
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
+        self.ledger = Ledger(
+            self.store,
+            self.streams,
+            now=now,
+            new_id=new_id,
+            backoff=backoff,
+            dice_secrets=self.dice_secrets,
+        )
         # Campaigns found in the directory: an entry, once registered, never changes or goes.
         self._found: dict[str, DirectoryEntry] = {}
         self.read_models = ReadModels(db, self.store)  # recaps and timelines, opened when read
@@ -162,9 +102,7 @@ class Engine:
         return ruleset_named(campaign.system)
 
     def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:
-        if stream == campaign.id:
-            return evolve_campaign
-        return self.ruleset(campaign).evolve_character
+        return evolver_of(campaign, stream)
 
     def character(self, campaign_name: str, ref: str) -> Any:
         campaign = self.campaign(campaign_name)
@@ -215,7 +153,7 @@ class Engine:
         """Check the campaign's hash chains, ruling ranges and session seals in the stored rows."""
         from engine import audit
 
-        return audit.verify(self, campaign_name)
+        return audit.verify(self.store, self.find_campaign(campaign_name).campaign_id)
 
     def headers(self, campaign_name: str) -> list[Recorded]:
         """Each ruling's header (its ``RulingMade`` in its envelope), in order: the log without
@@ -236,7 +174,8 @@ class Engine:
         given), with its events."""
         from engine import rulings as log
 
-        return log.read_log(self, campaign_name, session=session, rulings=rulings)
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        return log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
 
     def amend(
         self,
@@ -249,15 +188,16 @@ class Engine:
         dice: DiceSpec | None = None,
         with_dependents: bool = False,
         redecide: bool = False,
+        dispute: int | None = None,
     ) -> RulingResult:
         """Re-resolve a ruling with corrected parameters and the dice it recorded. Later rulings
         that no longer stand refuse it, are undone with it (``with_dependents``) or are decided
-        again with their own dice (``redecide``)."""
+        again with their own dice (``redecide``). With ``dispute``, it resolves that dispute."""
         from engine.amend import amend  # amend imports this module's neighbours
 
         return amend(
-            self,
-            campaign_name,
+            self.ledger,
+            self.find_campaign(campaign_name).campaign_id,
             ruling,
             changes,
             reason=reason,
@@ -265,6 +205,7 @@ class Engine:
             dice=dice,
             with_dependents=with_dependents,
             redecide=redecide,
+            dispute=dispute,
         )
 
     def undo(
@@ -276,27 +217,73 @@ class Engine:
         actor: str | None = None,
         with_dependents: bool = False,
         redecide: bool = False,
+        dispute: int | None = None,
     ) -> RulingResult:
         """Retract a ruling (default: the latest in force). Later rulings that no longer stand
         without it refuse it, are undone with it (``with_dependents``) or are decided again
-        with their own dice (``redecide``)."""
+        with their own dice (``redecide``). With ``dispute``, the undo resolves that dispute."""
         from engine import rulings
 
         return rulings.undo(
-            self,
-            campaign_name,
+            self.ledger,
+            self.find_campaign(campaign_name).campaign_id,
             ruling,
             reason=reason,
             actor=actor,
             with_dependents=with_dependents,
             redecide=redecide,
+            dispute=dispute,
+        )
+
+    def resolve(
+        self,
+        campaign_name: str,
+        dispute: int,
+        outcome: Outcome,
+        *,
+        reason: str,
+        changes: Mapping[str, str] | None = None,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        with_dependents: bool = False,
+        redecide: bool = False,
+    ) -> RulingResult:
+        """Resolve an open dispute (the GM): the ruling stands (``upheld``), or is undone or
+        amended (with ``changes``) by the ruling that resolves it."""
+        from domain.table import UpholdRuling, open_dispute
+
+        if outcome is Outcome.UPHELD:
+            return self.execute(
+                campaign_name, UpholdRuling(dispute=dispute, reason=reason), actor=actor
+            )
+        ruling = open_dispute(self.campaign(campaign_name), dispute).ruling
+        if outcome is Outcome.UNDONE:
+            return self.undo(
+                campaign_name,
+                ruling,
+                reason=reason,
+                actor=actor,
+                with_dependents=with_dependents,
+                redecide=redecide,
+                dispute=dispute,
+            )
+        return self.amend(
+            campaign_name,
+            ruling,
+            changes or {},
+            reason=reason,
+            actor=actor,
+            dice=dice,
+            with_dependents=with_dependents,
+            redecide=redecide,
+            dispute=dispute,
         )
 
     def history(self, campaign_name: str, ref: str) -> list[Changed]:
         """Every ruling that changed a character, in order, with its events on that character."""
         from engine import timeline
 
-        return timeline.history(self, campaign_name, ref)
+        return timeline.history(self.streams, self.campaign(campaign_name), ref)
 
     def ruling_at(
         self,
@@ -309,13 +296,15 @@ class Engine:
         """The last ruling at a point: a ruling number, the end of session N, or a moment."""
         from engine import timeline
 
-        return timeline.ruling_at(self, campaign_name, ruling=ruling, session=session, time=time)
+        made = self.headers(campaign_name)
+        return timeline.ruling_at(made, ruling=ruling, session=session, time=time)
 
     def session_rulings(self, campaign_name: str, session: int | None = None) -> list[LoggedRuling]:
         """The rulings of one session (default: the latest session), in order."""
         from engine import timeline
 
-        return timeline.session_rulings(self, campaign_name, session)
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        return timeline.session_rulings(self.streams, campaign_id, session)
 
     # --- Recaps and timelines (the projections' read models) --------------------------------
 
@@ -356,7 +345,8 @@ class Engine:
         """The campaign as JSON lines (verified first): a header, then every stored event."""
         from engine.transfer import export_lines
 
-        return export_lines(self, campaign_name)
+        entry = self.find_campaign(campaign_name)
+        return export_lines(self.store, entry, self.verify(campaign_name))
 
     def import_campaign(
         self, lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
@@ -364,21 +354,9 @@ class Engine:
         """Verify an export completely, then write it into this store in one transaction."""
         from engine.transfer import import_lines
 
-        return import_lines(self, lines, progress)
+        return import_lines(self.ledger, lines, progress)
 
-    # --- Writing -----------------------------------------------------------------------------
-
-    def retried(self, attempt: Callable[[], RulingResult | None]) -> RulingResult:
-        """The one retry policy of every write: ``attempt`` loads, decides and saves, and gives
-        None when another writer got there first; then it runs again on fresh state, after a
-        jittered backoff (``backoff``), at most ``MAX_ATTEMPTS`` times in all."""
-        for retry in range(MAX_ATTEMPTS):
-            if retry:
-                self.backoff(retry)
-            result = attempt()
-            if result is not None:
-                return result
-        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+    # --- Writing ---------------------------------------------------------------------------
 
     def create_campaign(
         self,
@@ -387,12 +365,14 @@ class Engine:
         *,
         gm: str = "GM",
         house_rules: Mapping[str, str] | None = None,
+        members: Mapping[str, Role] | None = None,
     ) -> RulingResult:
-        """Register a campaign and record its first ruling (its creation)."""
+        """Register a campaign and record its first ruling (its creation), with the table's
+        first ``members`` (name -> role) seated beside its GM."""
 
         def attempt() -> RulingResult | None:
             directory = self.streams.load(DIRECTORY_ID, evolve_directory)
-            campaign_id = self.new_id()
+            campaign_id = self.ledger.new_id()
             changes = create_campaign(
                 directory.state or Directory(),
                 directory_id=DIRECTORY_ID,
@@ -401,9 +381,12 @@ class Engine:
                 system=system,
                 gm=gm,
                 house_rules=dict(house_rules or {}),
+                members=members,
             )
             params = {"name": name, "system": system, "gm": gm, "house_rules": house_rules or {}}
-            return self._commit(
+            if members:
+                params["members"] = {who: str(role) for who, role in members.items()}
+            return self.ledger.commit(
                 campaign=None,
                 campaign_id=campaign_id,
                 versions={DIRECTORY_ID: directory.version, campaign_id: 0},
@@ -416,7 +399,7 @@ class Engine:
                 dice=(),
             )
 
-        return self.retried(attempt)
+        return self.ledger.retried(attempt)
 
     def execute(
         self,
@@ -428,23 +411,25 @@ class Engine:
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
 
-        ``actor`` is who made the call (default: the campaign's GM)."""
+        ``actor`` is the member who made the call (default: the campaign's GM); a command the
+        table's policy does not let them issue is refused ``NOT_ALLOWED``."""
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
 
         def attempt() -> RulingResult | None:
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
-            view = RulingView(self, loaded, self.ruleset(campaign))
-            source = self._dice_source(spec, campaign)
+            check_allowed(campaign, actor or campaign.gm, command)
+            view = RulingView(self.ledger, loaded, self.ruleset(campaign))
+            source = self.ledger.dice_source(spec, campaign)
             recording = RecordingDice(source)
             changes = [*command.decide(view, recording)]
             if isinstance(source, EnteredDice):
                 source.check_all_used()
-            changes += self._commitments(campaign, changes, getattr(command, "entropy", ""))
+            changes += self.ledger.commitments(campaign, changes, getattr(command, "entropy", ""))
             committed = isinstance(source, CommittedDice) and bool(recording.rolled)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
-            return self._commit(
+            return self.ledger.commit(
                 campaign=campaign,
                 campaign_id=campaign_id,
                 versions=view.versions,
@@ -461,211 +446,4 @@ class Engine:
                 draws=source.draws if isinstance(source, CommittedDice) else 0,
             )
 
-        return self.retried(attempt)
-
-    def _dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
-        """Digital dice without a seed come from the session's committed seed when there is one."""
-        if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
-            secret = self._kept_secret(campaign, campaign.session)
-            if secret is not None:
-                entropy = mixed(campaign.commitment_entropy, campaign.entropy)
-                key = committed_key(secret, entropy)
-                return CommittedDice(key=key, start=campaign.dice_counter)
-        return spec.fresh()
-
-    def _kept_secret(self, campaign: CampaignState, session: int) -> bytes | None:
-        """The session's secret seed, if this store keeps the one the campaign committed to."""
-        kept = self.dice_secrets.get(campaign.id, session)
-        if kept is None or commitment(kept[0]) != campaign.commitment:
-            return None
-        return kept[0]
-
-    def _commitments(
-        self, campaign: CampaignState, changes: Sequence[Change], entropy: str
-    ) -> list[Change]:
-        """A starting session commits to a fresh secret seed; an ending one reveals it."""
-        extra: list[Change] = []
-        for change in changes:
-            if isinstance(change.event, SessionStarted):
-                number = change.event.number
-                self.dice_secrets.put(campaign.id, number, new_secret(), entropy)
-                kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
-                assert kept is not None
-                committed = DiceCommitted(
-                    session=number, seed_hash=commitment(kept[0]), entropy=entropy
-                )
-                extra.append(Change(campaign.id, committed))
-            elif isinstance(change.event, SessionEnded) and campaign.commitment:
-                secret = self._kept_secret(campaign, change.event.number)
-                if secret is not None:
-                    revealed = DiceRevealed(
-                        session=change.event.number,
-                        seed=secret.hex(),
-                        counters=campaign.dice_counter,
-                    )
-                    extra.append(Change(campaign.id, revealed))
-        return extra
-
-    def record(
-        self,
-        campaign: Loaded,
-        changes: Sequence[Change],
-        *,
-        command: str,
-        params: str,
-        actor: str,
-        dice: tuple[Die, ...] = (),
-        provenance: Provenance | None = None,
-        seed: int | None = None,
-    ) -> RulingResult | None:
-        """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
-        state: CampaignState = campaign.state
-        versions = {state.id: campaign.version}
-        states: dict[UUID, Any] = {state.id: state}
-        for change in changes:
-            if change.stream not in versions:
-                loaded = self.streams.load(change.stream, self.evolver(state, change.stream))
-                versions[change.stream] = loaded.version
-                states[change.stream] = loaded.state
-        return self._commit(
-            campaign=state,
-            campaign_id=state.id,
-            versions=versions,
-            states=states,
-            evolvers={s: self.evolver(state, s) for s in versions},
-            changes=changes,
-            command=command,
-            params=params,
-            actor=actor,
-            dice=dice,
-            provenance=provenance,
-            seed=seed,
-        )
-
-    def _commit(
-        self,
-        *,
-        campaign: CampaignState | None,
-        campaign_id: UUID,
-        versions: Mapping[UUID, int],
-        states: Mapping[UUID, Any],
-        evolvers: Mapping[UUID, Evolve],
-        changes: Sequence[Change],
-        command: str,
-        params: str,
-        actor: str,
-        dice: tuple[Die, ...],
-        provenance: Provenance | None = None,
-        seed: int | None = None,
-        counter: int | None = None,
-        draws: int = 0,
-    ) -> RulingResult | None:
-        """Record one ruling; None when another writer got there first (the caller retries)."""
-        at = self.now()
-
-        def draft_of(extra: Sequence[Change]) -> tuple[Draft, list[StoredEvent]]:
-            draft = assemble(
-                campaign=campaign,
-                campaign_id=campaign_id,
-                versions=versions,
-                states=states,
-                evolvers=evolvers,
-                changes=[*changes, *extra],
-                command=command,
-                params=params,
-                actor=actor,
-                dice=dice,
-                provenance=provenance,
-                seed=seed,
-                counter=counter,
-                draws=draws,
-                at=at,
-            )
-            heads = {stream: self._head(stream) for stream in draft.by_stream}
-            records, rows = encoded(draft.records, heads)
-            return attrs.evolve(draft, records=records), rows
-
-        draft, rows = draft_of(())
-        ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
-        if ended is not None:
-            sealed = self._seal(campaign_id, ended.number, draft)
-            draft, rows = draft_of((Change(campaign_id, sealed),))
-        try:
-            self.store.recorder.insert_events(rows)  # one transaction, as encoded above
-        except IntegrityError:
-            return None
-        after = dict(draft.after)
-        for stream, events in draft.by_stream.items():
-            if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
-                # A correction changes the past: the corrected state comes from a replay.
-                after[stream] = self.streams.load(stream, evolvers[stream]).state
-        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
-        self._snapshot(lasts, versions, after, draft.records[0].timestamp)
-        return RulingResult(
-            campaign=after[campaign_id],
-            number=draft.header.number,
-            command=command,
-            records=draft.records,
-            dice=dice,
-            provenance=draft.header.provenance,
-            states=after,
-        )
-
-    def _head(self, stream: UUID) -> str:
-        last = self.streams.last(stream)
-        return last.chain if last else ""
-
-    def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
-        """Seal session ``number``: the heads of every stream it touched, this ruling included."""
-        from engine.rulings import headers
-
-        records = self.streams.records(campaign_id)
-        session_streams = {
-            span.stream
-            for header in headers(records)
-            if header.session == number
-            for span in header.event.touched  # type: ignore[attr-defined]
-        }
-        # Chained to the seal before it: removing a session's end breaks the next one's seal.
-        previous = next(
-            (r.event.digest for r in reversed(records) if isinstance(r.event, SessionSealed)), ""
-        )
-        latest = {r.originator_id: r for r in draft.records if not isinstance(r.event, RulingMade)}
-        heads = {}
-        for stream in session_streams | set(latest):
-            record = latest.get(stream) or self.streams.last(stream)
-            if record is not None:
-                heads[stream] = (record.originator_version, record.chain)
-        listed = tuple(
-            StreamHead(stream=stream, version=version, chain=chain)
-            for stream, (version, chain) in sorted(heads.items(), key=lambda item: str(item[0]))
-        )
-        return SessionSealed(
-            number=number, digest=seal(heads, previous), heads=listed, previous=previous
-        )
-
-    def _snapshot(
-        self,
-        lasts: Mapping[UUID, int],
-        before: Mapping[UUID, int],
-        after: Mapping[UUID, Any],
-        at: datetime,
-    ) -> None:
-        """Snapshot each stream that crossed a multiple of the interval. The events are durable
-        already, so a failed snapshot is skipped, never reported as a failed command."""
-        if self.store.snapshots is None:
-            return
-        for stream, last in lasts.items():
-            state = after[stream]
-            if state is None:
-                continue
-            if last // SNAPSHOT_INTERVAL > before[stream] // SNAPSHOT_INTERVAL:
-                with contextlib.suppress(Exception):  # see the docstring
-                    snapshot = Snapshot(
-                        originator_id=stream,
-                        originator_version=last,
-                        timestamp=at,
-                        state=state,
-                        chain=self.streams.link_at(stream, last),  # the head just written
-                    )
-                    self.store.snapshots.put([snapshot])
+        return self.ledger.retried(attempt)

@@ -16,16 +16,16 @@ from uuid import UUID
 
 from domain.events import RulingMade
 from engine.records import DIRECTORY_ID, Recorded
-from engine.streams import PAGE, Evolve, corrections, reaches_back
+from engine.streams import PAGE, Evolve, Streams, corrections, reaches_back
 
 FIRST_PAGE = 16  # the first page read back: a recent ruling's records and a few more
 
 if TYPE_CHECKING:
-    from engine.service import Engine
+    from engine.streams import Streams
 
 
 def read_back(
-    engine: Engine, campaign_id: UUID, far_enough: Callable[[list[Recorded]], bool]
+    streams: Streams, campaign_id: UUID, far_enough: Callable[[list[Recorded]], bool]
 ) -> list[Recorded]:
     """The campaign stream's latest records, in order, read backwards a page at a time until
     they begin with the stream's first or ``far_enough(records)``. The pages grow from
@@ -34,7 +34,7 @@ def read_back(
     size = min(FIRST_PAGE, PAGE)
     while True:
         lte = records[0].originator_version - 1 if records else None
-        page = engine.streams.records_desc(campaign_id, limit=size, lte=lte)
+        page = streams.records_desc(campaign_id, limit=size, lte=lte)
         records[:0] = reversed(page)
         if len(page) < size or records[0].originator_version == 1 or far_enough(records):
             return records
@@ -51,8 +51,8 @@ class Tail:
     """A campaign's history from ruling ``first`` on (``records``: its campaign stream's records,
     from the first one of ``first`` or later), and each stream's state before it."""
 
-    def __init__(self, engine: Engine, campaign_id: UUID, first: int, records: list[Recorded]):
-        self._engine = engine
+    def __init__(self, streams: Streams, campaign_id: UUID, first: int, records: list[Recorded]):
+        self._streams = streams
         self.campaign_id = campaign_id
         self.first = first
         self.records = [r for r in records if r.ruling >= first]
@@ -87,7 +87,7 @@ class Tail:
         return self._histories[stream]
 
     def _read(self, stream: UUID, evolve: Evolve) -> tuple[Any, list[Recorded]]:
-        streams = self._engine.streams
+        streams = self._streams
         start = self._starts.get(stream)
         if start is None:
             return streams.load(stream, evolve).state, []

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 from attrs import frozen
 
@@ -15,10 +16,11 @@ from domain.events import CORRECTIONS
 from domain.plain import Plain
 from engine.mapper import canonical_json, converter
 from engine.records import Recorded
-from engine.rulings import LoggedRuling, headers
+from engine.rulings import LoggedRuling, headers, read_log
 
 if TYPE_CHECKING:
-    from engine.service import Engine
+    from domain.campaign import CampaignState
+    from engine.streams import Streams
 
 
 class NoSuchPoint(DomainError):
@@ -34,16 +36,14 @@ class Change(Plain):
 
 
 def ruling_at(
-    engine: Engine,
-    campaign_name: str,
+    made: list[Recorded],
     *,
     ruling: int | None = None,
     session: int | None = None,
     time: datetime | None = None,
 ) -> int:
-    """The last ruling at a point: a ruling number, the end of session N, or a moment."""
-    records = engine.streams.records(engine.find_campaign(campaign_name).campaign_id)
-    made = headers(records)
+    """The last ruling at a point: a ruling number, the end of session N, or a moment, among
+    the rulings whose headers are ``made``."""
     if ruling is not None:
         if not any(h.ruling == ruling for h in made):
             raise NoSuchPoint(what=f"ruling {ruling}")
@@ -62,13 +62,12 @@ def ruling_at(
     return max(h.ruling for h in made)
 
 
-def history(engine: Engine, campaign_name: str, ref: str) -> list[Change]:
+def history(streams: Streams, campaign: CampaignState, ref: str) -> list[Change]:
     """Every ruling that changed a character, in order, with its events on that character."""
-    campaign = engine.campaign(campaign_name)
     stream = campaign.find(ref).character_id
-    grouped = _by_ruling(engine.streams.records(stream))
+    grouped = _by_ruling(streams.records(stream))
     touching = {number for number, _ in grouped}
-    logged = {e.ruling.number: e for e in engine.log(campaign_name, rulings=touching)}
+    logged = {e.ruling.number: e for e in read_log(streams, campaign.id, rulings=touching)}
     changes: list[Change] = []
     for number, records in grouped:
         entry = logged.get(number)
@@ -84,13 +83,13 @@ def _by_ruling(records: Iterable[Recorded]) -> list[tuple[int, tuple[Recorded, .
     return [(number, tuple(group)) for number, group in grouped.items()]
 
 
-def session_rulings(engine: Engine, campaign_name: str, session: int | None) -> list[LoggedRuling]:
+def session_rulings(streams: Streams, campaign_id: UUID, session: int | None) -> list[LoggedRuling]:
     """The rulings of one session (default: the latest session), in order."""
-    sessions = [h.session for h in engine.headers(campaign_name) if h.session]
+    sessions = [h.session for h in headers(streams.records(campaign_id)) if h.session]
     if not sessions:
         raise NoSuchPoint(what="session yet")
     wanted = session if session is not None else max(sessions)
-    chosen = engine.log(campaign_name, session=wanted)
+    chosen = read_log(streams, campaign_id, session=wanted)
     if not chosen:
         raise NoSuchPoint(what=f"session {wanted}")
     return chosen

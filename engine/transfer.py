@@ -54,7 +54,9 @@ from engine.streams import Evolve, corrections, fold
 from engine.topics import with_old_names
 
 if TYPE_CHECKING:
-    from engine.service import Engine
+    from domain.campaign import DirectoryEntry
+    from engine.ledger import Ledger
+    from engine.store import CampaignStore
 
 FORMAT = "campaign-log/1"
 PAGE = 1000
@@ -72,13 +74,12 @@ class Imported(Plain):
     digest: str
 
 
-def export_lines(engine: Engine, campaign_name: str) -> Iterator[str]:
-    """The campaign as JSON lines: a header, then every stored event in recorded order."""
-    entry = engine.find_campaign(campaign_name)
-    recorder = engine.store.recorder
+def export_lines(store: CampaignStore, entry: DirectoryEntry, report: Report) -> Iterator[str]:
+    """The campaign as JSON lines: a header (with what ``verify`` reported), then every stored
+    event in recorded order."""
+    recorder = store.recorder
     campaign_rows = recorder.select_events(entry.campaign_id)
     streams = set(campaign_streams(entry.campaign_id, campaign_rows))
-    report = engine.verify(campaign_name)
     header = {
         "format": FORMAT,
         "name": entry.name,
@@ -274,8 +275,9 @@ def event_classes(system: str) -> Mapping[str, type[Event]]:
 def command_classes(system: str) -> Mapping[str, type[Any]]:
     """The commands a ruling of a ``system`` campaign may record in its ``params`` (which undo
     and amend decide again from), by topic: every command class the shared commands and the
-    system's ``commands`` module name, found from the classes."""
-    modules = [import_module("domain.lifecycle")]
+    shared commands (``domain.lifecycle``, ``domain.table``) and the system's ``commands`` module
+    name, found from the classes."""
+    modules = [import_module("domain.lifecycle"), import_module("domain.table")]
     modules.append(import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"))
     found: dict[str, type[Any]] = {}
     for module in modules:
@@ -454,17 +456,17 @@ def collector_paused() -> Iterator[None]:
 
 
 def import_lines(
-    engine: Engine,
+    ledger: Ledger,
     lines: Iterable[str | bytes],
     progress: Callable[[int], None] | None = None,
 ) -> Imported:
     """Verify an export completely, then write it and its directory entry in one transaction."""
     with collector_paused():
-        return _import(engine, lines, progress)
+        return _import(ledger, lines, progress)
 
 
 def _import(
-    engine: Engine, lines: Iterable[str | bytes], progress: Callable[[int], None] | None
+    ledger: Ledger, lines: Iterable[str | bytes], progress: Callable[[int], None] | None
 ) -> Imported:
     export = read_checked(lines, progress)
     header, rows, where = export.header, export.rows, export.where
@@ -492,10 +494,10 @@ def _import(
         stream, version = finding.stream, finding.version
         line = where.get((stream, version), 1) if stream and version is not None else 1
         raise ImportRefused(line=line, field="event", problem=_one_line(finding.problem))
-    registration = _created(engine, campaign_id, header, records.get(campaign_id, []), where)
+    registration = _created(ledger, campaign_id, header, records.get(campaign_id, []), where)
     _replays(campaign_id, header, records, where)
     try:
-        engine.store.recorder.insert_events([*rows, registration])
+        ledger.store.recorder.insert_events([*rows, registration])
     except IntegrityError:
         raise ImportRefused(
             line=2, field="stream", problem="this campaign is in the store already"
@@ -524,7 +526,7 @@ def _verified(
 
 
 def _created(
-    engine: Engine,
+    ledger: Ledger,
     campaign_id: UUID,
     header: dict[str, Any],
     own: list[Recorded],
@@ -540,7 +542,7 @@ def _created(
     rules = {rule.key: rule.value for rule in created.house_rules}
     if len(rules) != len(created.house_rules):
         raise ImportRefused(line=line, field="event", problem="a house rule is given twice")
-    directory = engine.streams.load(DIRECTORY_ID, evolve_directory)
+    directory = ledger.streams.load(DIRECTORY_ID, evolve_directory)
     changes = create_campaign(
         directory.state or Directory(),
         directory_id=DIRECTORY_ID,
@@ -560,14 +562,14 @@ def _created(
     record = Recorded(
         originator_id=DIRECTORY_ID,
         originator_version=directory.version + 1,
-        timestamp=engine.now(),
+        timestamp=ledger.now(),
         ruling=0,
         actor="import",
         session=None,
         scene=None,
         event=changes[0].event,
     )
-    last = engine.streams.last(DIRECTORY_ID)
+    last = ledger.streams.last(DIRECTORY_ID)
     _, (row,) = encoded([record], {DIRECTORY_ID: last.chain if last else ""})
     return row
 

@@ -15,10 +15,14 @@ from domain.events import (
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
+    DisputeResolved,
     EntropyAdded,
     Event,
+    MemberAdded,
+    MemberRemoved,
     NoteAdded,
     RulingAmended,
+    RulingDisputed,
     RulingMade,
     RulingRetracted,
     SceneEnded,
@@ -112,6 +116,27 @@ def _sealed(event: SessionSealed) -> str:
 @describe.register(NoteAdded)
 def _note(event: NoteAdded) -> str:
     return f"{'GM-only note' if event.gm_only else 'note'}: {event.text}"
+
+
+@describe.register(MemberAdded)
+def _member_added(event: MemberAdded) -> str:
+    plays = f", playing {', '.join(event.names)}" if event.names else ""
+    return f"{event.name} joins the table as {event.role}{plays}"
+
+
+@describe.register(MemberRemoved)
+def _member_removed(event: MemberRemoved) -> str:
+    return f"{event.name} leaves the table"
+
+
+@describe.register(RulingDisputed)
+def _disputed(event: RulingDisputed) -> str:
+    return f"dispute {event.dispute}: {event.by} disputes ruling {event.ruling}: {event.reason}"
+
+
+@describe.register(DisputeResolved)
+def _resolved(event: DisputeResolved) -> str:
+    return f"dispute {event.dispute} over ruling {event.ruling} {event.outcome}: {event.reason}"
 
 
 @describe.register(RulingRetracted)

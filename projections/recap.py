@@ -12,7 +12,10 @@ Keys (format ``campaign-log/recap``, version 1):
 - ``characters``: ``name``, ``scores`` (``score``, ``start``, ``end``), ``revealed`` (texts);
 - ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended`` /
   ``re-decided``), ``by``, ``actor``, ``reason``, ``was`` (lines as first recorded), ``now``
-  (lines in force).
+  (lines in force);
+- ``disputes`` (raised or resolved in the session): ``dispute``, ``ruling``, ``by``, ``reason``,
+  ``outcome`` (null while open, ``upheld`` / ``undone`` / ``amended``), ``resolution`` (the
+  GM's reason), ``resolved_by`` (the ruling that resolved it) and ``actor`` (who resolved it).
 
 Undone rulings leave the scenes and appear only under corrections; amended ones show what stands
 now. GM-only lines are left out unless ``gm`` is asked for.
@@ -106,6 +109,7 @@ def recap(doc: Doc, *, gm: bool = False) -> Doc:
         ],
         "characters": _characters(standing),
         "corrections": _corrections(doc, entries, gm),
+        "disputes": doc.get("disputes", []),
     }
 
 
@@ -172,3 +176,12 @@ def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Doc]:
         key = (c["ruling"], c["kind"], c["by"])
         found.setdefault(key, {**c, "session": c["session"] or None, "was": [], "now": []})
     return sorted(found.values(), key=lambda c: (c["by"], c["ruling"]))
+
+
+def dispute_text(d: Doc) -> str:
+    """A dispute in one line: who objected to which ruling and why, and how it ended."""
+    raised = f"Dispute {d['dispute']}: {d['by']} disputes ruling #{d['ruling']}: {d['reason']}."
+    if d["outcome"] is None:
+        return f"{raised} Open."
+    outcome = str(d["outcome"]).capitalize()
+    return f"{raised} {outcome} by #{d['resolved_by']} ({d['actor']}): {d['resolution']}."

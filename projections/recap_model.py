@@ -10,6 +10,8 @@ Documents (keys within the model):
 - ``session/<campaign id>/<n>/<page>``: the session's rulings, ``PAGE`` to a page, one entry per
   ruling: its lines (from ``describe``), the scores it moved, its highlights, and later
   corrections (undone, amended). ``session_document`` puts a session back together.
+- ``dispute/<campaign id>/<n>``: a dispute of a ruling and how it was resolved; a session lists
+  the disputes raised or resolved in it.
 
 One more ruling reads and writes its session's head and last page only, never the documents of
 the whole session: its cost does not grow with the session's length.
@@ -28,8 +30,10 @@ from domain.events import (
     CORRECTIONS,
     CampaignCreated,
     CharacterJoined,
+    DisputeResolved,
     Event,
     RulingAmended,
+    RulingDisputed,
     RulingMade,
     RulingRetracted,
     SceneEnded,
@@ -90,7 +94,7 @@ class RecapModel:
     """Session recaps of every campaign in the store, for every rule system."""
 
     name = "recaps"
-    version = 2
+    version = 3
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
@@ -110,6 +114,8 @@ class RecapModel:
         for record in corrected:
             if isinstance(record.event, RulingRetracted):
                 self._undone(docs, header, record.event)
+            elif isinstance(record.event, RulingDisputed | DisputeResolved):
+                self._dispute(docs, header, record.event)
         for amended in amendments_by_ruling(records):
             self._amended(docs, header, amended, names)
         if made.command not in CORRECTIONS:
@@ -250,6 +256,35 @@ class RecapModel:
             {"ruling": first.ruling, "session": session, **amendment},
         )
 
+    # --- Disputes ---------------------------------------------------------------------------------
+
+    def _dispute(
+        self, docs: Documents, header: Envelope, event: RulingDisputed | DisputeResolved
+    ) -> None:
+        """A dispute raised or resolved: its document, listed in the session where it was."""
+        cid = str(header.originator_id)
+        key = f"dispute/{cid}/{event.dispute}"
+        dispute: Doc = docs.get(key) or {
+            "dispute": event.dispute,
+            "ruling": event.ruling,
+            "by": None,
+            "reason": "",
+        }
+        if isinstance(event, RulingDisputed):
+            dispute.update(by=event.by, reason=event.reason, outcome=None, resolution="")
+            dispute.update(resolved_by=None, actor=None)
+        else:
+            dispute.update(outcome=str(event.outcome), resolution=event.reason)
+            dispute.update(resolved_by=header.ruling, actor=header.actor)
+        docs.put(key, dispute)
+        if header.session is None:
+            return
+        session_key = f"session/{cid}/{header.session}"
+        doc = docs.get(session_key)
+        if doc is not None and event.dispute not in doc.setdefault("disputes", []):
+            doc["disputes"].append(event.dispute)
+            docs.put(session_key, doc)
+
 
 def _session(campaign: Doc, number: int, header: Envelope) -> Doc:
     return {
@@ -263,6 +298,7 @@ def _session(campaign: Doc, number: int, header: Envelope) -> Doc:
         "prologue": [],
         "entries": 0,
         "corrections_made": [],
+        "disputes": [],
     }
 
 
@@ -284,4 +320,6 @@ def session_document(read: Callable[[str], Any], key: str) -> Doc:
         raise KeyError(key)
     pages = -(-head["entries"] // PAGE)
     rulings = [entry for page in range(pages) for entry in read(f"{key}/{page}")["rulings"]]
-    return {**head, "rulings": rulings}
+    cid = key.split("/")[1]
+    disputes = [read(f"dispute/{cid}/{n}") for n in head.get("disputes", [])]
+    return {**head, "rulings": rulings, "disputes": disputes}

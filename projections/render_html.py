@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
 
@@ -113,6 +114,10 @@ def recap_html(r: Doc) -> str:
                 + "</div>"
             )
         body.append("</div>")
+    if r.get("disputes"):
+        body.append('<h2>Disputes</h2><ul class="disputes">')
+        body += [f"<li>{e(dispute_text(d))}</li>" for d in r["disputes"]]
+        body.append("</ul>")
     return page(title, body)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from projections.recap import dispute_text
+
 Doc = dict[str, Any]
 
 # Characters that steer a terminal or reorder what is shown: C0 and C1 controls, DEL, the bidi
@@ -115,6 +117,9 @@ def recap_md(r: Doc) -> str:
         out += ["", "## Corrections", ""]
         for correction in r["corrections"]:
             out += _correction(correction)
+    if r.get("disputes"):
+        out += ["", "## Disputes", ""]
+        out += [f"- {md(dispute_text(d))}" for d in r["disputes"]]
     return "\n".join(out) + "\n"
 
 

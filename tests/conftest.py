@@ -13,6 +13,7 @@ from freezegun import freeze_time
 
 from domain.commands import Command
 from domain.errors import DomainError
+from domain.events import Role
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import CreateCharacter, PlaceTokens
 from engine import Engine
@@ -62,11 +63,15 @@ def any_engine(request: pytest.FixtureRequest, frozen: None, tmp_path: Path) -> 
         yield e
 
 
+# The players the tests' rulings name as actors, seated when 'Lab' is created (ruling 1).
+TABLE = {"alice": Role.PLAYER, "bob": Role.PLAYER, "Rosa": Role.GM}
+
+
 def scene_with_s1(engine: Engine, *, name_dice: tuple[int, ...] = (3, 1, 4, 1, 5)) -> str:
     """A campaign 'Lab' in a running scene with one S1 character (tokens not placed yet).
 
     Returns the character's name (its five name dice)."""
-    engine.create_campaign("Lab", "code-green")
+    engine.create_campaign("Lab", "code-green", members=TABLE)
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage="The lab wakes up"))
     engine.execute(

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from eventsourcing.utils import resolve_topic
 
-from domain.events import RulingMade
+from domain.events import Role, RulingMade
 from engine import Engine
 from engine.dice_sources import DiceSpec
 from engine.mapper import converter
@@ -60,8 +60,13 @@ def rerun(source: Engine, name: str) -> Engine:
         ruling: RulingMade = entry.ruling
         params: dict[str, Any] = json.loads(ruling.params)
         if ruling.command == "init":
+            seated = {who: Role(role) for who, role in params.get("members", {}).items()}
             target.create_campaign(
-                params["name"], params["system"], gm=params["gm"], house_rules=params["house_rules"]
+                params["name"],
+                params["system"],
+                gm=params["gm"],
+                house_rules=params["house_rules"],
+                members=seated,
             )
             continue
         command = converter.structure(params["args"], resolve_topic(params["topic"]))

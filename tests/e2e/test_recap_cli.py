@@ -42,6 +42,7 @@ def test_recap_as_json_has_the_documented_keys(tmp_path: Path, frozen: None) -> 
         "highlights",
         "characters",
         "corrections",
+        "disputes",
     ]
     assert (0, expected) == (code, list(recap))
     assert ["note: the lights go out"] == [b["text"] for b in recap["scenes"][0]["beats"]]

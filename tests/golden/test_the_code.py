@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from domain.commands import Command
-from domain.events import Event
+from domain.events import Event, Role
 from domain.lifecycle import StartSession
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code import events as tc
@@ -23,7 +23,6 @@ from domain.rulesets.the_code.commands import (
     AlterObjective,
     Blab,
     BuyMotivation,
-    Contest,
     CreateHero,
     FollowMo,
     LowerExposure,
@@ -31,11 +30,12 @@ from domain.rulesets.the_code.commands import (
     RollReaction,
     RuleChallenge,
     RuleConduct,
+    SettleContest,
     SolveProblem,
     TakeDaysOff,
     UseMotivation,
 )
-from domain.rulesets.the_code.rules import bid_cost
+from domain.rulesets.the_code.rolls import bid_cost
 from domain.rulesets.the_code.tables import (
     ContestBy,
     Detail,
@@ -67,7 +67,7 @@ MITCH: dict[str, Any] = {
 
 def table(engine: Engine, **hero: Any) -> TcHero:
     """Campaign 'Lab' in session 1 with Mitch, the Hawk (fields overridden by ``hero``)."""
-    engine.create_campaign("Lab", "the-code")
+    engine.create_campaign("Lab", "the-code", members={"Sam": Role.GM})
     engine.execute("Lab", StartSession())
     engine.execute("Lab", CreateHero(**{**MITCH, **hero}))
     return sheet(engine)
@@ -167,8 +167,8 @@ def test_uncontested_motivation_threshold_and_cost(
 # --- Contested challenges -------------------------------------------------------------------------
 
 
-def _spot(dice: int) -> Contest:
-    return Contest(
+def _spot(dice: int) -> SettleContest:
+    return SettleContest(
         task="spot the criminal",
         hero=HAWK,
         step=2,
@@ -223,8 +223,8 @@ def _rivals(engine: Engine) -> None:
     )
 
 
-def _duel(a: int, b: int) -> Contest:
-    return Contest(
+def _duel(a: int, b: int) -> SettleContest:
+    return SettleContest(
         task="arm-wrestle",
         hero=HAWK,
         step=3,
@@ -258,7 +258,9 @@ def test_all_dice_tied_away_is_a_stalemate(engine: Engine, _case: None) -> None:
 def test_the_better_step_wins_without_dice(engine: Engine, _case: None) -> None:
     """Steps 1 and 3, nobody uses Motivation: step 1 wins by aptitude, no dice rolled."""
     _rivals(engine)
-    command = Contest(task="tail a car", hero=HAWK, step=1, opponent="Kestrel", opponent_step=3)
+    command = SettleContest(
+        task="tail a car", hero=HAWK, step=1, opponent="Kestrel", opponent_step=3
+    )
     result = engine.execute("Lab", command)
     contest = of(tc.ContestResolved, result.events)[0]
     assert (HAWK, ContestBy.APTITUDE, ()) == (contest.winner, contest.by, result.dice)
@@ -268,7 +270,7 @@ def test_the_better_step_wins_without_dice(engine: Engine, _case: None) -> None:
 def test_a_highest_die_of_one_fails_against_no_motivation(engine: Engine, _case: None) -> None:
     """Same step against a foe with no Motivation score: 1,1,1 fails."""
     table(engine)
-    command = Contest(
+    command = SettleContest(
         task="shove", hero=HAWK, step=2, dice=3, opponent="a thug", opponent_step=2, npc=True
     )
     contest = of(tc.ContestResolved, run(engine, command, 1, 1, 1))[0]

@@ -57,7 +57,7 @@ def play_until_rolled(engine: Engine) -> None:
     add_bob(engine)
     place(engine, ALICE, "R1C1", "R2C2", "R3C3")
     place(engine, BOB, "R1C2", "R2C1", "R3C3")
-    engine.execute("Lab", DeclareTest(ALICE, "Legs", "Invulnerable"))
+    engine.execute("Lab", DeclareTest(character=ALICE, form="Legs", function="Invulnerable"))
     engine.execute("Lab", AssistTest(helper=BOB, square="R1C2", justification="legs for legs"))
     engine.execute("Lab", RollTest(), dice=DiceSpec(faces=(2, 5, 4)))
 
@@ -66,9 +66,9 @@ def play_scene(engine: Engine) -> None:
     """The whole scene, rulings 1-14: strain d66 35 strikes R2C2 under alice's token, the token
     is displaced to R1C3, alice adapts R1C1 -> R2C1, and the scene ends."""
     play_until_rolled(engine)
-    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
-    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))
-    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+    engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
+    engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
     engine.execute("Lab", EndScene())
 
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, CreateCharacter, DeclareTest, PlaceTokens
-from engine import Engine, service, streams
+from engine import Engine, ledger, streams
 from engine.dice_sources import DiceSpec
-from tests.conftest import S1_FORM, S1_FUNCTION, event_count
+from tests.conftest import S1_FORM, S1_FUNCTION, TABLE, event_count
 
 PLACE, TEST, ADAPT = 5, 6, 7
 
@@ -28,16 +28,18 @@ def counter_ids() -> Callable[[], UUID]:
 def table(engine: Engine, form: str, function: str, faces: tuple[int, ...]) -> None:
     """Rulings 1-7: campaign, session, scene, alice (S1), tokens R1C1 R2C2 R3C3, a rolled test
     with the given pair, and an adaptation R3C3 -> R3C1 that any of the pairs leaves legal."""
-    engine.create_campaign("Lab", "code-green")
+    engine.create_campaign("Lab", "code-green", members=TABLE)
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage="The lab wakes up"))
     create = CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION)
     engine.execute("Lab", create, dice=DiceSpec(faces=(3, 1, 4, 1, 5)))
-    engine.execute("Lab", PlaceTokens("alice", ("R1C1", "R2C2", "R3C3")))
+    engine.execute("Lab", PlaceTokens(character="alice", squares=("R1C1", "R2C2", "R3C3")))
     engine.execute(
-        "Lab", DeclareTest("alice", form, function, roll=True), dice=DiceSpec(faces=faces)
+        "Lab",
+        DeclareTest(character="alice", form=form, function=function, roll=True),
+        dice=DiceSpec(faces=faces),
     )
-    engine.execute("Lab", Adapt("alice", "R3C3", "R3C1"))
+    engine.execute("Lab", Adapt(character="alice", source="R3C3", destination="R3C1"))
 
 
 def pool(form: str, function: str) -> int:
@@ -191,7 +193,7 @@ def test_an_amendment_reaching_behind_a_snapshot_replays_the_stream(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A snapshot taken after the amended ruling is not trusted: the stream is replayed whole."""
-    monkeypatch.setattr("engine.service.SNAPSHOT_INTERVAL", 3)
+    monkeypatch.setattr("engine.ledger.SNAPSHOT_INTERVAL", 3)
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
     assert "Tail" == engine.character_at("Lab", "alice", ruling=TEST, corrected=True).test.form
@@ -236,7 +238,7 @@ def test_loads_after_an_amendment_start_from_a_snapshot(
 ) -> None:
     """An amendment places events before the latest snapshot, so the next load folds the whole
     stream once and leaves a snapshot at its head: the loads after it start from that one."""
-    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 1000)  # only loads write snapshots
+    monkeypatch.setattr(ledger, "SNAPSHOT_INTERVAL", 1000)  # only loads write snapshots
     monkeypatch.setattr(streams, "STALE", 2)
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")

@@ -16,8 +16,8 @@ from domain.commands import Command
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.sims.creation import CreateCharacter as SimsCharacter
 from domain.rulesets.sims.situations import RollComplicated
-from domain.rulesets.sprawl_goons.actions import ActionRoll
-from domain.rulesets.sprawl_goons.creation import CreateCharacter as GoonCharacter
+from domain.rulesets.sprawl_goons.commands import CreateCharacter as GoonCharacter
+from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from domain.rulesets.the_code.creation import CreateHero
 from domain.rulesets.the_code.exposure import RollExposure
 from engine import Engine
@@ -82,11 +82,11 @@ SCENARIOS: dict[str, tuple[str, list[Step], int, dict[str, str], Callable[[Comma
                 (3, 4, 5, 2),
             ),
             (StartScene(stage="An ambush"), ()),
-            (ActionRoll(character="Tanner", stat="reaction", ds="14", dangerous=True), (4, 5)),
+            (MakeActionRoll(character="Tanner", stat="reaction", ds="14", dangerous=True), (4, 5)),
         ],
         5,
         {"ds": "10"},
-        lambda c: ActionRoll(character="Tanner", stat="reaction", ds="10", dangerous=True),
+        lambda c: MakeActionRoll(character="Tanner", stat="reaction", ds="10", dangerous=True),
     ),
     # The GM set the hazardous climb at Good; corrected: Average (fewer Damage Ranks).
     "sims-difficulty": (

@@ -31,9 +31,9 @@ def played(tmp_path: Path, frozen: None) -> tuple[Path, UUID]:
     with Engine(str(db)) as engine:
         who = scene_with_s1(engine)
         place(engine, who, "R1C1", "R2C2", "R3C3")
-        roll = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+        roll = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
         engine.execute("Lab", roll, dice=DiceSpec(faces=(2, 5)))
-        engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
+        engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
         engine.execute("Lab", EndScene())
         engine.execute("Lab", EndSession())
         stream = engine.campaign("Lab").find(who).character_id

@@ -90,22 +90,33 @@ ENGINE_CASES: dict[str, st.SearchStrategy[Case]] = {
     "code-green": st.one_of(
         no_dice(
             st.one_of(
-                unknown_names.map(lambda n: cg.DeclareTest(n, "Legs", "Invulnerable")),
-                unknown_names.map(lambda n: cg.PlaceTokens(n, ("R1C1", "R2C2", "R3C3"))),
-                unknown_names.map(lambda n: cg.DisplaceToken(n, "R1C2")),
-                unknown_names.map(cg.Recover),
-                st.sampled_from([cg.RollTest(), cg.Adapt("alice"), cg.SufferStrain("alice")]),
-                st.builds(lambda n: cg.AssistTest("bob", "R1C3", n), st.text(max_size=5)),
+                unknown_names.map(
+                    lambda n: cg.DeclareTest(character=n, form="Legs", function="Invulnerable")
+                ),
+                unknown_names.map(
+                    lambda n: cg.PlaceTokens(character=n, squares=("R1C1", "R2C2", "R3C3"))
+                ),
+                unknown_names.map(lambda n: cg.DisplaceToken(character=n, destination="R1C2")),
+                unknown_names.map(lambda n: cg.Recover(character=n)),
+                st.sampled_from(
+                    [cg.RollTest(), cg.Adapt(character="alice"), cg.SufferStrain(character="alice")]
+                ),
+                st.builds(
+                    lambda n: cg.AssistTest(helper="bob", square="R1C3", justification=n),
+                    st.text(max_size=5),
+                ),
                 st.tuples(st.integers(-3, 9), st.integers(-3, 9))
                 .filter(lambda rc: not (1 <= rc[0] <= 3 and 1 <= rc[1] <= 3))
-                .map(lambda rc: cg.DisplaceToken("alice", f"R{rc[0]}C{rc[1]}")),
+                .map(
+                    lambda rc: cg.DisplaceToken(character="alice", destination=f"R{rc[0]}C{rc[1]}")
+                ),
                 st.sampled_from(["Legs", "Wings", ""]).map(
-                    lambda form: cg.DeclareTest("alice", form, "Wheels")
+                    lambda form: cg.DeclareTest(character="alice", form=form, function="Wheels")
                 ),
             )
         ),
         st.tuples(
-            st.just(cg.CreateCharacter("carol", S1_FORM, S1_FUNCTION)),
+            st.just(cg.CreateCharacter(player="carol", form=S1_FORM, function=S1_FUNCTION)),
             with_bad_face((1, 2, 3, 4, 5)),
         ),
     ),
@@ -127,19 +138,39 @@ ENGINE_CASES: dict[str, st.SearchStrategy[Case]] = {
     "sprawl-goons": st.one_of(
         no_dice(
             st.one_of(
-                unknown_names.map(lambda n: sg.ChangeCash(n, 5, "a tip")),
-                unknown_names.map(sg.Rest),
-                unknown_names.map(sg.ApplyPatch),
-                st.integers(-10_000, -1_000).map(lambda d: sg.ChangeCash("Tanner", d, "a bribe")),
-                st.just(sg.ChangeCash("Tanner", 0, "nothing")),
+                unknown_names.map(lambda n: sg.ChangeCash(character=n, delta=5, reason="a tip")),
+                unknown_names.map(lambda n: sg.Rest(characters=(n,))),
+                unknown_names.map(lambda n: sg.ApplyPatch(character=n)),
+                st.integers(-10_000, -1_000).map(
+                    lambda d: sg.ChangeCash(character="Tanner", delta=d, reason="a bribe")
+                ),
+                st.just(sg.ChangeCash(character="Tanner", delta=0, reason="nothing")),
                 st.tuples(*(st.integers(-3, 5) for _ in range(4)))
                 .filter(lambda s: min(s) < 0 or sum(s) != 4)
-                .map(lambda s: sg.CreateCharacter("Vex", "cy", *s, items=("penlight",) * 3)),
+                .map(
+                    lambda s: sg.CreateCharacter(
+                        character="Vex",
+                        player="cy",
+                        morphology=s[0],
+                        reaction=s[1],
+                        cognition=s[2],
+                        equilibrium=s[3],
+                        items=("penlight",) * 3,
+                    )
+                ),
             )
         ),
         st.tuples(
             st.just(
-                sg.CreateCharacter("Vex", "cy", 1, 1, 1, 1, items=("penlight", "drone", "toolkit"))
+                sg.CreateCharacter(
+                    character="Vex",
+                    player="cy",
+                    morphology=1,
+                    reaction=1,
+                    cognition=1,
+                    equilibrium=1,
+                    items=("penlight", "drone", "toolkit"),
+                )
             ),
             with_bad_face((3, 4, 5)),
         ),
@@ -147,18 +178,31 @@ ENGINE_CASES: dict[str, st.SearchStrategy[Case]] = {
     "sims": st.one_of(
         no_dice(
             st.one_of(
-                unknown_names.map(lambda n: sims.RollComplicated(n, ("Brawler",), "Good")),
-                unknown_names.map(lambda n: sims.UpgradeQuality(n, "Brawler")),
-                unknown_names.map(lambda n: sims.RollComplicated("Kristov", (n,), "Good")),
-                st.sampled_from(["Legendary", "", "good-ish"]).map(
-                    lambda d: sims.RollComplicated("Kristov", ("Brawler",), d)
+                unknown_names.map(
+                    lambda n: sims.RollComplicated(
+                        character=n, qualities=("Brawler",), difficulty="Good"
+                    )
                 ),
-                st.just(sims.AllocateRanks("Kristov", ("Brawler",))),
-                st.just(sims.NextTurn()),
+                unknown_names.map(lambda n: sims.UpgradeQuality(character=n, quality="Brawler")),
+                unknown_names.map(
+                    lambda n: sims.RollComplicated(
+                        character="Kristov", qualities=(n,), difficulty="Good"
+                    )
+                ),
+                st.sampled_from(["Legendary", "", "good-ish"]).map(
+                    lambda d: sims.RollComplicated(
+                        character="Kristov", qualities=("Brawler",), difficulty=d
+                    )
+                ),
+                st.just(sims.AllocateRanks(character="Kristov", steps=("Brawler",))),
+                st.just(sims.EndTurn()),
             )
         ),
         st.tuples(
-            st.just(sims.RollComplicated("Kristov", ("Brawler",), "Good")), with_bad_face((3, 4))
+            st.just(
+                sims.RollComplicated(character="Kristov", qualities=("Brawler",), difficulty="Good")
+            ),
+            with_bad_face((3, 4)),
         ),
     ),
 }

@@ -30,7 +30,7 @@ def test_campaigns_in_one_store_keep_separate_streams(any_engine: Engine) -> Non
     any_engine.create_campaign("Lab", "code-green")
     any_engine.create_campaign("Ward", "code-green")
     any_engine.execute("Lab", StartSession())
-    any_engine.execute("Lab", AddNote("the lights flicker"))
+    any_engine.execute("Lab", AddNote(text="the lights flicker"))
 
     lab, ward = any_engine.campaign("Lab"), any_engine.campaign("Ward")
 
@@ -164,7 +164,7 @@ def test_reopened_sqlite_file_continues_numbering(frozen: None, tmp_path: Path) 
         play_scene(first)
 
     with Engine(db) as second:
-        result = second.execute("Lab", AddNote("back next week"))
+        result = second.execute("Lab", AddNote(text="back next week"))
         names = [c.name for c in second.characters("Lab")]
 
     assert 15 == result.number

@@ -16,8 +16,7 @@ from domain.dice import Provenance
 from domain.errors import CannotUndo, DomainError, EntropyWindowClosed, NoActiveSession
 from domain.events import DiceCommitted, DiceRevealed, EntropyAdded, RulingMade
 from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, StartSession
-from domain.rulesets.sprawl_goons.actions import ActionRoll
-from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
 from engine import Engine
 from engine.chain import genesis, link
 from engine.committed_dice import commitment, key, mixed, replay
@@ -48,7 +47,15 @@ def tanner(engine: Engine) -> None:
     """Tanner on the table, in a scene, his creation dice typed in (physical)."""
     engine.execute("Lab", StartScene(stage="The container stacks"))
     items = ("melee:Katana", "armour:Kevlar jacket", "lazarus")
-    create = CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=items)
+    create = CreateCharacter(
+        character="Tanner",
+        player="ana",
+        morphology=2,
+        reaction=1,
+        cognition=1,
+        equilibrium=0,
+        items=items,
+    )
     engine.execute("Lab", create, dice=DiceSpec(faces=(3, 4, 5, 2)))
 
 
@@ -56,7 +63,7 @@ def roll(engine: Engine) -> RulingMade:
     """One committed roll: Tanner's reaction roll, its dice drawn digitally."""
     if engine.campaign("Lab").scene is None:
         tanner(engine)
-    result = engine.execute("Lab", ActionRoll("Tanner", "reaction", "10"))
+    result = engine.execute("Lab", MakeActionRoll(character="Tanner", stat="reaction", ds="10"))
     made = next(r.event for r in result.records if isinstance(r.event, RulingMade))
     assert made.provenance is Provenance.COMMITTED
     return made

@@ -53,10 +53,12 @@ def play(engine: Engine) -> None:
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage="The lab"))
     engine.execute("Lab", CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION))
-    engine.execute("Lab", PlaceTokens("alice", ("roll", "R2C2", "R3C3")))
-    engine.execute("Lab", DeclareTest("alice", "Legs", "Invulnerable", roll=True))
+    engine.execute("Lab", PlaceTokens(character="alice", squares=("roll", "R2C2", "R3C3")))
+    engine.execute(
+        "Lab", DeclareTest(character="alice", form="Legs", function="Invulnerable", roll=True)
+    )
     free = engine.character("Lab", "alice").free_squares()[0]
-    engine.execute("Lab", Adapt("alice", "R2C2", free))
+    engine.execute("Lab", Adapt(character="alice", source="R2C2", destination=free))
     engine.execute("Lab", EndScene())
 
 
@@ -95,9 +97,11 @@ def test_explicit_dice_are_not_claimed_verifiable(engine: Engine) -> None:
     """Faces typed in stay physical, --seed stays seeded: neither counts as committed."""
     play(engine)
     engine.execute("Lab", StartScene(stage="Again"))
-    engine.execute("Lab", PlaceTokens("alice", ("R1C1", "R2C2", "R3C3")))
+    engine.execute("Lab", PlaceTokens(character="alice", squares=("R1C1", "R2C2", "R3C3")))
     physical = engine.execute(
-        "Lab", DeclareTest("alice", "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(1, 2))
+        "Lab",
+        DeclareTest(character="alice", form="Legs", function="Invulnerable", roll=True),
+        dice=DiceSpec(faces=(1, 2)),
     )
     assert (Provenance.PHYSICAL, None) == (
         physical.provenance,

@@ -13,9 +13,9 @@ from domain.dice import DiceSource, Die
 from domain.errors import DomainError
 from domain.lifecycle import AddNote
 from domain.rulesets.code_green.commands import DeclareTest, RollTest
-from engine import Engine, redecide, service
+from engine import Engine, ledger, redecide, service
 from engine.dice_sources import DiceSpec, SeededDice
-from tests.conftest import event_count, place, scene_with_s1
+from tests.conftest import TABLE, event_count, place, scene_with_s1
 from tests.stores import no_wait
 
 Engines = tuple[Engine, Engine]
@@ -33,7 +33,7 @@ def declared(engine: Engine) -> None:
     """Rulings 1-6 of 'Lab': a scene, one S1 character placed, a test declared (pool 2)."""
     scene_with_s1(engine)
     place(engine, "31415", "R1C1", "R2C2", "R3C3")
-    engine.execute("Lab", DeclareTest("31415", "Legs", "Invulnerable"))
+    engine.execute("Lab", DeclareTest(character="31415", form="Legs", function="Invulnerable"))
 
 
 def interleave(
@@ -56,7 +56,7 @@ def interleave(
 
 def bobs_note(engine: Engine) -> Callable[[], object]:
     def write() -> object:
-        return engine.execute("Lab", AddNote("bob was here"), actor="bob")
+        return engine.execute("Lab", AddNote(text="bob was here"), actor="bob")
 
     return write
 
@@ -73,7 +73,9 @@ def test_a_write_between_load_and_save_is_retried(
     attempts = interleave(monkeypatch, RollTest, bobs_note(second))
     declared(first)
 
-    result = first.execute("Lab", RollTest(), actor="alice", dice=DiceSpec(faces=(2, 5)))
+    result = first.execute(
+        "Lab", RollTest(character="31415"), actor="alice", dice=DiceSpec(faces=(2, 5))
+    )
 
     assert 2 == len(attempts)
     assert (8, 8) == (result.number, first.campaign("Lab").rulings)
@@ -116,7 +118,7 @@ def test_a_command_that_always_conflicts_gives_up_with_concurrent_writes(
 ) -> None:
     """After MAX_ATTEMPTS lost races: CONCURRENT_WRITES, and only the other writer's rulings."""
     first, second = engines
-    first.create_campaign("Lab", "code-green")
+    first.create_campaign("Lab", "code-green", members=TABLE)
     before = event_count(first)
     original = AddNote.decide
     alices: list[AddNote] = []
@@ -124,22 +126,22 @@ def test_a_command_that_always_conflicts_gives_up_with_concurrent_writes(
     def decide(self: AddNote, view: View, dice: DiceSource) -> Sequence[Change]:
         if self.text == "alice's note":  # bob's own notes are decided undisturbed
             alices.append(self)
-            second.execute("Lab", AddNote("bob was here"), actor="bob")
+            second.execute("Lab", AddNote(text="bob was here"), actor="bob")
         return original(self, view, dice)
 
     monkeypatch.setattr(AddNote, "decide", decide)
 
     with pytest.raises(DomainError) as refused:
-        first.execute("Lab", AddNote("alice's note"), actor="alice")
+        first.execute("Lab", AddNote(text="alice's note"), actor="alice")
 
     log = summary(first)
-    assert ("CONCURRENT_WRITES", {"attempts": service.MAX_ATTEMPTS}) == (
+    assert ("CONCURRENT_WRITES", {"attempts": ledger.MAX_ATTEMPTS}) == (
         refused.value.code,
         refused.value.data,
     )
-    assert service.MAX_ATTEMPTS == len(alices)
-    assert before + 2 * service.MAX_ATTEMPTS == event_count(first)
-    assert list(range(1, service.MAX_ATTEMPTS + 2)) == [n for n, _, _ in log]
+    assert ledger.MAX_ATTEMPTS == len(alices)
+    assert before + 2 * ledger.MAX_ATTEMPTS == event_count(first)
+    assert list(range(1, ledger.MAX_ATTEMPTS + 2)) == [n for n, _, _ in log]
     assert "alice" not in {actor for _, _, actor in log}
 
 
@@ -149,10 +151,10 @@ def test_writers_on_different_campaigns_do_not_conflict(
     """A ruling in another campaign of the same store does not make this one retry."""
     first, second = engines
     declared(first)
-    first.create_campaign("Ward", "code-green")
+    first.create_campaign("Ward", "code-green", members=TABLE)
 
     def write() -> object:
-        return second.execute("Ward", AddNote("elsewhere"), actor="bob")
+        return second.execute("Ward", AddNote(text="elsewhere"), actor="bob")
 
     attempts = interleave(monkeypatch, RollTest, write)
 
@@ -219,20 +221,20 @@ def test_an_undo_racing_another_ruling_is_retried(
     records after the other ruling, and still undoes the ruling the GM meant (not one recorded
     meanwhile)."""
     first, second = engines
-    first.create_campaign("Lab", "code-green")
-    first.execute("Lab", AddNote("mistake"))
+    first.create_campaign("Lab", "code-green", members=TABLE)
+    first.execute("Lab", AddNote(text="mistake"))
     original = redecide.Redecider.walk
     calls: list[int] = []
 
     def walk(walker: Any, made: Any, target: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append(target.number)
         if len(calls) == 1:
-            second.execute("Lab", AddNote("bob was here"), actor="bob")
+            second.execute("Lab", AddNote(text="bob was here"), actor="bob")
         return original(walker, made, target, *args, **kwargs)
 
     monkeypatch.setattr(redecide.Redecider, "walk", walk)
     waits: list[int] = []
-    monkeypatch.setattr(first, "backoff", waits.append)
+    monkeypatch.setattr(first.ledger, "backoff", waits.append)
 
     result = first.undo("Lab", asked, reason="mistake")
 

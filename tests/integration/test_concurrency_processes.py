@@ -14,9 +14,10 @@ import pytest
 
 from domain.commands import Command
 from domain.errors import ConcurrentWrites
+from domain.events import Role
 from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter
-from engine import Engine, service
+from engine import Engine, ledger
 from engine.dice_sources import DiceSpec
 from tests.postgres import fresh_schema
 from tests.stores import rerun, whole_rulings, writer_processes
@@ -34,19 +35,28 @@ def command_for(writer: int, index: int) -> Command:
     tag = f"w{writer}-{index}"
     match index % 3:
         case 0:
-            return ChangeCash(SHARED, 1, tag)
+            return ChangeCash(character=SHARED, delta=1, reason=tag)
         case 1:
-            return ChangeCash(f"Goon{writer}", 2, tag)
+            return ChangeCash(character=f"Goon{writer}", delta=2, reason=tag)
         case _:
-            return AddNote(tag)
+            return AddNote(text=tag)
 
 
 def set_up(db: str) -> None:
     """The campaign, the shared character and one character per writer (30 cash each)."""
     with Engine(db) as engine:
-        engine.create_campaign(CAMPAIGN, "sprawl-goons", gm="Rosa")
+        writers = {f"w{w}": Role.GM for w in range(WRITERS)}  # each may issue any command
+        engine.create_campaign(CAMPAIGN, "sprawl-goons", gm="Rosa", members=writers)
         for name in [SHARED, *(f"Goon{w}" for w in range(WRITERS))]:
-            create = CreateCharacter(name, "p", 1, 1, 1, 1, items=KIT)
+            create = CreateCharacter(
+                character=name,
+                player="p",
+                morphology=1,
+                reaction=1,
+                cognition=1,
+                equilibrium=1,
+                items=KIT,
+            )
             engine.execute(CAMPAIGN, create, dice=DiceSpec(faces=(1, 1, 1)))
 
 
@@ -131,10 +141,10 @@ def test_eight_writers_record_every_command_exactly_once(store: str) -> None:
 def test_the_backoff_waits_longer_after_each_lost_race(monkeypatch: pytest.MonkeyPatch) -> None:
     """No wait before the first retry, then up to 4 ms x 2^retry, never above 0.25 s."""
     waits: list[float] = []
-    monkeypatch.setattr(service.time, "sleep", waits.append)
-    monkeypatch.setattr(service.random, "uniform", lambda low, high: high)
+    monkeypatch.setattr(ledger.time, "sleep", waits.append)
+    monkeypatch.setattr(ledger.random, "uniform", lambda low, high: high)
 
     for retry in range(1, 8):
-        service.jittered_backoff(retry)
+        ledger.jittered_backoff(retry)
 
     assert [0.016, 0.032, 0.064, 0.128, 0.25, 0.25] == waits

@@ -59,10 +59,10 @@ def played(engine: Engine) -> None:
     """Rulings 1-9 of 'Lab': a scene, alice placed, a test rolled 2,5, an adaptation, a note."""
     scene_with_s1(engine)
     place(engine, "31415", "R1C1", "R2C2", "R3C3")
-    engine.execute("Lab", DeclareTest("31415", "Legs", "Invulnerable"))
+    engine.execute("Lab", DeclareTest(character="31415", form="Legs", function="Invulnerable"))
     engine.execute("Lab", RollTest(), dice=DiceSpec(faces=(2, 5)))
-    engine.execute("Lab", Adapt("31415", "R1C1", "R1C2"))
-    engine.execute("Lab", AddNote("the guard was asleep"), actor="alice")
+    engine.execute("Lab", Adapt(character="31415", source="R1C1", destination="R1C2"))
+    engine.execute("Lab", AddNote(text="the guard was asleep"), actor="alice")
 
 
 def lines(engine: Engine) -> list[str]:
@@ -135,7 +135,7 @@ def test_snapshots_load_what_a_full_replay_gives(store: Engine) -> None:
     """Past 100 versions a snapshot is kept; loading from it equals replaying every event."""
     store.create_campaign("Lab", "code-green")
     for index in range(60):
-        store.execute("Lab", AddNote(f"note {index}"))
+        store.execute("Lab", AddNote(text=f"note {index}"))
     campaign = store.campaign("Lab")
 
     assert store.store.snapshots is not None
@@ -149,9 +149,9 @@ def test_committed_dice_are_kept_until_the_session_ends(store: Engine) -> None:
     verify recomputes every roll."""
     scene_with_s1(store)
     place(store, "31415", "R1C1", "R2C2", "R3C3")
-    store.execute("Lab", DeclareTest("31415", "Legs", "Invulnerable"))
+    store.execute("Lab", DeclareTest(character="31415", form="Legs", function="Invulnerable"))
     rolled = store.execute("Lab", RollTest())
-    store.execute("Lab", Adapt("31415", "R1C1", "R1C2"))
+    store.execute("Lab", Adapt(character="31415", source="R1C1", destination="R1C2"))
     store.execute("Lab", EndScene())
     store.execute("Lab", EndSession())
 
@@ -179,7 +179,7 @@ def test_the_session_seed_is_shared_by_engines_of_one_store(shared: str) -> None
     with Engine(shared) as first:
         scene_with_s1(first)
         place(first, "31415", "R1C1", "R2C2", "R3C3")
-        first.execute("Lab", DeclareTest("31415", "Legs", "Invulnerable"))
+        first.execute("Lab", DeclareTest(character="31415", form="Legs", function="Invulnerable"))
 
     with Engine(shared) as second:
         rolled = second.execute("Lab", RollTest())
@@ -196,10 +196,10 @@ def test_a_write_between_load_and_save_is_retried(
     with Engine(shared, backoff=retries.append) as first, Engine(shared) as second:
         played(first)
         attempts = _interleave(
-            monkeypatch, lambda: second.execute("Lab", AddNote("bob was here"), actor="bob")
+            monkeypatch, lambda: second.execute("Lab", AddNote(text="bob was here"), actor="bob")
         )
 
-        result = first.execute("Lab", AddNote("alice's turn"), actor="alice")
+        result = first.execute("Lab", AddNote(text="alice's turn"), actor="alice")
 
         log = [(e.ruling.number, e.header.actor) for e in second.log("Lab")]
         assert (2, [1]) == (len(attempts), retries)
@@ -229,7 +229,7 @@ def test_campaigns_in_one_store_stay_apart(store: Engine) -> None:
     played(store)
     store.create_campaign("Ward", "sims", gm="Lotus")
     store.execute("Ward", StartSession())
-    store.execute("Ward", StartScene("The ward"))
+    store.execute("Ward", StartScene(stage="The ward"))
 
     assert ["Lab", "Ward"] == [c.name for c in store.directory().campaigns]
     assert (9, 3) == (store.campaign("Lab").rulings, store.campaign("Ward").rulings)

@@ -83,7 +83,7 @@ def test_an_upcaster_brings_old_notes_up_to_the_new_version(
             for event in entry.events
             if isinstance(event.event, NoteAdded)
         ]
-        engine.execute("Night Shift", AddNote("read back under the new schema"))
+        engine.execute("Night Shift", AddNote(text="read back under the new schema"))
         assert [("the guard was asleep", "unknown (recorded before notes had authors)")] == [
             (note.text, note.author) for note in notes if isinstance(note, NoteAddedV2)
         ]

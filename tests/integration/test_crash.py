@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from domain.commands import Command
+from domain.events import Role
 from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter
 from engine import Engine
@@ -35,7 +36,11 @@ MODES = ("anywhere", "before-commit", "after-commit")
 
 def command_for(index: int) -> Command:
     tag = f"c{index}"
-    return ChangeCash("Tanner", 1 + index % 3, tag) if index % 2 else AddNote(tag)
+    return (
+        ChangeCash(character="Tanner", delta=1 + index % 3, reason=tag)
+        if index % 2
+        else AddNote(text=tag)
+    )
 
 
 def die() -> None:
@@ -131,9 +136,15 @@ def test_killed_writers_leave_only_whole_rulings(store: str) -> None:
     """SIGKILL at drawn points of 100 commands: after each kill the store opens intact with
     exactly the rulings committed before it; at the end it equals a sequential run."""
     with Engine(store) as engine:
-        engine.create_campaign(CAMPAIGN, "sprawl-goons", gm="Rosa")
+        engine.create_campaign(CAMPAIGN, "sprawl-goons", gm="Rosa", members={"writer": Role.GM})
         create = CreateCharacter(
-            "Tanner", "ana", 1, 1, 1, 1, items=("penlight", "toolkit", "drone")
+            character="Tanner",
+            player="ana",
+            morphology=1,
+            reaction=1,
+            cognition=1,
+            equilibrium=1,
+            items=("penlight", "toolkit", "drone"),
         )
         engine.execute(CAMPAIGN, create, dice=DiceSpec(faces=(1, 1, 1)))
     plan = random.Random(PLAN_SEED)

@@ -43,9 +43,7 @@ from engine.transfer import (
     Imported,
     _too_deep,
     event_classes,
-    export_lines,
     file_lines,
-    import_lines,
 )
 from tests.conftest import FROZEN_AT, event_count, place, scene_with_s1
 
@@ -59,17 +57,17 @@ def _played(*, sealed: bool) -> list[str]:
     with freeze_time(FROZEN_AT), Engine() as engine:
         who = scene_with_s1(engine)
         place(engine, who, "R1C1", "R2C2", "R3C3")
-        test = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+        test = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
         engine.execute("Lab", test, dice=DiceSpec(faces=(2, 5)))
-        engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
-        engine.execute("Lab", AddNote("the guard was asleep"))
+        engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
+        engine.execute("Lab", AddNote(text="the guard was asleep"))
         engine.amend("Lab", 8, {"text": "the guard was awake"}, reason="misheard")
-        engine.execute("Lab", AddNote("said twice"))
+        engine.execute("Lab", AddNote(text="said twice"))
         engine.undo("Lab", reason="said twice")
         if sealed:
             engine.execute("Lab", EndScene())
             engine.execute("Lab", EndSession())
-        return list(export_lines(engine, "Lab"))
+        return list(engine.export("Lab"))
 
 
 RUNNING = _played(sealed=False)
@@ -278,7 +276,7 @@ def test_a_hostile_file_is_refused_by_the_engine(
     items, line = hostile(items_of(RUNNING))
     before = state_of(target)
     with pytest.raises(DomainError) as refused:
-        import_lines(target, lines_of(items))
+        target.import_campaign(lines_of(items))
     error = refused.value
     assert (code, before) == (error.code, state_of(target))
     assert named in error.reason
@@ -363,7 +361,7 @@ def test_a_stored_row_from_a_newer_version_is_refused_on_loading(target: Engine)
     assert f"stream {row.originator_id} version {row.originator_version}" in refused.value.reason
     before = state_of(target)
     with pytest.raises(FutureEventVersion):
-        target.execute("Lab", AddNote("after it"))
+        target.execute("Lab", AddNote(text="after it"))
     with pytest.raises(FutureEventVersion):
         target.campaign("Lab")
     assert before == state_of(target)
@@ -415,7 +413,7 @@ def test_every_campaign_of_an_old_store_still_imports(tmp_path: Path) -> None:
     shutil.copy(FIXTURE, tmp_path / "old.db")
     with Engine(str(tmp_path / "old.db")) as old, Engine() as target:
         for entry in old.directory().campaigns:
-            imported = import_lines(target, list(export_lines(old, entry.name)))
+            imported = target.import_campaign(list(old.export(entry.name)))
             assert target.verify(entry.name).intact, imported
 
 
@@ -545,7 +543,7 @@ def _rechained_if_possible(items: Items) -> Items:
 def _attempt(engine: Engine, lines: list[str | bytes]) -> tuple[Imported | None, str]:
     """The campaign imported, or the one-line reason it was refused (a DomainError)."""
     try:
-        imported = import_lines(engine, lines)
+        imported = engine.import_campaign(lines)
     except DomainError as error:
         event(f"{error.code} {error.data.get('field', '')}")
         return None, error.reason

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from domain.lifecycle import EndSession, StartSession
 from engine import Engine
-from engine.timeline import session_rulings
 from tests.integration.test_replay import moves, played
 
 
@@ -47,6 +46,6 @@ def test_the_latest_session_is_the_latest_any_ruling_was_recorded_in(engine: Eng
     engine.undo("Lab", reason="not tonight")
     latest = max(h.session for h in engine.headers("Lab") if h.session)
     assert latest > engine.campaign("Lab").sessions
-    chosen = session_rulings(engine, "Lab", None)
+    chosen = engine.session_rulings("Lab")
     assert chosen == engine.log("Lab", session=latest)
     assert {entry.header.session for entry in chosen} == {latest}

@@ -7,8 +7,7 @@ from uuid import UUID
 
 import pytest
 
-from engine import Engine, service, streams
-from engine.transfer import export_lines, import_lines
+from engine import Engine, ledger, streams
 from tests.integration.scenes import TEST, evolver_for, play_scene, replay_from_scratch, stream_ids
 
 
@@ -28,7 +27,7 @@ def test_small_pages_load_what_one_read_loads(
 ) -> None:
     """Across undos that reach back past snapshots, small pages give every stream the state and
     version of a single read, and the state of a replay from scratch."""
-    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", interval)
+    monkeypatch.setattr(ledger, "SNAPSHOT_INTERVAL", interval)
     play_scene(any_engine)
     any_engine.undo("Lab", reason="the scene goes on")
     any_engine.undo("Lab", TEST, with_dependents=True, reason="no test after all")
@@ -79,7 +78,7 @@ def test_a_load_far_past_its_snapshot_leaves_one_at_the_head(
     monkeypatch.setattr(streams, "PAGE", page)
     with Engine() as source:
         play_scene(source)
-        import_lines(any_engine, list(export_lines(source, "Lab")))
+        any_engine.import_campaign(list(source.export("Lab")))
         ids = stream_ids(source)[1:]  # the campaign and its characters (the directory: 1 event)
     for stream in ids:
         evolve, folded = counting(evolver_for(any_engine, stream))
@@ -94,7 +93,7 @@ def test_a_load_back_in_time_leaves_no_snapshot(
     any_engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only a load of the head renews the snapshot: a load as of an earlier version does not."""
-    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 1000)
+    monkeypatch.setattr(ledger, "SNAPSHOT_INTERVAL", 1000)
     play_scene(any_engine)  # no snapshot written
     monkeypatch.setattr(streams, "STALE", 2)
     campaign = any_engine.campaign("Lab").id

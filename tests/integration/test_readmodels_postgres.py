@@ -26,11 +26,11 @@ def url() -> Iterator[str]:
 def play(engine: Engine) -> None:
     who = scene_with_s1(engine)
     place(engine, who, "R1C1", "R2C2", "R3C3")
-    test = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+    test = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
     engine.execute("Lab", test, dice=DiceSpec(faces=(2, 5)))
-    engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
+    engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
     engine.undo("Lab", reason="the other token")
-    engine.execute("Lab", Adapt(who, "R3C3", "R3C1"))
+    engine.execute("Lab", Adapt(character=who, source="R3C3", destination="R3C1"))
     engine.execute("Lab", AddNote(text="the guard is called Dolores", gm_only=True))
     engine.execute("Lab", EndScene())
 

@@ -88,8 +88,8 @@ def test_a_correction_in_a_later_session_updates_the_earlier_recap(engine: Engin
 def test_gm_only_notes_stay_out_of_the_public_recap(engine: Engine) -> None:
     """A GM-only note is in no public format, and in the GM's own recap."""
     scene_with_s1(engine)
-    engine.execute("Lab", AddNote("the guard is a mole", gm_only=True))
-    engine.execute("Lab", AddNote("the lights go out"))
+    engine.execute("Lab", AddNote(text="the guard is a mole", gm_only=True))
+    engine.execute("Lab", AddNote(text="the lights go out"))
     public = engine.recap("Lab")
     texts = [b["text"] for s in public["scenes"] for b in s["beats"]]
     assert ["note: the lights go out"] == [t for t in texts if "note" in t]
@@ -104,7 +104,7 @@ def test_hostile_names_are_escaped(engine: Engine) -> None:
     engine.create_campaign("Lab", "code-green", gm=HOSTILE)
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage=HOSTILE))
-    engine.execute("Lab", AddNote(HOSTILE))
+    engine.execute("Lab", AddNote(text=HOSTILE))
     recap = engine.recap("Lab")
     html = recap_html(recap)
     assert "<script" not in html
@@ -158,7 +158,7 @@ moves = st.lists(
             ("run", FollowMo(hero=HAWK, description="cuffs")),
             ("run", SolveProblem(hero=HAWK, description="a mugging", scale=Scale.MINOR)),
             ("run", LowerExposure(hero=HAWK)),
-            ("run", AddNote("a clue", gm_only=True)),
+            ("run", AddNote(text="a clue", gm_only=True)),
             ("run", EndSession()),
             ("run", StartSession()),
             ("undo", None),

@@ -15,7 +15,6 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from engine import Engine
 from engine.recorders import BulkSQLiteRecorder, TopicFilter
 from engine.records import DIRECTORY_ID
-from engine.transfer import export_lines, import_lines
 from tests.conftest import place, scene_with_s1
 from tests.stores import engine_on
 
@@ -100,9 +99,9 @@ def test_stored_rows_put_the_chain_first_and_keep_their_bytes_through_import(
     with Engine(str(source)) as engine:
         who = scene_with_s1(engine)
         place(engine, who, "R1C1", "R2C2", "R3C3")
-        lines = list(export_lines(engine, "Lab"))
+        lines = list(engine.export("Lab"))
     with Engine(str(target)) as engine:
-        import_lines(engine, lines)
+        engine.import_campaign(lines)
 
     def stored(path: Path) -> dict[tuple[str, int], bytes]:
         with sqlite3.connect(path) as connection:

@@ -53,19 +53,19 @@ ALICE, BOB = "31415", "26535"
 # stand then).
 SETUP = [
     Step(StartSession()),
-    Step(StartScene("lab")),
+    Step(StartScene(stage="lab")),
     Step(CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION), (3, 1, 4, 1, 5)),
     Step(CreateCharacter(player="bob", form=S1_FORM, function=S1_FUNCTION), (2, 6, 5, 3, 5)),
-    Step(PlaceTokens(ALICE, ("R1C1", "R2C2", "R3C3"))),
-    Step(PlaceTokens(BOB, ("R1C2", "R2C1", "R3C3"))),
+    Step(PlaceTokens(character=ALICE, squares=("R1C1", "R2C2", "R3C3"))),
+    Step(PlaceTokens(character=BOB, squares=("R1C2", "R2C1", "R3C3"))),
 ]
 TEST, ASSIST, ROLL, ADAPT, SCENE_END = 6, 7, 8, 9, 10
 STORY = [
     *SETUP,
-    Step(DeclareTest(ALICE, "Legs", "Invulnerable")),
+    Step(DeclareTest(character=ALICE, form="Legs", function="Invulnerable")),
     Step(AssistTest(helper=BOB, square="R1C2", justification="legs for legs")),
     Step(RollTest(), (2, 5, 4)),
-    Step(Adapt(ALICE, "R1C1", "R2C1")),
+    Step(Adapt(character=ALICE, source="R1C1", destination="R2C1")),
     Step(EndScene()),
 ]
 
@@ -181,7 +181,11 @@ def test_amending_the_test_redecides_its_roll_on_the_new_pool() -> None:
     )
 
     assert [rulings[ROLL]] == [r["ruling"] for r in header(result)["redecided"]]
-    oracle = again(SYSTEM, STORY, replaced={TEST: DeclareTest(ALICE, "Legs", "Cryptic")})
+    oracle = again(
+        SYSTEM,
+        STORY,
+        replaced={TEST: DeclareTest(character=ALICE, form="Legs", function="Cryptic")},
+    )
     assert not isinstance(oracle, Refused)
     assert whole_state(oracle) == whole_state(engine)
 
@@ -215,7 +219,9 @@ def a_test(
     """A whole test: declared, maybe assisted by the other character, rolled, adapted (the
     ``move``-th legal move when it is played: see ``legal``)."""
     helper = BOB if who == ALICE else ALICE
-    steps: list[Command | AnyAdaptation] = [DeclareTest(who, form, function)]
+    steps: list[Command | AnyAdaptation] = [
+        DeclareTest(character=who, form=form, function=function)
+    ]
     if assist is not None:
         steps.append(AssistTest(helper=helper, square=assist, justification="it helps"))
     steps += [RollTest(), AnyAdaptation(who, move)]
@@ -235,9 +241,9 @@ def legal(engine: Engine, command: Command | AnyAdaptation) -> Command:
         return command
     moves = engine.character("Lab", command.character).legal_moves()
     if not moves:
-        return Adapt(command.character)
+        return Adapt(character=command.character)
     source, destination = moves[command.move % len(moves)]
-    return Adapt(command.character, str(source), str(destination))
+    return Adapt(character=command.character, source=str(source), destination=str(destination))
 
 
 tests = st.builds(

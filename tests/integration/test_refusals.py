@@ -46,13 +46,13 @@ def run(engine: Engine, campaign: str, command: Command, faces: tuple[int, ...] 
 
 
 def character(engine: Engine, campaign: str, player: str, faces: tuple[int, ...]) -> None:
-    run(engine, campaign, CreateCharacter(player, S1_FORM, S1_FUNCTION), faces)
+    run(engine, campaign, CreateCharacter(player=player, form=S1_FORM, function=S1_FUNCTION), faces)
 
 
 def in_scene(engine: Engine, campaign: str) -> None:
     engine.create_campaign(campaign, "code-green")
     run(engine, campaign, StartSession())
-    run(engine, campaign, StartScene("The lab wakes up"))
+    run(engine, campaign, StartScene(stage="The lab wakes up"))
     character(engine, campaign, "alice", ALICE_DICE)
     character(engine, campaign, "bob", BOB_DICE)
 
@@ -66,17 +66,22 @@ def prepared() -> Iterator[Engine]:
         character(engine, IDLE, "alice", ALICE_DICE)
 
         in_scene(engine, FRESH)
-        run(engine, FRESH, PlaceTokens(BOB, ALICE_TOKENS))
+        run(engine, FRESH, PlaceTokens(character=BOB, squares=ALICE_TOKENS))
 
         in_scene(engine, DECLARED)
-        run(engine, DECLARED, PlaceTokens(ALICE, ALICE_TOKENS))
-        run(engine, DECLARED, PlaceTokens(BOB, ALICE_TOKENS))
-        run(engine, DECLARED, DeclareTest(BOB, "Legs", "Invulnerable"))
+        run(engine, DECLARED, PlaceTokens(character=ALICE, squares=ALICE_TOKENS))
+        run(engine, DECLARED, PlaceTokens(character=BOB, squares=ALICE_TOKENS))
+        run(engine, DECLARED, DeclareTest(character=BOB, form="Legs", function="Invulnerable"))
 
         in_scene(engine, ROLLED)
-        run(engine, ROLLED, PlaceTokens(ALICE, ALICE_TOKENS))
-        run(engine, ROLLED, DeclareTest(ALICE, "Legs", "Invulnerable", roll=True), (2, 5))
-        run(engine, ROLLED, SufferStrain(ALICE), (1, 5))  # d66 15 -> R1C2, no token there
+        run(engine, ROLLED, PlaceTokens(character=ALICE, squares=ALICE_TOKENS))
+        run(
+            engine,
+            ROLLED,
+            DeclareTest(character=ALICE, form="Legs", function="Invulnerable", roll=True),
+            (2, 5),
+        )
+        run(engine, ROLLED, SufferStrain(character=ALICE), (1, 5))  # d66 15 -> R1C2, no token there
         yield engine
 
 
@@ -122,12 +127,17 @@ no_scene = case(
     IDLE,
     st.one_of(
         st.builds(
-            DeclareTest, st.just(ALICE), st.sampled_from(S1_FORM), st.sampled_from(S1_FUNCTION)
+            DeclareTest,
+            character=st.just(ALICE),
+            form=st.sampled_from(S1_FORM),
+            function=st.sampled_from(S1_FUNCTION),
         ),
-        st.builds(PlaceTokens, st.just(ALICE), three_squares),
-        st.builds(RollTest, st.none() | st.just(ALICE)),
-        st.builds(AssistTest, st.just(ALICE), square, st.just("because")),
-        st.builds(SufferStrain, st.just(ALICE)),
+        st.builds(PlaceTokens, character=st.just(ALICE), squares=three_squares),
+        st.builds(RollTest, character=st.none() | st.just(ALICE)),
+        st.builds(
+            AssistTest, helper=st.just(ALICE), square=square, justification=st.just("because")
+        ),
+        st.builds(SufferStrain, character=st.just(ALICE)),
         st.just(EndScene()),
     ),
     "SCENE_NOT_ACTIVE",
@@ -136,7 +146,10 @@ unknown_traits = st.one_of(
     case(
         FRESH,
         st.builds(
-            CreateCharacter, st.just("carol"), with_one(three_forms, bad_trait), three_functions
+            CreateCharacter,
+            player=st.just("carol"),
+            form=with_one(three_forms, bad_trait),
+            function=three_functions,
         ),
         "UNKNOWN_TRAIT",
     ),
@@ -144,9 +157,9 @@ unknown_traits = st.one_of(
         FRESH,
         st.builds(
             CreateCharacter,
-            st.just("carol"),
-            three_forms,
-            with_one(three_functions, bad_trait),
+            player=st.just("carol"),
+            form=three_forms,
+            function=with_one(three_functions, bad_trait),
         ),
         "UNKNOWN_TRAIT",
     ),
@@ -154,11 +167,11 @@ unknown_traits = st.one_of(
         FRESH,
         st.builds(
             CreateCharacter,
-            st.just("carol"),
-            st.lists(st.sampled_from(list(Form)), max_size=6)
+            player=st.just("carol"),
+            form=st.lists(st.sampled_from(list(Form)), max_size=6)
             .filter(lambda f: len(f) != 3)
             .map(tuple),
-            three_functions,
+            function=three_functions,
         ),
         "TRAIT_COUNT_INVALID",
         "DUPLICATE_TRAIT",
@@ -167,74 +180,89 @@ unknown_traits = st.one_of(
         FRESH,
         st.builds(
             CreateCharacter,
-            st.just("carol"),
-            st.sampled_from(list(Form)).map(lambda f: (f.value, "roll", f.value.upper())),
-            three_functions,
+            player=st.just("carol"),
+            form=st.sampled_from(list(Form)).map(lambda f: (f.value, "roll", f.value.upper())),
+            function=three_functions,
         ),
         "DUPLICATE_TRAIT",
     ),
     case(
         FRESH,
-        st.builds(CreateCharacter, st.sampled_from(["", " ", "\t"]), three_forms, three_functions),
+        st.builds(
+            CreateCharacter,
+            player=st.sampled_from(["", " ", "\t"]),
+            form=three_forms,
+            function=three_functions,
+        ),
         "EMPTY_TEXT",
     ),
 )
 bad_squares = st.one_of(
     case(
         FRESH,
-        st.builds(PlaceTokens, st.just(ALICE), with_one(three_squares, bad_square)),
+        st.builds(
+            PlaceTokens, character=st.just(ALICE), squares=with_one(three_squares, bad_square)
+        ),
         "UNKNOWN_SQUARE",
     ),
     case(
         FRESH,
         st.builds(
             PlaceTokens,
-            st.just(ALICE),
-            st.lists(square, max_size=6).filter(lambda s: len(s) != 3).map(tuple),
+            character=st.just(ALICE),
+            squares=st.lists(square, max_size=6).filter(lambda s: len(s) != 3).map(tuple),
         ),
         "NOT_THREE_TOKENS",
     ),
     case(
         FRESH,
-        st.builds(PlaceTokens, st.just(ALICE), square.map(lambda s: (s, "roll", s.lower()))),
+        st.builds(
+            PlaceTokens,
+            character=st.just(ALICE),
+            squares=square.map(lambda s: (s, "roll", s.lower())),
+        ),
         "DUPLICATE_SQUARE",
     ),
     case(
         FRESH,
-        st.builds(PlaceTokens, st.just(BOB), three_squares),
+        st.builds(PlaceTokens, character=st.just(BOB), squares=three_squares),
         "TOKENS_ALREADY_PLACED",
     ),
-    case(ROLLED, st.builds(DisplaceToken, st.just(ALICE), bad_square), "NO_DISPLACEMENT_PENDING"),
+    case(
+        ROLLED,
+        st.builds(DisplaceToken, character=st.just(ALICE), destination=bad_square),
+        "NO_DISPLACEMENT_PENDING",
+    ),
 )
 bad_faces = st.one_of(
     case(
         FRESH,
-        st.just(CreateCharacter("carol", S1_FORM, S1_FUNCTION)),
+        st.just(CreateCharacter(player="carol", form=S1_FORM, function=S1_FUNCTION)),
         "INVALID_DIE_FACE",
         faces=with_one(st.lists(valid_face, min_size=5, max_size=5), bad_face),
     ),
     case(
         FRESH,
-        st.just(CreateCharacter("carol", S1_FORM, S1_FUNCTION)),
+        st.just(CreateCharacter(player="carol", form=S1_FORM, function=S1_FUNCTION)),
         "NOT_ENOUGH_DICE",
         faces=st.lists(valid_face, max_size=4).map(tuple),
     ),
     case(
         FRESH,
-        st.just(CreateCharacter("carol", S1_FORM, S1_FUNCTION)),
+        st.just(CreateCharacter(player="carol", form=S1_FORM, function=S1_FUNCTION)),
         "TOO_MANY_DICE",
         "NAME_TAKEN",  # when the first five faces spell alice's or bob's name
         faces=st.lists(valid_face, min_size=6, max_size=12).map(tuple),
     ),
     case(
         DECLARED,
-        st.builds(RollTest, st.none() | st.just(BOB)),
+        st.builds(RollTest, character=st.none() | st.just(BOB)),
         "INVALID_DIE_FACE",
         faces=with_one(st.lists(valid_face, min_size=2, max_size=2), bad_face),
     ),
     case(
         FRESH,
-        st.just(PlaceTokens(ALICE, ("roll", "roll", "roll"))),
+        st.just(PlaceTokens(character=ALICE, squares=("roll", "roll", "roll"))),
         "INVALID_DIE_FACE",
         faces=st.tuples(bad_face, valid_face),
     ),
@@ -242,96 +270,144 @@ bad_faces = st.one_of(
 wrong_order = st.one_of(
     case(
         FRESH,
-        st.builds(Adapt, st.sampled_from([ALICE, BOB]), square, square),
+        st.builds(
+            Adapt, character=st.sampled_from([ALICE, BOB]), source=square, destination=square
+        ),
         "NO_PENDING_ADAPTATION",
     ),
-    case(DECLARED, st.builds(Adapt, st.just(BOB), square, square), "NO_PENDING_ADAPTATION"),
-    case(FRESH, st.builds(RollTest, st.none() | st.just(BOB)), "NO_OPEN_TEST"),
-    case(FRESH, st.builds(AssistTest, st.just(BOB), square, st.just("because")), "NO_OPEN_TEST"),
-    case(FRESH, st.builds(SufferStrain, st.just(BOB), st.none() | square), "NO_TEST_FOR_STRAIN"),
-    case(FRESH, st.builds(DisplaceToken, st.just(BOB), square), "NO_DISPLACEMENT_PENDING"),
+    case(
+        DECLARED,
+        st.builds(Adapt, character=st.just(BOB), source=square, destination=square),
+        "NO_PENDING_ADAPTATION",
+    ),
+    case(FRESH, st.builds(RollTest, character=st.none() | st.just(BOB)), "NO_OPEN_TEST"),
+    case(
+        FRESH,
+        st.builds(AssistTest, helper=st.just(BOB), square=square, justification=st.just("because")),
+        "NO_OPEN_TEST",
+    ),
+    case(
+        FRESH,
+        st.builds(SufferStrain, character=st.just(BOB), destination=st.none() | square),
+        "NO_TEST_FOR_STRAIN",
+    ),
+    case(
+        FRESH,
+        st.builds(DisplaceToken, character=st.just(BOB), destination=square),
+        "NO_DISPLACEMENT_PENDING",
+    ),
     case(
         FRESH,
         st.builds(
-            DeclareTest, st.just(ALICE), st.sampled_from(S1_FORM), st.sampled_from(S1_FUNCTION)
+            DeclareTest,
+            character=st.just(ALICE),
+            form=st.sampled_from(S1_FORM),
+            function=st.sampled_from(S1_FUNCTION),
         ),
         "TOKENS_NOT_PLACED",
     ),
-    case(FRESH, st.builds(Recover, st.sampled_from([ALICE, BOB])), "NOT_INCAPACITATED"),
+    case(FRESH, st.builds(Recover, character=st.sampled_from([ALICE, BOB])), "NOT_INCAPACITATED"),
     case(
         DECLARED,
         st.builds(
-            DeclareTest, st.just(ALICE), st.sampled_from(S1_FORM), st.sampled_from(S1_FUNCTION)
+            DeclareTest,
+            character=st.just(ALICE),
+            form=st.sampled_from(S1_FORM),
+            function=st.sampled_from(S1_FUNCTION),
         ),
         "ANOTHER_TEST_OPEN",
     ),
     case(
         DECLARED,
-        st.builds(AssistTest, st.just(BOB), square, st.just("because")),
+        st.builds(AssistTest, helper=st.just(BOB), square=square, justification=st.just("because")),
         "CANNOT_ASSIST_OWN_TEST",
     ),
     case(
         DECLARED,
         st.builds(
             AssistTest,
-            st.just(ALICE),
-            st.sampled_from(["R1C2", "R1C3", "R2C1"]),
-            st.just("because"),
+            helper=st.just(ALICE),
+            square=st.sampled_from(["R1C2", "R1C3", "R2C1"]),
+            justification=st.just("because"),
         ),
         "NO_TOKEN_ON_SQUARE",
     ),
     case(
         DECLARED,
-        st.sampled_from([EndScene(), EndSession(), StartScene("again"), StartSession()]),
+        st.sampled_from([EndScene(), EndSession(), StartScene(stage="again"), StartSession()]),
         "TEST_UNRESOLVED",
         "SCENE_STILL_ACTIVE",
         "SCENE_ALREADY_ACTIVE",
         "SESSION_ALREADY_ACTIVE",
     ),
-    case(ROLLED, st.builds(RollTest, st.just(ALICE)), "TEST_ALREADY_ROLLED"),
+    case(ROLLED, st.builds(RollTest, character=st.just(ALICE)), "TEST_ALREADY_ROLLED"),
     case(
         ROLLED,
         st.builds(
-            DeclareTest, st.just(ALICE), st.sampled_from(S1_FORM), st.sampled_from(S1_FUNCTION)
+            DeclareTest,
+            character=st.just(ALICE),
+            form=st.sampled_from(S1_FORM),
+            function=st.sampled_from(S1_FUNCTION),
         ),
         "ADAPTATION_PENDING",
     ),
-    case(ROLLED, st.builds(SufferStrain, st.just(ALICE)), "STRAIN_LIMIT_REACHED"),
-    case(ROLLED, st.just(Adapt(ALICE)), "ADAPTATION_CHOICE_REQUIRED"),
+    case(ROLLED, st.builds(SufferStrain, character=st.just(ALICE)), "STRAIN_LIMIT_REACHED"),
+    case(ROLLED, st.just(Adapt(character=ALICE)), "ADAPTATION_CHOICE_REQUIRED"),
     case(
         ROLLED,
-        st.builds(Adapt, st.just(ALICE), st.sampled_from(ALICE_TOKENS), st.just("R1C2")),
+        st.builds(
+            Adapt,
+            character=st.just(ALICE),
+            source=st.sampled_from(ALICE_TOKENS),
+            destination=st.just("R1C2"),
+        ),
         "DESTINATION_MARKED",
     ),
     case(
         ROLLED,
-        st.sampled_from(ALICE_TOKENS).map(lambda s: Adapt(ALICE, s, s)),
+        st.sampled_from(ALICE_TOKENS).map(
+            lambda s: Adapt(character=ALICE, source=s, destination=s)
+        ),
         "MUST_MOVE_TO_DIFFERENT_SQUARE",
     ),
     case(
         ROLLED,
         st.builds(
-            Adapt, st.just(ALICE), st.sampled_from(["R1C3", "R2C1", "R2C3", "R3C1", "R3C2"]), square
+            Adapt,
+            character=st.just(ALICE),
+            source=st.sampled_from(["R1C3", "R2C1", "R2C3", "R3C1", "R3C2"]),
+            destination=square,
         ),
         "NO_TOKEN_AT_SOURCE",
     ),
     case(
         ROLLED,
-        st.permutations(ALICE_TOKENS).map(lambda p: Adapt(ALICE, p[0], p[1])),
+        st.permutations(ALICE_TOKENS).map(
+            lambda p: Adapt(character=ALICE, source=p[0], destination=p[1])
+        ),
         "DESTINATION_OCCUPIED",
     ),
-    case(ROLLED, st.builds(Adapt, st.just(ALICE), bad_square, square), "UNKNOWN_SQUARE"),
+    case(
+        ROLLED,
+        st.builds(Adapt, character=st.just(ALICE), source=bad_square, destination=square),
+        "UNKNOWN_SQUARE",
+    ),
 )
 unknown_characters = case(
     FRESH,
     st.one_of(
-        st.builds(DeclareTest, stranger, st.sampled_from(S1_FORM), st.sampled_from(S1_FUNCTION)),
-        st.builds(PlaceTokens, stranger, three_squares),
-        st.builds(RollTest, stranger),
-        st.builds(SufferStrain, stranger),
-        st.builds(DisplaceToken, stranger, square),
-        st.builds(Adapt, stranger, square, square),
-        st.builds(Recover, stranger),
+        st.builds(
+            DeclareTest,
+            character=stranger,
+            form=st.sampled_from(S1_FORM),
+            function=st.sampled_from(S1_FUNCTION),
+        ),
+        st.builds(PlaceTokens, character=stranger, squares=three_squares),
+        st.builds(RollTest, character=stranger),
+        st.builds(SufferStrain, character=stranger),
+        st.builds(DisplaceToken, character=stranger, destination=square),
+        st.builds(Adapt, character=stranger, source=square, destination=square),
+        st.builds(Recover, character=stranger),
     ),
     "UNKNOWN_CHARACTER",
 )

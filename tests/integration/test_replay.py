@@ -17,6 +17,7 @@ from domain.commands import Command
 from domain.errors import DomainError
 from domain.events import RulingAmended
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
+from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.commands import (
     Adapt,
     AssistTest,
@@ -27,12 +28,10 @@ from domain.rulesets.code_green.commands import (
     RollTest,
     SufferStrain,
 )
-from domain.rulesets.code_green.state import CgCharacter
 from domain.rulesets.code_green.tables import Square
-from engine import Engine, service, streams
+from engine import Engine, ledger, streams
 from engine.dice_sources import DiceSpec
-from engine.records import Snapshot
-from engine.service import DIRECTORY_ID
+from engine.records import DIRECTORY_ID, Snapshot
 from engine.streams import corrections, fold
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 from tests.integration.scenes import (
@@ -63,7 +62,7 @@ def snapshots(engine: Engine, stream: UUID) -> list[Snapshot]:
 @pytest.fixture
 def small_snapshots(monkeypatch: pytest.MonkeyPatch) -> int:
     """Snapshot every 3 versions instead of every 100."""
-    monkeypatch.setattr(service, "SNAPSHOT_INTERVAL", 3)
+    monkeypatch.setattr(ledger, "SNAPSHOT_INTERVAL", 3)
     return 3
 
 
@@ -120,7 +119,7 @@ def test_ruling_result_states_equal_the_loaded_states(engine: Engine) -> None:
     """The states a ruling returns (evolved in memory) equal what loading gives afterwards."""
     play_until_rolled(engine)
 
-    result = engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+    result = engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
 
     assert result.campaign == engine.campaign("Lab")
     for stream, state in result.states.items():
@@ -177,9 +176,9 @@ def test_undo_after_the_snapshot_keeps_using_it(
 ) -> None:
     """Undoing a ruling recorded after the latest snapshot still loads from that snapshot."""
     play_until_rolled(engine)
-    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
-    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
-    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))  # alice 13
+    engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
+    engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))  # alice 12: snapshot
+    engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))  # alice 13
     engine.undo("Lab", reason="other token")  # alice 14 voids 13
     stream = alice_id(engine)
     reads.clear()
@@ -199,8 +198,8 @@ def test_undo_voiding_a_snapshotted_version_replays_from_an_earlier_snapshot(
     """Voiding a version at or before the latest snapshot replays from the latest snapshot
     before that version: corrected state."""
     play_until_rolled(engine)
-    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
-    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
+    engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))  # alice 10-11
+    engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))  # alice 12: snapshot
     stream = alice_id(engine)
     stale = snapshots(engine, stream)[-1]
     earlier = max(v for v in (s.originator_version for s in snapshots(engine, stream)) if v < 12)
@@ -228,9 +227,9 @@ def test_snapshot_after_an_undo_holds_the_corrected_state(
 ) -> None:
     """An undo that crosses the interval snapshots the corrected history, and loading uses it."""
     play_until_rolled(engine)
-    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
-    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))  # alice 12: snapshot
-    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+    engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))  # alice 12: snapshot
+    engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
     stream = alice_id(engine)
 
     engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)  # alice 14-17: snapshot
@@ -290,7 +289,7 @@ def test_a_ruling_at_the_interval_is_still_recorded_if_snapshotting_fails(
         raise OSError("disk full")
 
     monkeypatch.setattr(engine.store.snapshots, "put", broken)
-    result = engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+    result = engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
 
     assert 11 == result.number
     assert result.states[alice_id(engine)] == engine.character("Lab", ALICE)
@@ -305,22 +304,24 @@ maybe_square = st.none() | squares
 seeded = st.builds(DiceSpec, seed=st.integers(0, 2**16))
 
 commands: st.SearchStrategy[Command] = st.one_of(
-    st.builds(PlaceTokens, who, three_squares | st.just(("roll", "roll", "roll"))),
+    st.builds(
+        PlaceTokens, character=who, squares=three_squares | st.just(("roll", "roll", "roll"))
+    ),
     st.builds(
         DeclareTest,
-        who,
-        st.sampled_from(S1_FORM) | st.none(),
-        st.sampled_from(S1_FUNCTION) | st.none(),
-        st.booleans(),
+        character=who,
+        form=st.sampled_from(S1_FORM) | st.none(),
+        function=st.sampled_from(S1_FUNCTION) | st.none(),
+        roll=st.booleans(),
     ),
-    st.builds(AssistTest, who, squares, st.just("it helps")),
-    st.builds(RollTest, st.none() | who),
-    st.builds(SufferStrain, who, maybe_square),
-    st.builds(DisplaceToken, who, squares),
-    st.builds(Adapt, who, maybe_square, maybe_square),
-    st.builds(Recover, who),
-    st.sampled_from([EndScene(), StartScene("the next room"), EndSession(), StartSession()]),
-    st.builds(AddNote, st.sampled_from(["a note", " "])),
+    st.builds(AssistTest, helper=who, square=squares, justification=st.just("it helps")),
+    st.builds(RollTest, character=st.none() | who),
+    st.builds(SufferStrain, character=who, destination=maybe_square),
+    st.builds(DisplaceToken, character=who, destination=squares),
+    st.builds(Adapt, character=who, source=maybe_square, destination=maybe_square),
+    st.builds(Recover, character=who),
+    st.sampled_from([EndScene(), StartScene(stage="the next room"), EndSession(), StartSession()]),
+    st.builds(AddNote, text=st.sampled_from(["a note", " "])),
 )
 undos = st.tuples(st.just("undo"), st.none() | st.integers(2, 30), st.booleans())
 # An amendment of one of the latest rulings: the parameter it corrects depends on the command
@@ -397,7 +398,7 @@ def test_any_history_loads_as_its_replay(
     replay from the start (the snapshots a save writes every ``interval`` versions, and those
     loads leave at the head after folding ``stale`` events past the latest one)."""
     with (
-        patch.object(service, "SNAPSHOT_INTERVAL", interval),
+        patch.object(ledger, "SNAPSHOT_INTERVAL", interval),
         patch.object(streams, "STALE", stale),
         played(history) as e,
     ):

@@ -8,6 +8,7 @@ from domain.dice import Die, PoolMode, Provenance
 from domain.events import RulingMade, SceneEnded
 from domain.lifecycle import EndScene
 from domain.rulesets.code_green import events as cg
+from domain.rulesets.code_green.character import Assist, CgCharacter, OpenTest
 from domain.rulesets.code_green.commands import Adapt, DisplaceToken, SufferStrain
 from domain.rulesets.code_green.events import (
     Adapted,
@@ -17,7 +18,6 @@ from domain.rulesets.code_green.events import (
     TokenDisplaced,
     TokensReturned,
 )
-from domain.rulesets.code_green.state import Assist, CgCharacter, OpenTest
 from domain.rulesets.code_green.tables import Band, Form, Function, Square
 from engine import Engine
 from engine.dice_sources import DiceSpec
@@ -73,7 +73,7 @@ def test_strain_on_a_token_square_makes_the_token_move(any_engine: Engine) -> No
     """Strain d66 35 strikes R2C2 under a token: the square is marked and the token must move."""
     play_until_rolled(any_engine)
 
-    result = any_engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+    result = any_engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
     alice = any_engine.character("Lab", ALICE)
 
     assert [
@@ -90,10 +90,10 @@ def test_strain_on_a_token_square_makes_the_token_move(any_engine: Engine) -> No
 def test_displacement_then_adaptation_move_the_tokens(any_engine: Engine) -> None:
     """The struck token goes to R1C3, then adapting moves R1C1 to R2C1 and closes the test."""
     play_until_rolled(any_engine)
-    any_engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
+    any_engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
 
-    displaced = any_engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))
-    adapted = any_engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    displaced = any_engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
+    adapted = any_engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
     alice = any_engine.character("Lab", ALICE)
 
     expected_alice = evolve(
@@ -111,9 +111,9 @@ def test_displacement_then_adaptation_move_the_tokens(any_engine: Engine) -> Non
 def test_scene_end_clears_marks_and_returns_tokens(any_engine: Engine) -> None:
     """Ending the scene clears alice's mark and returns both characters' tokens to hand."""
     play_until_rolled(any_engine)
-    any_engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
-    any_engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))
-    any_engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    any_engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+    any_engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
+    any_engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
 
     result = any_engine.execute("Lab", EndScene())
 

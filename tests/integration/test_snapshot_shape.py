@@ -19,14 +19,14 @@ def test_an_old_shaped_snapshot_is_ignored(
     tmp_path: Path, frozen: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Even a snapshot that lies about the state is harmless once its shape does not match."""
-    monkeypatch.setattr("engine.service.SNAPSHOT_INTERVAL", 3)
+    monkeypatch.setattr("engine.ledger.SNAPSHOT_INTERVAL", 3)
     db = tmp_path / "campaign.db"
     with Engine(str(db)) as engine:
         who = scene_with_s1(engine)
         place(engine, who, "R1C1", "R2C2", "R3C3")
-        test = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+        test = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
         engine.execute("Lab", test, dice=DiceSpec(faces=(2, 5)))
-        engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
+        engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
         expected = engine.character("Lab", who)
     with sqlite3.connect(db) as connection:
         query = "SELECT originator_id, originator_version, state FROM stored_snapshots"

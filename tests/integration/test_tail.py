@@ -14,7 +14,7 @@ from domain.campaign import evolve_campaign
 from domain.errors import CannotRedecide
 from domain.events import RulingMade
 from domain.lifecycle import AddNote
-from engine import Engine, service, tail
+from engine import Engine, ledger, tail
 from engine.redecide import Redecider
 from engine.rulings import NOT_UNDOABLE
 from engine.streams import corrections, fold
@@ -27,7 +27,9 @@ def tails(engine: Engine, first: int) -> tuple[Tail, Tail]:
     """The history from ruling ``first`` on, and the whole history (from ruling 1)."""
     campaign_id = engine.find_campaign("Lab").campaign_id
     records = engine.streams.records(campaign_id)
-    return Tail(engine, campaign_id, first, records), Tail(engine, campaign_id, 1, records)
+    return Tail(engine.streams, campaign_id, first, records), Tail(
+        engine.streams, campaign_id, 1, records
+    )
 
 
 def candidates(engine: Engine) -> list[RulingMade]:
@@ -50,7 +52,7 @@ def same_as_from_the_start(engine: Engine) -> None:
                 assert plan(engine, bounded, target, amendment, redecide) == plan(
                     engine, whole, target, amendment, redecide
                 )
-        past = Redecider(engine, campaign, bounded, ruleset)
+        past = Redecider(engine.ledger, campaign, bounded, ruleset)
         assert past.campaign == before(engine, campaign.id, evolve_campaign, target.number)
         for entry in campaign.roster:
             expected = before(engine, entry.character_id, ruleset.evolve_character, target.number)
@@ -61,7 +63,7 @@ def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, redecid
     """What undoing (``amendment`` None) or amending ``target`` does to the later rulings,
     walked on ``tail``; a refusal to re-decide, as its data."""
     campaign = engine.campaign("Lab")
-    walker = Redecider(engine, campaign, tail, engine.ruleset(campaign))
+    walker = Redecider(engine.ledger, campaign, tail, engine.ruleset(campaign))
     try:
         return walker.walk(tail.made, target, amendment, redecide=redecide)
     except CannotRedecide as refused:
@@ -84,7 +86,7 @@ def test_the_tail_finds_what_the_whole_history_finds(
     """After any commands, undos and amendments: for every ruling that could be undone, the
     rulings depending on it, and the state before it, are those found from the start."""
     with (
-        patch.object(service, "SNAPSHOT_INTERVAL", interval),
+        patch.object(ledger, "SNAPSHOT_INTERVAL", interval),
         patch.object(tail, "PAGE", page),
         played(history) as e,
     ):
@@ -100,7 +102,7 @@ def test_reading_back_stops_at_the_ruling(any_engine: Engine, page: int) -> None
     everything = any_engine.streams.records(campaign_id)
     with patch.object(tail, "PAGE", page):
         for ruling in range(1, any_engine.campaign("Lab").rulings + 1):
-            read = read_back(any_engine, campaign_id, lambda r, n=ruling: r[0].ruling < n)
+            read = read_back(any_engine.streams, campaign_id, lambda r, n=ruling: r[0].ruling < n)
             assert read == everything[len(everything) - len(read) :]
             assert read[0].ruling < ruling or read[0] == everything[0]
 
@@ -110,7 +112,7 @@ def test_an_undo_of_the_latest_ruling_reads_only_its_tail(any_engine: Engine) ->
     all of it, and is the same undo."""
     play_until_rolled(any_engine)
     for number in range(12):
-        any_engine.execute("Lab", AddNote(f"note {number}"))
+        any_engine.execute("Lab", AddNote(text=f"note {number}"))
     read: list[int] = []
     original = any_engine.streams.records_desc
 

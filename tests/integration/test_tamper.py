@@ -24,8 +24,7 @@ from attrs import define, field, frozen
 
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
-from domain.rulesets.sprawl_goons.actions import ActionRoll
-from domain.rulesets.sprawl_goons.creation import ChangeCash, CreateCharacter
+from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter, MakeActionRoll
 from engine import Engine
 from engine.audit import Report
 from engine.chain import genesis, link, seal, stored_link
@@ -61,30 +60,42 @@ class Played:
 
 
 def play(db: Path) -> Played:
-    with patch("engine.service.SNAPSHOT_INTERVAL", 3), Engine(str(db)) as e:
+    with patch("engine.ledger.SNAPSHOT_INTERVAL", 3), Engine(str(db)) as e:
         e.create_campaign(NAME, "sprawl-goons", gm="Rosa")
         e.execute(NAME, StartSession())  # 2
         items = ("melee:Katana", "armour:Kevlar jacket", "lazarus")
-        create = CreateCharacter("Tanner", "ana", 2, 1, 1, 0, items=items)
+        create = CreateCharacter(
+            character="Tanner",
+            player="ana",
+            morphology=2,
+            reaction=1,
+            cognition=1,
+            equilibrium=0,
+            items=items,
+        )
         e.execute(NAME, create, dice=DiceSpec(faces=(3, 4, 5, 2)))  # 3: cash 120
         e.execute(NAME, StartScene(stage="The container stacks"))  # 4
-        e.execute(NAME, ActionRoll("Tanner", "reaction", "10"))  # 5: committed
-        e.execute(NAME, ChangeCash("Tanner", -20, "a bribe"))  # 6
-        e.execute(NAME, ActionRoll("Tanner", "morphology", "12"))  # 7: committed
-        e.execute(NAME, AddNote("the wrong note"))  # 8
+        e.execute(
+            NAME, MakeActionRoll(character="Tanner", stat="reaction", ds="10")
+        )  # 5: committed
+        e.execute(NAME, ChangeCash(character="Tanner", delta=-20, reason="a bribe"))  # 6
+        e.execute(
+            NAME, MakeActionRoll(character="Tanner", stat="morphology", ds="12")
+        )  # 7: committed
+        e.execute(NAME, AddNote(text="the wrong note"))  # 8
         e.undo(NAME, reason="wrong note")  # 9
         e.execute(NAME, EndScene())  # 10
         e.execute(NAME, EndSession())  # 11: sealed
         e.execute(NAME, StartSession())  # 12
         e.execute(NAME, StartScene(stage="The clinic"))  # 13
-        e.execute(NAME, ActionRoll("Tanner", "cognition", "9"))  # 14
-        e.execute(NAME, ChangeCash("Tanner", -30, "Dr Ng's fee"))  # 15
-        e.execute(NAME, ActionRoll("Tanner", "reaction", "10"))  # 16
+        e.execute(NAME, MakeActionRoll(character="Tanner", stat="cognition", ds="9"))  # 14
+        e.execute(NAME, ChangeCash(character="Tanner", delta=-30, reason="Dr Ng's fee"))  # 15
+        e.execute(NAME, MakeActionRoll(character="Tanner", stat="reaction", ds="10"))  # 16
         e.amend(NAME, 16, {"ds": "8"}, reason="the ledge was lower")  # 17
-        e.execute(NAME, ActionRoll("Tanner", "equilibrium", "7"))  # 18
+        e.execute(NAME, MakeActionRoll(character="Tanner", stat="equilibrium", ds="7"))  # 18
         e.execute(NAME, EndScene())  # 19
         e.execute(NAME, EndSession())  # 20: sealed
-        e.execute(NAME, AddNote("after the last seal"))  # 21
+        e.execute(NAME, AddNote(text="after the last seal"))  # 21
         campaign = e.campaign(NAME)
         report = e.verify(NAME)
         assert (report.intact, report.findings, report.breaks) == (True, (), ())
@@ -634,7 +645,7 @@ def test_a_forged_snapshot_is_not_loaded(played: Played) -> None:
     with Engine(str(played.db)) as engine:
         assert 70 == engine.character(NAME, "Tanner").cash
         with pytest.raises(DomainError) as refused:
-            engine.execute(NAME, ChangeCash("Tanner", -500000, "a yacht"))
+            engine.execute(NAME, ChangeCash(character="Tanner", delta=-500000, reason="a yacht"))
         report = engine.verify(NAME)
     assert "INSUFFICIENT_CASH" == refused.value.code
     (finding,) = [f for f in report.findings if f.kind == "snapshot"]

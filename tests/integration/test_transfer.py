@@ -14,7 +14,6 @@ from domain.lifecycle import EndScene, EndSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from engine.transfer import export_lines, import_lines
 from tests.conftest import event_count, place, scene_with_s1
 
 
@@ -23,12 +22,14 @@ def played(engine: Engine) -> list[str]:
     who = scene_with_s1(engine)
     place(engine, who, "R1C1", "R2C2", "R3C3")
     engine.execute(
-        "Lab", DeclareTest(who, "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(2, 5))
+        "Lab",
+        DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True),
+        dice=DiceSpec(faces=(2, 5)),
     )
-    engine.execute("Lab", Adapt(who, "R1C1", "R1C2"))
+    engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
     engine.execute("Lab", EndScene())
     engine.execute("Lab", EndSession())
-    return list(export_lines(engine, "Lab"))
+    return list(engine.export("Lab"))
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def lines(frozen: None) -> list[str]:
 def refused(target: Engine, lines: list[str]) -> DomainError:
     before = event_count(target)
     with pytest.raises(DomainError) as error:
-        import_lines(target, lines)
+        target.import_campaign(lines)
     assert before == event_count(target)
     return error.value
 
@@ -49,17 +50,17 @@ def test_a_round_trip_gives_the_same_digest_and_state(any_engine: Engine, tmp_pa
     """Memory -> file store (and back): same verify digest, same sheets, same log."""
     lines = played(any_engine)
     with Engine(str(tmp_path / "copy.db")) as copy:
-        imported = import_lines(copy, lines)
+        imported = copy.import_campaign(lines)
         assert any_engine.verify("Lab").digest == imported.digest == copy.verify("Lab").digest
         assert copy.verify("Lab").intact
         assert any_engine.character("Lab", "alice") == copy.character("Lab", "alice")
         assert [r.ruling for r in any_engine.log("Lab")] == [r.ruling for r in copy.log("Lab")]
-        assert lines == list(export_lines(copy, "Lab"))
+        assert lines == list(copy.export("Lab"))
 
 
 def test_importing_twice_is_refused(engine: Engine, lines: list[str]) -> None:
     """The same campaign cannot be imported into a store that has it."""
-    import_lines(engine, lines)
+    engine.import_campaign(lines)
     assert "CAMPAIGN_EXISTS" == refused(engine, lines).code
 
 
@@ -151,7 +152,7 @@ def test_an_import_leaves_the_garbage_collector_as_it_found_it(
     was = gc.isenabled()
     try:
         (gc.enable if collecting else gc.disable)()
-        import_lines(engine, lines)
+        engine.import_campaign(lines)
         assert gc.isenabled() is collecting
         refused(engine, lines)
         assert gc.isenabled() is collecting

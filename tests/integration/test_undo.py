@@ -35,9 +35,9 @@ from tests.integration.scenes import (
 def play_until_adapted(engine: Engine) -> None:
     """Rulings 1-13: the scripted scene up to alice's adaptation (the scene still runs)."""
     play_until_rolled(engine)
-    engine.execute("Lab", SufferStrain(ALICE), dice=DiceSpec(faces=(3, 5)))
-    engine.execute("Lab", DisplaceToken(ALICE, "R1C3"))
-    engine.execute("Lab", Adapt(ALICE, "R1C1", "R2C1"))
+    engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+    engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
+    engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
 
 
 def refusal(
@@ -131,7 +131,7 @@ def test_undoing_a_character_creation_takes_it_off_the_roster(engine: Engine) ->
 def test_undoing_a_note_on_the_campaign_stream(engine: Engine) -> None:
     """A note's ruling is retracted on the campaign stream; the ruling count still grows."""
     scene_with_s1(engine)
-    engine.execute("Lab", AddNote("typo"))
+    engine.execute("Lab", AddNote(text="typo"))
 
     result = engine.undo("Lab", reason="typo")
 
@@ -147,7 +147,7 @@ def test_next_ruling_after_an_undo_takes_the_next_number(engine: Engine) -> None
     play_until_adapted(engine)
     engine.undo("Lab", reason="other square")
 
-    result = engine.execute("Lab", Adapt(ALICE, "R3C3", "R3C1"))
+    result = engine.execute("Lab", Adapt(character=ALICE, source="R3C3", destination="R3C1"))
 
     assert 15 == result.number
     assert ADAPT in engine.campaign("Lab").retracted
@@ -183,7 +183,7 @@ def test_older_ruling_with_dependants_is_refused_naming_them(
 def test_older_ruling_without_dependants_can_be_undone_alone(engine: Engine) -> None:
     """A note nothing depends on is undone alone although rulings follow it."""
     scene_with_s1(engine)
-    engine.execute("Lab", AddNote("the lab smells of ozone"))
+    engine.execute("Lab", AddNote(text="the lab smells of ozone"))
     add_bob(engine)
 
     engine.undo("Lab", 5, reason="not true")
@@ -304,7 +304,7 @@ def test_nothing_to_undo_in_a_new_campaign(engine: Engine) -> None:
 def test_nothing_to_undo_once_everything_is_undone(engine: Engine) -> None:
     """After every ruling but the creation is undone, a default undo is refused."""
     engine.create_campaign("Lab", "code-green")
-    engine.execute("Lab", AddNote("one"))
+    engine.execute("Lab", AddNote(text="one"))
     engine.undo("Lab", reason="gone")
 
     assert "NOTHING_TO_UNDO" == refusal(engine, None).code
@@ -326,11 +326,11 @@ def test_log_keeps_every_ruling_and_shows_who_undid_it_and_why(engine: Engine) -
     play_scene(engine)
     scene_end_events = engine.log("Lab")[-1].events
 
-    engine.undo("Lab", reason="  we were not done  ", actor="alice")
+    engine.undo("Lab", reason="  we were not done  ", actor="Rosa")
     log = engine.log("Lab")
 
     assert list(range(1, 16)) == [e.ruling.number for e in log]
-    assert Retraction(by=15, actor="alice", reason="we were not done") == log[-2].retraction
+    assert Retraction(by=15, actor="Rosa", reason="we were not done") == log[-2].retraction
     assert scene_end_events == log[-2].events
     assert "undo" == log[-1].ruling.command
     assert [None] * 13 == [e.retraction for e in log[:13]]

@@ -207,7 +207,9 @@ def test_engine_records_the_dice_rolled(engine: Engine) -> None:
     """A ruling records each die it used, size and face, in roll order."""
     who = _ready(engine)
     result = engine.execute(
-        "Lab", DeclareTest(who, "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(2, 5))
+        "Lab",
+        DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True),
+        dice=DiceSpec(faces=(2, 5)),
     )
     assert (Die(sides=6, face=2), Die(sides=6, face=5)) == result.dice
 
@@ -225,6 +227,6 @@ def test_engine_refuses_bad_entered_dice_and_appends_nothing(
 ) -> None:
     """Entered dice that do not fit the roll refuse the whole ruling; nothing is recorded."""
     who = _ready(engine)
-    command = DeclareTest(who, "Legs", "Invulnerable", roll=True)
+    command = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
     assert code == refused(engine, command, error, faces=entered).code  # also: nothing appended
     assert not engine.character("Lab", who).adaptation_pending

@@ -24,7 +24,7 @@ import domain.rulesets.sprawl_goons.events
 import domain.rulesets.the_code.events
 from domain.campaign import CampaignState, Directory
 from domain.events import Event
-from domain.rulesets.code_green.state import CgCharacter
+from domain.rulesets.code_green.character import CgCharacter
 from engine import Engine
 from engine.mapper import EventMapper, SnapshotMapper, canonical_json
 from engine.records import Recorded, Snapshot

@@ -13,7 +13,9 @@ def test_a_declared_and_rolled_test_sets_adaptation_pending(engine: Engine) -> N
     who = scene_with_s1(engine)
     place(engine, who, "R1C1", "R2C2", "R3C3")
     result = engine.execute(
-        "Lab", DeclareTest(who, "Legs", "Invulnerable", roll=True), dice=DiceSpec(faces=(2, 5))
+        "Lab",
+        DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True),
+        dice=DiceSpec(faces=(2, 5)),
     )
     rolled = result.events[-1]
     assert (2, (2, 5), 5) == (rolled.pool, rolled.dice, rolled.result)  # type: ignore[attr-defined]

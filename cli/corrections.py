@@ -1,0 +1,173 @@
+"""Corrections: amending and undoing rulings, and resolving the disputes players raise."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from cli.context import WHOLE_NUMBER, Context, key_value, pass_context
+from cli.dice import dice_options
+from cli.render import show_ruling
+from domain.dice import parse_faces
+from domain.errors import InvalidParameter
+from domain.events import Outcome, RulingMade
+from engine import DiceSpec, RulingResult
+
+
+@click.command("amend")
+@click.argument("ruling", type=WHOLE_NUMBER)
+@click.option(
+    "--set",
+    "changes",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
+)
+@click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
+)
+@click.option(
+    "--redecide",
+    is_flag=True,
+    help="Decide the later rulings again with their own dice and amend those that change.",
+)
+@dice_options
+@pass_context
+def amend(
+    ctx: Context,
+    ruling: int,
+    changes: tuple[str, ...],
+    reason: str,
+    with_dependents: bool,
+    redecide: bool,
+    faces: str | None,
+    seed: int | None,
+) -> None:
+    """Re-resolve a past ruling with corrected parameters and the dice that were rolled.
+
+    The correction replaces the ruling's consequences; the original, the amendment, who made it
+    and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
+    rolled). Every later ruling is decided again on the corrected history with its own dice;
+    those that no longer stand are named, and the amendment refused, unless --with-dependents
+    undoes them or --redecide records their new decisions too.
+
+    \b
+    Example:
+      campaign amend 12 --set function=Cryptic --reason "the lock is a puzzle, not a wall"
+    """
+    corrections = dict(key_value(item, InvalidParameter) for item in changes)
+    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
+    result = ctx.engine.amend(
+        ctx.campaign(),
+        ruling,
+        corrections,
+        reason=reason,
+        actor=ctx.actor,
+        dice=spec,
+        with_dependents=with_dependents,
+        redecide=redecide,
+    )
+    show_ruling(result, ctx.as_json)
+    fresh = json.loads(result_params(result)).get("new_dice", 0)
+    if fresh and not ctx.as_json:
+        click.echo(f"  {fresh} die/dice the original never rolled were rolled for the correction")
+
+
+def result_params(result: RulingResult) -> str:
+    return next(r.event.params for r in result.records if isinstance(r.event, RulingMade))
+
+
+@click.command("undo")
+@click.argument("ruling", type=WHOLE_NUMBER, required=False)
+@click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
+)
+@click.option(
+    "--redecide",
+    is_flag=True,
+    help="Decide the later rulings again with their own dice and amend those that change.",
+)
+@pass_context
+def undo(
+    ctx: Context, ruling: int | None, reason: str, with_dependents: bool, redecide: bool
+) -> None:
+    """Undo a ruling (default: the latest one in force). The log keeps it, marked as undone.
+
+    Every later ruling is decided again without it, with its own recorded dice. A ruling that
+    no longer stands (refused, or other events) depends on it: the undo is refused naming
+    them, --with-dependents undoes them together, and --redecide records each one's new
+    decision instead ("undo that hit and let the rest play out as rolled").
+
+    \b
+    Example:
+      campaign undo 12 --reason "the pair did not apply to a locked door"
+    """
+    result = ctx.engine.undo(
+        ctx.campaign(),
+        ruling,
+        reason=reason,
+        actor=ctx.actor,
+        with_dependents=with_dependents,
+        redecide=redecide,
+    )
+    show_ruling(result, ctx.as_json)
+
+
+@click.command("resolve")
+@click.argument("dispute", type=WHOLE_NUMBER)
+@click.argument("outcome", type=click.Choice([o.value for o in Outcome]))
+@click.option(
+    "--set",
+    "changes",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="With amended: a corrected parameter of the disputed ruling (repeatable).",
+)
+@click.option("--reason", required=True, help="Why (kept in the log, shown in the recap).")
+@click.option(
+    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
+)
+@click.option(
+    "--redecide",
+    is_flag=True,
+    help="Decide the later rulings again with their own dice and amend those that change.",
+)
+@dice_options
+@pass_context
+def resolve(
+    ctx: Context,
+    dispute: int,
+    outcome: str,
+    changes: tuple[str, ...],
+    reason: str,
+    with_dependents: bool,
+    redecide: bool,
+    faces: str | None,
+    seed: int | None,
+) -> None:
+    """Resolve a dispute (the GM): the ruling stands (upheld), or is undone or amended by the
+    ruling that resolves it, exactly as `undo` and `amend` would.
+
+    \b
+    Example:
+      campaign resolve 1 amended --set items=katana --reason "it was in hand"
+    """
+    spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
+    result = ctx.engine.resolve(
+        ctx.campaign(),
+        dispute,
+        Outcome(outcome),
+        reason=reason,
+        changes=dict(key_value(item, InvalidParameter) for item in changes),
+        actor=ctx.actor,
+        dice=spec,
+        with_dependents=with_dependents,
+        redecide=redecide,
+    )
+    show_ruling(result, ctx.as_json)
+
+
+COMMANDS = (amend, undo, resolve)

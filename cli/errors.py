@@ -1,0 +1,127 @@
+"""How a `campaign` run ends when it does not succeed: one line on stderr (JSON under --json)
+naming the refusal or the fault, and its exit code; and the checks made before a verb runs."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import click
+
+from cli.render import clean
+from domain.errors import DomainError, HistoryConflict
+from engine import DEFAULT_DB, StoreFault, one_line, store_fault
+
+
+class NotAVerbOf(DomainError):
+    template = "`{verb}` is not a verb of {system}, the current campaign's system"
+
+
+class Usage(DomainError):
+    """The command line itself is wrong (click's usage errors), as one line."""
+
+    template = "{problem} (see `{command} --help`)"
+
+
+class UnreadableArgument(DomainError):
+    template = "{which} is not UTF-8 text ({text}): type it again, or set the terminal to UTF-8"
+
+
+class HistoryDoesNotReplay(StoreFault):
+    code = "HISTORY_CONFLICT"
+    template = "the stored log does not replay: {problem}"
+
+
+class FileFault(DomainError):
+    exit_code: ClassVar[int] = 1
+    template = "{path!r}: {problem}"
+
+
+class UnexpectedError(DomainError):
+    exit_code: ClassVar[int] = 1
+    template = (
+        "the command stopped on an unexpected {kind}: {problem} (CAMPAIGN_DEBUG=1 shows where; "
+        "please report it)"
+    )
+
+
+def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | None = None) -> int:
+    """Say on stderr, in one line, why the command stopped, and return its exit code: 2 for a
+    refusal, 1 for a fault. A refusal keeps its own code; a store error becomes the fault it is
+    (``engine.store.store_fault``); anything else, one line that names it."""
+    ending = _ending(error, db)
+    if as_json:
+        click.echo(_error_line({"error": ending.as_dict()}), err=True)
+    else:
+        click.echo(f"error: {ending.code}: {clean(ending.reason)}", err=True)
+    if exit_code is not None:
+        return exit_code
+    return int(getattr(type(ending), "exit_code", 2))
+
+
+def _ending(error: BaseException, db: str) -> DomainError:
+    if isinstance(error, DomainError):
+        return error
+    if isinstance(error, HistoryConflict):
+        return HistoryDoesNotReplay(problem=one_line(error))
+    fault = store_fault(error, db)
+    if fault is not None:
+        return fault
+    if os.environ.get("CAMPAIGN_DEBUG"):
+        raise error
+    if isinstance(error, OSError):
+        path = error.filename if isinstance(error.filename, str) else ""
+        return FileFault(path=path, problem=error.strerror or one_line(error))
+    return UnexpectedError(kind=type(error).__name__, problem=one_line(error))
+
+
+def one_line_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _error_line(value: Any) -> str:
+    """One JSON line, even when the data holds characters some readers take for line breaks."""
+    line = json.dumps(value, ensure_ascii=False, default=str)
+    return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def global_options(argv: Sequence[str]) -> tuple[bool, str]:
+    """--json and the store as the group reads them (before the verb), for the endings that
+    come before it has: a usage error, an argument that is not text."""
+    as_json, db = False, os.environ.get("CAMPAIGN_DB") or DEFAULT_DB
+    items = iter(argv)
+    for item in items:
+        if item == "--json":
+            as_json = True
+        elif item in ("--db", "--campaign", "--as", "--actor"):
+            value = next(items, None)
+            if item == "--db" and value is not None:
+                db = value
+        elif item.startswith("--db="):
+            db = item.partition("=")[2]
+        elif item == "--" or not item.startswith("-"):
+            break
+    return as_json, db
+
+
+def check_text(argv: Sequence[str]) -> None:
+    """Refuse an argument (or CAMPAIGN_DB, CAMPAIGN) that is not UTF-8: undecodable bytes reach
+    Python as lone surrogates, which no store, file or terminal can take."""
+    named = [(f"argument {n}", item) for n, item in enumerate(argv, 1)]
+    named += [(key, os.environ[key]) for key in ("CAMPAIGN_DB", "CAMPAIGN") if key in os.environ]
+    for which, item in named:
+        try:
+            item.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UnreadableArgument(which=which, text=_as_bytes(item)) from None
+
+
+def _as_bytes(item: str) -> str:
+    """What was typed, as the bytes it was (``'bad \\xff'``), cut short if long."""
+    try:
+        shown = repr(item.encode("utf-8", "surrogateescape"))[1:]
+    except UnicodeEncodeError:
+        shown = ascii(item)
+    return shown if len(shown) <= 60 else shown[:57] + "..."

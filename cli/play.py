@@ -1,0 +1,141 @@
+"""The verbs of play every system shares: sessions and scenes, the players' entropy, notes,
+and the log."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.render import emit_json, log_json, show_log, show_ruling
+from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
+
+
+@click.group("session")
+def session() -> None:
+    """Start or end a game session.
+
+    \b
+    Example:
+      campaign session start
+    """
+
+
+@session.command("start")
+@pass_context
+def session_start(ctx: Context) -> None:
+    """Start the next session; its digital dice are committed: the seed's hash is printed
+    before anyone adds entropy (post it). Then the players add theirs with `campaign entropy`.
+
+    \b
+    Example:
+      campaign session start
+    """
+    result = ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
+    if not ctx.as_json:
+        click.echo(
+            "  players: add your entropy now, before the first digital roll: "
+            'campaign entropy "your words" --by NAME'
+        )
+
+
+@click.command("entropy")
+@click.argument("words")
+@click.option("--by", "by", required=True, help="Who adds it (a player's name).")
+@pass_context
+def entropy(ctx: Context, words: str, by: str) -> None:
+    """Add a player's words to the running session's committed dice, after the seed's hash was
+    published and before the first digital roll (which closes the window). Anyone may add
+    some; every roll of the session then depends on all of them.
+
+    \b
+    Example:
+      campaign entropy "pancakes at midnight" --by Bea
+    """
+    result = ctx.engine.execute(ctx.campaign(), AddEntropy(words=words, by=by), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
+
+
+@session.command("end")
+@pass_context
+def session_end(ctx: Context) -> None:
+    """End the running session (its scene must have ended).
+
+    \b
+    Example:
+      campaign session end
+    """
+    show_ruling(ctx.engine.execute(ctx.campaign(), EndSession(), actor=ctx.actor), ctx.as_json)
+
+
+@click.group("scene")
+def scene() -> None:
+    """Start or end a scene.
+
+    \b
+    Example:
+      campaign scene start "A loading dock at midnight"
+    """
+
+
+@scene.command("start")
+@click.argument("stage")
+@pass_context
+def scene_start(ctx: Context, stage: str) -> None:
+    """Set the stage for a new scene: a challenge, a peril, a mystery.
+
+    \b
+    Example:
+      campaign scene start "The night guard hears something in the lab"
+    """
+    result = ctx.engine.execute(ctx.campaign(), StartScene(stage=stage), actor=ctx.actor)
+    show_ruling(result, ctx.as_json)
+
+
+@scene.command("end")
+@pass_context
+def scene_end(ctx: Context) -> None:
+    """End the scene: what the rule system does then (Code Green: marks clear, tokens return).
+
+    \b
+    Example:
+      campaign scene end
+    """
+    show_ruling(ctx.engine.execute(ctx.campaign(), EndScene(), actor=ctx.actor), ctx.as_json)
+
+
+@click.command("note")
+@click.argument("text")
+@click.option("--gm-only", "gm_only", is_flag=True, help="Kept out of public recaps.")
+@pass_context
+def note(ctx: Context, text: str, gm_only: bool) -> None:
+    """Write a note into the log (--gm-only: for the GM's eyes, never in a public recap).
+
+    \b
+    Example:
+      campaign note "The guard's name is Dolores"
+    """
+    command = AddNote(text=text, gm_only=gm_only)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+@click.command("log")
+@click.option("--session", "session_number", type=WHOLE_NUMBER, help="Only this session's rulings.")
+@pass_context
+def log(ctx: Context, session_number: int | None) -> None:
+    """Show every ruling in order, with its events and whether (and why) it was undone.
+
+    \b
+    Example:
+      campaign log --session 1
+    """
+    name = ctx.campaign()
+    rulings = ctx.engine.log(name, session=session_number)
+    state = ctx.engine.campaign(name)
+    if ctx.as_json:
+        emit_json(log_json(rulings, state))
+    else:
+        show_log(rulings, state)
+
+
+COMMANDS = (session, entropy, scene, note, log)

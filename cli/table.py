@@ -1,0 +1,139 @@
+"""The table's people: members and their roles, and disputes of rulings."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.render import emit_json, say, show_ruling
+from domain.events import Role
+from domain.table import AddMember, DisputeRuling, RemoveMember
+
+
+@click.group("member")
+def member() -> None:
+    """Who sits at the table: the GM, players bound to their characters, observers.
+
+    \b
+    Example:
+      campaign member add ana --role player --character Tanner
+    """
+
+
+@member.command("add")
+@click.argument("name")
+@click.option(
+    "--role", required=True, type=click.Choice([r.value for r in Role]), help="What they may do."
+)
+@click.option(
+    "--character",
+    "characters",
+    multiple=True,
+    help="A character the player plays (repeatable; also every character created with "
+    "them as its player).",
+)
+@pass_context
+def member_add(ctx: Context, name: str, role: str, characters: tuple[str, ...]) -> None:
+    """Seat somebody at the table (the GM's call). A player issues commands for their own
+    characters only; an observer reads and disputes.
+
+    \b
+    Example:
+      campaign member add ana --role player --character Tanner
+    """
+    command = AddMember(member=name, role=Role(role), characters=characters)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+@member.command("remove")
+@click.argument("name")
+@pass_context
+def member_remove(ctx: Context, name: str) -> None:
+    """Unseat a member; what they did stays in the log under their name.
+
+    \b
+    Example:
+      campaign member remove ana
+    """
+    command = RemoveMember(member=name)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+@member.command("list")
+@pass_context
+def member_list(ctx: Context) -> None:
+    """The campaign's members, their roles and the characters each plays.
+
+    \b
+    Example:
+      campaign member list
+    """
+    campaign = ctx.engine.campaign(ctx.campaign())
+    names = {e.character_id: e.name for e in campaign.roster}
+    seated = [campaign.member(campaign.gm), *(m for m in campaign.members if m.name != campaign.gm)]
+    rows = [
+        (m.name, str(m.role), sorted(names[c] for c in campaign.own_characters(m)))
+        for m in seated
+        if m is not None
+    ]
+    if ctx.as_json:
+        emit_json([{"name": n, "role": r, "characters": c} for n, r, c in rows])
+        return
+    for name, role, characters in rows:
+        plays = f", plays {', '.join(characters)}" if characters else ""
+        say(f"{name} ({role}{plays})")
+
+
+@click.command("dispute")
+@click.argument("ruling", type=WHOLE_NUMBER)
+@click.option("--reason", required=True, help="What is wrong with the ruling.")
+@pass_context
+def dispute(ctx: Context, ruling: int, reason: str) -> None:
+    """Object to a ruling (a player or an observer, with --as NAME): it stays open until the GM
+    resolves it (`campaign resolve`).
+
+    \b
+    Example:
+      campaign --as ana dispute 12 --reason "the katana was in my hand, not my bag"
+    """
+    name = ctx.campaign()
+    by = ctx.actor or ctx.engine.campaign(name).gm
+    command = DisputeRuling(ruling=ruling, reason=reason, by=by)
+    show_ruling(ctx.engine.execute(name, command, actor=ctx.actor), ctx.as_json)
+
+
+@click.command("disputes")
+@click.option("--all", "every", is_flag=True, help="Resolved disputes too.")
+@pass_context
+def disputes(ctx: Context, every: bool) -> None:
+    """The open disputes (with --all, every dispute and how it was resolved).
+
+    \b
+    Example:
+      campaign disputes
+    """
+    campaign = ctx.engine.campaign(ctx.campaign())
+    shown = campaign.disputes if every else campaign.open_disputes()
+    if ctx.as_json:
+        emit_json(
+            [
+                {
+                    "dispute": d.number,
+                    "ruling": d.ruling,
+                    "by": d.by,
+                    "reason": d.reason,
+                    "outcome": d.outcome,
+                    "resolution": d.resolution,
+                }
+                for d in shown
+            ]
+        )
+        return
+    if not shown:
+        say("no open disputes" if not every else "no disputes")
+    for d in shown:
+        state = f"{d.outcome}: {d.resolution}" if d.outcome else "open"
+        say(f"dispute {d.number}: ruling {d.ruling}, by {d.by}: {d.reason} ({state})")
+
+
+COMMANDS = (member, dispute, disputes)

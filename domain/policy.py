@@ -1,0 +1,105 @@
+"""Who may issue which command: the permission policy of the table, as data.
+
+The GM (the campaign's creator, and any member added as ``gm``) may issue every command. A player
+may issue only the commands their system's ``policy`` module lists (``PLAYERS``) and the shared
+ones below, each for the characters they play; an observer may only dispute. Everything else is
+the GM's: sessions and scenes, strain, damage and Glitch/Upgrade calls, NPCs, undo, amend,
+resolving disputes, members. A command outside the policy is refused ``NOT_ALLOWED``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from domain.campaign import CampaignState, Member
+from domain.commands import Command
+from domain.errors import NotAllowed, NotAMember
+from domain.events import Role
+from domain.plain import Plain
+
+
+@frozen(kw_only=True)
+class PlayerMay(Plain):
+    """A command a player may issue: ``acting`` names the fields that say which characters act
+    (each must be one the player plays), ``as_player`` a field that must name the player (the
+    player of a new character, who adds entropy), ``gm_calls`` the options that stay the GM's
+    (a player leaves them at their defaults)."""
+
+    acting: tuple[str, ...] = ()
+    as_player: str | None = None
+    gm_calls: tuple[str, ...] = ()
+
+
+# Commands every system shares.
+SHARED: Mapping[str, PlayerMay] = {
+    "note": PlayerMay(gm_calls=("gm_only",)),
+    "entropy": PlayerMay(as_player="by"),
+    "dispute": PlayerMay(as_player="by"),
+}
+OBSERVERS: Mapping[str, PlayerMay] = {"dispute": PlayerMay(as_player="by")}
+
+
+def players_may(system: str) -> Mapping[str, PlayerMay]:
+    """What a player may issue in ``system``: the shared commands and the system's own."""
+    from domain.rulesets import SYSTEMS
+
+    module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
+    return {**SHARED, **module.PLAYERS}
+
+
+def acting_member(campaign: CampaignState, actor: str) -> Member:
+    """The member making a call, or a refusal when ``actor`` has no seat at the table."""
+    member = campaign.member(actor)
+    if member is None:
+        raise NotAMember(who=actor)
+    return member
+
+
+def check_gm(campaign: CampaignState, actor: str, what: str) -> None:
+    """Refuse anyone but a GM (undo, amend, resolving a dispute)."""
+    member = acting_member(campaign, actor)
+    if member.role is not Role.GM:
+        raise NotAllowed(who=actor, role=member.role, what=what, rule="only the GM does that")
+
+
+def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None:
+    """Refuse ``command`` when ``actor`` may not issue it (see the module's docstring)."""
+    member = acting_member(campaign, actor)
+    if member.role is Role.GM:
+        return
+    what = command.name
+    if member.role is Role.OBSERVER:
+        may = OBSERVERS.get(what)
+        why = "observers read the log and dispute rulings"
+    else:
+        may = players_may(campaign.system).get(what)
+        why = "only the GM does that"
+    if may is None:
+        raise NotAllowed(who=actor, role=member.role, what=what, rule=why)
+    for name in may.gm_calls:
+        if getattr(command, name) != _default(command, name):
+            rule = f"--{name.replace('_', '-')} is the GM's call"
+            raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
+    if may.as_player is not None and getattr(command, may.as_player) != actor:
+        rule = f"a player {what}s as themself ({may.as_player} {actor!r})"
+        raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
+    own = campaign.own_characters(member)
+    for name in may.acting:
+        value = getattr(command, name)
+        if value is None:  # "the one whose test is open": a player says who
+            rule = f"a player names the character who acts ({name})"
+            raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
+        for ref in value if isinstance(value, tuple) else (value,):
+            if campaign.find(ref).character_id not in own:
+                rule = f"{ref} is not one of {actor}'s characters"
+                raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
+
+
+def _default(command: Any, name: str) -> Any:
+    default: Any = attrs.fields_dict(type(command))[name].default
+    return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]

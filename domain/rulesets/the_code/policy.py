@@ -1,0 +1,14 @@
+"""The Code: what a player may issue for the heroes they play (``domain.policy``). The GM rules
+challenges, conduct, contests, reactions, Exposure rolls, objectives and problems solved; a
+player spends Motivation and Reward Points, follows their MO and takes days off."""
+
+from domain.policy import PlayerMay
+
+PLAYERS = {
+    "character create": PlayerMay(as_player="player"),
+    "motivation": PlayerMay(acting=("hero",)),
+    "buy-motivation": PlayerMay(acting=("hero",)),
+    "lower-exposure": PlayerMay(acting=("hero",)),
+    "mo": PlayerMay(acting=("hero",)),
+    "day-off": PlayerMay(acting=("hero",)),
+}

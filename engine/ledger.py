@@ -1,0 +1,342 @@
+"""The write side: each ruling recorded atomically (encoded, hash-linked, sealed at a session's
+end, snapshotted), and the one retry policy of every write.
+
+Every ruling ends with a ``RulingMade`` header on the campaign's stream, so the campaign stream is
+the order of the table: two writers of one campaign conflict on its version, and the loser
+re-decides from fresh state (new dice only where the dice are drawn digitally).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import attrs
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from domain.campaign import CampaignState, evolve_campaign
+from domain.campaign import evolve_directory as _evolve_directory
+from domain.commands import Change
+from domain.dice import DiceSource, Die, Provenance
+from domain.errors import ConcurrentWrites
+from domain.events import (
+    DiceCommitted,
+    DiceRevealed,
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    SessionEnded,
+    SessionSealed,
+    SessionStarted,
+    StreamHead,
+)
+from domain.rulesets import ruleset_named
+from domain.rulesets.base import Ruleset
+from engine.assembly import Draft, RulingResult, assemble
+from engine.chain import encoded, seal
+from engine.committed_dice import CommittedDice, commitment, mixed, new_secret
+from engine.committed_dice import key as committed_key
+from engine.dice_secrets import DiceSecrets
+from engine.dice_sources import DiceSpec
+from engine.records import Snapshot
+from engine.store import CampaignStore
+from engine.streams import Evolve, Loaded, Streams
+
+MAX_ATTEMPTS = 20
+SNAPSHOT_INTERVAL = 100
+BACKOFF_UNIT = 0.004  # seconds; about one ruling's load -> decide -> save on a busy store
+BACKOFF_CAP = 0.25
+
+
+def jittered_backoff(retry: int) -> None:
+    """Wait before retry number ``retry``: the first retry at once, then a random time up to
+    4 ms x 2^retry (at most 0.25 s), so writers that keep colliding on one campaign spread out
+    instead of re-colliding in lockstep."""
+    if retry > 1:
+        time.sleep(random.uniform(0, min(BACKOFF_CAP, BACKOFF_UNIT * 2**retry)))
+
+
+def evolve_directory(event: Event, state: Any) -> Any:
+    return _evolve_directory(event, state)
+
+
+def evolver_of(campaign: CampaignState, stream: UUID) -> Evolve:
+    """How a stream of ``campaign`` replays: the campaign's own, or its system's characters'."""
+    if stream == campaign.id:
+        return evolve_campaign
+    return ruleset_named(campaign.system).evolve_character
+
+
+class RulingView:
+    """The state one ruling decides on; streams are loaded on first use."""
+
+    def __init__(self, ledger: Ledger, campaign: Loaded, ruleset: Ruleset) -> None:
+        self._ledger = ledger
+        self._campaign: CampaignState = campaign.state
+        self.ruleset = ruleset
+        self.versions: dict[UUID, int] = {self._campaign.id: campaign.version}
+        self.states: dict[UUID, Any] = {self._campaign.id: campaign.state}
+
+    @property
+    def campaign(self) -> CampaignState:
+        return self._campaign
+
+    def character(self, character_id: UUID) -> Any:
+        if character_id not in self.states:
+            loaded = self._ledger.streams.load(character_id, self.ruleset.evolve_character)
+            self.states[character_id] = loaded.state
+            self.versions[character_id] = loaded.version
+        return self.states[character_id]
+
+    def new_id(self) -> UUID:
+        stream = self._ledger.new_id()
+        self.versions[stream] = 0
+        self.states[stream] = None
+        return stream
+
+
+class Ledger:
+    """Records rulings in one store. ``backoff(retry)`` waits between attempts that lost a race
+    (tests inject one that does not sleep)."""
+
+    def __init__(
+        self,
+        store: CampaignStore,
+        streams: Streams,
+        *,
+        now: Callable[[], datetime],
+        new_id: Callable[[], UUID],
+        backoff: Callable[[int], None],
+        dice_secrets: DiceSecrets,
+    ) -> None:
+        self.store = store
+        self.streams = streams
+        self.now = now
+        self.new_id = new_id
+        self.backoff = backoff
+        self.dice_secrets = dice_secrets
+
+    def retried(self, attempt: Callable[[], RulingResult | None]) -> RulingResult:
+        """The one retry policy of every write: ``attempt`` loads, decides and saves, and gives
+        None when another writer got there first; then it runs again on fresh state, after a
+        jittered backoff (``backoff``), at most ``MAX_ATTEMPTS`` times in all."""
+        for retry in range(MAX_ATTEMPTS):
+            if retry:
+                self.backoff(retry)
+            result = attempt()
+            if result is not None:
+                return result
+        raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
+
+    def dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
+        """Digital dice without a seed come from the session's committed seed when there is one."""
+        if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
+            secret = self._kept_secret(campaign, campaign.session)
+            if secret is not None:
+                entropy = mixed(campaign.commitment_entropy, campaign.entropy)
+                key = committed_key(secret, entropy)
+                return CommittedDice(key=key, start=campaign.dice_counter)
+        return spec.fresh()
+
+    def _kept_secret(self, campaign: CampaignState, session: int) -> bytes | None:
+        """The session's secret seed, if this store keeps the one the campaign committed to."""
+        kept = self.dice_secrets.get(campaign.id, session)
+        if kept is None or commitment(kept[0]) != campaign.commitment:
+            return None
+        return kept[0]
+
+    def commitments(
+        self, campaign: CampaignState, changes: Sequence[Change], entropy: str
+    ) -> list[Change]:
+        """A starting session commits to a fresh secret seed; an ending one reveals it."""
+        extra: list[Change] = []
+        for change in changes:
+            if isinstance(change.event, SessionStarted):
+                number = change.event.number
+                self.dice_secrets.put(campaign.id, number, new_secret(), entropy)
+                kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
+                assert kept is not None
+                committed = DiceCommitted(
+                    session=number, seed_hash=commitment(kept[0]), entropy=entropy
+                )
+                extra.append(Change(campaign.id, committed))
+            elif isinstance(change.event, SessionEnded) and campaign.commitment:
+                secret = self._kept_secret(campaign, change.event.number)
+                if secret is not None:
+                    revealed = DiceRevealed(
+                        session=change.event.number,
+                        seed=secret.hex(),
+                        counters=campaign.dice_counter,
+                    )
+                    extra.append(Change(campaign.id, revealed))
+        return extra
+
+    def record(
+        self,
+        campaign: Loaded,
+        changes: Sequence[Change],
+        *,
+        command: str,
+        params: str,
+        actor: str,
+        dice: tuple[Die, ...] = (),
+        provenance: Provenance | None = None,
+        seed: int | None = None,
+    ) -> RulingResult | None:
+        """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
+        state: CampaignState = campaign.state
+        versions = {state.id: campaign.version}
+        states: dict[UUID, Any] = {state.id: state}
+        for change in changes:
+            if change.stream not in versions:
+                loaded = self.streams.load(change.stream, evolver_of(state, change.stream))
+                versions[change.stream] = loaded.version
+                states[change.stream] = loaded.state
+        return self.commit(
+            campaign=state,
+            campaign_id=state.id,
+            versions=versions,
+            states=states,
+            evolvers={s: evolver_of(state, s) for s in versions},
+            changes=changes,
+            command=command,
+            params=params,
+            actor=actor,
+            dice=dice,
+            provenance=provenance,
+            seed=seed,
+        )
+
+    def commit(
+        self,
+        *,
+        campaign: CampaignState | None,
+        campaign_id: UUID,
+        versions: Mapping[UUID, int],
+        states: Mapping[UUID, Any],
+        evolvers: Mapping[UUID, Evolve],
+        changes: Sequence[Change],
+        command: str,
+        params: str,
+        actor: str,
+        dice: tuple[Die, ...],
+        provenance: Provenance | None = None,
+        seed: int | None = None,
+        counter: int | None = None,
+        draws: int = 0,
+    ) -> RulingResult | None:
+        """Record one ruling; None when another writer got there first (the caller retries)."""
+        at = self.now()
+
+        def draft_of(extra: Sequence[Change]) -> tuple[Draft, list[StoredEvent]]:
+            draft = assemble(
+                campaign=campaign,
+                campaign_id=campaign_id,
+                versions=versions,
+                states=states,
+                evolvers=evolvers,
+                changes=[*changes, *extra],
+                command=command,
+                params=params,
+                actor=actor,
+                dice=dice,
+                provenance=provenance,
+                seed=seed,
+                counter=counter,
+                draws=draws,
+                at=at,
+            )
+            heads = {stream: self.head(stream) for stream in draft.by_stream}
+            records, rows = encoded(draft.records, heads)
+            return attrs.evolve(draft, records=records), rows
+
+        draft, rows = draft_of(())
+        ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
+        if ended is not None:
+            sealed = self._seal(campaign_id, ended.number, draft)
+            draft, rows = draft_of((Change(campaign_id, sealed),))
+        try:
+            self.store.recorder.insert_events(rows)  # one transaction, as encoded above
+        except IntegrityError:
+            return None
+        after = dict(draft.after)
+        for stream, events in draft.by_stream.items():
+            if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
+                # A correction changes the past: the corrected state comes from a replay.
+                after[stream] = self.streams.load(stream, evolvers[stream]).state
+        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
+        self._snapshot(lasts, versions, after, draft.records[0].timestamp)
+        return RulingResult(
+            campaign=after[campaign_id],
+            number=draft.header.number,
+            command=command,
+            records=draft.records,
+            dice=dice,
+            provenance=draft.header.provenance,
+            states=after,
+        )
+
+    def head(self, stream: UUID) -> str:
+        last = self.streams.last(stream)
+        return last.chain if last else ""
+
+    def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
+        """Seal session ``number``: the heads of every stream it touched, this ruling included."""
+        from engine.rulings import headers
+
+        records = self.streams.records(campaign_id)
+        session_streams = {
+            span.stream
+            for header in headers(records)
+            if header.session == number
+            for span in header.event.touched  # type: ignore[attr-defined]
+        }
+        # Chained to the seal before it: removing a session's end breaks the next one's seal.
+        previous = next(
+            (r.event.digest for r in reversed(records) if isinstance(r.event, SessionSealed)), ""
+        )
+        latest = {r.originator_id: r for r in draft.records if not isinstance(r.event, RulingMade)}
+        heads = {}
+        for stream in session_streams | set(latest):
+            record = latest.get(stream) or self.streams.last(stream)
+            if record is not None:
+                heads[stream] = (record.originator_version, record.chain)
+        listed = tuple(
+            StreamHead(stream=stream, version=version, chain=chain)
+            for stream, (version, chain) in sorted(heads.items(), key=lambda item: str(item[0]))
+        )
+        return SessionSealed(
+            number=number, digest=seal(heads, previous), heads=listed, previous=previous
+        )
+
+    def _snapshot(
+        self,
+        lasts: Mapping[UUID, int],
+        before: Mapping[UUID, int],
+        after: Mapping[UUID, Any],
+        at: datetime,
+    ) -> None:
+        """Snapshot each stream that crossed a multiple of the interval. The events are durable
+        already, so a failed snapshot is skipped, never reported as a failed command."""
+        if self.store.snapshots is None:
+            return
+        for stream, last in lasts.items():
+            state = after[stream]
+            if state is None:
+                continue
+            if last // SNAPSHOT_INTERVAL > before[stream] // SNAPSHOT_INTERVAL:
+                with contextlib.suppress(Exception):  # see the docstring
+                    snapshot = Snapshot(
+                        originator_id=stream,
+                        originator_version=last,
+                        timestamp=at,
+                        state=state,
+                        chain=self.streams.link_at(stream, last),  # the head just written
+                    )
+                    self.store.snapshots.put([snapshot])

@@ -1,0 +1,63 @@
+"""The command registry (``domain.registry``) and the CLI name the same verbs: a verb exists in
+both or in neither, so another front end (the server) can offer exactly the CLI's verbs."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from cli import systems
+from cli.main import campaign
+from domain.registry import verbs
+from domain.rulesets import SYSTEMS
+
+# CLI verbs that run no command of a system: reads, corrections (the engine's undo and amend)
+# and the store's own (init, import, use).
+NOT_COMMANDS = {
+    "amend",
+    "character list",
+    "character show",
+    "dice-stats",
+    "diff",
+    "disputes",
+    "export",
+    "history",
+    "import",
+    "init",
+    "list",
+    "log",
+    "member list",
+    "projections",
+    "rebuild",
+    "recap",
+    "replay",
+    "show",
+    "timeline",
+    "undo",
+    "use",
+    "verify",
+    "verify-dice",
+}
+
+
+def paths(group: click.Group, prefix: str = "") -> set[str]:
+    found: set[str] = set()
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found |= paths(command, f"{prefix}{name} ")
+        else:
+            found.add(f"{prefix}{name}")
+    return found
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_cli_and_the_registry_name_the_same_verbs(system: str) -> None:
+    cli_verbs = (paths(campaign) | paths(systems.verbs(system))) - NOT_COMMANDS
+    assert sorted(cli_verbs) == sorted(verbs(system))
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_verb_says_what_it_does(system: str) -> None:
+    """A verb's help is its command's docstring (what a server's API description shows)."""
+    silent = [name for name, verb in verbs(system).items() if not verb.help]
+    assert silent == []

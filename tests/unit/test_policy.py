@@ -1,0 +1,166 @@
+"""The permission policy, walked command by command and role by role: the GM may issue every
+command; a player exactly those their system's policy lists (for their own characters, with the
+GM's calls left alone); an observer only disputes. Pure domain: no store."""
+
+from __future__ import annotations
+
+import importlib
+import types
+from typing import Any, get_args, get_origin, get_type_hints
+from uuid import uuid4
+
+import attrs
+import pytest
+
+from domain.campaign import CampaignState, Member, RosterEntry
+from domain.errors import NotAllowed, NotAMember
+from domain.events import Role
+from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
+from domain.rulesets import SYSTEMS
+
+MINE, THEIRS = "Mine", "Theirs"
+
+
+def table(system: str) -> CampaignState:
+    mine, theirs = uuid4(), uuid4()
+    return CampaignState(
+        id=uuid4(),
+        name="Lab",
+        system=system,
+        gm="Rosa",
+        house_rules=(),
+        roster=(
+            RosterEntry(character_id=mine, name=MINE, player="ana"),
+            RosterEntry(character_id=theirs, name=THEIRS, player="bob"),
+        ),
+        members=(
+            Member(name="ana", role=Role.PLAYER),
+            Member(name="bob", role=Role.PLAYER),
+            Member(name="olly", role=Role.OBSERVER),
+            Member(name="Sam", role=Role.GM),
+        ),
+    )
+
+
+def commands(system: str) -> list[type[Any]]:
+    """Every command a campaign of ``system`` runs: its own and the shared ones."""
+    modules = [
+        importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"),
+        importlib.import_module("domain.lifecycle"),
+        importlib.import_module("domain.table"),
+    ]
+    found = {
+        value
+        for module in modules
+        for name in getattr(module, "__all__", dir(module))
+        if isinstance(value := getattr(module, name), type)
+        and attrs.has(value)
+        and callable(getattr(value, "decide", None))
+    }
+    return sorted(found, key=lambda c: c.name)
+
+
+def _value(kind: Any, who: str, acting: bool) -> Any:
+    """A value of a field's type; a character field names ``who`` when it says who acts."""
+    origin = get_origin(kind)
+    optional = origin is types.UnionType and type(None) in get_args(kind)
+    if optional:
+        return who if acting else None
+    if origin is tuple:
+        return (who,) if acting else ()
+    if kind is bool:
+        return False
+    if kind is int:
+        return 1
+    if isinstance(kind, type) and hasattr(kind, "__members__"):
+        return next(iter(kind.__members__.values()))
+    return who if acting else "x"
+
+
+def build(cls: type[Any], may: PlayerMay | None, who: str, actor: str) -> Any:
+    """``cls`` with every required field filled in: the acting characters ``who``, the player
+    field ``actor``; the GM's calls and other options at their defaults."""
+    hints = get_type_hints(cls)
+    values = {}
+    for field in attrs.fields(cls):
+        acting = may is not None and field.name in may.acting
+        if may is not None and field.name == may.as_player:
+            values[field.name] = actor
+        elif field.default is attrs.NOTHING or acting:
+            values[field.name] = _value(hints[field.name], who, acting)
+    return cls(**values)
+
+
+CASES = [(system, cls) for system in sorted(SYSTEMS) for cls in commands(system)]
+
+
+@pytest.mark.parametrize(("system", "cls"), CASES, ids=[f"{s}:{c.name}" for s, c in CASES])
+def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
+    campaign = table(system)
+    may = players_may(system).get(cls.name)
+    # The GMs may issue it.
+    for gm in ("Rosa", "Sam"):
+        check_allowed(campaign, gm, build(cls, may, MINE, gm))
+    # A player: exactly what the policy lists, for their own characters.
+    own = build(cls, may, MINE, "ana")
+    if may is None:
+        with pytest.raises(NotAllowed):
+            check_allowed(campaign, "ana", own)
+    else:
+        check_allowed(campaign, "ana", own)
+        if may.acting:
+            with pytest.raises(NotAllowed, match="not one of ana's characters"):
+                check_allowed(campaign, "ana", build(cls, may, THEIRS, "ana"))
+        if may.as_player:
+            with pytest.raises(NotAllowed, match="as themself"):
+                check_allowed(campaign, "ana", build(cls, may, MINE, "bob"))
+    # An observer: disputes only.
+    watching = build(cls, OBSERVERS.get(cls.name), MINE, "olly")
+    if cls.name in OBSERVERS:
+        check_allowed(campaign, "olly", watching)
+    else:
+        with pytest.raises(NotAllowed):
+            check_allowed(campaign, "olly", watching)
+    # Nobody else.
+    with pytest.raises(NotAMember):
+        check_allowed(campaign, "mallory", own)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_policy_names_real_commands_and_fields(system: str) -> None:
+    """A policy row for a command that does not exist, or a field it lacks, would never apply."""
+    by_name = {cls.name: cls for cls in commands(system)}
+    for name, may in players_may(system).items():
+        assert name in by_name, f"{system}: no command {name!r}"
+        fields = attrs.fields_dict(by_name[name])
+        for field in (*may.acting, *may.gm_calls, *filter(None, [may.as_player])):
+            assert field in fields, f"{system} {name}: no field {field!r}"
+
+
+@pytest.mark.parametrize("call", ["glitch", "upgrade"], ids=["glitch", "upgrade"])
+def test_glitch_and_upgrade_are_the_referees_calls(call: str) -> None:
+    from domain.rulesets.sprawl_goons.commands import MakeActionRoll
+
+    campaign = table("sprawl-goons")
+    roll = MakeActionRoll(character=MINE, stat="reaction", ds="10", **{call: True})
+    with pytest.raises(NotAllowed, match=f"--{call} is the GM's call"):
+        check_allowed(campaign, "ana", roll)
+    check_allowed(campaign, "Rosa", roll)
+
+
+def test_corrections_are_the_gms() -> None:
+    campaign = table("sims")
+    check_gm(campaign, "Sam", "undo")
+    for who, error in (("ana", NotAllowed), ("olly", NotAllowed), ("mallory", NotAMember)):
+        with pytest.raises(error):
+            check_gm(campaign, who, "undo")
+
+
+def test_a_player_names_the_character_who_acts() -> None:
+    """Code Green's `roll` rolls the open test when no character is named: a player says whose."""
+    from domain.rulesets.code_green.commands import RollTest
+
+    campaign = table("code-green")
+    with pytest.raises(NotAllowed, match="names the character"):
+        check_allowed(campaign, "ana", RollTest())
+    check_allowed(campaign, "ana", RollTest(character=MINE))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import types
+from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 from uuid import uuid4
 
@@ -16,6 +17,7 @@ from domain.campaign import CampaignState, Member, RosterEntry
 from domain.errors import NotAllowed, NotAMember
 from domain.events import Role
 from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
+from domain.registry import verbs
 from domain.rulesets import SYSTEMS
 
 MINE, THEIRS = "Mine", "Theirs"
@@ -164,3 +166,30 @@ def test_a_player_names_the_character_who_acts() -> None:
     with pytest.raises(NotAllowed, match="names the character"):
         check_allowed(campaign, "ana", RollTest())
     check_allowed(campaign, "ana", RollTest(character=MINE))
+
+
+def policy_table(system: str) -> str:
+    """The README's table of what a player may issue in ``system`` (kept equal to the data)."""
+    rows = ["| verb | a player may, for | the GM's calls |", "|---|---|---|"]
+    by_name = {verb.command.name: name for name, verb in verbs(system).items()}
+    for name, may in sorted(players_may(system).items(), key=lambda item: by_name[item[0]]):
+        whom = ", ".join(
+            "their own character" + ("" if field in ("character", "hero") else f" (the {field})")
+            for field in may.acting
+        )
+        if may.as_player:
+            whom = "themself" + (f" (--{may.as_player})" if may.as_player != "by" else "")
+        calls = ", ".join(f"`--{c.replace('_', '-')}`" for c in may.gm_calls) or "-"
+        rows.append(f"| `{by_name[name]}` | {whom or 'anyone'} | {calls} |")
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_readme_shows_the_policy(system: str) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert policy_table(system) in readme, f"README's {system} table:\n{policy_table(system)}"
+
+
+if __name__ == "__main__":  # print the tables for the README
+    for name in sorted(SYSTEMS):
+        print(f"{name}:\n\n{policy_table(name)}\n")

@@ -45,7 +45,7 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     name = ctx.campaign()
     stream = ctx.engine.campaign(name).find(who).character_id if who else None
     dice: list[tuple[Die, Provenance | None]] = []
-    for header in ctx.engine.headers(name):
+    for header in ctx.engine.headers(name, reader=ctx.actor):
         made = header.event
         assert isinstance(made, RulingMade)
         if made.command == AMEND or (session is not None and header.session != session):
@@ -113,7 +113,7 @@ def export(ctx: Context, fmt: str, out: str | None) -> None:
     Example:
       campaign export --out night-shift.jsonl
     """
-    lines = ctx.engine.export(ctx.campaign())
+    lines = ctx.engine.export(ctx.campaign(), reader=ctx.actor)
     if out is None:
         for line in lines:
             click.echo(line)

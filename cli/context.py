@@ -18,6 +18,7 @@ class Context:
     campaign_option: str | None
     as_json: bool
     actor: str | None
+    hidden: bool = False  # --hidden on a rolling verb: the GM's hidden roll
     _engine: Engine | None = field(default=None, init=False)
 
     @property

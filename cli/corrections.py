@@ -7,7 +7,7 @@ import json
 import click
 
 from cli.context import WHOLE_NUMBER, Context, key_value, pass_context
-from cli.dice import dice_options
+from cli.dice import entered_dice
 from cli.render import show_ruling
 from domain.dice import parse_faces
 from domain.errors import InvalidParameter
@@ -33,7 +33,7 @@ from engine import DiceSpec, RulingResult
     is_flag=True,
     help="Decide the later rulings again with their own dice and amend those that change.",
 )
-@dice_options
+@entered_dice
 @pass_context
 def amend(
     ctx: Context,
@@ -135,7 +135,7 @@ def undo(
     is_flag=True,
     help="Decide the later rulings again with their own dice and amend those that change.",
 )
-@dice_options
+@entered_dice
 @pass_context
 def resolve(
     ctx: Context,

@@ -16,7 +16,26 @@ from engine import DiceSpec
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _hide(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    found = ctx.find_object(Context)
+    if value and found is not None:
+        found.hidden = True
+
+
 def dice_options(f: F) -> F:
+    """--dice and --seed (``entered_dice``), and --hidden for a GM's roll the players do not
+    see until `campaign reveal`."""
+    hidden = click.option(
+        "--hidden",
+        is_flag=True,
+        expose_value=False,
+        callback=_hide,
+        help="The GM's hidden roll: only the GMs read it until `campaign reveal RULING`.",
+    )
+    return hidden(entered_dice(f))
+
+
+def entered_dice(f: F) -> F:
     """--dice for faces rolled at the table, --seed for reproducible digital dice."""
     seeded = click.option(
         "--seed", type=WHOLE_NUMBER, help="Roll reproducible digital dice from this seed."
@@ -35,5 +54,7 @@ def run(
 ) -> None:
     """Record ``command`` as one ruling of the current campaign and show what it recorded."""
     spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
-    result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, dice=spec)
+    result = ctx.engine.execute(
+        ctx.campaign(), command, actor=ctx.actor, dice=spec, hidden=ctx.hidden
+    )
     show_ruling(result, ctx.as_json)

@@ -125,7 +125,7 @@ def _corrected_since(ctx: Context, ruling: int) -> None:
     re-decided rulings up to it)."""
     lines = [
         line
-        for logged in ctx.engine.log(ctx.campaign())
+        for logged in ctx.engine.log(ctx.campaign(), reader=ctx.actor)
         if logged.ruling.number <= ruling
         for line in logged.corrected_after(ruling)
     ]
@@ -183,7 +183,7 @@ def character_history(ctx: Context, who: str) -> None:
     """
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
-    changes = ctx.engine.history(name, who)
+    changes = ctx.engine.history(name, who, reader=ctx.actor)
     if ctx.as_json:
         emit_json(
             [
@@ -228,7 +228,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
-    for entry in ctx.engine.session_rulings(name, session):
+    for entry in ctx.engine.session_rulings(name, session, reader=ctx.actor):
         made, header = entry.ruling, entry.header
         place = where(header.session, header.scene)
         status = f" ({entry.status})" if entry.status else ""

@@ -130,7 +130,7 @@ def log(ctx: Context, session_number: int | None) -> None:
       campaign log --session 1
     """
     name = ctx.campaign()
-    rulings = ctx.engine.log(name, session=session_number)
+    rulings = ctx.engine.log(name, session=session_number, reader=ctx.actor)
     state = ctx.engine.campaign(name)
     if ctx.as_json:
         emit_json(log_json(rulings, state))

@@ -44,7 +44,7 @@ def recap_command(ctx: Context, session: int | None, gm: bool, fmt: str, out: st
     """
     from cli.recap_views import emit
 
-    view = ctx.engine.recap(ctx.campaign(), session, gm=gm)
+    view = ctx.engine.recap(ctx.campaign(), session, gm=gm, reader=ctx.actor)
     emit(view, "recap", fmt, out, ctx.as_json)
 
 
@@ -64,9 +64,11 @@ def timeline_command(ctx: Context, hero: str | None, fmt: str, out: str | None) 
     from cli.recap_views import emit
 
     if hero is None:
-        emit(ctx.engine.campaign_timelines(ctx.campaign()), "campaign", fmt, out, ctx.as_json)
+        view = ctx.engine.campaign_timelines(ctx.campaign(), reader=ctx.actor)
+        emit(view, "campaign", fmt, out, ctx.as_json)
     else:
-        emit(ctx.engine.hero_timeline(ctx.campaign(), hero), "timeline", fmt, out, ctx.as_json)
+        view = ctx.engine.hero_timeline(ctx.campaign(), hero, reader=ctx.actor)
+        emit(view, "timeline", fmt, out, ctx.as_json)
 
 
 @click.command("rebuild")

@@ -7,7 +7,7 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, say, show_ruling
 from domain.events import Role
-from domain.table import AddMember, DisputeRuling, RemoveMember
+from domain.table import AddMember, DisputeRuling, RemoveMember, RevealRuling
 
 
 @click.group("member")
@@ -136,4 +136,18 @@ def disputes(ctx: Context, every: bool) -> None:
         say(f"dispute {d.number}: ruling {d.ruling}, by {d.by}: {d.reason} ({state})")
 
 
-COMMANDS = (member, dispute, disputes)
+@click.command("reveal")
+@click.argument("ruling", type=WHOLE_NUMBER)
+@pass_context
+def reveal(ctx: Context, ruling: int) -> None:
+    """Show the table a hidden ruling (`--hidden` on a rolling verb): its dice and outcome.
+
+    \b
+    Example:
+      campaign reveal 14
+    """
+    command = RevealRuling(ruling=ruling)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+COMMANDS = (member, dispute, disputes, reveal)

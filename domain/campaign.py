@@ -36,11 +36,13 @@ from domain.events import (
     RulingDisputed,
     RulingMade,
     RulingRetracted,
+    RulingRevealed,
     SceneEnded,
     SceneStarted,
     SessionEnded,
     SessionSealed,
     SessionStarted,
+    Visibility,
 )
 from domain.plain import Plain
 
@@ -96,6 +98,8 @@ class CampaignState(Plain):
     first_committed_roll: int | None = None  # the ruling that closed the entropy window
     members: tuple[Member, ...] = ()  # besides the GM who created the campaign
     disputes: tuple[Dispute, ...] = ()
+    hidden: frozenset[int] = frozenset()  # rulings the GM kept hidden (revealed ones too)
+    revealed: frozenset[int] = frozenset()
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (the campaign's GM is one without being added)."""
@@ -227,6 +231,8 @@ def _noted(event: Event, state: CampaignState | None) -> CampaignState:
 @evolve_campaign.register(RulingMade)
 def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
+    if event.visibility is Visibility.GM:
+        s = replace(s, hidden=s.hidden | {event.number})
     if event.counter is not None:
         first = s.first_committed_roll or event.number
         return replace(
@@ -236,6 +242,14 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
             first_committed_roll=first,
         )
     return replace(s, rulings=event.number)
+
+
+@evolve_campaign.register(RulingRevealed)
+def _ruling_revealed(event: RulingRevealed, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if event.ruling not in s.hidden - s.revealed:
+        raise ReplayMismatch(f"ruling {event.ruling} is not hidden")
+    return replace(s, revealed=s.revealed | {event.ruling})
 
 
 @evolve_campaign.register(DiceCommitted)

@@ -138,6 +138,17 @@ class DisputeOfAnotherRuling(DomainError):
     template = "dispute {dispute} is about ruling {ruling}, not ruling {corrected}"
 
 
+class NotHidden(DomainError):
+    template = "ruling {ruling} is not a hidden ruling waiting to be revealed (hidden: {hidden})"
+
+
+class NoCorrectionGiven(DomainError):
+    template = (
+        "resolving dispute {dispute} as amended needs the corrected parameters of ruling "
+        "{ruling} (--set KEY=VALUE; see `campaign --json log`)"
+    )
+
+
 class UnknownDispute(DomainError):
     template = "no open dispute {dispute} in this campaign (open: {open})"
 

@@ -186,6 +186,22 @@ class MemberRemoved(Event):
     name: str
 
 
+class Visibility(StrEnum):
+    """Who may read a ruling: everyone at the table, the GMs only (a hidden roll, until it is
+    revealed), or the GMs and the members named in its ``audience``."""
+
+    PUBLIC = "public"
+    GM = "gm"
+    PRIVATE = "private"
+
+
+@frozen(kw_only=True)
+class RulingRevealed(Event):
+    """The GM showed the table a ruling they had kept hidden (its dice and its outcome)."""
+
+    ruling: int
+
+
 class Outcome(StrEnum):
     """How the GM resolved a dispute."""
 
@@ -249,6 +265,8 @@ class RulingMade(Event):
     touched: tuple[StreamRange, ...]
     counter: int | None = None
     draws: int = 0
+    visibility: Visibility = Visibility.PUBLIC
+    audience: tuple[str, ...] = ()  # who besides the GMs reads a private ruling
 
 
 @frozen(kw_only=True)

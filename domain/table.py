@@ -15,6 +15,7 @@ from domain.errors import (
     AlreadyDisputed,
     CannotRemoveGm,
     MemberExists,
+    NotHidden,
     UnknownDispute,
     UnknownMember,
     UnknownRuling,
@@ -26,6 +27,7 @@ from domain.events import (
     Outcome,
     Role,
     RulingDisputed,
+    RulingRevealed,
 )
 from domain.lifecycle import required_text, seat
 from domain.plain import Plain
@@ -134,3 +136,19 @@ def open_dispute(campaign: CampaignState, number: int) -> Dispute:
         listed = ", ".join(f"{d.number} (ruling {d.ruling})" for d in campaign.open_disputes())
         raise UnknownDispute(dispute=number, open=listed or "none")
     return found
+
+
+@frozen(kw_only=True)
+class RevealRuling(Plain):
+    """Show the table a ruling the GM kept hidden: its dice and outcome become everyone's."""
+
+    name: ClassVar[str] = "reveal"
+    ruling: int
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        waiting = campaign.hidden - campaign.revealed - campaign.retracted
+        if self.ruling not in waiting:
+            listed = ", ".join(str(n) for n in sorted(waiting)) or "none"
+            raise NotHidden(ruling=self.ruling, hidden=listed)
+        return (Change(campaign.id, RulingRevealed(ruling=self.ruling)),)

@@ -31,22 +31,22 @@ from domain.errors import (
     UnknownParameter,
     UnknownRuling,
 )
-from domain.events import AMEND, Event, Outcome, RulingMade
+from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.policy import check_gm
 from domain.rulesets import ruleset_named
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json, converter
-from engine.redecide import Redecider
-from engine.rulings import (
-    NOT_UNDOABLE,
+from engine.corrections import (
     amended,
     amendments_of,
     redecided_params,
     resolving,
     retractions_of,
-    rulings_made,
     streams_of,
 )
+from engine.dice_sources import DiceSpec
+from engine.log import rulings_made
+from engine.mapper import canonical_json, converter
+from engine.redecide import Redecider
+from engine.rulings import NOT_UNDOABLE
 from engine.tail import Tail, reach, read_back
 from engine.topics import resolve
 
@@ -193,9 +193,15 @@ def amend(
             dice=tuple(replayed.used),
             provenance=spec.provenance if replayed.new else target.provenance,
             seed=spec.seed if replayed.new else target.seed,
+            visibility=hidden_with(target, campaign),
         )
 
     return ledger.retried(attempt)
+
+
+def hidden_with(target: RulingMade, campaign: CampaignState) -> Visibility:
+    """An amendment says what the ruling it corrects said: hidden while that one is."""
+    return Visibility.PUBLIC if target.number in campaign.revealed else target.visibility
 
 
 def _target(made: list[RulingMade], campaign: CampaignState, ruling: int) -> RulingMade:

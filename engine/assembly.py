@@ -12,7 +12,14 @@ from attrs import frozen
 from domain.campaign import CampaignState
 from domain.commands import Change
 from domain.dice import Die, Provenance
-from domain.events import Event, RulingAmended, RulingMade, RulingRetracted, StreamRange
+from domain.events import (
+    Event,
+    RulingAmended,
+    RulingMade,
+    RulingRetracted,
+    StreamRange,
+    Visibility,
+)
 from domain.plain import Plain
 from engine.records import Recorded
 from engine.streams import Evolve
@@ -62,6 +69,7 @@ def assemble(
     at: datetime,
     counter: int | None = None,
     draws: int = 0,
+    visibility: Visibility = Visibility.PUBLIC,
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -86,6 +94,7 @@ def assemble(
         touched=touched,
         counter=counter,
         draws=draws,
+        visibility=visibility,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}

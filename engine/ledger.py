@@ -35,6 +35,7 @@ from domain.events import (
     SessionSealed,
     SessionStarted,
     StreamHead,
+    Visibility,
 )
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
@@ -188,6 +189,7 @@ class Ledger:
         dice: tuple[Die, ...] = (),
         provenance: Provenance | None = None,
         seed: int | None = None,
+        visibility: Visibility = Visibility.PUBLIC,
     ) -> RulingResult | None:
         """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
         state: CampaignState = campaign.state
@@ -211,6 +213,7 @@ class Ledger:
             dice=dice,
             provenance=provenance,
             seed=seed,
+            visibility=visibility,
         )
 
     def commit(
@@ -230,6 +233,7 @@ class Ledger:
         seed: int | None = None,
         counter: int | None = None,
         draws: int = 0,
+        visibility: Visibility = Visibility.PUBLIC,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
@@ -250,6 +254,7 @@ class Ledger:
                 seed=seed,
                 counter=counter,
                 draws=draws,
+                visibility=visibility,
                 at=at,
             )
             heads = {stream: self.head(stream) for stream in draft.by_stream}
@@ -288,7 +293,7 @@ class Ledger:
 
     def _seal(self, campaign_id: UUID, number: int, draft: Draft) -> SessionSealed:
         """Seal session ``number``: the heads of every stream it touched, this ruling included."""
-        from engine.rulings import headers
+        from engine.log import headers
 
         records = self.streams.records(campaign_id)
         session_streams = {

@@ -9,7 +9,7 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit import Report, verify_rows
-from engine.transfer import read_export
+from engine.export_file import read_export
 
 
 def verify_export(lines: Iterable[str]) -> tuple[str, Report]:

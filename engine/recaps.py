@@ -12,7 +12,7 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError
 from engine.readmodels import ReadModel, ReadModels
 from engine.timeline import NoSuchPoint
-from projections.recap import recap
+from projections.recap import recap, without
 from projections.recap_model import RecapModel, session_document
 from projections.timeline import campaign_timeline, timeline
 from projections.timeline_model import TimelineModel, hero_document
@@ -43,33 +43,42 @@ class Recaps:
         read = partial(self._models.views.document, model.name)
         return read(key), read
 
-    def session(self, campaign: CampaignState, session: int | None, *, gm: bool) -> Doc:
-        """The recap of session ``session`` (default: the latest) as plain data."""
+    def session(
+        self, campaign: CampaignState, session: int | None, *, gm: bool, hidden: frozenset[int]
+    ) -> Doc:
+        """The recap of session ``session`` (default: the latest) as plain data, without the
+        rulings in ``hidden``."""
         number = session if session is not None else campaign.sessions
         if not 1 <= number <= campaign.sessions:
             raise NoSuchPoint(what=f"session {number}" if number else "session yet")
         key = f"session/{campaign.id}/{number}"
         _, read = self._fresh(RECAPS, key)
-        return recap(session_document(read, key), gm=gm)
+        return recap(without(session_document(read, key), hidden), gm=gm)
 
-    def hero(self, campaign: CampaignState, ref: str) -> Doc:
-        """One hero's Exposure reveal timeline as plain data."""
+    def hero(self, campaign: CampaignState, ref: str, hidden: frozenset[int]) -> Doc:
+        """One hero's Exposure reveal timeline as plain data, without the rulings in
+        ``hidden``."""
         _the_code(campaign)
         key = f"hero/{campaign.id}/{campaign.find(ref).character_id}"
         _, read = self._fresh(EXPOSURE, key)
         doc = hero_document(read, key)
         if doc is None:
             raise NotAHero(ref=ref)
-        return timeline(doc, read(f"campaign/{campaign.id}"))
+        return timeline(_rows_without(doc, hidden), read(f"campaign/{campaign.id}"))
 
-    def campaign(self, campaign: CampaignState) -> Doc:
+    def campaign(self, campaign: CampaignState, hidden: frozenset[int]) -> Doc:
         """Every hero's timeline in a campaign, and where each stood at each session's end."""
         _the_code(campaign)
         meta, read = self._fresh(EXPOSURE, f"campaign/{campaign.id}")
         meta = meta or {"heroes": [], "sessions": {}}
         meta.setdefault("name", campaign.name)
         heroes = [hero_document(read, f"hero/{campaign.id}/{h}") for h in meta["heroes"]]
-        return campaign_timeline(meta, [doc for doc in heroes if doc is not None])
+        shown = [_rows_without(doc, hidden) for doc in heroes if doc is not None]
+        return campaign_timeline(meta, shown)
+
+
+def _rows_without(doc: Doc, hidden: frozenset[int]) -> Doc:
+    return {**doc, "rows": [row for row in doc["rows"] if row["ruling"] not in hidden]}
 
 
 def _the_code(campaign: CampaignState) -> None:

@@ -14,9 +14,9 @@ from attrs import frozen
 from domain.errors import DomainError
 from domain.events import CORRECTIONS
 from domain.plain import Plain
+from engine.log import LoggedRuling, headers, read_log
 from engine.mapper import canonical_json, converter
 from engine.records import Recorded
-from engine.rulings import LoggedRuling, headers, read_log
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState

@@ -5,65 +5,49 @@ The file is a header line, then one line per stored event in the order they were
 ``{"stream", "version", "topic", "event"}`` where ``event`` is the stored body (its hash link
 included). Importing re-creates the very same rows, so the copy verifies with the same digest.
 The store's directory entry is written anew in the target store.
+
+The file is read and checked line by line by ``engine.export_file``, its lines held to the
+bounds in ``engine.export_format``, its events and commands to the allow-lists in
+``engine.export_classes``; the bounds, ``file_lines`` and the allow-lists are named here too.
 """
 
 from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from functools import cache
-from importlib import import_module
-from itertools import accumulate
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import attrs
 from attrs import frozen
 from eventsourcing.persistence import IntegrityError, StoredEvent
-from eventsourcing.utils import get_topic
 
-from domain import events as shared_events
 from domain.campaign import Directory, evolve_campaign, evolve_directory
-from domain.errors import (
-    DomainError,
-    HistoryConflict,
-    ImportLineTooLong,
-    ImportNestedTooDeep,
-    ImportNotText,
-)
+from domain.errors import HistoryConflict
 from domain.events import CampaignCreated, CharacterJoined, Event, RulingAmended, RulingMade
 from domain.lifecycle import create_campaign
 from domain.plain import Plain
-from domain.rulesets import SYSTEMS, ruleset_named
-from engine.audit import Report, campaign_streams, check_stream, verify_rows
+from domain.rulesets import ruleset_named
+from engine.audit import Report, verify_rows
+from engine.audit_chain import campaign_streams, check_stream
 from engine.chain import encoded
-from engine.mapper import (
-    admitting,
-    body_of,
-    canonical_json,
-    check_version,
-    converter,
-    decoded,
-    loads,
-    with_chain,
-)
+from engine.export_classes import command_classes as command_classes
+from engine.export_classes import event_classes as event_classes
+from engine.export_file import read_checked
+from engine.export_format import FORMAT, ImportRefused, error_line, on_one_line, value_shown
+from engine.export_format import MAX_DEPTH as MAX_DEPTH
+from engine.export_format import MAX_LINE as MAX_LINE
+from engine.export_format import file_lines as file_lines
 from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Evolve, corrections, fold
-from engine.topics import with_old_names
 
 if TYPE_CHECKING:
     from domain.campaign import DirectoryEntry
     from engine.ledger import Ledger
     from engine.store import CampaignStore
 
-FORMAT = "campaign-log/1"
 PAGE = 1000
-
-
-class ImportRefused(DomainError):
-    template = "line {line}: {field}: {problem}; nothing was imported"
 
 
 @frozen
@@ -108,335 +92,6 @@ def export_lines(store: CampaignStore, entry: DirectoryEntry, report: Report) ->
 
 def _uuid(value: UUID | str) -> UUID:
     return value if isinstance(value, UUID) else UUID(value)
-
-
-def read_export(
-    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
-) -> tuple[dict[str, Any], list[StoredEvent], dict[tuple[UUID, int], int]]:
-    """Parse and check every line; refuse with the line and field that is wrong."""
-    export = read_checked(lines, progress)
-    return export.header, export.rows, export.where
-
-
-@frozen
-class Export:
-    """A file read and checked line by line: its header, its rows as they will be stored, each
-    row's line, and each row decoded (``records[i]`` is ``rows[i]``)."""
-
-    header: dict[str, Any]
-    rows: list[StoredEvent]
-    where: dict[tuple[UUID, int], int]
-    records: list[Recorded]
-
-
-def read_checked(
-    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
-) -> Export:
-    """Check every line before anything parses it deeply (length, UTF-8, nesting), then parse
-    it: the header's system names the only event topics taken (never resolved), and every event
-    decodes into its class exactly as this program writes it."""
-    header: dict[str, Any] | None = None
-    classes: dict[str, type[Event]] = {}  # the header's system's events (nested ones too)
-    checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
-    rows: list[StoredEvent] = []
-    records: list[Recorded] = []
-    where: dict[tuple[UUID, int], int] = {}
-    streams: dict[str, UUID] = {}  # each stream's id parsed once
-    heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
-    with admitting(classes):
-        for number, line in enumerate(lines, start=1):
-            if progress is not None:
-                progress(number)
-            text = _text(number, line)
-            if not text.strip():
-                continue
-            data = _json(number, text)
-            if header is None:
-                header = _header(number, data)
-                classes.update(event_classes(header["system"]))
-                continue
-            named = data.get("stream")
-            stream = streams.get(named) if isinstance(named, str) else None
-            if stream is None:
-                stream = _parse_uuid(number, "stream", named)
-                streams[str(named)] = stream
-            row, body, canonical, cls = _row(number, stream, data, classes)
-            key = (stream, row.originator_version)
-            if key in where:
-                problem = "this event appears twice"
-                raise ImportRefused(line=number, field="version", problem=problem)
-            where[key] = number
-            if row.originator_version < heads.get(stream, 0):  # a gap: the chain walk's
-                problem = f"after version {heads[stream]} of its stream: not in recorded order"
-                raise ImportRefused(line=number, field="version", problem=problem)
-            heads[stream] = row.originator_version
-            system = header["system"]
-            records.append(_decode(number, row, body, canonical, cls, system, checked))
-            rows.append(row)
-    if header is None:
-        raise ImportRefused(line=1, field="format", problem="the file is empty")
-    return Export(header, rows, where, records)
-
-
-# Bounds a line is held to before it is parsed. The longest line the program writes is about a
-# kilobyte (a ruling's header or a session's seal: at most 1,006 bytes over the four example
-# campaigns); 1 MiB is a thousand times that (a seal over ~7,000 streams, a note of a million
-# characters) and keeps what a hostile line costs to parse small. An event nests about eight
-# levels deep (line, body, event, an amendment's events, their values): 64 is far past that, and
-# far below what would exhaust a recursive parser.
-MAX_LINE = 1 << 20  # bytes, its newline included
-MAX_DEPTH = 64
-_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
-
-
-def file_lines(handle: BinaryIO) -> Iterator[bytes]:
-    """A file's lines as bytes, none read past ``MAX_LINE`` + 1 bytes: a longer line is refused
-    by its length before the rest of it is read."""
-    while line := handle.readline(MAX_LINE + 1):
-        yield line
-
-
-def _text(number: int, line: str | bytes) -> str:
-    """The line as text, once it is known to be short enough, UTF-8 and not nested too deep."""
-    try:
-        raw = line.encode() if isinstance(line, str) else line
-        text = line if isinstance(line, str) else line.decode()
-    except UnicodeError:
-        raise ImportNotText(line=number) from None
-    if len(raw) > MAX_LINE:
-        raise ImportLineTooLong(line=number, limit=MAX_LINE)
-    if _too_deep(raw):
-        raise ImportNestedTooDeep(line=number, limit=MAX_DEPTH)
-    return text
-
-
-def _too_deep(raw: bytes) -> bool:
-    """Whether the JSON in ``raw`` nests deeper than ``MAX_DEPTH``, found without parsing it and
-    without recursion: escaped backslashes and quotes are dropped, then every byte but quotes
-    and brackets, then what lies between quotes (text); the depth is the highest running count
-    of brackets opened less those closed. (A line with too few brackets is not scanned.)"""
-    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
-        return False
-    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE)
-    brackets = b"".join(plain.split(b'"')[::2])
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
-
-
-def _json(number: int, text: str) -> dict[str, Any]:
-    try:
-        data = loads(text)
-    except ValueError as error:
-        raise ImportRefused(line=number, field="(line)", problem=f"not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise ImportRefused(line=number, field="(line)", problem="not a JSON object")
-    return data
-
-
-def _header(number: int, data: dict[str, Any]) -> dict[str, Any]:
-    if data.get("format") != FORMAT:
-        problem = f"expected {FORMAT!r}, got {_shown(data.get('format'))}"
-        raise ImportRefused(line=number, field="format", problem=problem)
-    for field, kind in (("name", str), ("system", str), ("campaign_id", str), ("events", int)):
-        if not isinstance(data.get(field), kind):
-            raise ImportRefused(line=number, field=field, problem=f"missing or not {kind.__name__}")
-    _parse_uuid(number, "campaign_id", data["campaign_id"])
-    ruleset_named(data["system"])  # an unknown system is refused as `init` refuses it
-    return data
-
-
-def _parse_uuid(number: int, field: str, value: Any) -> UUID:
-    try:
-        return UUID(str(value))
-    except ValueError:
-        raise ImportRefused(line=number, field=field, problem="not a UUID") from None
-
-
-@cache
-def event_classes(system: str) -> Mapping[str, type[Event]]:
-    """The events a campaign of ``system`` may hold, by topic: every ``Event`` subclass defined
-    in ``domain.events`` and in the system's own ``events`` module, found from the classes (one
-    added there is taken with no list to keep). An import takes no other topic and resolves
-    none: resolving a topic imports the module it names."""
-    modules = [shared_events, import_module(f"domain.rulesets.{SYSTEMS[system]}.events")]
-    found = {
-        get_topic(value): value
-        for module in modules
-        for value in vars(module).values()
-        if isinstance(value, type)
-        and issubclass(value, Event)
-        and value is not Event
-        and value.__module__ == module.__name__
-    }
-    return with_old_names(found)
-
-
-@cache
-def command_classes(system: str) -> Mapping[str, type[Any]]:
-    """The commands a ruling of a ``system`` campaign may record in its ``params`` (which undo
-    and amend decide again from), by topic: every command class the shared commands and the
-    shared commands (``domain.lifecycle``, ``domain.table``) and the system's ``commands`` module
-    name, found from the classes."""
-    modules = [import_module("domain.lifecycle"), import_module("domain.table")]
-    modules.append(import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"))
-    found: dict[str, type[Any]] = {}
-    for module in modules:
-        for name in dir(module):
-            value = getattr(module, name)
-            if (
-                isinstance(value, type)
-                and attrs.has(value)
-                and callable(getattr(value, "decide", None))
-                and isinstance(getattr(value, "name", None), str)
-            ):
-                found[get_topic(value)] = value
-    return with_old_names(found)
-
-
-def _row(
-    number: int, stream: UUID, data: dict[str, Any], classes: Mapping[str, type[Event]]
-) -> tuple[StoredEvent, dict[str, Any], bytes, type[Event]]:
-    """The row as it will be stored, its body (parsed, without its link) and that body's
-    canonical bytes (what the link is over), and its class."""
-    version, topic, event = data.get("version"), data.get("topic"), data.get("event")
-    if type(version) is not int or version < 1:
-        raise ImportRefused(line=number, field="version", problem="not a positive whole number")
-    if not isinstance(topic, str):
-        raise ImportRefused(line=number, field="topic", problem="missing")
-    cls = classes.get(topic)
-    if cls is None:
-        problem = f"unknown event type {_shown(topic)}: not an event of this program"
-        raise ImportRefused(line=number, field="topic", problem=problem)
-    if not isinstance(event, dict):
-        raise ImportRefused(line=number, field="event", problem="not a JSON object")
-    body = {key: value for key, value in event.items() if key != "chain"}
-    chain = event.get("chain")
-    try:
-        canonical = canonical_json(body)
-    except (TypeError, ValueError):  # a lone surrogate (\ud800) is not UTF-8
-        problem = "holds text that is not valid Unicode"
-        raise ImportRefused(line=number, field="event", problem=problem) from None
-    state = with_chain(canonical, chain if isinstance(chain, str) else "")
-    row = StoredEvent(originator_id=stream, originator_version=version, topic=topic, state=state)
-    return row, body, canonical, cls
-
-
-ENVELOPE = ("at", "ruling", "actor", "session", "scene")
-_ENVELOPE_TYPES: tuple[tuple[str, tuple[type[Any], ...]], ...] = (
-    ("at", (str,)),
-    ("ruling", (int,)),
-    ("actor", (str,)),
-    ("session", (int, type(None))),
-    ("scene", (int, type(None))),
-)
-_BODY = frozenset({*ENVELOPE, "event", "class_version"})
-
-
-def _decode(
-    number: int,
-    row: StoredEvent,
-    body: dict[str, Any],
-    canonical: bytes,
-    cls: type[Event],
-    system: str,
-    checked: set[str],
-) -> Recorded:
-    """The row decoded with the program's own converter, refused unless, written back, it is
-    what was read: every value of its type, in the form this program writes it."""
-    stored = body.get("class_version", 1)
-    if type(stored) is not int or stored < 1:
-        problem = "not a positive whole number"
-        raise ImportRefused(line=number, field="class_version", problem=problem)
-    if stored > 1:
-        check_version(cls, stored, f"line {number}")
-    for key, kinds in _ENVELOPE_TYPES:
-        if type(body.get(key)) not in kinds:
-            problem = f"missing or not {' or '.join(kind.__name__ for kind in kinds)}"
-            raise ImportRefused(line=number, field=key, problem=problem)
-    try:
-        record: Recorded = decoded(row.originator_id, row.originator_version, cls, body)
-        written = body_of(record)
-        exact = canonical_json(written) == canonical
-    except Exception as error:  # whatever the converter makes of a hostile payload
-        problem = f"not a {cls.__name__} ({_said(error)})"
-        raise ImportRefused(line=number, field="event", problem=problem) from None
-    if not exact:  # upcast, a field left out for its default, or a difference (refused)
-        _differences(number, cls, body, written)
-    if isinstance(record.event, RulingMade) and record.event.params not in checked:
-        _check_params(number, record.event, system)
-        checked.add(record.event.params)
-    return record
-
-
-def _differences(
-    number: int, cls: type[Event], body: dict[str, Any], written: dict[str, Any]
-) -> None:
-    """Refuse what differs between a body read and the body written back from its record;
-    what may differ is the class version (upcast), and a payload field left out (its
-    default: a field added with one, after the file was written)."""
-    unknown = sorted(set(body) - _BODY)
-    if unknown:
-        problem = "not part of a stored event"
-        raise ImportRefused(line=number, field=_shown(unknown[0]), problem=problem)
-    for key in ENVELOPE:
-        value = body.get(key)
-        if type(value) is not type(written[key]) or value != written[key]:
-            problem = f"{_shown(value)} is not as this program records it"
-            raise ImportRefused(line=number, field=key, problem=problem)
-    payload, kept = body["event"], written["event"]
-    unknown = sorted(set(payload) - set(kept))
-    if unknown:
-        problem = f"{cls.__name__} has no field {_shown(unknown[0])}"
-        raise ImportRefused(line=number, field="event", problem=problem)
-    for key in sorted(payload):
-        if canonical_json(payload[key]) != canonical_json(kept[key]):
-            problem = f"{cls.__name__}.{key} is not as this program writes it"
-            raise ImportRefused(line=number, field="event", problem=problem)
-
-
-def _check_params(number: int, made: RulingMade, system: str) -> None:
-    """A ruling's command, which undo and amend decide again: a JSON object (checked like a
-    line), whose topic, when it names one, is a command of the campaign's system, and whose
-    arguments decode into it."""
-    raw = made.params.encode()
-    if _too_deep(raw):
-        raise ImportNestedTooDeep(line=number, limit=MAX_DEPTH)
-    try:
-        params = loads(raw)
-    except ValueError:
-        params = None
-    if not isinstance(params, dict):
-        raise ImportRefused(line=number, field="params", problem="not a JSON object")
-    if "topic" not in params:  # init, undo and amend record their own parameters
-        return
-    topic = params["topic"]
-    cls = command_classes(system).get(topic) if isinstance(topic, str) else None
-    if cls is None:
-        problem = f"unknown command type {_shown(topic)}: not a command of {system}"
-        raise ImportRefused(line=number, field="params", problem=problem)
-    try:
-        converter.structure(params.get("args"), cls)
-    except Exception as error:  # whatever the converter makes of hostile arguments
-        problem = f"not a {cls.__name__} ({_said(error)})"
-        raise ImportRefused(line=number, field="params", problem=problem) from None
-
-
-def _shown(value: Any) -> str:
-    """A value from the file, shown on one short line."""
-    shown = repr(value)
-    return shown if len(shown) <= 80 else shown[:77] + "..."
-
-
-def _said(error: BaseException) -> str:
-    """An error, on one short line."""
-    said = _one_line(str(error), 100)
-    return f"{type(error).__name__}: {said}" if said else type(error).__name__
-
-
-def _one_line(text: str, most: int = 160) -> str:
-    """Text (which may hold what the file held) on one line of at most ``most`` characters."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
-    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 @contextmanager
@@ -493,7 +148,7 @@ def _import(
         finding = report.findings[0]
         stream, version = finding.stream, finding.version
         line = where.get((stream, version), 1) if stream and version is not None else 1
-        raise ImportRefused(line=line, field="event", problem=_one_line(finding.problem))
+        raise ImportRefused(line=line, field="event", problem=on_one_line(finding.problem))
     registration = _created(ledger, campaign_id, header, records.get(campaign_id, []), where)
     _replays(campaign_id, header, records, where)
     try:
@@ -521,7 +176,7 @@ def _verified(
             if broken is not None:
                 line = where.get((stream, broken.version), 1)
                 raise ImportRefused(line=line, field="event", problem=broken.problem) from None
-        problem = f"cannot be checked ({_said(error)})"
+        problem = f"cannot be checked ({error_line(error)})"
         raise ImportRefused(line=1, field="seals and dice", problem=problem) from None
 
 
@@ -607,7 +262,7 @@ def _replays(
                 if isinstance(r.event, CharacterJoined)
                 and r.event.character_id == entry.character_id
             )
-            problem = f"character {_shown(entry.name)} has no stream of its own that replays"
+            problem = f"character {value_shown(entry.name)} has no stream of its own that replays"
             raise ImportRefused(line=line, field="event", problem=problem)
 
 
@@ -630,6 +285,6 @@ def _folded(found: list[Recorded], evolve: Evolve, where: dict[tuple[UUID, int],
             if isinstance(record.event, RulingAmended):
                 lines.update((id(event), line) for event in record.event.events)
         line = lines.get(id(applying[0]), where[(found[0].originator_id, 1)])
-        said = str(error) if isinstance(error, HistoryConflict) else _said(error)
-        problem = f"does not replay: {_one_line(said)}"
+        said = str(error) if isinstance(error, HistoryConflict) else error_line(error)
+        problem = f"does not replay: {on_one_line(said)}"
         raise ImportRefused(line=line, field="event", problem=problem) from None

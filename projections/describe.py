@@ -25,6 +25,7 @@ from domain.events import (
     RulingDisputed,
     RulingMade,
     RulingRetracted,
+    RulingRevealed,
     SceneEnded,
     SceneStarted,
     SessionEnded,
@@ -137,6 +138,11 @@ def _disputed(event: RulingDisputed) -> str:
 @describe.register(DisputeResolved)
 def _resolved(event: DisputeResolved) -> str:
     return f"dispute {event.dispute} over ruling {event.ruling} {event.outcome}: {event.reason}"
+
+
+@describe.register(RulingRevealed)
+def _ruling_revealed(event: RulingRevealed) -> str:
+    return f"ruling {event.ruling} revealed to the table"
 
 
 @describe.register(RulingRetracted)

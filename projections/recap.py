@@ -185,3 +185,23 @@ def dispute_text(d: Doc) -> str:
         return f"{raised} Open."
     outcome = str(d["outcome"]).capitalize()
     return f"{raised} {outcome} by #{d['resolved_by']} ({d['actor']}): {d['resolution']}."
+
+
+def without(doc: Doc, hidden: frozenset[int]) -> Doc:
+    """A session document without the rulings in ``hidden`` (the GM's hidden rulings, for a
+    reader who may not see them): their entries, their corrections, their disputes."""
+    if not hidden:
+        return doc
+
+    def kept(entry: Doc) -> Doc:
+        return {**entry, "amended": [a for a in entry["amended"] if a["by"] not in hidden]}
+
+    return {
+        **doc,
+        "prologue": [kept(e) for e in doc["prologue"] if e["ruling"] not in hidden],
+        "rulings": [kept(e) for e in doc["rulings"] if e["ruling"] not in hidden],
+        "corrections_made": [
+            c for c in doc["corrections_made"] if not {c["ruling"], c["by"]} & hidden
+        ],
+        "disputes": [d for d in doc.get("disputes", []) if d["ruling"] not in hidden],
+    }

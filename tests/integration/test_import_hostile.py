@@ -36,12 +36,12 @@ from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
 from engine.chain import genesis, link, seal
 from engine.dice_sources import DiceSpec
+from engine.export_format import too_deep as _too_deep
 from engine.mapper import EventMapper, canonical_json, with_chain
 from engine.transfer import (
     MAX_DEPTH,
     MAX_LINE,
     Imported,
-    _too_deep,
     event_classes,
     file_lines,
 )

@@ -1,0 +1,50 @@
+"""Who reads what: a ruling is public, the GMs' alone (a hidden roll, until revealed), or
+private to the members it names; a GM-only note is the GMs' whatever its ruling. Every read
+(log, history, recap, timeline) asks here for its reader."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from domain.campaign import CampaignState
+from domain.events import Event, NoteAdded, Role, RulingMade, Visibility
+from domain.lifecycle import AddNote
+from domain.policy import acting_member
+
+
+def reads_all(campaign: CampaignState, reader: str | None) -> bool:
+    """Whether ``reader`` reads everything: a GM (None: the GM at the keyboard)."""
+    return reader is None or acting_member(campaign, reader).role is Role.GM
+
+
+def sees_ruling(campaign: CampaignState, reader: str | None, made: RulingMade) -> bool:
+    """Whether ``reader`` may read ruling ``made`` (its header, dice and events)."""
+    if reads_all(campaign, reader):
+        return True
+    if made.visibility is Visibility.GM:
+        return made.number in campaign.revealed
+    if made.visibility is Visibility.PRIVATE:
+        return reader in made.audience
+    return True
+
+
+def sees_event(campaign: CampaignState, reader: str | None, event: Event) -> bool:
+    """Whether ``reader`` may read one event of a ruling they see (a GM-only note is not)."""
+    return not (isinstance(event, NoteAdded) and event.gm_only) or reads_all(campaign, reader)
+
+
+def seen(campaign: CampaignState, reader: str | None, events: Iterable[Event]) -> list[Event]:
+    return [e for e in events if sees_event(campaign, reader, e)]
+
+
+def hidden_from(campaign: CampaignState, reader: str | None) -> frozenset[int]:
+    """The rulings ``reader`` may not read (none, for a GM): the hidden ones not revealed."""
+    if reads_all(campaign, reader):
+        return frozenset()
+    return campaign.hidden - campaign.revealed
+
+
+def visibility_of(command: object, *, hidden: bool) -> Visibility:
+    """A new ruling's visibility: the GMs' for a hidden roll or a GM-only note, else public."""
+    gm_only = isinstance(command, AddNote) and command.gm_only
+    return Visibility.GM if hidden or gm_only else Visibility.PUBLIC

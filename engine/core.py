@@ -1,0 +1,134 @@
+"""The store an engine opens and the state it loads: campaigns, characters, and either as it
+stood after a ruling. ``Store`` is the base of ``Engine`` (``engine.service``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Self
+from uuid import UUID, uuid4
+
+from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
+from domain.errors import UnknownCampaign, UnknownCharacter
+from domain.rulesets import ruleset_named
+from domain.rulesets.base import Ruleset
+from engine import clock
+from engine.dice_secrets import DiceSecrets, secrets_for
+from engine.ledger import Ledger, evolve_directory, evolver_of, jittered_backoff
+from engine.readmodels import ReadModels
+from engine.records import DIRECTORY_ID
+from engine.store import MEMORY, open_store
+from engine.streams import Evolve, Streams
+
+if TYPE_CHECKING:  # verify, the log and undo import theirs when called
+    pass
+
+
+class Store:
+    """One store of campaigns. ``db`` is a SQLite file path, a ``postgresql://`` URL or
+    ``:memory:``. ``backoff(retry)`` waits between attempts that lost a race (tests inject one
+    that does not sleep)."""
+
+    def __init__(
+        self,
+        db: str = MEMORY,
+        *,
+        now: Callable[[], datetime] = clock.now,
+        new_id: Callable[[], UUID] = uuid4,
+        backoff: Callable[[int], None] = jittered_backoff,
+    ) -> None:
+        self.db = db
+        self.store = open_store(db)
+        self.streams = Streams(self.store)
+        self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
+        self.ledger = Ledger(
+            self.store,
+            self.streams,
+            now=now,
+            new_id=new_id,
+            backoff=backoff,
+            dice_secrets=self.dice_secrets,
+        )
+        # Campaigns found in the directory: an entry, once registered, never changes or goes.
+        self._found: dict[str, DirectoryEntry] = {}
+        self.read_models = ReadModels(db, self.store)  # recaps and timelines, opened when read
+
+    def close(self) -> None:
+        self.read_models.close()
+        self.store.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- Reading -----------------------------------------------------------------------------
+
+    def directory(self) -> Directory:
+        state = self.streams.load(DIRECTORY_ID, evolve_directory).state
+        return state if state is not None else Directory()
+
+    def find_campaign(self, name: str) -> DirectoryEntry:
+        entry = self._found.get(name) or self.directory().named(name)
+        if entry is None:
+            raise UnknownCampaign(name=name)
+        self._found[name] = entry
+        return entry
+
+    def campaign(self, name: str) -> CampaignState:
+        state: CampaignState = self.streams.load(
+            self.find_campaign(name).campaign_id, evolve_campaign
+        ).state
+        return state
+
+    def ruleset(self, campaign: CampaignState) -> Ruleset:
+        return ruleset_named(campaign.system)
+
+    def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:
+        return evolver_of(campaign, stream)
+
+    def character(self, campaign_name: str, ref: str) -> Any:
+        campaign = self.campaign(campaign_name)
+        entry = campaign.find(ref)
+        return self.streams.load(
+            entry.character_id, self.evolver(campaign, entry.character_id)
+        ).state
+
+    def characters(self, campaign_name: str) -> list[Any]:
+        campaign = self.campaign(campaign_name)
+        evolve = self.ruleset(campaign).evolve_character
+        return [self.streams.load(e.character_id, evolve).state for e in campaign.roster]
+
+    def character_at(
+        self, campaign_name: str, ref: str, *, ruling: int, corrected: bool = False
+    ) -> Any:
+        """A character as it stood after ruling ``ruling`` (None if it did not exist yet)."""
+        campaign = self.campaign(campaign_name)
+        try:
+            entry = campaign.find(ref)
+        except UnknownCharacter:
+            # Its creation may have been undone since: look in the roster as recorded then.
+            then: CampaignState | None = self._stream_at(campaign, campaign.id, ruling, False)
+            if then is None:
+                raise
+            entry = then.find(ref)
+        return self._stream_at(campaign, entry.character_id, ruling, corrected)
+
+    def campaign_at(
+        self, campaign_name: str, *, ruling: int, corrected: bool = False
+    ) -> CampaignState:
+        """The campaign (roster, session, scene) as it stood after ruling ``ruling``."""
+        campaign = self.campaign(campaign_name)
+        state: CampaignState = self._stream_at(campaign, campaign.id, ruling, corrected)
+        return state
+
+    def _stream_at(
+        self, campaign: CampaignState, stream: UUID, ruling: int, corrected: bool
+    ) -> Any:
+        """Replay a stream up to a ruling: as recorded then, or with every later undo applied
+        to that past (``corrected``)."""
+        records = self.streams.records(stream)
+        then = [r for r in records if r.ruling <= ruling]
+        later = [r for r in records if r.ruling > ruling] if corrected else []
+        return self.streams.replay(then, self.evolver(campaign, stream), later=later, upto=ruling)

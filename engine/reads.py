@@ -1,0 +1,185 @@
+"""What an engine reads for a front end: the log, a character's history, recaps and Exposure
+timelines, verify, export and import; each read as its reader (``reader``) may read it.
+``Reads`` is a base of ``Engine`` (``engine.service``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Iterable, Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from domain.policy import check_gm
+from domain.visibility import hidden_from, reads_all
+from engine.records import Recorded
+
+if TYPE_CHECKING:  # verify, the log and undo import theirs when called
+    from engine.audit import Report
+    from engine.recaps import Doc, Recaps
+    from engine.rulings import LoggedRuling
+    from engine.timeline import Change as Changed
+    from engine.transfer import Imported
+from engine.core import Store
+
+
+class Reads(Store):
+    """The reads of the application API (see the module docstring)."""
+
+    def verify(self, campaign_name: str) -> Report:
+        """Check the campaign's hash chains, ruling ranges and session seals in the stored rows."""
+        from engine import audit
+
+        return audit.verify(self.store, self.find_campaign(campaign_name).campaign_id)
+
+    def headers(self, campaign_name: str, *, reader: str | None = None) -> list[Recorded]:
+        """Each ruling's header (its ``RulingMade`` in its envelope), in order: the log without
+        the rulings' events, read from the campaign stream alone (those ``reader`` may read)."""
+        from engine import rulings
+
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        found = rulings.headers(self.streams.records(campaign_id))
+        if reader is None or reads_all(self.campaign(campaign_name), reader):
+            return found
+        hidden = hidden_from(self.campaign(campaign_name), reader)
+        return [h for h in found if h.ruling not in hidden and not _gm_note(h.event)]
+
+    def log(
+        self,
+        campaign_name: str,
+        *,
+        session: int | None = None,
+        rulings: Collection[int] | None = None,
+        reader: str | None = None,
+    ) -> list[LoggedRuling]:
+        """Every ruling in order (only session ``session``'s, only the ``rulings`` numbered, when
+        given), with its events, as ``reader`` may read them (default: the GM)."""
+        from engine import rulings as log
+
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
+        return self._as_read_by(campaign_name, reader, logged)
+
+    def _as_read_by(
+        self, campaign_name: str, reader: str | None, logged: list[LoggedRuling]
+    ) -> list[LoggedRuling]:
+        if reader is None:
+            return logged
+        from engine.readers import as_read_by
+
+        return as_read_by(self.campaign(campaign_name), reader, logged)
+
+    def history(self, campaign_name: str, ref: str, *, reader: str | None = None) -> list[Changed]:
+        """Every ruling that changed a character, in order, with its events on that character,
+        as ``reader`` may read them."""
+        from engine import timeline
+
+        changes = timeline.history(self.streams, self.campaign(campaign_name), ref)
+        if reader is None:
+            return changes
+        logged = [c.logged for c in changes]
+        shown = {e.ruling.number: e for e in self._as_read_by(campaign_name, reader, logged)}
+        return [
+            attrs.evolve(c, logged=seen, events=tuple(r for r in c.events if r in seen.events))
+            for c in changes
+            if (seen := shown.get(c.logged.ruling.number)) is not None
+        ]
+
+    def ruling_at(
+        self,
+        campaign_name: str,
+        *,
+        ruling: int | None = None,
+        session: int | None = None,
+        time: datetime | None = None,
+    ) -> int:
+        """The last ruling at a point: a ruling number, the end of session N, or a moment."""
+        from engine import timeline
+
+        made = self.headers(campaign_name)
+        return timeline.ruling_at(made, ruling=ruling, session=session, time=time)
+
+    def session_rulings(
+        self, campaign_name: str, session: int | None = None, *, reader: str | None = None
+    ) -> list[LoggedRuling]:
+        """The rulings of one session (default: the latest session), in order, as ``reader``
+        may read them."""
+        from engine import timeline
+
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+        chosen = timeline.session_rulings(self.streams, campaign_id, session)
+        return self._as_read_by(campaign_name, reader, chosen)
+
+    # --- Recaps and timelines (the projections' read models) --------------------------------
+
+    @property
+    def recaps(self) -> Recaps:
+        from engine.recaps import Recaps
+
+        return Recaps(self.read_models)
+
+    def recap(
+        self,
+        campaign_name: str,
+        session: int | None = None,
+        *,
+        gm: bool = False,
+        reader: str | None = None,
+    ) -> Doc:
+        """A session's recap (default: the latest) as plain data, as ``reader`` may read it;
+        ``gm`` keeps the GM-only notes (a GM's copy, never for a player)."""
+        campaign = self.campaign(campaign_name)
+        everything = reads_all(campaign, reader)
+        hidden = frozenset() if everything else hidden_from(campaign, reader)
+        return self.recaps.session(campaign, session, gm=gm and everything, hidden=hidden)
+
+    def hero_timeline(self, campaign_name: str, ref: str, *, reader: str | None = None) -> Doc:
+        """One hero's Exposure reveal timeline (The Code) as plain data, as ``reader`` may
+        read it."""
+        campaign = self.campaign(campaign_name)
+        return self.recaps.hero(campaign, ref, hidden_from(campaign, reader))
+
+    def campaign_timelines(self, campaign_name: str, *, reader: str | None = None) -> Doc:
+        """Every hero's Exposure timeline in a campaign of The Code, as plain data."""
+        campaign = self.campaign(campaign_name)
+        return self.recaps.campaign(campaign, hidden_from(campaign, reader))
+
+    def catch_up(self, model: str, progress: Callable[[int, int], None] | None = None) -> int:
+        """Bring read model ``model`` (``recaps``, ``exposure``) up to the end of the log; how
+        many events it processed. Reads catch up by themselves: this is for a worker."""
+        from engine.recaps import MODELS
+
+        return self.read_models.catch_up(MODELS[model], progress=progress)
+
+    def rebuild(self, model: str, progress: Callable[[int, int], None] | None = None) -> int:
+        """Throw read model ``model``'s documents away and process the whole log again."""
+        from engine.recaps import MODELS
+
+        return self.read_models.rebuild(MODELS[model], progress=progress)
+
+    # --- Moving campaigns between stores ------------------------------------------------------
+
+    def export(self, campaign_name: str, *, reader: str | None = None) -> Iterator[str]:
+        """The campaign as JSON lines (verified first): a header, then every stored event. The
+        whole log, hidden rulings and GM-only notes too (a hash chain cannot skip a row): the
+        GM's to give, after the session's hidden rulings are revealed."""
+        from engine.transfer import export_lines
+
+        if reader is not None:
+            check_gm(self.campaign(campaign_name), reader, "export the whole log")
+        entry = self.find_campaign(campaign_name)
+        return export_lines(self.store, entry, self.verify(campaign_name))
+
+    def import_campaign(
+        self, lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+    ) -> Imported:
+        """Verify an export completely, then write it into this store in one transaction."""
+        from engine.transfer import import_lines
+
+        return import_lines(self.ledger, lines, progress)
+
+
+def _gm_note(made: Any) -> bool:
+    """A GM-only note's ruling in a log written before such rulings were marked the GM's."""
+    return bool(made.command == "note" and json.loads(made.params)["args"].get("gm_only"))

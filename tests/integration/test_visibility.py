@@ -1,0 +1,102 @@
+"""Visibility through every read: a GM's hidden roll and a GM-only note never reach a player or
+an observer (log, headers, history, a session's rulings, the recap in JSON and Markdown, the
+Exposure timelines, the export) until the GM reveals the roll; the GMs read everything."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from domain.errors import NotAllowed
+from domain.events import Role
+from domain.lifecycle import AddNote, EndSession, StartSession
+from domain.rulesets.the_code.commands import RollExposure
+from domain.table import AddMember, RevealRuling
+from engine import DiceSpec, Engine, converter
+from projections.render_md import recap_md
+from tests.conftest import event_count
+from tests.golden.test_the_code import HAWK, table
+
+SECRET = "the mayor is the Owl"
+READERS = ["dana", "olly"]  # the Hawk's player, an observer
+
+
+@pytest.fixture
+def hidden(engine: Engine) -> int:
+    """The Code's 'Lab': a public Exposure roll in session 1; in session 2 a hidden one and a
+    GM-only note. Returns the hidden roll's number."""
+    table(engine, exposure=1)
+    engine.execute("Lab", AddMember(member="dana", role=Role.PLAYER))  # the Hawk's player
+    engine.execute("Lab", AddMember(member="olly", role=Role.OBSERVER))
+    engine.execute("Lab", RollExposure(hero=HAWK), dice=DiceSpec(faces=(2,)))
+    engine.execute("Lab", EndSession())
+    engine.execute("Lab", StartSession())
+    secret = engine.execute(
+        "Lab", RollExposure(hero=HAWK), dice=DiceSpec(faces=(4, 6)), hidden=True
+    )
+    engine.execute("Lab", AddNote(text=SECRET, gm_only=True))
+    return secret.number
+
+
+def everything_read_by(engine: Engine, reader: str | None) -> str:
+    """Every read a member can make, as one text to search."""
+    reads: list[Any] = [
+        [converter.unstructure(e) for e in engine.log("Lab", reader=reader)],
+        [converter.unstructure(h) for h in engine.headers("Lab", reader=reader)],
+        [converter.unstructure(c) for c in engine.history("Lab", HAWK, reader=reader)],
+        [converter.unstructure(e) for e in engine.session_rulings("Lab", reader=reader)],
+        engine.recap("Lab", reader=reader, gm=True),
+        recap_md(engine.recap("Lab", reader=reader, gm=True)),
+        engine.hero_timeline("Lab", HAWK, reader=reader),
+        engine.campaign_timelines("Lab", reader=reader),
+    ]
+    return json.dumps(reads, default=str)
+
+
+def mentions(text: str, ruling: int) -> bool:
+    return f'"number": {ruling},' in text or f'"ruling": {ruling},' in text
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_nothing_hidden_reaches_a_player_or_an_observer(
+    engine: Engine, hidden: int, reader: str
+) -> None:
+    seen = everything_read_by(engine, reader)
+    assert not mentions(seen, hidden)
+    assert SECRET not in seen
+    assert "[4,6]" not in seen.replace(" ", "")
+
+
+def test_the_gm_reads_everything(engine: Engine, hidden: int) -> None:
+    for gm in (None, "GM"):
+        seen = everything_read_by(engine, gm)
+        assert mentions(seen, hidden)
+        assert SECRET in seen
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_revealed_roll_is_everyones(engine: Engine, hidden: int, reader: str) -> None:
+    engine.execute("Lab", RevealRuling(ruling=hidden))
+    seen = everything_read_by(engine, reader)
+    assert mentions(seen, hidden)
+    assert SECRET not in seen  # a GM-only note stays the GM's
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_the_whole_log_is_the_gms_to_export(engine: Engine, hidden: int, reader: str) -> None:
+    with pytest.raises(NotAllowed):
+        list(engine.export("Lab", reader=reader))
+    assert list(engine.export("Lab", reader="GM"))
+
+
+def test_only_a_gm_hides_and_reveals(engine: Engine, hidden: int) -> None:
+    before = event_count(engine)
+    with pytest.raises(NotAllowed):
+        engine.execute(
+            "Lab", RollExposure(hero=HAWK), actor="dana", dice=DiceSpec(faces=(1,)), hidden=True
+        )
+    with pytest.raises(NotAllowed):
+        engine.execute("Lab", RevealRuling(ruling=hidden), actor="dana")
+    assert before == event_count(engine)

@@ -82,7 +82,7 @@ class Store:
         ).state
         return state
 
-    def ruleset(self, campaign: CampaignState) -> Ruleset:
+    def ruleset(self, campaign: CampaignState) -> Ruleset[Any]:
         return ruleset_named(campaign.system)
 
     def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:

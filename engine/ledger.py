@@ -77,7 +77,7 @@ def evolver_of(campaign: CampaignState, stream: UUID) -> Evolve:
 class RulingView:
     """The state one ruling decides on; streams are loaded on first use."""
 
-    def __init__(self, ledger: Ledger, campaign: Loaded, ruleset: Ruleset) -> None:
+    def __init__(self, ledger: Ledger, campaign: Loaded, ruleset: Ruleset[Any]) -> None:
         self._ledger = ledger
         self._campaign: CampaignState = campaign.state
         self.ruleset = ruleset

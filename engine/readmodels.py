@@ -25,28 +25,9 @@ from domain.events import RulingMade
 from engine.recorders import durable
 from engine.records import Recorded
 from engine.store import MEMORY, CampaignStore, environment_for, is_postgres, lock_key
+from projections.documents import ReadModel
 
 BATCH = 500
-
-
-class Documents(Protocol):
-    """What a read model reads and writes while it processes rulings."""
-
-    def get(self, key: str) -> Any: ...
-
-    def put(self, key: str, value: Any) -> None: ...
-
-
-class ReadModel(Protocol):
-    """A projection: a name, a format version, and how one ruling's records change its documents."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def version(self) -> int: ...
-
-    def apply(self, docs: Documents, records: Sequence[Recorded]) -> None: ...
 
 
 class ViewStore(Protocol):

@@ -10,8 +10,9 @@ from typing import Any
 
 from domain.campaign import CampaignState
 from domain.errors import DomainError
-from engine.readmodels import ReadModel, ReadModels
+from engine.readmodels import ReadModels
 from engine.timeline import NoSuchPoint
+from projections.documents import ReadModel
 from projections.recap import recap, without
 from projections.recap_model import RecapModel, session_document
 from projections.timeline import campaign_timeline, timeline

@@ -118,7 +118,7 @@ class Redecider:
     ``tail.first`` (every correction of the earlier rulings applied), on which an amendment of
     that ruling decides."""
 
-    def __init__(self, ledger: Ledger, campaign: CampaignState, tail: Tail, ruleset: Ruleset):
+    def __init__(self, ledger: Ledger, campaign: CampaignState, tail: Tail, ruleset: Ruleset[Any]):
         self._ledger = ledger
         self._ruleset = ruleset
         self._campaign_id = campaign.id

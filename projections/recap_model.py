@@ -23,7 +23,7 @@ session that ruling was, and is listed in the session where it was made. Nothing
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any
 from uuid import UUID
 
 from domain.events import (
@@ -42,6 +42,7 @@ from domain.events import (
     SessionStarted,
 )
 from projections.describe import describe
+from projections.documents import Documents
 from projections.recap_facts import (
     STRUCTURE,
     Envelope,
@@ -53,12 +54,6 @@ from projections.recap_facts import (
 
 Doc = dict[str, Any]
 PAGE = 100  # entries in one page of a session's rulings
-
-
-class Documents(Protocol):
-    def get(self, key: str) -> Any: ...
-
-    def put(self, key: str, value: Any) -> None: ...
 
 
 def header_of(records: Sequence[Envelope]) -> Envelope:

@@ -30,8 +30,9 @@ from domain.events import CampaignCreated, Event, RulingAmended, RulingMade, Rul
 from domain.events import SessionEnded as SessionEndedEvent
 from domain.rulesets.the_code import events as tc
 from projections.describe import describe
+from projections.documents import Documents
 from projections.recap_facts import Envelope, amendments_by_ruling, gm_only
-from projections.recap_model import Documents, header_of
+from projections.recap_model import header_of
 
 Doc = dict[str, Any]
 PAGE = 100  # rows in one page of a hero's timeline

@@ -7,7 +7,7 @@ the program costs one system, not all of them.
 from __future__ import annotations
 
 import importlib
-from typing import cast
+from typing import Any, cast
 
 from domain.errors import UnknownSystem
 from domain.rulesets.base import Ruleset
@@ -21,9 +21,9 @@ SYSTEMS: dict[str, str] = {
 }
 
 
-def ruleset_named(system: str) -> Ruleset:
+def ruleset_named(system: str) -> Ruleset[Any]:
     package = SYSTEMS.get(system)
     if package is None:
         raise UnknownSystem(system=system, known=", ".join(sorted(SYSTEMS)))
     module = importlib.import_module(f"domain.rulesets.{package}")
-    return cast("Ruleset", module.RULESET)
+    return cast("Ruleset[Any]", module.RULESET)

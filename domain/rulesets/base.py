@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from uuid import UUID
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
 from domain.rulesets.house_rules import HouseRules
 
+State = TypeVar("State")
+StateT = TypeVar("StateT", covariant=True)
 
-class Ruleset(Protocol):
-    """A rule system: its name, its character state, its house rules and its scene consequences."""
+
+class Ruleset(Protocol[StateT]):
+    """A rule system over its character state ``StateT``: its name, its character type, its
+    house rules, its replay and its scene consequences. The engine holds a ``Ruleset[Any]``
+    (whichever system a campaign plays); each system is a ``Ruleset`` of its own state."""
 
     @property
     def name(self) -> str: ...
@@ -21,13 +26,13 @@ class Ruleset(Protocol):
     def title(self) -> str: ...
 
     @property
-    def character_type(self) -> type[Any]: ...
+    def character_type(self) -> type[StateT]: ...
 
     def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
         """Every house rule with its value: the given ones checked, the others at their defaults."""
         ...
 
-    def evolve_character(self, event: Event, state: Any) -> Any:
+    def evolve_character(self, event: Event, state: Any) -> StateT:
         """Apply one event to a character (None before its first event)."""
         ...
 
@@ -56,13 +61,13 @@ class Ruleset(Protocol):
         ...
 
 
-class RulesetBase:
+class RulesetBase(Generic[State]):
     """What the systems share: house rules read from their table, their strict replay, the
     events that only happen in a scene, and nothing at a scene's or session's end."""
 
     name: ClassVar[str]
     title: ClassVar[str]
-    character_type: ClassVar[type[Any]]
+    character_type: type[State]
     rules: ClassVar[HouseRules[Any]]
     replay: ClassVar[Callable[[Event, Any], Any]]
     resolutions: ClassVar[frozenset[str]] = frozenset()
@@ -70,8 +75,9 @@ class RulesetBase:
     def house_rules(self, given: Mapping[str, str]) -> tuple[HouseRule, ...]:
         return self.rules.check(given)
 
-    def evolve_character(self, event: Event, state: Any) -> Any:
-        return type(self).replay(event, state)
+    def evolve_character(self, event: Event, state: State | None) -> State:
+        evolved: State = type(self).replay(event, state)
+        return evolved
 
     def rederived(
         self,

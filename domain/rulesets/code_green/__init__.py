@@ -13,7 +13,7 @@ from domain.rulesets.code_green.settings import RULES, settings_from
 from domain.rulesets.code_green.state import evolve
 
 
-class CodeGreen(RulesetBase):
+class CodeGreen(RulesetBase[CgCharacter]):
     name = "code-green"
     title = "Code Green"
     character_type = CgCharacter

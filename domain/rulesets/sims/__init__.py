@@ -17,7 +17,7 @@ from domain.rulesets.sims.settings import RULES
 from domain.rulesets.sims.state import evolve
 
 
-class Sims(RulesetBase):
+class Sims(RulesetBase[SimsCharacter]):
     name = "sims"
     title = "Sims: Role Playing Game (PDQ)"
     character_type = SimsCharacter

@@ -27,7 +27,7 @@ def _scene_effects(c: SgCharacter) -> tuple[str, ...]:
     return tuple(what)
 
 
-class SprawlGoons(RulesetBase):
+class SprawlGoons(RulesetBase[SgCharacter]):
     name = "sprawl-goons"
     title = "Sprawl Goons: Upgraded"
     character_type = SgCharacter

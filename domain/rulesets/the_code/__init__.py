@@ -18,7 +18,7 @@ from domain.rulesets.the_code.state import evolve
 from domain.rulesets.the_code.tables import Detail, RevealCause
 
 
-class TheCode(RulesetBase):
+class TheCode(RulesetBase[TcHero]):
     name = "the-code"
     title = "The Code"
     character_type = TcHero

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -13,6 +15,22 @@ from domain.dice import parse_faces
 from domain.errors import InvalidParameter
 from domain.events import Outcome, RulingMade
 from engine import DiceSpec, RulingResult
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def later_rulings(f: F) -> F:
+    """What a correction does to the later rulings it invalidates: refuse (the default), undo
+    them too (--with-dependents), or decide them again with their own dice (--redecide)."""
+    undone = click.option(
+        "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
+    )
+    again = click.option(
+        "--redecide",
+        is_flag=True,
+        help="Decide the later rulings again with their own dice and amend those that change.",
+    )
+    return undone(again(f))
 
 
 @click.command("amend")
@@ -25,14 +43,7 @@ from engine import DiceSpec, RulingResult
     help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
 )
 @click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
-@click.option(
-    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
-)
-@click.option(
-    "--redecide",
-    is_flag=True,
-    help="Decide the later rulings again with their own dice and amend those that change.",
-)
+@later_rulings
 @entered_dice
 @pass_context
 def amend(
@@ -82,14 +93,7 @@ def result_params(result: RulingResult) -> str:
 @click.command("undo")
 @click.argument("ruling", type=WHOLE_NUMBER, required=False)
 @click.option("--reason", required=True, help="Why the ruling is undone (kept in the log).")
-@click.option(
-    "--with-dependents", is_flag=True, help="Also undo the later rulings that depend on it."
-)
-@click.option(
-    "--redecide",
-    is_flag=True,
-    help="Decide the later rulings again with their own dice and amend those that change.",
-)
+@later_rulings
 @pass_context
 def undo(
     ctx: Context, ruling: int | None, reason: str, with_dependents: bool, redecide: bool
@@ -127,14 +131,7 @@ def undo(
     help="With amended: a corrected parameter of the disputed ruling (repeatable).",
 )
 @click.option("--reason", required=True, help="Why (kept in the log, shown in the recap).")
-@click.option(
-    "--with-dependents", is_flag=True, help="Undo the later rulings the correction invalidates."
-)
-@click.option(
-    "--redecide",
-    is_flag=True,
-    help="Decide the later rulings again with their own dice and amend those that change.",
-)
+@later_rulings
 @entered_dice
 @pass_context
 def resolve(

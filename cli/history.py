@@ -70,8 +70,8 @@ def _state(ctx: Context, who: str | None, ruling: int | None, corrected: bool) -
             return ctx.engine.campaign(name)
         return ctx.engine.campaign_at(name, ruling=ruling, corrected=corrected)
     if ruling is None:
-        return ctx.engine.character(name, who)
-    return ctx.engine.character_at(name, who, ruling=ruling, corrected=corrected)
+        return ctx.engine.character(name, who, reader=ctx.actor)
+    return ctx.engine.character_at(name, who, ruling=ruling, corrected=corrected, reader=ctx.actor)
 
 
 def campaign_text(c: CampaignState) -> str:
@@ -239,7 +239,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
         touched = {r.originator_id for r in events if r.originator_id in who}
         for character_id in sorted(touched, key=lambda c: who[c]):
             state = ctx.engine.character_at(
-                name, who[character_id], ruling=made.number, corrected=True
+                name, who[character_id], ruling=made.number, corrected=True, reader=ctx.actor
             )
             if state is not None:
                 say(f"  after: {who[character_id]}: {summarize(state)}")

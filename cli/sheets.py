@@ -37,9 +37,11 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
     def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
         name = ctx.campaign()
         if at_ruling is None:
-            sheet = ctx.engine.character(name, who)
+            sheet = ctx.engine.character(name, who, reader=ctx.actor)
         else:
-            sheet = ctx.engine.character_at(name, who, ruling=at_ruling, corrected=corrected)
+            sheet = ctx.engine.character_at(
+                name, who, ruling=at_ruling, corrected=corrected, reader=ctx.actor
+            )
         if sheet is None:
             raise NotYetCreated(who=who, ruling=at_ruling)
         if ctx.as_json:
@@ -55,7 +57,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
     @group.command("list")
     @pass_context
     def list_characters(ctx: Context) -> None:
-        found = ctx.engine.characters(ctx.campaign())
+        found = ctx.engine.characters(ctx.campaign(), reader=ctx.actor)
         if ctx.as_json:
             emit_json([sheets.json(s) for s in found])
             return

@@ -9,9 +9,16 @@ from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID, uuid4
 
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
-from domain.errors import UnknownCampaign, UnknownCharacter
+from domain.errors import (
+    DomainError,
+    HistoryConflict,
+    ReplayMismatch,
+    UnknownCampaign,
+    UnknownCharacter,
+)
 from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
+from domain.visibility import hidden_from
 from engine import clock
 from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.ledger import Ledger, evolve_directory, evolver_of, jittered_backoff
@@ -88,22 +95,41 @@ class Store:
     def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:
         return evolver_of(campaign, stream)
 
-    def character(self, campaign_name: str, ref: str) -> Any:
+    def character(self, campaign_name: str, ref: str, *, reader: str | None = None) -> Any:
+        """A character now, as ``reader`` may know it (see ``_known``)."""
         campaign = self.campaign(campaign_name)
-        entry = campaign.find(ref)
-        return self.streams.load(
-            entry.character_id, self.evolver(campaign, entry.character_id)
-        ).state
+        return self._known(campaign, campaign.find(ref).character_id, reader)
 
-    def characters(self, campaign_name: str) -> list[Any]:
+    def characters(self, campaign_name: str, *, reader: str | None = None) -> list[Any]:
         campaign = self.campaign(campaign_name)
-        evolve = self.ruleset(campaign).evolve_character
-        return [self.streams.load(e.character_id, evolve).state for e in campaign.roster]
+        return [self._known(campaign, e.character_id, reader) for e in campaign.roster]
+
+    def _known(self, campaign: CampaignState, stream: UUID, reader: str | None) -> Any:
+        """A stream's state now; for a reader kept from some of its rulings (the GM's hidden
+        ones), its state without them, or, where the rest does not replay without them, as it
+        stood before the first of them."""
+        evolve = self.evolver(campaign, stream)
+        hidden = hidden_from(campaign, reader) if reader is not None else frozenset()
+        records = self.streams.records(stream) if hidden else []
+        kept_from = [r.ruling for r in records if r.ruling in hidden]
+        if not kept_from:
+            return self.streams.load(stream, evolve).state
+        try:
+            return self.streams.replay([r for r in records if r.ruling not in hidden], evolve)
+        except (DomainError, HistoryConflict, ReplayMismatch):
+            return self._stream_at(campaign, stream, min(kept_from) - 1, True)
 
     def character_at(
-        self, campaign_name: str, ref: str, *, ruling: int, corrected: bool = False
+        self,
+        campaign_name: str,
+        ref: str,
+        *,
+        ruling: int,
+        corrected: bool = False,
+        reader: str | None = None,
     ) -> Any:
-        """A character as it stood after ruling ``ruling`` (None if it did not exist yet)."""
+        """A character as it stood after ruling ``ruling`` (None if it did not exist yet); for a
+        reader kept from one of the GM's hidden rulings up to then, as it stood before it."""
         campaign = self.campaign(campaign_name)
         try:
             entry = campaign.find(ref)
@@ -113,6 +139,10 @@ class Store:
             if then is None:
                 raise
             entry = then.find(ref)
+        hidden = hidden_from(campaign, reader) if reader is not None else frozenset()
+        if hidden:
+            records = self.streams.records(entry.character_id)
+            ruling = min([ruling, *(r.ruling - 1 for r in records if r.ruling in hidden)])
         return self._stream_at(campaign, entry.character_id, ruling, corrected)
 
     def campaign_at(

@@ -100,3 +100,18 @@ def test_only_a_gm_hides_and_reveals(engine: Engine, hidden: int) -> None:
     with pytest.raises(NotAllowed):
         engine.execute("Lab", RevealRuling(ruling=hidden), actor="dana")
     assert before == event_count(engine)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_sheet_does_not_tell_what_a_hidden_roll_did(
+    engine: Engine, hidden: int, reader: str
+) -> None:
+    """The Hawk's Exposure after the hidden roll is the GM's to know: a player's sheet shows it
+    as the public rulings left it, until the GM reveals the roll."""
+    gm_sees = engine.character("Lab", HAWK)
+    before = engine.character_at("Lab", HAWK, ruling=hidden - 1)
+    assert gm_sees != before
+    assert before == engine.character("Lab", HAWK, reader=reader)
+    assert before == engine.character_at("Lab", HAWK, ruling=hidden, reader=reader)
+    engine.execute("Lab", RevealRuling(ruling=hidden))
+    assert gm_sees == engine.character("Lab", HAWK, reader=reader)

@@ -61,10 +61,10 @@ def timeline_command(ctx: Context, hero: str | None, fmt: str, out: str | None) 
     Example:
       campaign timeline "The Hawk" --format html --out hawk.html
     """
-    from cli.recap_views import emit
+    from cli.recap_views import View, emit
 
     if hero is None:
-        view = ctx.engine.campaign_timelines(ctx.campaign(), reader=ctx.actor)
+        view: View = ctx.engine.campaign_timelines(ctx.campaign(), reader=ctx.actor)
         emit(view, "campaign", fmt, out, ctx.as_json)
     else:
         view = ctx.engine.hero_timeline(ctx.campaign(), hero, reader=ctx.actor)

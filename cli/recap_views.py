@@ -11,18 +11,20 @@ import click
 
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
+from projections.views import CampaignTimeline, HeroTimeline, Recap
 
-Doc = dict[str, Any]
+View = Recap | HeroTimeline | CampaignTimeline
 FORMATS = ("md", "html", "json")
 
-RENDER: dict[str, dict[str, Callable[[Doc], str]]] = {
+# Each kind's renderers take that kind's view (``recap``: a Recap, ...), which the key cannot say.
+RENDER: dict[str, dict[str, Callable[[Any], str]]] = {
     "recap": {"md": recap_md, "html": recap_html},
     "timeline": {"md": timeline_md, "html": timeline_html},
     "campaign": {"md": campaign_timeline_md, "html": campaign_timeline_html},
 }
 
 
-def emit(view: Doc, kind: str, fmt: str, out: str | None, as_json: bool) -> None:
+def emit(view: View, kind: str, fmt: str, out: str | None, as_json: bool) -> None:
     if as_json:
         fmt = "json"
     if fmt == "json":

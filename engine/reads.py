@@ -17,10 +17,11 @@ from engine.records import Recorded
 
 if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     from engine.audit import Report
-    from engine.recaps import Doc, Recaps
+    from engine.recaps import Recaps
     from engine.rulings import LoggedRuling
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
+    from projections.views import CampaignTimeline, HeroTimeline, Recap
 from engine.core import Store
 
 
@@ -126,7 +127,7 @@ class Reads(Store):
         *,
         gm: bool = False,
         reader: str | None = None,
-    ) -> Doc:
+    ) -> Recap:
         """A session's recap (default: the latest) as plain data, as ``reader`` may read it;
         ``gm`` keeps the GM-only notes (a GM's copy, never for a player)."""
         campaign = self.campaign(campaign_name)
@@ -134,13 +135,17 @@ class Reads(Store):
         hidden = frozenset() if everything else hidden_from(campaign, reader)
         return self.recaps.session(campaign, session, gm=gm and everything, hidden=hidden)
 
-    def hero_timeline(self, campaign_name: str, ref: str, *, reader: str | None = None) -> Doc:
+    def hero_timeline(
+        self, campaign_name: str, ref: str, *, reader: str | None = None
+    ) -> HeroTimeline:
         """One hero's Exposure reveal timeline (The Code) as plain data, as ``reader`` may
         read it."""
         campaign = self.campaign(campaign_name)
         return self.recaps.hero(campaign, ref, hidden_from(campaign, reader))
 
-    def campaign_timelines(self, campaign_name: str, *, reader: str | None = None) -> Doc:
+    def campaign_timelines(
+        self, campaign_name: str, *, reader: str | None = None
+    ) -> CampaignTimeline:
         """Every hero's Exposure timeline in a campaign of The Code, as plain data."""
         campaign = self.campaign(campaign_name)
         return self.recaps.campaign(campaign, hidden_from(campaign, reader))

@@ -17,8 +17,9 @@ from projections.recap import recap, without
 from projections.recap_model import RecapModel, session_document
 from projections.timeline import campaign_timeline, timeline
 from projections.timeline_model import TimelineModel, hero_document
+from projections.views import CampaignTimeline, HeroTimeline, Recap
 
-Doc = dict[str, Any]
+Doc = dict[str, Any]  # a read model's document
 RECAPS = RecapModel()
 EXPOSURE = TimelineModel()
 MODELS: dict[str, ReadModel] = {RECAPS.name: RECAPS, EXPOSURE.name: EXPOSURE}
@@ -46,7 +47,7 @@ class Recaps:
 
     def session(
         self, campaign: CampaignState, session: int | None, *, gm: bool, hidden: frozenset[int]
-    ) -> Doc:
+    ) -> Recap:
         """The recap of session ``session`` (default: the latest) as plain data, without the
         rulings in ``hidden``."""
         number = session if session is not None else campaign.sessions
@@ -56,7 +57,7 @@ class Recaps:
         _, read = self._fresh(RECAPS, key)
         return recap(without(session_document(read, key), hidden), gm=gm)
 
-    def hero(self, campaign: CampaignState, ref: str, hidden: frozenset[int]) -> Doc:
+    def hero(self, campaign: CampaignState, ref: str, hidden: frozenset[int]) -> HeroTimeline:
         """One hero's Exposure reveal timeline as plain data, without the rulings in
         ``hidden``."""
         _the_code(campaign)
@@ -67,7 +68,7 @@ class Recaps:
             raise NotAHero(ref=ref)
         return timeline(_rows_without(doc, hidden), read(f"campaign/{campaign.id}"))
 
-    def campaign(self, campaign: CampaignState, hidden: frozenset[int]) -> Doc:
+    def campaign(self, campaign: CampaignState, hidden: frozenset[int]) -> CampaignTimeline:
         """Every hero's timeline in a campaign, and where each stood at each session's end."""
         _the_code(campaign)
         meta, read = self._fresh(EXPOSURE, f"campaign/{campaign.id}")

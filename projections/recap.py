@@ -23,14 +23,25 @@ now. GM-only lines are left out unless ``gm`` is asked for.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-Doc = dict[str, Any]
+from projections.views import (
+    Beat,
+    CharacterScores,
+    Correction,
+    Dispute,
+    Highlight,
+    Line,
+    Recap,
+    Scene,
+)
+
+Doc = dict[str, Any]  # a read model's document (storage), not a view
 FORMAT = "campaign-log/recap"
 VERSION = 1
 
 
-def one_line(lines: list[Doc]) -> str:
+def one_line(lines: list[Line]) -> str:
     """A ruling's lines as one: each character named once per run of its lines."""
     parts: list[str] = []
     who: str | None = None
@@ -43,10 +54,10 @@ def one_line(lines: list[Doc]) -> str:
     return " / ".join(parts)
 
 
-def _visible(lines: list[Doc], gm: bool) -> list[Doc]:
+def _visible(lines: list[Doc], gm: bool) -> list[Line]:
     """The lines a reader sees; a line several characters share (a turn order) reads once."""
     seen: set[str] = set()
-    shown = []
+    shown: list[Line] = []
     for x in lines:
         if (gm or not x["gm_only"]) and x["text"] not in seen:
             seen.add(x["text"])
@@ -59,7 +70,7 @@ def _now(entry: Doc) -> Doc:
     return entry["amended"][-1] if entry["amended"] else entry
 
 
-def _beat(entry: Doc, gm: bool) -> Doc | None:
+def _beat(entry: Doc, gm: bool) -> Beat | None:
     lines = _visible(_now(entry)["lines"], gm)
     if entry["undone"] is not None or not lines:
         return None
@@ -74,13 +85,13 @@ def _beat(entry: Doc, gm: bool) -> Doc | None:
     }
 
 
-def recap(doc: Doc, *, gm: bool = False) -> Doc:
+def recap(doc: Doc, *, gm: bool = False) -> Recap:
     """The recap of one session document (see the module docstring for its keys)."""
     entries: list[Doc] = [*doc["prologue"], *doc["rulings"]]
     standing = [e for e in entries if e["undone"] is None]
     stages = {s["number"]: s["stage"] for s in doc["scenes"]}
-    scenes: list[Doc] = []
-    before = []
+    scenes: list[Scene] = []
+    before: list[Beat] = []
     for entry in doc["prologue"]:
         beat = _beat(entry, gm)
         if beat is not None:
@@ -105,7 +116,9 @@ def recap(doc: Doc, *, gm: bool = False) -> Doc:
         "before_session": before,
         "scenes": scenes,
         "highlights": [
-            {"ruling": e["ruling"], **h} for e in standing for h in _now(e)["highlights"]
+            cast(Highlight, {"ruling": e["ruling"], **h})  # h: as stored, keys in its order
+            for e in standing
+            for h in _now(e)["highlights"]
         ],
         "characters": _characters(standing),
         "corrections": _corrections(doc, entries, gm),
@@ -113,7 +126,7 @@ def recap(doc: Doc, *, gm: bool = False) -> Doc:
     }
 
 
-def _characters(standing: list[Doc]) -> list[Doc]:
+def _characters(standing: list[Doc]) -> list[CharacterScores]:
     """Each character's scores at the start and the end of the session, and what was revealed."""
     scores: dict[str, dict[str, list[Any]]] = {}
     revealed: dict[str, list[str]] = {}
@@ -141,22 +154,25 @@ def _characters(standing: list[Doc]) -> list[Doc]:
     ]
 
 
-def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Doc]:
+def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Correction]:
     """Rulings of this session undone or amended (whenever), and corrections made during this
     session to rulings of other sessions."""
-    found: dict[tuple[int, str, int], Doc] = {}
+    found: dict[tuple[int, str, int], Correction] = {}
     for entry in entries:
         was = _visible(entry["lines"], gm)
         if entry["undone"] is not None:
             u = entry["undone"]
-            found[(entry["ruling"], "undone", u["by"])] = {
-                "ruling": entry["ruling"],
-                "session": doc["session"],
-                "kind": "undone",
-                **u,
-                "was": was,
-                "now": [],
-            }
+            found[(entry["ruling"], "undone", u["by"])] = cast(
+                Correction,
+                {
+                    "ruling": entry["ruling"],
+                    "session": doc["session"],
+                    "kind": "undone",
+                    **u,  # by, actor, reason: as stored, keys in its order
+                    "was": was,
+                    "now": [],
+                },
+            )
         previous = was
         for a in entry["amended"]:
             now = _visible(a["lines"], gm)
@@ -174,11 +190,12 @@ def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Doc]:
             previous = now
     for c in doc["corrections_made"]:
         key = (c["ruling"], c["kind"], c["by"])
-        found.setdefault(key, {**c, "session": c["session"] or None, "was": [], "now": []})
+        stored = {**c, "session": c["session"] or None, "was": [], "now": []}
+        found.setdefault(key, cast(Correction, stored))  # as stored, keys in its order
     return sorted(found.values(), key=lambda c: (c["by"], c["ruling"]))
 
 
-def dispute_text(d: Doc) -> str:
+def dispute_text(d: Dispute) -> str:
     """A dispute in one line: who objected to which ruling and why, and how it ended."""
     raised = f"Dispute {d['dispute']}: {d['by']} disputes ruling #{d['ruling']}: {d['reason']}."
     if d["outcome"] is None:

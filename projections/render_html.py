@@ -4,13 +4,11 @@ no external asset. Every piece of user text is escaped."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
-
-Doc = dict[str, Any]
+from projections.views import Beat, CampaignTimeline, HeroTimeline, Known, Line, Recap, Row
 
 STYLE = """
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
@@ -38,14 +36,14 @@ def page(title: str, body: list[str]) -> str:
     )
 
 
-def _lines(lines: list[Doc]) -> str:
+def _lines(lines: list[Line]) -> str:
     return " / ".join(
         (f'<span class="who">{e(x["who"])}</span>: ' if x["who"] else "") + e(x["text"])
         for x in lines
     )
 
 
-def _beats(beats: list[Doc]) -> list[str]:
+def _beats(beats: list[Beat]) -> list[str]:
     out = ["<ul>"]
     for b in beats:
         amended = (
@@ -60,7 +58,7 @@ def _beats(beats: list[Doc]) -> list[str]:
     return [*out, "</ul>"]
 
 
-def recap_html(r: Doc) -> str:
+def recap_html(r: Recap) -> str:
     """A session recap (``projections.recap``) as a page."""
     c, s = r["campaign"], r["session"]
     title = f"{c['name']}: session {s['number']}"
@@ -104,13 +102,13 @@ def recap_html(r: Doc) -> str:
         body.append("</table>")
     if r["corrections"]:
         body.append('<h2>Corrections</h2><div class="corrections">')
-        for x in r["corrections"]:
-            where = f" (session {x['session']})" if x.get("session") else ""
+        for fix in r["corrections"]:
+            where = f" (session {fix['session']})" if fix.get("session") else ""
             body.append(
-                f'<div class="correction"><span class="ruling">#{x["ruling"]}</span>{e(where)} '
-                f"{e(x['kind'])} by #{x['by']} ({e(x['actor'])}): {e(x['reason'])}"
-                + (f"<br>was: {_lines(x['was'])}" if x["was"] else "")
-                + (f"<br>now: {_lines(x['now'])}" if x["now"] else "")
+                f'<div class="correction"><span class="ruling">#{fix["ruling"]}</span>{e(where)} '
+                f"{e(fix['kind'])} by #{fix['by']} ({e(fix['actor'])}): {e(fix['reason'])}"
+                + (f"<br>was: {_lines(fix['was'])}" if fix["was"] else "")
+                + (f"<br>now: {_lines(fix['now'])}" if fix["now"] else "")
                 + "</div>"
             )
         body.append("</div>")
@@ -121,7 +119,7 @@ def recap_html(r: Doc) -> str:
     return page(title, body)
 
 
-def _row(row: Doc) -> str:
+def _row(row: Row) -> str:
     changes = "<br>".join(
         e(f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})")
         for x in row["changes"]
@@ -150,13 +148,13 @@ def _row(row: Doc) -> str:
     )
 
 
-def _public(known: Doc) -> str:
+def _public(known: Known) -> str:
     if not known["public"]:
         return "nothing"
     return ", ".join(e(f"{x['detail']} ({x['value']!r})") for x in known["public"])
 
 
-def _timeline_body(t: Doc, level: int) -> list[str]:
+def _timeline_body(t: HeroTimeline, level: int) -> list[str]:
     now = t["now"]
     body = [
         f"<h{level}>{e(t['hero'])}: Exposure and reveals</h{level}>",
@@ -179,13 +177,13 @@ def _timeline_body(t: Doc, level: int) -> list[str]:
     return body
 
 
-def timeline_html(t: Doc) -> str:
+def timeline_html(t: HeroTimeline) -> str:
     """One hero's Exposure reveal timeline as a page, the chart on top."""
     title = f"{t['hero']}: Exposure and reveals"
     return page(title, [*_timeline_body(t, 1)[:2], chart([t]), *_timeline_body(t, 1)[2:]])
 
 
-def campaign_timeline_html(view: Doc) -> str:
+def campaign_timeline_html(view: CampaignTimeline) -> str:
     """Every hero of a campaign: one chart with a line per hero, then each timeline."""
     title = f"{view['campaign']}: Exposure across heroes"
     body = [f"<h1>{e(title)}</h1>", chart(view["heroes"])]

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from projections.recap import dispute_text
-
-Doc = dict[str, Any]
+from projections.views import (
+    Beat,
+    CampaignTimeline,
+    Correction,
+    HeroTimeline,
+    Known,
+    Line,
+    Recap,
+    Row,
+)
 
 # Characters that steer a terminal or reorder what is shown: C0 and C1 controls, DEL, the bidi
 # embeddings, overrides, isolates and marks. Line and paragraph breaks become one space; lone
@@ -54,16 +61,16 @@ def stamp(iso: str | None) -> str:
     return "" if iso is None else iso[:16].replace("T", " ")
 
 
-def _lines(lines: list[Doc]) -> str:
+def _lines(lines: list[Line]) -> str:
     return " / ".join(md(f"{x['who']}: {x['text']}" if x["who"] else x["text"]) for x in lines)
 
 
-def _beat(beat: Doc) -> str:
+def _beat(beat: Beat) -> str:
     amended = f" _(amended by #{beat['amended_by']})_" if beat["amended_by"] else ""
     return f"- **#{beat['ruling']}** {md(beat['text'])}{amended}"
 
 
-def _correction(c: Doc) -> list[str]:
+def _correction(c: Correction) -> list[str]:
     where = f" (session {c['session']})" if c.get("session") else ""
     head = (
         f"- **#{c['ruling']}**{where} {c['kind']} by #{c['by']} ({md(c['actor'])}): "
@@ -77,7 +84,7 @@ def _correction(c: Doc) -> list[str]:
     return out
 
 
-def recap_md(r: Doc) -> str:
+def recap_md(r: Recap) -> str:
     """A session recap (``projections.recap``) as Markdown."""
     c, s = r["campaign"], r["session"]
     until = f" to {stamp(s['ended_at'])}" if s["ended_at"] else " (still running)"
@@ -123,7 +130,7 @@ def recap_md(r: Doc) -> str:
     return "\n".join(out) + "\n"
 
 
-def _row(row: Doc) -> str:
+def _row(row: Row) -> str:
     changes = ", ".join(
         f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})"
         for x in row["changes"]
@@ -149,13 +156,13 @@ def _row(row: Doc) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def _public(known: Doc) -> str:
+def _public(known: Known) -> str:
     if not known["public"]:
         return "nothing"
     return ", ".join(f"{x['detail']} ({md(repr(x['value']))})" for x in known["public"])
 
 
-def timeline_md(t: Doc) -> str:
+def timeline_md(t: HeroTimeline) -> str:
     """One hero's Exposure reveal timeline (``projections.timeline``) as Markdown."""
     now = t["now"]
     out = [
@@ -179,7 +186,7 @@ def timeline_md(t: Doc) -> str:
     return "\n".join(out) + "\n"
 
 
-def campaign_timeline_md(view: Doc) -> str:
+def campaign_timeline_md(view: CampaignTimeline) -> str:
     """Every hero's timeline, after a table of where each stood at each session's end."""
     out = [f"# {md(view['campaign'])}: Exposure across heroes", ""]
     if view["sessions"]:

@@ -4,9 +4,9 @@ it, one line per hero, with every reveal marked and voided changes drawn hollow.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TypedDict
 
-Doc = dict[str, Any]
+from projections.views import HeroTimeline, Row
 
 WIDTH, HEIGHT = 760, 320
 LEFT, RIGHT, TOP, BOTTOM = 44, 110, 40, 36
@@ -23,9 +23,20 @@ def _y(value: int) -> float:
     return TOP + (HEIGHT - TOP - BOTTOM) * (TOP_LEVEL - value) / TOP_LEVEL
 
 
-def _points(line: Doc) -> list[Doc]:
+class _Point(TypedDict):
+    """A point of a hero's line: Exposure after a ruling (the row; None where the hero started)."""
+
+    ruling: int
+    exposure: int
+    voided: bool
+    row: Row | None
+
+
+def _points(line: HeroTimeline) -> list[_Point]:
     """A hero's points: where it started, then each row that changed Exposure or revealed."""
-    points = [{"ruling": line["created"], "exposure": line["start"], "voided": False, "row": None}]
+    points: list[_Point] = [
+        {"ruling": line["created"], "exposure": line["start"], "voided": False, "row": None}
+    ]
     exposure = line["start"]
     for row in line["rows"]:
         after = row["changes"][-1]["after"] if row["changes"] else exposure
@@ -68,7 +79,7 @@ def _axes(rulings: list[int], sessions: dict[int, int]) -> list[str]:
     return parts
 
 
-def _reveal_marks(point: Doc, x: float, y: float, colour: str) -> list[str]:
+def _reveal_marks(point: _Point, x: float, y: float, colour: str) -> list[str]:
     parts = []
     for offset, reveal in enumerate(point["row"]["reveals"] if point["row"] else []):
         level = "off the ladder" if reveal["level"] is None else f"level {reveal['level']}"
@@ -92,7 +103,7 @@ def _reveal_marks(point: Doc, x: float, y: float, colour: str) -> list[str]:
     return parts
 
 
-def chart(lines: list[Doc]) -> str:
+def chart(lines: list[HeroTimeline]) -> str:
     """The SVG for one or more hero timelines (as ``projections.timeline`` gives them)."""
     series = [(line["hero"], _points(line)) for line in lines]
     rulings = sorted({p["ruling"] for _, points in series for p in points})

@@ -21,9 +21,20 @@ the number of details public).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-Doc = dict[str, Any]
+from projections.views import (
+    CampaignTimeline,
+    HeroStanding,
+    HeroTimeline,
+    Known,
+    PublicDetail,
+    Row,
+    SessionEnd,
+    SessionStanding,
+)
+
+Doc = dict[str, Any]  # a read model's document (storage), not a view
 FORMAT = "campaign-log/exposure-timeline"
 CAMPAIGN_FORMAT = "campaign-log/exposure-campaign"
 VERSION = 1
@@ -33,10 +44,10 @@ def _standing(rows: list[Doc], upto: int | None = None) -> list[Doc]:
     return [r for r in rows if r["voided"] is None and (upto is None or r["ruling"] <= upto)]
 
 
-def known(doc: Doc, upto: int | None = None) -> Doc:
+def known(doc: Doc, upto: int | None = None) -> Known:
     """Exposure, peak and the public details after ruling ``upto`` (default: now)."""
     exposure = peak = doc["start"]
-    public: dict[str, Doc] = {}
+    public: dict[str, PublicDetail] = {}
     for row in _standing(doc["rows"], upto):
         for change in row["changes"]:
             exposure = change["after"]
@@ -59,9 +70,9 @@ def _ended(campaign: Doc) -> list[tuple[int, int]]:
     return sorted((int(n), ruling) for n, ruling in campaign["sessions"].items())
 
 
-def timeline(doc: Doc, campaign: Doc) -> Doc:
+def timeline(doc: Doc, campaign: Doc) -> HeroTimeline:
     """One hero's timeline (see the module docstring for its keys)."""
-    sessions = [
+    sessions: list[SessionEnd] = [
         {"number": number, **known(doc, ruling)}
         for number, ruling in _ended(campaign)
         if ruling >= doc["created"]
@@ -74,18 +85,24 @@ def timeline(doc: Doc, campaign: Doc) -> Doc:
         "player": doc["player"],
         "start": doc["start"],
         "created": doc["created"],
-        "rows": [{"amended_by": None, **row} for row in doc["rows"]],
+        "rows": [_row(row) for row in doc["rows"]],
         "sessions": sessions,
         "now": known(doc),
     }
 
 
-def campaign_timeline(campaign: Doc, heroes: list[Doc]) -> Doc:
+def _row(row: Doc) -> Row:
+    """A stored row as the view shows it: ``amended_by`` first (None unless stored), then the
+    stored keys in their order."""
+    return cast(Row, {"amended_by": None, **row})
+
+
+def campaign_timeline(campaign: Doc, heroes: list[Doc]) -> CampaignTimeline:
     """Every hero's timeline and, per ended session, where each hero stood."""
     lines = [timeline(doc, campaign) for doc in heroes]
-    sessions = []
+    sessions: list[SessionStanding] = []
     for number, _ in _ended(campaign):
-        standing = []
+        standing: list[HeroStanding] = []
         for line in lines:
             at = next((s for s in line["sessions"] if s["number"] == number), None)
             if at is not None:

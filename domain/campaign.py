@@ -100,6 +100,7 @@ class CampaignState(Plain):
     disputes: tuple[Dispute, ...] = ()
     hidden: frozenset[int] = frozenset()  # rulings the GM kept hidden (revealed ones too)
     revealed: frozenset[int] = frozenset()
+    private: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (ruling, who besides the GMs reads it)
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (the campaign's GM is one without being added)."""
@@ -233,6 +234,8 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     if event.visibility is Visibility.GM:
         s = replace(s, hidden=s.hidden | {event.number})
+    elif event.visibility is Visibility.PRIVATE:
+        s = replace(s, private=(*s.private, (event.number, event.audience)))
     if event.counter is not None:
         first = s.first_committed_roll or event.number
         return replace(

@@ -5,6 +5,7 @@ private to the members it names; a GM-only note is the GMs' whatever its ruling.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from domain.campaign import CampaignState
 from domain.events import Event, NoteAdded, Role, RulingMade, Visibility
@@ -41,10 +42,23 @@ def hidden_from(campaign: CampaignState, reader: str | None) -> frozenset[int]:
     """The rulings ``reader`` may not read (none, for a GM): the hidden ones not revealed."""
     if reads_all(campaign, reader):
         return frozenset()
-    return campaign.hidden - campaign.revealed
+    kept = {number for number, audience in campaign.private if reader not in audience}
+    return (campaign.hidden - campaign.revealed) | kept
 
 
-def visibility_of(command: object, *, hidden: bool) -> Visibility:
-    """A new ruling's visibility: the GMs' for a hidden roll or a GM-only note, else public."""
-    gm_only = isinstance(command, AddNote) and command.gm_only
-    return Visibility.GM if hidden or gm_only else Visibility.PUBLIC
+class Private(Protocol):
+    """A command whose ruling only some members read (a private message): ``audience``
+    names them; the GMs read it too."""
+
+    def audience(self) -> tuple[str, ...]: ...
+
+
+def visibility_of(command: object, *, hidden: bool) -> tuple[Visibility, tuple[str, ...]]:
+    """A new ruling's visibility and audience: the GMs' for a hidden roll or a GM-only note,
+    private to its ``audience`` for a command that names one (``Private``), else public."""
+    if hidden or (isinstance(command, AddNote) and command.gm_only):
+        return Visibility.GM, ()
+    audience = getattr(command, "audience", None)
+    if callable(audience):
+        return Visibility.PRIVATE, tuple(audience())
+    return Visibility.PUBLIC, ()

@@ -70,6 +70,7 @@ def assemble(
     counter: int | None = None,
     draws: int = 0,
     visibility: Visibility = Visibility.PUBLIC,
+    audience: tuple[str, ...] = (),
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -95,6 +96,7 @@ def assemble(
         counter=counter,
         draws=draws,
         visibility=visibility,
+        audience=audience,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}

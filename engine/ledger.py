@@ -234,6 +234,7 @@ class Ledger:
         counter: int | None = None,
         draws: int = 0,
         visibility: Visibility = Visibility.PUBLIC,
+        audience: tuple[str, ...] = (),
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
@@ -255,6 +256,7 @@ class Ledger:
                 counter=counter,
                 draws=draws,
                 visibility=visibility,
+                audience=audience,
                 at=at,
             )
             heads = {stream: self.head(stream) for stream in draft.by_stream}

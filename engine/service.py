@@ -208,6 +208,7 @@ class Engine(Reads):
             check_allowed(campaign, actor or campaign.gm, command)
             if hidden:
                 check_gm(campaign, actor or campaign.gm, "hide a ruling")
+            visibility, audience = visibility_of(command, hidden=hidden)
             view = RulingView(self.ledger, loaded, self.ruleset(campaign))
             source = self.ledger.dice_source(spec, campaign)
             recording = RecordingDice(source)
@@ -232,7 +233,8 @@ class Engine(Reads):
                 seed=spec.seed,
                 counter=campaign.dice_counter if committed else None,
                 draws=source.draws if isinstance(source, CommittedDice) else 0,
-                visibility=visibility_of(command, hidden=hidden),
+                visibility=visibility,
+                audience=audience,
             )
 
         return self.ledger.retried(attempt)

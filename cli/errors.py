@@ -3,14 +3,13 @@ naming the refusal or the fault, and its exit code; and the checks made before a
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import click
 
-from cli.render import clean
+from cli.render import clean, json_line
 from domain.errors import DomainError, HistoryConflict
 from engine import DEFAULT_DB, StoreFault, one_line, store_fault
 
@@ -53,7 +52,7 @@ def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | Non
     (``engine.store.store_fault``); anything else, one line that names it."""
     ending = _ending(error, db)
     if as_json:
-        click.echo(_error_line({"error": ending.as_dict()}), err=True)
+        click.echo(json_line({"error": ending.as_dict()}), err=True)
     else:
         click.echo(f"error: {ending.code}: {clean(ending.reason)}", err=True)
     if exit_code is not None:
@@ -79,12 +78,6 @@ def _ending(error: BaseException, db: str) -> DomainError:
 
 def one_line_text(text: str) -> str:
     return " ".join(text.split())
-
-
-def _error_line(value: Any) -> str:
-    """One JSON line, even when the data holds characters some readers take for line breaks."""
-    line = json.dumps(value, ensure_ascii=False, default=str)
-    return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
 
 
 def global_options(argv: Sequence[str]) -> tuple[bool, str]:

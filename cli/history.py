@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,7 @@ from cli.render import (
     disputes_json,
     emit_json,
     event_lines,
+    json_line,
     say,
     say_lines,
     where,
@@ -26,6 +27,9 @@ from cli.render import (
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
+
+if TYPE_CHECKING:
+    from engine import LoggedRuling
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -219,6 +223,7 @@ def character_history(ctx: Context, who: str) -> None:
 @pass_context
 def replay(ctx: Context, session: int | None, step: bool) -> None:
     """Narrate a session ruling by ruling, with the characters' state after each (as corrected).
+    With --json, one JSON object per line and ruling.
 
     \b
     Example:
@@ -228,23 +233,39 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
-    for entry in ctx.engine.session_rulings(name, session, reader=ctx.actor):
+    for narrated in ctx.engine.replay(name, session, reader=ctx.actor):
+        entry = narrated.logged
         made, header = entry.ruling, entry.header
-        place = where(header.session, header.scene)
-        status = f" ({entry.status})" if entry.status else ""
-        say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
         events = entry.amendments[-1].events if entry.amendments else entry.events
+        after = sorted((who[c], summarize(s)) for c, s in narrated.after.items() if s is not None)
+        if ctx.as_json:
+            click.echo(json_line(narrated_json(entry, event_lines(events, campaign), after)))
+            continue
+        status = f" ({entry.status})" if entry.status else ""
+        place = where(header.session, header.scene)
+        say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
         for line in event_lines(events, campaign):
             say(f"  {line}")
-        touched = {r.originator_id for r in events if r.originator_id in who}
-        for character_id in sorted(touched, key=lambda c: who[c]):
-            state = ctx.engine.character_at(
-                name, who[character_id], ruling=made.number, corrected=True, reader=ctx.actor
-            )
-            if state is not None:
-                say(f"  after: {who[character_id]}: {summarize(state)}")
+        for character, state in after:
+            say(f"  after: {character}: {state}")
         if step:
             click.pause("  (press a key for the next ruling)")
+
+
+def narrated_json(
+    entry: LoggedRuling, lines: list[str], after: list[tuple[str, str]]
+) -> dict[str, Any]:
+    header = entry.header
+    return {
+        "ruling": entry.ruling.number,
+        "command": entry.ruling.command,
+        "actor": header.actor,
+        "session": header.session,
+        "scene": header.scene,
+        "status": entry.status or None,
+        "lines": lines,
+        "after": dict(after),
+    }
 
 
 COMMANDS = (show, diff, character_history, replay)

@@ -37,6 +37,12 @@ def say_lines(text: str) -> None:
         say(line)
 
 
+def json_line(value: Any) -> str:
+    """One JSON line, even when the data holds characters some readers take for line breaks."""
+    line = json.dumps(value, ensure_ascii=False, default=str)
+    return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
 def names(campaign: CampaignState) -> dict[UUID, str]:
     return {e.character_id: e.name for e in campaign.roster}
 

@@ -15,8 +15,9 @@ from domain.policy import check_gm
 from domain.visibility import hidden_from, reads_all
 from engine.records import Recorded
 
-if TYPE_CHECKING:  # verify, the log and undo import theirs when called
+if TYPE_CHECKING:
     from engine.audit import Report
+    from engine.narration import Narrated  # verify, the log and undo import theirs when called
     from engine.recaps import Recaps
     from engine.rulings import LoggedRuling
     from engine.timeline import Change as Changed
@@ -111,6 +112,37 @@ class Reads(Store):
         campaign_id = self.find_campaign(campaign_name).campaign_id
         chosen = timeline.session_rulings(self.streams, campaign_id, session)
         return self._as_read_by(campaign_name, reader, chosen)
+
+    def replay(
+        self, campaign_name: str, session: int | None = None, *, reader: str | None = None
+    ) -> Iterator[Narrated]:
+        """A session ruling by ruling (default: the latest), each with the states after it of
+        the characters it touched, as corrected since; each character's stream read once."""
+        from engine.narration import Narrated, narrate
+
+        campaign = self.campaign(campaign_name)
+        logged = self.session_rulings(campaign_name, session, reader=reader)
+        if not hidden_from(campaign, reader):
+            evolve = self.ruleset(campaign).evolve_character
+            yield from narrate(
+                self.streams, logged, {e.character_id: evolve for e in campaign.roster}
+            )
+            return
+        names = {e.character_id: e.name for e in campaign.roster}
+        for entry in logged:  # a reader kept from some rulings: each state as they may know it
+            events = entry.amendments[-1].events if entry.amendments else entry.events
+            after = {
+                r.originator_id: self.character_at(
+                    campaign_name,
+                    names[r.originator_id],
+                    ruling=entry.ruling.number,
+                    corrected=True,
+                    reader=reader,
+                )
+                for r in events
+                if r.originator_id in names
+            }
+            yield Narrated(entry, after)
 
     # --- Recaps and timelines (the projections' read models) --------------------------------
 

@@ -6,6 +6,7 @@ differences between two states come with them and load when a command here runs.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -248,8 +249,22 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
             say(f"  {line}")
         for character, state in after:
             say(f"  after: {character}: {state}")
-        if step:
-            click.pause("  (press a key for the next ruling)")
+        if step and not next_ruling():
+            return
+
+
+QUIT_KEYS = {"q", "Q", "\x1b", "\x03", "\x04"}  # q, Esc, Ctrl-C, Ctrl-D
+
+
+def next_ruling() -> bool:
+    """Wait for a key: False when it asks to stop (q, Esc, Ctrl-C, Ctrl-D, or no more input)."""
+    click.echo("  (any key: next ruling; q or Esc: stop) ", nl=False)
+    try:
+        key = click.getchar() if sys.stdin.isatty() else sys.stdin.read(1)  # piped: a character
+    except (KeyboardInterrupt, EOFError, click.Abort):
+        key = "\x03"
+    click.echo()
+    return bool(key) and key not in QUIT_KEYS
 
 
 def narrated_json(

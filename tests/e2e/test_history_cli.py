@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from freezegun import freeze_time
 
+from cli.main import campaign
 from tests.conftest import FROZEN_AT
-from tests.e2e.conftest import Run
+from tests.e2e.conftest import SETUP, Run
 
 
 def test_show_at_a_ruling_as_recorded_and_as_corrected(table: Run) -> None:
@@ -87,6 +92,22 @@ def test_replay_narrates_a_session_with_the_state_after_each_ruling(table: Run) 
     assert "after: 31415: must adapt after test 1; tokens R1C1, R2C2, R3C3" in output
     stepped = table("replay --step")
     assert 0 == stepped.exit_code
+
+
+@pytest.mark.parametrize(
+    "key", ["q", "Q", "\x1b", "\x03", "\x04"], ids=["q", "Q", "esc", "ctrl-c", "ctrl-d"]
+)
+def test_replay_step_stops_on_q_esc_and_ctrl_c(db: Path, key: str) -> None:
+    """Issue 22: `replay --step` quits at once on q, Esc, Ctrl-C or Ctrl-D (and at the end of
+    its input); any other key goes on to the next ruling."""
+    runner = CliRunner()
+    for line in SETUP:
+        runner.invoke(campaign, ["--db", str(db), *shlex.split(line)])
+    stopped = runner.invoke(campaign, ["--db", str(db), "replay", "--step"], input=key)
+    assert 0 == stopped.exit_code
+    assert 1 == stopped.output.count("(any key: next ruling")
+    both = runner.invoke(campaign, ["--db", str(db), "replay", "--step"], input="x" + key)
+    assert 2 == both.output.count("(any key: next ruling")
 
 
 def test_undo_that_redecides_the_later_rulings(table: Run, count: Callable[[], int]) -> None:

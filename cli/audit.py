@@ -146,6 +146,7 @@ def import_campaign(ctx: Context, path: str) -> None:
         total = sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
     with open(path, "rb") as handle, Progress(transient=True) as bar:
         task = bar.add_task("checking", total=total)
+        ctx.creates = True
         imported = ctx.engine.import_campaign(
             file_lines(handle), progress=lambda n: bar.update(task, completed=n)
         )

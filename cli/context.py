@@ -19,12 +19,13 @@ class Context:
     as_json: bool
     actor: str | None
     hidden: bool = False  # --hidden on a rolling verb: the GM's hidden roll
+    creates: bool = False  # init and import make the store; every other verb needs one
     _engine: Engine | None = field(default=None, init=False)
 
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            self._engine = Engine(self.db)
+            self._engine = Engine(self.db, create=self.creates)
         return self._engine
 
     def close(self) -> None:

@@ -23,25 +23,30 @@ from domain.rulesets import SYSTEMS
 from engine import DEFAULT_DB
 
 
+class EverySystem(click.Command):
+    """A verb several systems have, asked for its help with no campaign to say whose: the help
+    of each, one after another."""
+
+    def __init__(self, name: str, owners: dict[str, click.Command]) -> None:
+        super().__init__(name, help=f"`{name}` is a verb of {', '.join(owners)}.")
+        self.owners = owners
+
+    def get_help(self, ctx: click.Context) -> str:
+        parts = [f"`campaign {self.name}` differs by rule system (--campaign NAME picks one):"]
+        for system, command in self.owners.items():
+            own = click.Context(command, info_name=ctx.info_name, parent=ctx.parent)
+            parts.append(f"--- {system} ---\n{command.get_help(own)}")
+        return "\n\n".join(parts)
+
+
 class CampaignGroup(click.Group):
     """Shared verbs first, then the verbs of the current campaign's rule system (so systems can
     each have a `roll`). A refusal becomes one line on stderr and exit code 2."""
-
-    _listing = False
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         shared = super().get_command(ctx, cmd_name)
         if shared is not None:
             return shared
-        if self._listing:
-            return next(
-                (
-                    g.commands[cmd_name]
-                    for g in systems.all_verbs().values()
-                    if cmd_name in g.commands
-                ),
-                None,
-            )
         shared_context = ctx.find_object(Context) or _context(ctx)
         try:
             system = shared_context.engine.find_campaign(shared_context.campaign()).system
@@ -57,17 +62,42 @@ class CampaignGroup(click.Group):
             raise NotAVerbOf(verb=cmd_name, system=system)
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """`campaign roll --help` works anywhere: with no campaign to say whose `roll`, the help
+        of every system's `roll` (and no store is opened or made)."""
+        name = args[0] if args else ""
+        if name not in self.commands and {"--help", "-h"} & set(args[1:]):
+            owners = {
+                s: g.commands[name] for s, g in systems.all_verbs().items() if name in g.commands
+            }
+            if len(owners) > 1:
+                shared_context = ctx.find_object(Context) or _context(ctx)
+                try:
+                    system = shared_context.engine.find_campaign(shared_context.campaign()).system
+                except DomainError:
+                    return name, EverySystem(name, owners), args[1:]
+                return name, owners.get(system) or EverySystem(name, owners), args[1:]
+        return super().resolve_command(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         verbs = {name for group in systems.all_verbs().values() for name in group.commands}
         return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """`campaign --help` lists every verb without needing a campaign to resolve them."""
-        self._listing = True
-        try:
-            super().format_commands(ctx, formatter)
-        finally:
-            self._listing = False
+        """`campaign --help` lists the shared verbs, then each system's, without needing a
+        campaign to resolve them."""
+        sections = [("Shared verbs", self.commands)]
+        sections += [(str(g.help).rstrip("."), g.commands) for g in systems.all_verbs().values()]
+        for title, commands in sections:
+            rows = [
+                (name, command.get_short_help_str(limit=formatter.width - 20))
+                for name, command in sorted(commands.items())
+                if not command.hidden
+            ]
+            with formatter.section(title):
+                formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> None:
         """Run the verb; whatever stops it is said in one line on stderr (``report``)."""
@@ -212,6 +242,7 @@ def init(
     """
     rules = dict(key_value(item, InvalidHouseRule) for item in house_rules)
     seats = {who: role_named(role) for who, role in (member_role(m) for m in members)}
+    ctx.creates = True
     result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules, members=seats)
     ctx.remember(name)
     show_ruling(result, ctx.as_json)

@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # verify, the log and undo import theirs when called
 
 class Store:
     """One store of campaigns. ``db`` is a SQLite file path, a ``postgresql://`` URL or
-    ``:memory:``. ``backoff(retry)`` waits between attempts that lost a race (tests inject one
+    ``:memory:`` (a SQLite file is made when missing, unless ``create`` is False).
+    ``backoff(retry)`` waits between attempts that lost a race (tests inject one
     that does not sleep)."""
 
     def __init__(
@@ -43,9 +44,10 @@ class Store:
         now: Callable[[], datetime] = clock.now,
         new_id: Callable[[], UUID] = uuid4,
         backoff: Callable[[int], None] = jittered_backoff,
+        create: bool = True,
     ) -> None:
         self.db = db
-        self.store = open_store(db)
+        self.store = open_store(db, create=create)
         self.streams = Streams(self.store)
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
         self.ledger = Ledger(

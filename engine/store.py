@@ -51,6 +51,16 @@ class StoreFault(DomainError):
     template = "the store at {spec!r} failed: {problem}"
 
 
+class NoSuchStore(DomainError):
+    """A SQLite store that is not there: only `campaign init` and `campaign import` make one,
+    so a mistyped --db does not leave an empty store behind."""
+
+    template = (
+        "there is no store at {spec!r}{why} (`campaign init NAME --system ...` or "
+        "`campaign import FILE` creates one; --db or CAMPAIGN_DB chooses another)"
+    )
+
+
 class StoreUnreadable(StoreFault):
     template = "cannot open the store at {spec!r}: {problem}"
 
@@ -287,7 +297,16 @@ def _open_postgres(env: dict[str, str]) -> CampaignStore:
         return CampaignStore(env=env)
 
 
-def open_store(spec: str) -> CampaignStore:
+def open_store(spec: str, *, create: bool = True) -> CampaignStore:
+    """Open the store ``spec`` names; a SQLite file that is not there yet is made only when
+    ``create`` (else ``NoSuchStore``)."""
+    a_path = spec != MEMORY and not is_postgres(spec) and not spec.startswith("file:")
+    if not create and a_path and "://" not in spec:
+        path = Path(spec)
+        if not path.exists():
+            folder = path.parent
+            why = "" if folder.is_dir() else f" (its folder {str(folder)!r} does not exist)"
+            raise NoSuchStore(spec=spec, why=why)
     env = environment_for(spec)
     try:
         if is_postgres(spec):

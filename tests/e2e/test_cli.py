@@ -246,12 +246,25 @@ def test_amend_says_when_it_rolled_a_die_the_original_never_rolled(table: Run) -
     assert "1 die/dice the original never rolled were rolled for the correction" in result.output
 
 
-def test_help_lists_every_verb_without_a_campaign(run: Run) -> None:
-    """`campaign --help` works on an empty store; a system verb still needs a campaign."""
+def test_help_works_anywhere_and_writes_nothing(run: Run, db: Path) -> None:
+    """Issue 22: `campaign --help` groups the verbs (shared, then each system's) and
+    `campaign roll --help` shows every system's `roll`, with no store there and none made; a
+    verb that needs a store says there is none (only init and import make one)."""
     listed = run("--help")
     assert 0 == listed.exit_code, listed.output
+    titles = ["Shared verbs:", "Code Green's verbs:", "The Code's verbs:", "The Sims RPG's verbs:"]
+    assert all(title in listed.output for title in titles)
     assert all(verb in listed.output for verb in ("adapt", "contest", "attack", "allocate"))
-    assert "NO_CAMPAIGN_CHOSEN" in run("roll").stderr
+    roll = run("roll --help")
+    assert 0 == roll.exit_code, roll.output
+    assert all(f"--- {system} ---" in roll.output for system in ("code-green", "sims"))
+    assert not db.exists()
+    assert "NO_SUCH_STORE" in run("roll").stderr
+    assert "NO_SUCH_STORE" in run("log").stderr
+    assert not db.exists()
+    assert 0 == run("init Lab --system code-green").exit_code
+    assert db.exists()
+    assert "NOT_A_VERB_OF" not in run("roll --help").output
 
 
 def test_a_verb_of_another_system_is_refused(run: Run) -> None:

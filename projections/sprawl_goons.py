@@ -54,6 +54,14 @@ def _dropped(event: sg.ItemDropped) -> str:
     return f"drops {event.item}"
 
 
+@describe.register(sg.ItemBulkinessRuled)
+def _bulk_ruled(event: sg.ItemBulkinessRuled) -> str:
+    ruled = "bulky" if event.bulky else "not bulky"
+    why = f" ({event.reason})" if event.reason else ""
+    burden = f"encumbrance -{event.encumbrance}" if event.encumbrance else "no encumbrance"
+    return f"the referee rules {event.item} {ruled}{why}: {event.bulky_items} bulky, {burden}"
+
+
 @describe.register(sg.ItemUsed)
 def _used(event: sg.ItemUsed) -> str:
     return f"uses {event.item}: {event.before} -> {event.after} left"
@@ -128,7 +136,8 @@ def _initiative(event: sg.InitiativeRolled) -> str:
         parts.append(f"referee {_signed(event.modifier)}")
     if event.encumbrance:
         parts.append(f"encumbrance -{event.encumbrance}")
-    return f"initiative {' + '.join(parts)} = {event.total}: goes {event.place} of {event.of}"
+    tie = f", tie broken by a roll-off {faces(event.roll_off)}" if event.roll_off else ""
+    return f"initiative {' + '.join(parts)} = {event.total}: goes {event.place} of {event.of}{tie}"
 
 
 @describe.register(sg.RoundEnded)

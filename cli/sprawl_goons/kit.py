@@ -25,7 +25,7 @@ def use_item(ctx: Context, who: str, item: str) -> None:
 
 @click.group("item")
 def item() -> None:
-    """Add or drop items.
+    """Add or drop items, or rule whether one is bulky.
 
     \b
     Example:
@@ -62,6 +62,26 @@ def item_add(
         character=who, item=name, category=kind, bonus=bonus, uses=uses, bulky=bulky
     )
     run(ctx, command)
+
+
+@item.command("bulk")
+@click.argument("who")
+@click.argument("name")
+@click.option(
+    "--bulky/--not-bulky",
+    required=True,
+    help="Whether it counts towards the Inventory Score (implants never do).",
+)
+@click.option("--reason", default="", help="Why, as the referee rules it.")
+@pass_context
+def item_bulk(ctx: Context, who: str, name: str, bulky: bool, reason: str) -> None:
+    """The referee rules whether an item is bulky (counts towards the Inventory Score).
+
+    \b
+    Example:
+      campaign item bulk Tanner Mirrorshades --not-bulky --reason "they fold into a pocket"
+    """
+    run(ctx, sg.RuleBulkiness(character=who, item=name, bulky=bulky, reason=reason))
 
 
 @item.command("drop")

@@ -63,6 +63,13 @@ def test_an_attack_prints_its_whole_breakdown(sprawl: Run) -> None:
         pytest.param("level-up Tanner reaction resilience", "NO_LEVEL_DUE", id="no-mission-yet"),
         pytest.param("rest Tanner --hours 6", "REST_TOO_SHORT", id="six-hours"),
         pytest.param("fall Tanner 0", "INVALID_DISTANCE", id="no-fall"),
+        pytest.param(
+            "first-aid Katya Tanner --dice 5,4", "PATIENT_UNHURT", id="R-SG-07-first-aid-unhurt"
+        ),
+        pytest.param(
+            "item bulk Tanner katana --bulky", "BULKINESS_UNCHANGED", id="R-SG-09-already-bulky"
+        ),
+        pytest.param("roll Tanner reaction --ds '' --dice 3,3", "DS_REQUIRED", id="no-ds"),
     ],
 )
 def test_bad_input_exits_2_and_appends_nothing(
@@ -125,3 +132,47 @@ def test_house_rules_are_recorded_and_checked(run: Run) -> None:
     bad = run("init B --system sprawl-goons --house-rule critBonusScope=always")
     assert 2 == bad.exit_code
     assert "INVALID_HOUSE_RULE" in bad.stderr
+
+
+def test_an_initiative_tie_is_broken_by_a_recorded_roll_off(sprawl: Run) -> None:
+    """SG-A10: two NPCs at 3 (same Reaction, both NPCs) roll off: 2 against 5, Ganger first."""
+    result = sprawl("initiative Zoner Ganger --dice 3,3,2,5")
+    assert 0 == result.exit_code, result.output
+    lines = result.output.splitlines()
+    tie = "initiative d6 [3] + Reaction 0 = 3: goes {} of 2, tie broken by a roll-off [{}]"
+    assert f"  Zoner: {tie.format(2, 2)}" in lines
+    assert f"  Ganger: {tie.format(1, 5)}" in lines
+
+
+def test_the_referee_rules_an_item_not_bulky(sprawl: Run) -> None:
+    """R-SG-09 (ItemBulkinessRuled): a ruling of its own, in the log and on the sheet."""
+    result = sprawl('item bulk Tanner lazarus --not-bulky --reason "pocket-sized"')
+    assert 0 == result.exit_code, result.output
+    assert (
+        "Tanner: the referee rules Lazarus Patches not bulky (pocket-sized): 2 bulky, "
+        "no encumbrance"
+    ) in result.output
+    assert (
+        "Lazarus Patches (consumable +1, 2 uses, not bulky)"
+        in sprawl("character show Tanner").output
+    )
+
+
+def test_a_player_cannot_call_the_glitch_dice(run: Run, count: Callable[[], int]) -> None:
+    """R-SG-04 (DIGEST GlitchUpgradeRefereeOnly, here NOT_ALLOWED): only the referee calls
+    Glitch or Upgrade dice; the player's roll without them stands."""
+    for line in [
+        'init "Docklands" --system sprawl-goons --gm Rosa --member ana:player',
+        "session start",
+        'scene start "Container stacks"',
+        SETUP[3],
+    ]:
+        assert 0 == run(line).exit_code, line
+    before = count()
+    refused = run("--as ana roll Tanner reaction --ds 10 --glitch --dice 6,2,5")
+    assert 2 == refused.exit_code
+    assert "error: NOT_ALLOWED: ana (player) may not roll: --glitch is the GM's call" in (
+        refused.stderr
+    )
+    assert before == count()
+    assert 0 == run("--as ana roll Tanner reaction --ds 10 --dice 6,2").exit_code

@@ -58,3 +58,12 @@ def check_armour_intact(item: Item) -> None:
         raise errors.NotArmour(item=item.name)
     if item.condition is not Condition.INTACT:
         raise errors.ArmourAlreadySlagged(item=item.name)
+
+
+def check_bulkiness(c: SgCharacter, item: Item, bulky: bool) -> None:
+    """A ruling on an item's bulk must change it; implants never count (Inventory)."""
+    if item.category is Category.IMPLANT:
+        raise errors.ImplantNeverBulky(item=item.name)
+    if item.bulky == bulky:
+        counts = "counts" if bulky else "does not count"
+        raise errors.BulkinessUnchanged(item=item.name, counts=counts, name=c.name)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         ChangeCash,
         DropItem,
         Reload,
+        RuleBulkiness,
         UseItem,
     )
 
@@ -63,6 +64,7 @@ __all__ = [
     "RepairCyberLimb",
     "Rest",
     "RollInitiative",
+    "RuleBulkiness",
     "SlagArmour",
     "TakeAim",
     "ThrowGrenade",
@@ -83,6 +85,6 @@ __getattr__, __dir__ = lent_names(
         "hazards": ("Detonate", "EndRound", "Extinguish", "Fall", "Ignite"),
         "healing": ("ApplyPatch", "GiveFirstAid", "GiveMedicalAttention", "Rest"),
         "initiative": ("RollInitiative",),
-        "inventory": ("AddItem", "ChangeCash", "DropItem", "Reload", "UseItem"),
+        "inventory": ("AddItem", "ChangeCash", "DropItem", "Reload", "RuleBulkiness", "UseItem"),
     },
 )

@@ -63,6 +63,17 @@ class DuplicateItem(DomainError):
     template = "{item} is listed twice; each relevant item adds its bonus once (The Action Roll)"
 
 
+class ImplantNeverBulky(DomainError):
+    template = (
+        "{item} is an implant: implants are interfaced with the body and don't count towards "
+        "the Inventory total (Implants/Augmentations)"
+    )
+
+
+class BulkinessUnchanged(DomainError):
+    template = "{item} already {counts} towards {name}'s Inventory Score (Inventory)"
+
+
 class NoUsesLeft(DomainError):
     template = "{item} has no uses left"
 
@@ -223,6 +234,13 @@ class FirstAidKitRequired(DomainError):
 
 class HealerMustBeAlly(DomainError):
     template = "first aid is given by an allied character, not by the patient (Healing)"
+
+
+class PatientUnhurt(DomainError):
+    template = (
+        "{name} has lost no Resilience ({resilience}/{maximum}): first aid gains an injured PC "
+        "2 Resilience Points, and critical injuries cannot be healed this way (Healing)"
+    )
 
 
 class FirstAidAlreadyGiven(DomainError):

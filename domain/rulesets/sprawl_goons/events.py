@@ -85,6 +85,17 @@ class ItemUsed(Event):
 
 
 @frozen(kw_only=True)
+class ItemBulkinessRuled(Event):
+    """The referee ruled whether an item is bulky (counts towards the Inventory Score)."""
+
+    item: str
+    bulky: bool
+    reason: str
+    bulky_items: int
+    encumbrance: int
+
+
+@frozen(kw_only=True)
 class TempModifierApplied(Event):
     """A drug took effect: +value to a stat until the scene ends."""
 
@@ -173,6 +184,7 @@ class InitiativeRolled(Event):
     total: int
     place: int
     of: int
+    roll_off: tuple[int, ...] = ()  # the d6 of a tie's roll-off, round by round (SG-A10)
 
 
 @frozen(kw_only=True)

@@ -36,7 +36,8 @@ from domain.rulesets.sprawl_goons.tables import (
 @frozen(kw_only=True)
 class GiveFirstAid(Plain):
     """An allied character with a first aid kit makes a Cognition roll (DS the referee's call,
-    default Moderate 10); success gains the patient 2 Resilience (Healing)."""
+    default Moderate 10); success gains the patient 2 Resilience (Healing). A patient who has
+    lost no Resilience is refused: there is nothing for first aid to gain."""
 
     name: ClassVar[str] = "first aid"
     verb: ClassVar[str] = "first-aid"
@@ -58,6 +59,10 @@ class GiveFirstAid(Plain):
             raise errors.HealerMustBeAlly()
         check_pc(p, "receive first aid")
         check_alive(p, "receive first aid")
+        if p.resilience >= p.resilience_max:
+            raise errors.PatientUnhurt(
+                name=p.name, resilience=p.resilience, maximum=p.resilience_max
+            )
         if self.kit is None:
             raise errors.FirstAidKitRequired(why=f"name the kit {h.name} uses")
         kit = h.item(self.kit)

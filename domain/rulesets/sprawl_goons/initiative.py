@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 from uuid import UUID
 
 from attrs import frozen
@@ -18,11 +18,50 @@ from domain.rulesets.sprawl_goons.lookup import character, modifiers, settings
 from domain.rulesets.sprawl_goons.tables import Category, Kind, Stat
 
 
+class _Row(NamedTuple):
+    """One combatant's initiative, in the order named."""
+
+    at: int
+    id: UUID
+    is_pc: bool
+    die: int
+    reaction: int
+    burden: int
+    total: int
+
+
+def _standing(r: _Row) -> tuple[int, int, bool]:
+    """Highest total first; ties: higher Reaction, then PCs before NPCs (SG-A10)."""
+    return (-r.total, -r.reaction, not r.is_pc)
+
+
+def _roll_offs(rows: list[_Row], dice: DiceSource) -> dict[int, tuple[int, ...]]:
+    """The rest of SG-A10's ties: each tied combatant rolls a d6 (in the order named), higher
+    first; those still level roll again. Groups are settled from the top of the order down."""
+    faces: dict[int, tuple[int, ...]] = {r.at: () for r in rows}
+    tied: dict[tuple[int, int, bool], list[int]] = {}
+    for r in rows:
+        tied.setdefault(_standing(r), []).append(r.at)
+    todo = [group for _, group in sorted(tied.items()) if len(group) > 1]
+    while todo:
+        group = todo.pop(0)
+        rolled = {index: dice.roll(6) for index in group}
+        for index, face in rolled.items():
+            faces[index] += (face,)
+        again = [
+            [index for index in group if rolled[index] == face]
+            for face in sorted(set(rolled.values()), reverse=True)
+        ]
+        todo[:0] = [g for g in again if len(g) > 1]
+    return faces
+
+
 @frozen(kw_only=True)
 class RollInitiative(Plain):
     """d6 + Reaction + 1 per relevant speedware augment or drug (``WHO:ITEM``), less
     encumbrance (SG-A9); the referee's modifiers (``WHO=+N``) for NPCs. Highest goes first;
-    ties: higher Reaction, then PCs before NPCs, then the order named (SG-A10)."""
+    ties: higher Reaction, then PCs before NPCs, then a d6 roll-off, rolled again by those
+    still tied (SG-A10)."""
 
     name: ClassVar[str] = "initiative"
     combatants: tuple[str, ...]
@@ -61,23 +100,25 @@ class RollInitiative(Plain):
             burden = c.penalty(Stat.REACTION) if rules.encumbrance_on_initiative else 0
             bonus = sum(b.bonus for b in speedware[index])
             total = die + reaction + bonus + extra[index] - burden
-            rows.append((index, c, die, reaction, burden, total))
-        order = sorted(rows, key=lambda r: (-r[5], -r[3], not r[1].is_pc, r[0]))
+            rows.append(_Row(index, c.id, c.is_pc, die, reaction, burden, total))
+        faces = _roll_offs(rows, dice)
+        order = sorted(rows, key=lambda r: (*_standing(r), tuple(-f for f in faces[r.at])))
         return tuple(
             Change(
-                c.id,
+                r.id,
                 InitiativeRolled(
-                    die=die,
-                    reaction=reaction,
-                    items=tuple(speedware[index]),
-                    modifier=extra[index],
-                    encumbrance=burden,
-                    total=total,
-                    place=order.index((index, c, die, reaction, burden, total)) + 1,
+                    die=r.die,
+                    reaction=r.reaction,
+                    items=tuple(speedware[r.at]),
+                    modifier=extra[r.at],
+                    encumbrance=r.burden,
+                    total=r.total,
+                    place=order.index(r) + 1,
                     of=len(cs),
+                    roll_off=faces[r.at],
                 ),
             )
-            for index, c, die, reaction, burden, total in rows
+            for r in rows
         )
 
     @staticmethod

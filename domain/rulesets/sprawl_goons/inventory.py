@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from attrs import evolve as replace
 from attrs import frozen
 
 from domain.commands import Change, View
@@ -13,11 +14,18 @@ from domain.dice import DiceSource
 from domain.events import Event
 from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
-from domain.rulesets.sprawl_goons.checks import check_alive, check_pc, check_ranged, find_item
+from domain.rulesets.sprawl_goons.checks import (
+    check_alive,
+    check_bulkiness,
+    check_pc,
+    check_ranged,
+    find_item,
+)
 from domain.rulesets.sprawl_goons.creation import make_item
 from domain.rulesets.sprawl_goons.events import (
     CashChanged,
     ItemAcquired,
+    ItemBulkinessRuled,
     ItemDropped,
     ItemUsed,
     TempModifierApplied,
@@ -69,6 +77,35 @@ class DropItem(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
         return (Change(c.id, ItemDropped(item=find_item(c, self.item).name)),)
+
+
+@frozen(kw_only=True)
+class RuleBulkiness(Plain):
+    """The referee rules whether an item is bulky, i.e. counts towards the Inventory Score
+    (Inventory); implants never do (Implants/Augmentations)."""
+
+    name: ClassVar[str] = "item bulk"
+    character: str
+    item: str
+    bulky: bool
+    reason: str = ""
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = character(view, self.character)
+        check_pc(c, "carry items")
+        item = find_item(c, self.item)
+        check_bulkiness(c, item, self.bulky)
+        ruled = replace(item, bulky=self.bulky)
+        kit = tuple(ruled if i is item else i for i in c.items)
+        now = replace(c, items=kit)
+        event = ItemBulkinessRuled(
+            item=item.name,
+            bulky=self.bulky,
+            reason=self.reason.strip(),
+            bulky_items=now.bulky_items,
+            encumbrance=now.encumbrance,
+        )
+        return (Change(c.id, event),)
 
 
 @frozen(kw_only=True)

@@ -54,7 +54,10 @@ def category(text: str) -> Category:
 
 
 def difficulty(text: str) -> int:
-    """A DS as a number or a guideline name; a DS below 1 is refused."""
+    """A DS as a number or a guideline name; a DS below 1 is refused, and none at all is the
+    referee's ruling missing (DIGEST §0.3 RulingRequired)."""
+    if not text.strip():
+        raise errors.DsRequired()
     value = difficulty_named(text)
     if value is None or value < 1:
         raise errors.InvalidDs(ds=text)

@@ -13,6 +13,7 @@ from domain.rulesets.sprawl_goons import events as ev
 from domain.rulesets.sprawl_goons.character import Aim, Boost, SgCharacter
 from domain.rulesets.sprawl_goons.checks import (
     check_alive,
+    check_bulkiness,
     check_can_act,
     check_ranged,
     check_usable,
@@ -119,6 +120,17 @@ def _used(event: ev.ItemUsed, state: SgCharacter | None) -> SgCharacter:
     if item.uses != event.before or event.after != event.before - 1 or event.after < 0:
         raise ReplayMismatch(f"{item.name} has {item.uses} uses, not {event.before}")
     return swap_item(c, item, replace(item, uses=event.after))
+
+
+@evolve.register(ev.ItemBulkinessRuled)
+def _bulk_ruled(event: ev.ItemBulkinessRuled, state: SgCharacter | None) -> SgCharacter:
+    c = require(state)
+    item = find_item(c, event.item)
+    check_bulkiness(c, item, event.bulky)
+    c = swap_item(c, item, replace(item, bulky=event.bulky))
+    if (event.bulky_items, event.encumbrance) != (c.bulky_items, c.encumbrance):
+        raise ReplayMismatch(f"{c.name} carries {c.bulky_items} bulky items")
+    return c
 
 
 @evolve.register(ev.TempModifierApplied)

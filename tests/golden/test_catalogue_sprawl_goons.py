@@ -10,7 +10,7 @@ hook: a new error class without a refusal here fails at once, as does a refusal 
 raises its code or that appends anything. The mapped codes (the shared ``NOT_ALLOWED``,
 ``CHARACTER_DEAD``, ...) have their refusals here too.
 
-When ``../shared/rules/DIGEST.md`` is at hand, the names below are also checked against its text.
+The names below are also checked against the digest's text (``docs/rules-digest.md``).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ from engine import Engine
 from engine.dice_sources import DiceSpec
 from tests.conftest import FROZEN_AT, event_count
 
-DIGEST = Path(__file__).parents[3] / "shared" / "rules" / "DIGEST.md"
+DIGEST = Path(__file__).parents[2] / "docs" / "rules-digest.md"
 
 # --- Events ----------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from domain.events import (
     NoteAdded,
     Outcome,
     Role,
+    RosterRenamed,
     RulingDisputed,
     RulingMade,
     RulingRetracted,
@@ -193,6 +194,16 @@ def _joined(event: CharacterJoined, state: CampaignState | None) -> CampaignStat
     s = _require(state)
     entry = RosterEntry(character_id=event.character_id, name=event.name, player=event.player)
     return replace(s, roster=(*s.roster, entry))
+
+
+@evolve_campaign.register(RosterRenamed)
+def _renamed(event: RosterRenamed, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if not any(e.character_id == event.character_id for e in s.roster):
+        raise ReplayMismatch(f"character {event.character_id} is not on the roster")
+    who = event.character_id
+    roster = tuple(replace(e, name=event.name) if e.character_id == who else e for e in s.roster)
+    return replace(s, roster=roster)
 
 
 @evolve_campaign.register(SessionStarted)

@@ -68,6 +68,14 @@ class CharacterJoined(Event):
 
 
 @frozen(kw_only=True)
+class RosterRenamed(Event):
+    """A character on the roster is known by a new name from now on (its system renamed it)."""
+
+    character_id: UUID
+    name: str
+
+
+@frozen(kw_only=True)
 class SessionStarted(Event):
     """A game session began."""
 

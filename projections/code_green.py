@@ -28,6 +28,11 @@ def _cg_created(event: cg.CharacterCreated) -> str:
     return f"{event.name} is born: Form {form}; Function {function}"
 
 
+@describe.register(cg.CharacterRenamed)
+def _renamed(event: cg.CharacterRenamed) -> str:
+    return f"{event.previous} takes a new name: {event.name}"
+
+
 @describe.register(cg.TokenPlaced)
 def _placed(event: cg.TokenPlaced) -> str:
     if not event.rolled:
@@ -58,6 +63,14 @@ def _assist(event: cg.AssistanceReceived) -> str:
     return (
         f"{event.helper_name} assists with {event.function} {event.form} "
         f"({event.square}): {event.justification}"
+    )
+
+
+@describe.register(cg.AssistanceRejected)
+def _rejected(event: cg.AssistanceRejected) -> str:
+    return (
+        f"the GM rules {event.helper_name}'s {event.function} {event.form} ({event.square}) "
+        f"not applicable to test {event.test}; its die is taken back: {event.reason}"
     )
 
 

@@ -21,6 +21,7 @@ from domain.events import (
     MemberAdded,
     MemberRemoved,
     NoteAdded,
+    RosterRenamed,
     RulingAmended,
     RulingDisputed,
     RulingMade,
@@ -55,6 +56,7 @@ _loaded: set[str] = set()
 
 
 @describe.register(CampaignRegistered)
+@describe.register(RosterRenamed)  # the system's rename event on the character says it
 @describe.register(RulingMade)
 def silent(event: Event) -> None:
     return None

@@ -32,6 +32,7 @@ from domain.events import (
     CharacterJoined,
     DisputeResolved,
     Event,
+    RosterRenamed,
     RulingAmended,
     RulingDisputed,
     RulingMade,
@@ -101,7 +102,7 @@ class RecapModel:
             event = record.event
             if isinstance(event, CampaignCreated):
                 campaign.update(name=event.name, system=event.system, gm=event.gm)
-            elif isinstance(event, CharacterJoined):
+            elif isinstance(event, CharacterJoined | RosterRenamed):
                 campaign["names"][str(event.character_id)] = event.name
         names: dict[str, str] = campaign["names"]
         docs.put(f"campaign/{cid}", campaign)  # corrections below may edit its waiting rulings

@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from cli.code_green.characters import character
-from cli.code_green.making_tests import assist, roll, test
+from cli.code_green.making_tests import assist, reject_assist, roll, test
 from cli.code_green.strain import displace, recover, strain
 from cli.code_green.tokens import adapt, place
 from cli.sheets import Sheets, add_sheet_commands
@@ -22,5 +22,16 @@ SHEETS = Sheets(
 add_sheet_commands(character, SHEETS, "31415")
 
 VERBS = click.Group("code-green", help="Code Green's verbs.")
-for _command in (character, place, test, assist, roll, strain, displace, adapt, recover):
+for _command in (
+    character,
+    place,
+    test,
+    assist,
+    reject_assist,
+    roll,
+    strain,
+    displace,
+    adapt,
+    recover,
+):
     VERBS.add_command(_command)

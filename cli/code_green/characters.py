@@ -1,4 +1,5 @@
-"""Making characters (`character create`); `character show` and `list` are added from the sheets."""
+"""Making and renaming characters (`character create`, `character rename`); `character show` and
+`list` are added from the sheets."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import click
 
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
-from domain.rulesets.code_green.commands import CreateCharacter
+from domain.rulesets.code_green.commands import CreateCharacter, RenameCharacter
 
 
 def _three(text: str) -> tuple[str, ...]:
@@ -54,3 +55,18 @@ def create(
     """
     command = CreateCharacter(player=player, form=_three(form), function=_three(function))
     run(ctx, command, faces=faces, seed=seed)
+
+
+@character.command("rename")
+@click.argument("who")
+@click.argument("new_name")
+@pass_context
+def rename(ctx: Context, who: str, new_name: str) -> None:
+    """Give a character a new name: the five rolled digits are only the name it has when play
+    begins. The log keeps the old name; the roster knows the new one from now on.
+
+    \b
+    Example:
+      campaign character rename 31415 Frost
+    """
+    run(ctx, RenameCharacter(character=who, new_name=new_name))

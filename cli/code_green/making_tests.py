@@ -1,4 +1,5 @@
-"""Making tests: declaring one with a pair of traits, assisting it, and rolling it."""
+"""Making tests: declaring one with a pair of traits, assisting it (or the GM ruling an assist
+out), and rolling it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import click
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.errors import DomainError
-from domain.rulesets.code_green.commands import AssistTest, DeclareTest, RollTest
+from domain.rulesets.code_green.commands import AssistTest, DeclareTest, RejectAssist, RollTest
 
 
 @click.command("test")
@@ -62,6 +63,23 @@ def assist(ctx: Context, helper: str, square: str, why: str) -> None:
       campaign assist 52231 Teeth/Cryptic --why "bites through the cable"
     """
     run(ctx, AssistTest(helper=helper, square=square, justification=why))
+
+
+@click.command("reject-assist")
+@click.argument("helper")
+@click.option("--reason", required=True, help="Why the helper's pair does not apply.")
+@pass_context
+def reject_assist(ctx: Context, helper: str, reason: str) -> None:
+    """GM ruling: a helper's pair does not apply to the declared test; its die is taken back.
+
+    Before the roll only. The same helper may still assist with another pair under one of its
+    tokens, not with the pair ruled out.
+
+    \b
+    Example:
+      campaign reject-assist bob --reason "his blood cannot reach the radio from here"
+    """
+    run(ctx, RejectAssist(helper=helper, reason=reason))
 
 
 @click.command("roll")

@@ -12,21 +12,33 @@ from domain.rulesets.code_green.commands import DisplaceToken, Recover, SufferSt
 @click.command("strain")
 @click.argument("who")
 @click.option("--to", "destination", help="Where a struck token goes, if it must move.")
+@click.option(
+    "--foolhardy",
+    is_flag=True,
+    help="A most foolhardy effort: strain past house rule maxStrainPerTest.",
+)
 @dice_options
 @pass_context
 def strain(
-    ctx: Context, who: str, destination: str | None, faces: str | None, seed: int | None
+    ctx: Context,
+    who: str,
+    destination: str | None,
+    foolhardy: bool,
+    faces: str | None,
+    seed: int | None,
 ) -> None:
     """GM ruling: the test causes strain. Rolls d66 for the square struck.
 
     A struck token moves to an empty unmarked square (--to, or `campaign displace` later), or is
     removed when fewer than three unmarked squares remain; a square already marked incapacitates.
+    One strain a test (house rule maxStrainPerTest) unless the GM rules the effort --foolhardy.
 
     \b
     Example:
       campaign strain 31415 --to R1C2 --dice 1,3
     """
-    run(ctx, SufferStrain(character=who, destination=destination), faces=faces, seed=seed)
+    command = SufferStrain(character=who, destination=destination, foolhardy=foolhardy)
+    run(ctx, command, faces=faces, seed=seed)
 
 
 @click.command("displace")

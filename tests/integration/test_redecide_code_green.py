@@ -35,6 +35,7 @@ from domain.rulesets.code_green.commands import (
     CreateCharacter,
     DeclareTest,
     PlaceTokens,
+    RejectAssist,
     RollTest,
 )
 from domain.rulesets.code_green.tables import Square
@@ -137,6 +138,48 @@ def test_undoing_the_test_takes_its_steps_along_and_redecides_the_scene_end() ->
     assert whole_state(oracle) == whole_state(engine)
     (scene_end,) = [log for log in engine.log("Lab") if log.ruling.number == rulings[SCENE_END]]
     assert ["re-decided"] == [a.kind for a in scene_end.amendments]
+
+
+# The GM rules bob's first pair out (R-CG-04) and he assists with another before the roll.
+REJECT, REASSIST = 8, 9
+RULED_OUT_STORY = [
+    *SETUP,
+    Step(DeclareTest(character=ALICE, form="Legs", function="Invulnerable")),
+    Step(AssistTest(helper=BOB, square="R1C2", justification="legs for legs")),
+    Step(RejectAssist(helper=BOB, reason="legs do not help here")),
+    Step(AssistTest(helper=BOB, square="R2C1", justification="a tail to hide behind")),
+    Step(RollTest(), (2, 5, 4)),
+    Step(Adapt(character=ALICE, source="R1C1", destination="R1C3")),
+]
+
+
+def test_undoing_the_test_takes_the_gms_rejection_of_an_assist_along() -> None:
+    """The GM's ruling an assist out is a step of the test: undone with it, as the oracle says."""
+    engine, rulings = played(RULED_OUT_STORY)
+    result = engine.undo("Lab", rulings[TEST], reason="no test", redecide=True)
+    steps = (ASSIST, REJECT, REASSIST, REASSIST + 1, REASSIST + 2)
+    assert [rulings[i] for i in steps] == header(result)["with"]
+    oracle = again(SYSTEM, RULED_OUT_STORY, without={TEST})
+    assert not isinstance(oracle, Refused)
+    assert whole_state(oracle) == whole_state(engine)
+
+
+def test_undoing_the_rejection_gives_the_first_die_back_instead_of_the_second() -> None:
+    """Without the GM's ruling bob's first die stands, so his second assist (one die a helper)
+    no longer does: it alone depends on the rejection (the pool and its roll stand, three dice
+    either way); --redecide takes it along and ends where the oracle does."""
+    engine, rulings = played(RULED_OUT_STORY)
+    before = event_count(engine)
+    with pytest.raises(LaterRulingsDepend) as refused:
+        engine.undo("Lab", rulings[REJECT], reason="it did help")
+    assert str(rulings[REASSIST]) == refused.value.data["dependents"]
+    assert before == event_count(engine)
+
+    result = engine.undo("Lab", rulings[REJECT], reason="it did help", redecide=True)
+    assert [rulings[REASSIST]] == header(result)["with"]
+    oracle = again(SYSTEM, RULED_OUT_STORY, without={REJECT})
+    assert not isinstance(oracle, Refused)
+    assert whole_state(oracle) == whole_state(engine)
 
 
 def test_a_prerequisite_undone_refuses_to_redecide_what_needed_it() -> None:

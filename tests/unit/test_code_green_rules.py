@@ -53,6 +53,7 @@ from domain.rulesets.code_green.events import (
     TokensReturned,
     TraitRolled,
 )
+from domain.rulesets.code_green.lookup import parse_square
 from domain.rulesets.code_green.settings import Settings, house_rules, settings_from
 from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import (
@@ -445,6 +446,20 @@ def giving(square: Square) -> AssistanceGiven:
     )
 
 
+def rejected(square: Square) -> cg.AssistanceRejected:
+    """The GM ruled HELPER's pair on ``square`` out of this character's test 1."""
+    form, function = history().pair(square)
+    return cg.AssistanceRejected(
+        test=1,
+        helper=HELPER,
+        helper_name="26535",
+        square=square,
+        form=form,
+        function=function,
+        reason="r",
+    )
+
+
 DECLARED = (*PLACED, rolled_test(1)[0])
 PENDING = (*PLACED, *rolled_test(1))
 MARKED_R1C2 = (*PENDING, *strained(1, 15, R1C2, 1))
@@ -558,6 +573,37 @@ NO_MOVE_LEFT = AdaptationImpossible(test=1, reason="no valid destination")
             PLACED, (Recovered(reason="GM ruling"),), errors.NotIncapacitated, id="recover-well"
         ),
         pytest.param((), (S1,), ReplayMismatch, id="created-twice"),
+        pytest.param(
+            (),
+            (cg.CharacterRenamed(previous="11111", name="Hush"),),
+            ReplayMismatch,
+            id="renamed-from-a-name-it-never-had",
+        ),
+        pytest.param(
+            (),
+            (cg.CharacterRenamed(previous="31415", name="31415"),),
+            errors.NameUnchanged,
+            id="renamed-to-its-own-name",
+        ),
+        pytest.param(DECLARED, (rejected(R1C1),), errors.NoAssistToReject, id="reject-unassisted"),
+        pytest.param(
+            (*DECLARED, received(R1C1), rejected(R1C1)),
+            (received(R1C1),),
+            errors.AssistNotApplicable,
+            id="assist-with-a-pair-ruled-out",
+        ),
+        pytest.param(
+            PENDING,
+            (StrainRolled(test=1, d66=13, square=R3C3),),
+            errors.RolledSquareMismatch,
+            id="strain-square-not-its-d66s",
+        ),
+        pytest.param(
+            (),
+            (TokenPlaced(square=R1C1, rolled=True, attempts=(), flipped=False),),
+            ReplayMismatch,
+            id="rolled-token-without-its-d66",
+        ),
     ],
 )
 def test_evolve_refuses_events_that_do_not_fit(
@@ -937,3 +983,38 @@ def test_a_command_recorded_under_its_old_topic_resolves_to_its_class_now() -> N
     for old, new in renamed.items():
         cls = resolve(old)
         assert new == f"{cls.__module__}:{cls.__qualname__}"
+
+
+@pytest.mark.parametrize(
+    ("form", "function", "text", "expected"),
+    [
+        pytest.param(
+            ("Guts", "Lungs", "Blood"),
+            ("Auxiliary", "Toxic", "Phasing"),
+            "Guts/Auxiliary",
+            "R1C1",
+            id="auxiliary-holds-an-x",
+        ),
+        pytest.param(
+            ("Guts", "Lungs", "Blood"),
+            ("Auxiliary", "Toxic", "Phasing"),
+            "Toxic Lungs",
+            "R2C2",
+            id="toxic-holds-an-x",
+        ),
+        pytest.param(S1_FORM, S1_FUNCTION, "Legs x Cryptic", "R1C1", id="x-as-a-word-separates"),
+        pytest.param(S1_FORM, S1_FUNCTION, "Teeth×Phasing", "R3C3", id="times-sign-separates"),
+    ],
+)
+def test_a_square_is_named_by_its_pair(
+    form: tuple[str, ...], function: tuple[str, ...], text: str, expected: str
+) -> None:
+    """A pair names its square whatever letters its traits hold: 'x' separates only as a word."""
+    c = CgCharacter(
+        id=uuid4(),
+        name="11111",
+        player="p",
+        form=tuple(Form(f) for f in form),
+        function=tuple(Function(f) for f in function),
+    )
+    assert Square(expected) == parse_square(c, text)

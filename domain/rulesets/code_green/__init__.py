@@ -19,9 +19,9 @@ class CodeGreen(RulesetBase[CgCharacter]):
     character_type = CgCharacter
     rules = RULES
     replay = staticmethod(evolve)
-    # The steps of a declared test: its assists, its roll, the strain it causes, the token that
-    # strain displaces, the adaptation after it.
-    resolutions = frozenset({"assist", "roll", "strain", "displace", "adapt"})
+    # The steps of a declared test: its assists (and the GM's rejection of one), its roll, the
+    # strain it causes, the token that strain displaces, the adaptation after it.
+    resolutions = frozenset({"assist", "reject-assist", "roll", "strain", "displace", "adapt"})
 
     def end_scene(self, view: View) -> Sequence[Change]:
         """Marks clear, tokens return to hand, and incapacitation ends (CG-A4 defaults)."""

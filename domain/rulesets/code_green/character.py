@@ -25,6 +25,7 @@ class OpenTest(Plain):
     function: Function | None
     own_tokens: int
     assists: tuple[Assist, ...] = ()
+    ruled_out: tuple[Assist, ...] = ()  # assists the GM ruled not applicable to this test
     rolled: bool = False
     strains: int = 0
 

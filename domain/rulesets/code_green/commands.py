@@ -12,8 +12,14 @@ from typing import TYPE_CHECKING
 from domain.rulesets.lazy import lent_names
 
 if TYPE_CHECKING:
-    from domain.rulesets.code_green.creation import CreateCharacter
-    from domain.rulesets.code_green.making_tests import Adapt, AssistTest, DeclareTest, RollTest
+    from domain.rulesets.code_green.creation import CreateCharacter, RenameCharacter
+    from domain.rulesets.code_green.making_tests import (
+        Adapt,
+        AssistTest,
+        DeclareTest,
+        RejectAssist,
+        RollTest,
+    )
     from domain.rulesets.code_green.placement import PlaceTokens
     from domain.rulesets.code_green.strain import DisplaceToken, Recover, SufferStrain
 
@@ -25,6 +31,8 @@ __all__ = [
     "DisplaceToken",
     "PlaceTokens",
     "Recover",
+    "RejectAssist",
+    "RenameCharacter",
     "RollTest",
     "SufferStrain",
 ]
@@ -34,8 +42,8 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "domain.rulesets.code_green",
     {
-        "creation": ("CreateCharacter",),
-        "making_tests": ("Adapt", "AssistTest", "DeclareTest", "RollTest"),
+        "creation": ("CreateCharacter", "RenameCharacter"),
+        "making_tests": ("Adapt", "AssistTest", "DeclareTest", "RejectAssist", "RollTest"),
         "placement": ("PlaceTokens",),
         "strain": ("DisplaceToken", "Recover", "SufferStrain"),
     },

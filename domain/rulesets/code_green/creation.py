@@ -1,4 +1,5 @@
-"""Character Creation: three Form and three Function traits, chosen or rolled, and a rolled name."""
+"""Character Creation: three Form and three Function traits, chosen or rolled, and a rolled name
+(the only name a character has when play begins: it may take another later)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
 from domain.errors import EmptyText, NameTaken
-from domain.events import CharacterJoined
+from domain.events import CharacterJoined, RosterRenamed
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
-from domain.rulesets.code_green.events import CharacterCreated, NameRolled, TraitRolled
-from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL
+from domain.rulesets.code_green.checks import check_new_name
+from domain.rulesets.code_green.events import (
+    CharacterCreated,
+    CharacterRenamed,
+    NameRolled,
+    TraitRolled,
+)
+from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL, character
 from domain.rulesets.code_green.tables import Form, Function, Table, Trait, find_trait, trait_for
 
 MAX_PLAYERS = 6
@@ -95,3 +102,31 @@ class CreateCharacter(Plain):
         own = (*form_rolls, *function_rolls, NameRolled(dice=name_dice, name=name), created)
         joined = CharacterJoined(character_id=cid, name=name, player=created.player)
         return (*(Change(cid, e) for e in own), Change(campaign.id, joined))
+
+
+@frozen(kw_only=True)
+class RenameCharacter(Plain):
+    """Give a character a new name: its five rolled digits are only the name it has when play
+    begins (Character Creation). The roster knows it by the new name from then on."""
+
+    name: ClassVar[str] = "character rename"
+    character: str
+    new_name: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        c = character(view, self.character)
+        name = self.new_name.strip()
+        if not name:
+            raise EmptyText(what="the character's new name")
+        check_new_name(c, name)
+        if any(e.name.lower() == name.lower() and e.character_id != c.id for e in campaign.roster):
+            raise NameTaken(name=name, rule="Character Creation")
+        players = {e.player for e in campaign.roster} | {m.name for m in campaign.members}
+        if name in players:
+            raise errors.NameIsAPlayer(name=name)
+        renamed = CharacterRenamed(previous=c.name, name=name)
+        return (
+            Change(c.id, renamed),
+            Change(campaign.id, RosterRenamed(character_id=c.id, name=name)),
+        )

@@ -17,6 +17,24 @@ class DuplicateTrait(DomainError):
     template = "{trait} is chosen twice; your three {table} traits must differ (Character Creation)"
 
 
+class InvalidD66(DomainError):
+    template = "{value} is not a d66 result: both digits are 1 to 6, 11 to 66 (Rolling Dice)"
+
+
+class RolledTraitMismatch(DomainError):
+    template = (
+        "d66 {d66} on the {table} table is {expected}, not {trait} (Character Creation, "
+        "Table 1 and Table 2)"
+    )
+
+
+class RolledSquareMismatch(DomainError):
+    template = (
+        "d66 {d66} lands on {expected} (by the gridRanges house rule), not {square} "
+        "(Initial Token Placement, Suffering Strain)"
+    )
+
+
 class PartyFull(DomainError):
     template = "Code Green is for up to six players; this campaign has {count} characters already"
 
@@ -74,7 +92,11 @@ class PairMustBeFormAndFunction(DomainError):
 
 
 class AnotherTestOpen(DomainError):
-    template = "{name}'s test {test} is not rolled yet; resolve it before declaring another"
+    template = (
+        "{name}'s test {test} is still open ({what}); a scene has one test open at a time: "
+        "it is rolled, its strain resolved and its adaptation made before another is declared "
+        "(Making Tests, Adapting)"
+    )
 
 
 class NoOpenTest(DomainError):
@@ -106,6 +128,19 @@ class HelperIncapacitated(DomainError):
     )
 
 
+class AssistNotApplicable(DomainError):
+    template = (
+        "the GM ruled {name}'s {pair} not applicable to test {test}; assist with another pair "
+        "under one of its tokens (Assistance)"
+    )
+
+
+class NoAssistToReject(DomainError):
+    template = (
+        "{name} has handed no die to test {test}; there is no assistance to rule out (Assistance)"
+    )
+
+
 class HelperNotInScene(DomainError):
     template = "{name} has no tokens on its grid in this scene, so it cannot assist (Assistance)"
 
@@ -119,7 +154,8 @@ class NoTestForStrain(DomainError):
 
 class StrainLimitReached(DomainError):
     template = (
-        "test {test} has caused {count} strain already; house rule maxStrainPerTest is {limit}"
+        "test {test} has caused {count} strain already; house rule maxStrainPerTest is {limit} "
+        "(the GM rules a most foolhardy effort with --foolhardy) (Suffering Strain)"
     )
 
 
@@ -167,3 +203,22 @@ class NotIncapacitated(DomainError):
 
 class TestUnresolved(DomainError):
     template = "{name}'s test {test} is not resolved ({what}); finish it before the scene ends"
+
+
+class InvalidCharacterName(DomainError):
+    template = (
+        "a character's name is 1 to 80 printable characters, got {name!r} (Character Creation)"
+    )
+
+
+class NameUnchanged(DomainError):
+    template = (
+        "{name} is its name already; a new name must differ from the old one (Character Creation)"
+    )
+
+
+class NameIsAPlayer(DomainError):
+    template = (
+        "{name!r} is the name of a player at this table; characters are found by their name or "
+        "their player's, so a character may not take a player's name (Character Creation)"
+    )

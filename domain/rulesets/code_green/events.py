@@ -183,3 +183,24 @@ class Recovered(Event):
     """The character is no longer incapacitated."""
 
     reason: str
+
+
+@frozen(kw_only=True)
+class CharacterRenamed(Event):
+    """The character took a new name (its five rolled digits are only its first one)."""
+
+    previous: str
+    name: str
+
+
+@frozen(kw_only=True)
+class AssistanceRejected(Event):
+    """The GM ruled a friend's pair not applicable to this test: its die is taken back."""
+
+    test: int
+    helper: UUID
+    helper_name: str
+    square: Square
+    form: Form
+    function: Function
+    reason: str

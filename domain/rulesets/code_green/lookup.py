@@ -32,7 +32,8 @@ def parse_square(c: CgCharacter, text: str) -> Square:
     cleaned = text.strip()
     if re.fullmatch(r"[Rr][1-3][Cc][1-3]", cleaned):
         return Square(cleaned.upper())
-    words = [w for w in re.split(r"[\s/×x+,*-]+", cleaned) if w]
+    # "x" separates only as a word of its own (Legs x Cryptic): Auxiliary and Toxic hold one.
+    words = [w for w in re.split(r"\s+[xX]\s+|[\s/×+,*-]+", cleaned) if w]
     if len(words) == 2:
         forms = [f for w in words if (f := find_trait(Table.FORM, w)) in c.form]
         functions = [f for w in words if (f := find_trait(Table.FUNCTION, w)) in c.function]

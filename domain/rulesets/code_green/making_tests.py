@@ -3,7 +3,7 @@ friends give it, its roll, and the Adapting that must follow it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from attrs import frozen
@@ -13,18 +13,21 @@ from domain.dice import DiceSource, PoolMode, roll_pool
 from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
-from domain.rulesets.code_green.character import CgCharacter
+from domain.rulesets.code_green.character import Assist, CgCharacter, OpenTest
 from domain.rulesets.code_green.checks import (
     check_adaptation,
+    check_assist_applicable,
     check_can_assist,
     check_can_test,
     check_move,
+    check_no_other_open_test,
 )
 from domain.rulesets.code_green.events import (
     AdaptationImpossible,
     Adapted,
     AssistanceGiven,
     AssistanceReceived,
+    AssistanceRejected,
     TestDeclared,
     TestRolled,
 )
@@ -33,20 +36,25 @@ from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import Band, Table, band_for, consulted_squares, find_trait
 
 
+def _roster(view: View) -> Iterator[CgCharacter]:
+    for entry in view.campaign.roster:
+        c: CgCharacter = view.character(entry.character_id)
+        yield c
+
+
 def _open_test_holder(view: View) -> CgCharacter | None:
-    for entry in view.campaign.roster:
-        c: CgCharacter = view.character(entry.character_id)
-        if c.test is not None and not c.test.rolled:
-            return c
-    return None
+    return next((c for c in _roster(view) if c.test is not None and not c.test.rolled), None)
 
 
-def _rolled_test_holder(view: View) -> CgCharacter | None:
-    for entry in view.campaign.roster:
-        c: CgCharacter = view.character(entry.character_id)
-        if c.adaptation_pending:
-            return c
-    return None
+def _awaiting_roll(view: View) -> tuple[CgCharacter, OpenTest]:
+    """The scene's declared test that assists may still join (the assist window: until the roll)."""
+    tester = _open_test_holder(view)
+    if tester is None or tester.test is None:
+        rolled = next((c for c in _roster(view) if c.adaptation_pending), None)
+        if rolled is not None and rolled.test is not None:
+            raise errors.TestAlreadyRolled(name=rolled.name, test=rolled.test.number)
+        raise errors.NoOpenTest(who="nobody")
+    return tester, tester.test
 
 
 def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
@@ -91,9 +99,7 @@ class DeclareTest(Plain):
         view.campaign.require_scene()
         c = character(view, self.character)
         check_can_test(c)
-        other = _open_test_holder(view)
-        if other is not None and other.test is not None:
-            raise errors.AnotherTestOpen(name=other.name, test=other.test.number)
+        check_no_other_open_test(c, _roster(view))
         declared = self._declaration(c)
         events: list[TestDeclared | TestRolled] = [declared]
         if self.roll:
@@ -146,23 +152,20 @@ class AssistTest(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         helper = character(view, self.helper)
-        tester = _open_test_holder(view)
-        if tester is None or tester.test is None:
-            rolled = _rolled_test_holder(view)
-            if rolled is not None and rolled.test is not None:
-                raise errors.TestAlreadyRolled(name=rolled.name, test=rolled.test.number)
-            raise errors.NoOpenTest(who="nobody")
+        tester, test = _awaiting_roll(view)
         if tester.id == helper.id:
             raise errors.CannotAssistOwnTest(name=helper.name)
         square = parse_square(helper, self.square)
         check_can_assist(helper, square)
-        if any(a.helper == helper.id for a in tester.test.assists):
+        form, function = helper.pair(square)
+        assist = Assist(helper=helper.id, square=square)
+        check_assist_applicable(test, assist, helper.name, f"{function} {form}")
+        if any(a.helper == helper.id for a in test.assists):
             raise errors.AlreadyAssistedThisTest(name=helper.name)
         why = self.justification.strip()
         if not why:
             raise EmptyText(what="the explanation of how the helper's pair helps")
-        form, function = helper.pair(square)
-        number = tester.test.number
+        number = test.number
         received = AssistanceReceived(
             test=number,
             helper=helper.id,
@@ -182,6 +185,38 @@ class AssistTest(Plain):
             justification=why,
         )
         return (Change(tester.id, received), Change(helper.id, given))
+
+
+@frozen(kw_only=True)
+class RejectAssist(Plain):
+    """The GM rules a helper's pair not applicable to the declared test: its die is taken back,
+    and that pair may not assist this test again (another pair under a token may)."""
+
+    name: ClassVar[str] = "reject-assist"
+    helper: str
+    reason: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        view.campaign.require_scene()
+        helper = character(view, self.helper)
+        tester, test = _awaiting_roll(view)
+        given = next((a for a in test.assists if a.helper == helper.id), None)
+        if given is None:
+            raise errors.NoAssistToReject(name=helper.name, test=test.number)
+        why = self.reason.strip()
+        if not why:
+            raise EmptyText(what="the reason the pair does not apply")
+        form, function = helper.pair(given.square)
+        rejected = AssistanceRejected(
+            test=test.number,
+            helper=helper.id,
+            helper_name=helper.name,
+            square=given.square,
+            form=form,
+            function=function,
+            reason=why,
+        )
+        return (Change(tester.id, rejected),)
 
 
 @frozen(kw_only=True)

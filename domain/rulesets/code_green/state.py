@@ -12,20 +12,27 @@ from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.character import Assist, CgCharacter, OpenTest
 from domain.rulesets.code_green.checks import (
     check_adaptation,
+    check_assist_applicable,
     check_can_assist,
     check_can_test,
+    check_d66,
     check_destination,
     check_move,
+    check_new_name,
     check_no_displacement,
     check_open_test,
+    check_square_rolled,
     check_test_resolved,
+    check_trait_rolled,
 )
 from domain.rulesets.code_green.events import (
     AdaptationImpossible,
     Adapted,
     AssistanceGiven,
     AssistanceReceived,
+    AssistanceRejected,
     CharacterCreated,
+    CharacterRenamed,
     Incapacitated,
     InitialTokensPlaced,
     NameRolled,
@@ -58,10 +65,15 @@ def _c(state: CgCharacter | None) -> CgCharacter:
     return state
 
 
-@evolve.register(TraitRolled)
 @evolve.register(NameRolled)
 @evolve.register(RulingRetracted)
 def _audit_only(event: Event, state: CgCharacter | None) -> CgCharacter | None:
+    return state
+
+
+@evolve.register(TraitRolled)
+def _trait_rolled(event: TraitRolled, state: CgCharacter | None) -> CgCharacter | None:
+    check_trait_rolled(event.table, event.d66, event.trait)
     return state
 
 
@@ -87,6 +99,12 @@ def _placed(event: TokenPlaced, state: CgCharacter | None) -> CgCharacter:
         raise errors.SquareMarked(square=event.square)
     if event.square in c.tokens:
         raise errors.DuplicateSquare(square=event.square)
+    for value in event.attempts:
+        check_d66(value)
+    if event.rolled:
+        if not event.attempts:
+            raise ReplayMismatch("a rolled token records the d66 it was placed by")
+        check_square_rolled(event.attempts[-1], event.square)
     return replace(c, tokens=c.tokens | {event.square})
 
 
@@ -110,14 +128,37 @@ def _declared(event: TestDeclared, state: CgCharacter | None) -> CgCharacter:
     return replace(c, test=test, tests=event.test)
 
 
+@evolve.register(CharacterRenamed)
+def _renamed(event: CharacterRenamed, state: CgCharacter | None) -> CgCharacter:
+    c = _c(state)
+    if event.previous != c.name:
+        raise ReplayMismatch(f"{c.name} was renamed from {event.previous!r}")
+    check_new_name(c, event.name)
+    return replace(c, name=event.name)
+
+
 @evolve.register(AssistanceReceived)
 def _assisted(event: AssistanceReceived, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
     test = check_open_test(c, event.test)
+    assist = Assist(helper=event.helper, square=event.square)
+    pair = f"{event.function} {event.form}"
+    check_assist_applicable(test, assist, event.helper_name, pair)
     if any(a.helper == event.helper for a in test.assists):
         raise errors.AlreadyAssistedThisTest(name=event.helper_name)
-    assists = (*test.assists, Assist(helper=event.helper, square=event.square))
-    return replace(c, test=replace(test, assists=assists))
+    return replace(c, test=replace(test, assists=(*test.assists, assist)))
+
+
+@evolve.register(AssistanceRejected)
+def _rejected(event: AssistanceRejected, state: CgCharacter | None) -> CgCharacter:
+    c = _c(state)
+    test = check_open_test(c, event.test)
+    assist = Assist(helper=event.helper, square=event.square)
+    if assist not in test.assists:
+        raise errors.NoAssistToReject(name=event.helper_name, test=event.test)
+    assists = tuple(a for a in test.assists if a != assist)
+    ruled_out = (*test.ruled_out, assist)
+    return replace(c, test=replace(test, assists=assists, ruled_out=ruled_out))
 
 
 @evolve.register(AssistanceGiven)
@@ -139,6 +180,7 @@ def _rolled(event: TestRolled, state: CgCharacter | None) -> CgCharacter:
 @evolve.register(StrainRolled)
 def _strain_rolled(event: StrainRolled, state: CgCharacter | None) -> CgCharacter:
     c = _c(state)
+    check_square_rolled(event.d66, event.square)
     if c.incapacitated:
         raise errors.AlreadyIncapacitated(name=c.name)
     check_no_displacement(c)

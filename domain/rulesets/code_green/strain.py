@@ -40,11 +40,13 @@ def _displace(c: CgCharacter, destination: str) -> TokenDisplaced:
 class SufferStrain(Plain):
     """The GM rules that the character's last test causes strain: roll d66 for the square struck.
 
-    ``destination`` (optional) is where a struck token goes, if it must move."""
+    ``destination`` (optional) is where a struck token goes, if it must move. ``foolhardy``: the
+    GM rules a most foolhardy effort, whose strain goes past house rule maxStrainPerTest."""
 
     name: ClassVar[str] = "strain"
     character: str
     destination: str | None = None
+    foolhardy: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
@@ -58,7 +60,7 @@ class SufferStrain(Plain):
             raise errors.NoTestForStrain(name=c.name)
         if c.test is not None and test is not None:
             limit = rules.max_strain_per_test
-            if limit and c.test.strains >= limit:
+            if limit and c.test.strains >= limit and not self.foolhardy:
                 raise errors.StrainLimitReached(test=test, count=c.test.strains, limit=limit)
         value = d66(dice)
         square = square_for(value, rules.grid)

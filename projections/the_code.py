@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.rulesets.the_code import events as tc
-from domain.rulesets.the_code.tables import ContestBy, DieRole
+from domain.rulesets.the_code.tables import STEPS, ContestBy, DieRole
 from projections.describe import describe, faces
 
 
@@ -21,6 +21,21 @@ def _created(event: tc.HeroCreated) -> str:
         f"Motivation {event.motivation}, Exposure {event.exposure}, "
         f"Popularity {event.popularity}, Reward Points {event.reward_points}"
     )
+
+
+@describe.register(tc.NpcCreated)
+def _npc(event: tc.NpcCreated) -> str:
+    traits = [
+        f"{what} {value}"
+        for what, value in (
+            ("Profession", event.profession),
+            ("Advantages", ", ".join(event.advantages)),
+            ("Weakness", event.weakness),
+        )
+        if value
+    ]
+    score = "no Motivation score" if event.motivation is None else f"Motivation {event.motivation}"
+    return f"{event.name} enters as an NPC: {'; '.join([*traits, score])}"
 
 
 @describe.register(tc.DetailRevealed)
@@ -76,6 +91,12 @@ def _weakness(event: tc.WeaknessCameIntoPlay) -> str:
 def _conduct(event: tc.ConductRuled) -> str:
     traits = [t for t, on in (("violent", event.violent), ("secretive", event.secretive)) if on]
     return f"ruled {' and '.join(traits)}" if traits else "ruled neither violent nor secretive"
+
+
+@describe.register(tc.AbilityStepRuled)
+def _step(event: tc.AbilityStepRuled) -> str:
+    was = "" if event.previous is None else f", was step {event.previous}"
+    return f"{event.task}: step {event.step} on the Ability Sequence ({STEPS[event.step]}{was})"
 
 
 @describe.register(tc.UnopposedActionResolved)
@@ -149,6 +170,15 @@ def _rp_spent(event: tc.RewardPointsSpent) -> str:
 @describe.register(tc.CommunityProblemSolved)
 def _solved(event: tc.CommunityProblemSolved) -> str:
     return f"solves a {event.scale} community problem: {event.description}"
+
+
+@describe.register(tc.CommunityProblemRecurred)
+def _recurred(event: tc.CommunityProblemRecurred) -> str:
+    note = f": {event.note}" if event.note else ""
+    return (
+        f"the {event.scale} community problem is back: {event.description} "
+        f"(solved in session {event.solved_in}){note}"
+    )
 
 
 @describe.register(tc.MotivationPurchaseRolled)

@@ -1,4 +1,5 @@
-"""The Code's verbs: heroes, challenges, contests, the Objective, Reward Points, Exposure.
+"""The Code's verbs: heroes and NPCs, Ability steps, challenges, contests, the Objective,
+Reward Points, Exposure.
 
 ``VERBS`` holds them (`cli.systems` reads it), ``SHEETS`` shows a hero (its projection)."""
 
@@ -7,10 +8,10 @@ from __future__ import annotations
 import click
 
 from cli.sheets import Sheets, add_sheet_commands
-from cli.the_code.challenges import challenge, contest, day_off, motivation
-from cli.the_code.characters import character
+from cli.the_code.challenges import challenge, contest, day_off, motivation, step
+from cli.the_code.characters import character, npc
 from cli.the_code.exposure import blab, exposure, lower_exposure, reaction
-from cli.the_code.rewards import alter_objective, buy_motivation, objective, solve
+from cli.the_code.rewards import alter_objective, buy_motivation, objective, recur, solve
 from cli.the_code.session_flags import conduct, mo, weakness
 from engine import converter
 from projections.the_code_sheet import sheet_extras, sheet_text, status
@@ -25,6 +26,8 @@ add_sheet_commands(character, SHEETS, '"The Hawk"')
 VERBS = click.Group("the-code", help="The Code's verbs.")
 for _command in (
     character,
+    npc,
+    step,
     challenge,
     motivation,
     contest,
@@ -34,6 +37,7 @@ for _command in (
     day_off,
     objective,
     solve,
+    recur,
     buy_motivation,
     alter_objective,
     exposure,

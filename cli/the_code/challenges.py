@@ -1,4 +1,5 @@
-"""Tasks: unopposed challenges and the Motivation rolls they need, contests, and days off."""
+"""Tasks: Ability steps, unopposed challenges and the Motivation rolls they need, contests, and
+days off."""
 
 from __future__ import annotations
 
@@ -7,12 +8,36 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.the_code.commands import (
+    RuleAbilityStep,
     RuleChallenge,
     SettleContest,
     TakeDaysOff,
     UseMotivation,
 )
 from domain.rulesets.the_code.tables import NeedReason
+
+
+@click.command("step")
+@click.argument("who")
+@click.argument("task")
+@click.option("--profession", is_flag=True, help="WHO's Profession is relevant to the task.")
+@click.option("--advantage", is_flag=True, help="An Advantage of WHO's is relevant.")
+@click.option("--weakness", is_flag=True, help="WHO's Weakness applies (step 5, whatever else).")
+@pass_context
+def step(
+    ctx: Context, who: str, task: str, profession: bool, advantage: bool, weakness: bool
+) -> None:
+    """GM ruling: WHO's step on the Ability Sequence for TASK (1 Profession and Advantage, 2
+    Profession, 3 Advantage, 4 neither, 5 Weakness). Contests and challenges on TASK use it.
+
+    \b
+    Example:
+      campaign step "The Hawk" "spot the crook in the alley" --profession
+    """
+    command = RuleAbilityStep(
+        character=who, task=task, profession=profession, advantage=advantage, weakness=weakness
+    )
+    run(ctx, command)
 
 
 @click.command("challenge")
@@ -58,15 +83,19 @@ def motivation(ctx: Context, who: str, dice: int, faces: str | None, seed: int |
 @click.argument("task")
 @click.argument("who")
 @click.option(
-    "--step", type=WHOLE_NUMBER, required=True, help="WHO's step on the Ability Sequence (1-5)."
+    "--step", type=WHOLE_NUMBER, help="WHO's step (1-5), if not ruled with `campaign step`."
 )
 @click.option(
     "--roll", "dice_count", type=WHOLE_NUMBER, default=0, help="Motivation dice WHO rolls."
 )
-@click.option("--vs", "opponent", required=True, help="The other hero, or an NPC with --npc.")
-@click.option("--vs-step", type=WHOLE_NUMBER, required=True, help="The opponent's step (1-5).")
+@click.option(
+    "--vs", "opponent", required=True, help="The other hero or NPC, or a passer-by with --npc."
+)
+@click.option(
+    "--vs-step", type=WHOLE_NUMBER, help="The opponent's step (1-5), if not ruled with `step`."
+)
 @click.option("--vs-roll", type=WHOLE_NUMBER, default=0, help="Motivation dice the opponent rolls.")
-@click.option("--npc", is_flag=True, help="The opponent is a non-player character.")
+@click.option("--npc", is_flag=True, help="The opponent is an NPC the campaign does not track.")
 @click.option(
     "--npc-motivation", type=WHOLE_NUMBER, help="The NPC's Motivation (default: it has none)."
 )
@@ -76,10 +105,10 @@ def contest(
     ctx: Context,
     task: str,
     who: str,
-    step: int,
+    step: int | None,
     dice_count: int,
     opponent: str,
-    vs_step: int,
+    vs_step: int | None,
     vs_roll: int,
     npc: bool,
     npc_motivation: int | None,
@@ -88,6 +117,7 @@ def contest(
 ) -> None:
     """A contested challenge: the better step wins unless someone rolls Motivation; the lower
     step bids at x2..x5 up front; ties are removed pairwise; winning dice cost a point each.
+    Each side's step is the one ruled for TASK (`campaign step`) unless given here.
 
     \b
     Example:

@@ -1,4 +1,5 @@
-"""Making heroes (`character create`); `character show` and `list` are added from the sheets."""
+"""Making heroes (`character create`) and NPCs (`npc`); `character show` and `list` are added
+from the sheets."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import run
 from cli.the_code.options import reveal_option
-from domain.rulesets.the_code.commands import CreateHero
+from domain.rulesets.the_code.commands import CreateHero, CreateNpc
 from domain.rulesets.the_code.tables import STARTING_POPULARITY
 
 
 @click.group("character")
 def character() -> None:
-    """Create and show heroes.
+    """Create and show heroes (and show NPCs).
 
     \b
     Example:
@@ -100,5 +101,42 @@ def create(
         violent=violent,
         secretive=secretive,
         reveal=reveal,
+    )
+    run(ctx, command)
+
+
+@click.command("npc")
+@click.argument("name")
+@click.option("--profession", default="", help="Its Profession (for the Ability Sequence).")
+@click.option("--advantage", "advantages", multiple=True, help="An Advantage (repeatable).")
+@click.option("--weakness", default="", help="Its Weakness.")
+@click.option(
+    "--motivation",
+    type=WHOLE_NUMBER,
+    help="Its Motivation score, spent in contests (default: a person without one).",
+)
+@pass_context
+def npc(
+    ctx: Context,
+    name: str,
+    profession: str,
+    advantages: tuple[str, ...],
+    weakness: str,
+    motivation: int | None,
+) -> None:
+    """The GM brings in an NPC: a villain or rival with a Motivation score that contests spend
+    (and days off restore), or a person without one. `character show` shows it.
+
+    \b
+    Example:
+      campaign npc "Mister Grin" --profession "mob accountant" --advantage "nerves of steel" \\
+          --weakness "vanity" --motivation 3
+    """
+    command = CreateNpc(
+        character=name,
+        profession=profession,
+        advantages=advantages,
+        weakness=weakness,
+        motivation=motivation,
     )
     run(ctx, command)

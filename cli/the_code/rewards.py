@@ -11,6 +11,7 @@ from domain.rulesets.the_code.commands import (
     AccomplishObjective,
     AlterObjective,
     BuyMotivation,
+    RecurProblem,
     SolveProblem,
 )
 from domain.rulesets.the_code.tables import Scale
@@ -60,6 +61,22 @@ def solve(
     """
     command = SolveProblem(hero=who, description=description, scale=Scale(scale), reveal=reveal)
     run(ctx, command, faces=faces, seed=seed)
+
+
+@click.command("recur")
+@click.argument("who")
+@click.argument("description")
+@click.option("--note", default="", help="How it came back.")
+@pass_context
+def recur(ctx: Context, who: str, description: str, note: str) -> None:
+    """GM ruling: a community problem WHO solved has come back (a solution is rarely
+    permanent). It may be solved again with Reward Points.
+
+    \b
+    Example:
+      campaign recur "The Hawk" "petty crime on Elm Street" --note "a new gang moved in"
+    """
+    run(ctx, RecurProblem(hero=who, description=description, note=note))
 
 
 @click.command("buy-motivation")

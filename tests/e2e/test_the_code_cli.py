@@ -77,3 +77,55 @@ def test_an_unknown_detail_is_refused(heroes: Run) -> None:
     """A blab names details the ladder knows."""
     result = heroes('blab "The Hawk" "shoe size" --by Lois')
     assert (2, True) == (result.exit_code, "UNKNOWN_DETAIL" in result.stderr)
+
+
+def test_steps_ruled_for_a_task_settle_a_contest_with_an_npc(
+    heroes: Run, count: Callable[[], int]
+) -> None:
+    """G-TC-05 from the command line with the Ability Sequence ruled (DIGEST 4.1, R-TC-04): no
+    step given, STEPS_NOT_RULED until the GM rules both; then the Hawk bids one die at x2."""
+    assert 0 == heroes('npc "the crook" --profession burglar --advantage Stealth').exit_code
+    before = count()
+    line = 'contest "spot the crook" "The Hawk" --roll 1 --vs "the crook" --dice 7'
+    unruled = heroes(line)
+    assert (2, True, before) == (unruled.exit_code, "STEPS_NOT_RULED" in unruled.stderr, count())
+    ruled = heroes('step "The Hawk" "spot the crook" --profession')
+    assert "spot the crook: step 2 on the Ability Sequence (a relevant Profession)" in ruled.output
+    assert 0 == heroes('step "the crook" "spot the crook" --profession --advantage').exit_code
+    settled = heroes(line)
+    assert "The Hawk (step 2) [7] bid x2, pays 2 vs the crook (step 1) no dice" in settled.output
+
+
+def test_an_npc_motivation_is_spent_and_shown(heroes: Run) -> None:
+    """An NPC with a Motivation score (DIGEST 4.1 TcNpc): a contest spends it, `character show`
+    and `character list` show what is left (R-TC-04)."""
+    for line in (
+        'npc "Mister Grin" --advantage "nerves of steel" --motivation 3',
+        'contest "stare" "The Hawk" --step 4 --vs "Mister Grin" --vs-step 4 --roll 1 --vs-roll 2 '
+        "--dice 3,4,2",
+    ):
+        result = heroes(line)
+        assert 0 == result.exit_code, (line, result.output)
+    shown = heroes('character show "Mister Grin"').output
+    assert ["Mister Grin (NPC)", "  Advantages: nerves of steel", "  Motivation 2/3"] == (
+        shown.splitlines()
+    )
+    assert "Mister Grin (GM): NPC, Motivation 2/3" in heroes("character list").output
+    refused = heroes('exposure "Mister Grin"')
+    assert (2, True) == (refused.exit_code, "NOT_A_PLAYER_CHARACTER" in refused.stderr)
+
+
+def test_a_solved_problem_recurs(heroes: Run) -> None:
+    """CommunityProblemRecurred (R-TC-08): once, for a problem the hero solved."""
+    assert 0 == heroes('solve "The Hawk" minor "the park" --dice 3,5,9,2').exit_code
+    back = heroes('recur "The Hawk" "the park" --note "dealers again"')
+    assert "the minor community problem is back: the park (solved in session 1)" in back.output
+    assert "the park (minor, session 1; it came back)" in heroes('character show "The Hawk"').output
+    again = heroes('recur "The Hawk" "the park"')
+    assert (2, True) == (again.exit_code, "PROBLEM_NOT_OPEN" in again.stderr)
+
+
+def test_extra_reaction_dice_beyond_motivation_are_refused(heroes: Run) -> None:
+    """R-TC-13: four extra dice cost four of three points: INSUFFICIENT_MOTIVATION."""
+    result = heroes('reaction "The Hawk" "a cop" --extra-dice 4 --because "ex-cop"')
+    assert (2, True) == (result.exit_code, "INSUFFICIENT_MOTIVATION" in result.stderr)

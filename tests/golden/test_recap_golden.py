@@ -21,6 +21,7 @@ import pytest
 from freezegun import freeze_time
 
 from engine import Engine
+from engine.recaps import NotAHero
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT
 
@@ -57,8 +58,9 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
             files[f"{script.stem}-session-{number}.md"] = recap_md(recap)
         if campaign.system == "the-code":
             for hero in campaign.roster:
-                line = engine.hero_timeline(entry.name, hero.name)
-                files[f"{script.stem}-{slug(hero.name)}.md"] = timeline_md(line)
+                with contextlib.suppress(NotAHero):  # an NPC has no Exposure timeline
+                    line = engine.hero_timeline(entry.name, hero.name)
+                    files[f"{script.stem}-{slug(hero.name)}.md"] = timeline_md(line)
             view = engine.campaign_timelines(entry.name)
             files[f"{script.stem}-exposure.md"] = campaign_timeline_md(view)
     return files

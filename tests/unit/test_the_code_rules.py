@@ -364,7 +364,7 @@ BAD: list[tuple[Command, type[Exception], tuple[int, ...]]] = [
     (RollReaction(hero=HAWK, audience="press", extra_dice=1), errors.AugmentNotJustified, ()),
     (
         RollReaction(hero=HAWK, audience="press", extra_dice=4, justification="x"),
-        errors.DiceOutOfRange,
+        errors.InsufficientMotivation,  # R-TC-13 (it was DICE_OUT_OF_RANGE before issue 18)
         (),
     ),
     (RollExposure(hero=HAWK, off=True, mo_followed=True), errors.MoFollowedOnSessionOff, ()),

@@ -46,12 +46,13 @@ class TheCode(RulesetBase[TcHero]):
 
     def end_session(self, view: View) -> Sequence[Change]:
         """A session ends once every hero's Exposure roll (or session off) is recorded: the roll
-        needs the GM's calls, so it is its own ruling (`campaign exposure`), made before."""
+        needs the GM's calls, so it is its own ruling (`campaign exposure`), made before. NPCs
+        have no Exposure."""
         session = view.campaign.require_session()
         missing = []
         for entry in view.campaign.roster:
             hero: TcHero = view.character(entry.character_id)
-            if not hero.flags_for(session).exposure_settled:
+            if not hero.npc and not hero.flags_for(session).exposure_settled:
                 missing.append(hero.name)
         if missing:
             raise errors.ExposureRollMissing(session=session, names=", ".join(missing))

@@ -11,6 +11,8 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.plain import Plain
+from domain.rulesets.the_code import errors
+from domain.rulesets.the_code.character import StepRuling, TcHero
 from domain.rulesets.the_code.checks import (
     check_motivation_dice,
     check_no_pending_task,
@@ -27,7 +29,9 @@ from domain.rulesets.the_code.lookup import hero, parse_task, settings
 from domain.rulesets.the_code.rolls import read_motivation, roll
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import (
+    LOWEST_SKILLED_STEP,
     MOTIVATION_THRESHOLD,
+    STEPS,
     MotivationUse,
     NeedReason,
     TaskOutcome,
@@ -38,7 +42,10 @@ from domain.rulesets.the_code.tables import (
 class RuleChallenge(Plain):
     """The GM's call on an unopposed task: it succeeds, or it needs Motivation (and why).
 
-    ``weakness``: the hero's Weakness came into play (a session flag; no other penalty)."""
+    ``weakness``: the hero's Weakness came into play (a session flag; no other penalty). A step
+    the GM ruled for the task (`campaign step`) is used: step 5 (the Weakness applies) brings
+    the Weakness into play; steps 1 to 3 (a relevant Profession or Advantage) leave no specific
+    skill missing."""
 
     name: ClassVar[str] = "challenge"
     hero: str
@@ -50,14 +57,20 @@ class RuleChallenge(Plain):
         c = hero(view, self.hero)
         task = parse_task(self.task)
         check_no_pending_task(c)
+        ruled = c.step_for(task)
+        weakness = self.weakness or (ruled is not None and ruled.weakness)
+        if ruled is not None:
+            _check_against_step(c, ruled, self.weakness, self.needs_motivation)
         session = view.campaign.session
         ruling = HeroRuling(c, settings(view), session)
         reason = self.needs_motivation
-        if self.weakness:
+        if weakness:
             ruling.add(WeaknessCameIntoPlay(session=view.campaign.require_session(), task=task))
             reason = reason or NeedReason.WEAKNESS_IN_PLAY
         if reason is None:
             why = "a suitable task for the hero"
+            if ruled is not None:
+                why += f" (step {ruled.step}: {STEPS[ruled.step]})"
             ruling.add(
                 UnopposedActionResolved(
                     task=task, outcome=TaskOutcome.SUCCEEDED, rolled=False, reason=why
@@ -73,6 +86,21 @@ class RuleChallenge(Plain):
                 )
             )
         return ruling.changes()
+
+
+def _check_against_step(
+    c: TcHero, ruled: StepRuling, weakness: bool, reason: NeedReason | None
+) -> None:
+    """The GM's calls on the task agree with the step ruled for it (The Ability Sequence)."""
+    given = None
+    if weakness and not ruled.weakness:
+        given = "the Weakness in play"
+    elif reason is NeedReason.SPECIFIC_SKILL_MISSING and ruled.step <= LOWEST_SKILLED_STEP:
+        given = "a specific skill missing"
+    if given is not None:
+        raise errors.StepRulingContradicted(
+            name=c.name, task=ruled.task, step=ruled.step, meaning=STEPS[ruled.step], given=given
+        )
 
 
 @frozen(kw_only=True)

@@ -1,4 +1,5 @@
-"""A hero's state: the sheet, the scores, what the public knows, and this session's GM calls."""
+"""A character's state: a hero's sheet, scores, what the public knows and this session's GM
+calls; or an NPC (``npc``), with the traits the Ability Sequence reads and its Motivation."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.plain import Plain
-from domain.rulesets.the_code.tables import LADDER, Detail, RevealCause
+from domain.rulesets.the_code.tables import LADDER, Detail, RevealCause, Scale
 
 
 @frozen(kw_only=True)
@@ -31,6 +32,32 @@ class Reveal(Plain):
     cause: RevealCause
     value: str
     session: int | None
+
+
+@frozen(kw_only=True)
+class StepRuling(Plain):
+    """The GM's call on where the character stands on the Ability Sequence for a task."""
+
+    task: str
+    profession: bool
+    advantage: bool
+    weakness: bool
+    step: int
+
+
+@frozen(kw_only=True)
+class SolvedProblem(Plain):
+    """A community problem the hero solved with Reward Points, and whether it came back."""
+
+    description: str
+    scale: Scale
+    session: int
+    recurred: bool = False
+
+
+def same_text(a: str, b: str) -> bool:
+    """Tasks and problems are named as the GM says them: case and outer spaces do not matter."""
+    return a.strip().casefold() == b.strip().casefold()
 
 
 @frozen(kw_only=True)
@@ -59,10 +86,30 @@ class TcHero(Plain):
     revealed: tuple[Reveal, ...] = ()
     flags: SessionFlags = SessionFlags()
     pending_task: str | None = None
+    npc: bool = False  # a non-player character: traits and Motivation only (NpcCreated)
+    has_motivation: bool = True  # False: "a person without a Motivation score" (an NPC)
+    steps: tuple[StepRuling, ...] = ()
+    problems: tuple[SolvedProblem, ...] = ()
 
     @property
     def max_motivation(self) -> int:
         return self.base_max + self.bonus_max
+
+    @property
+    def motivation_score(self) -> int | None:
+        """Current Motivation, or None for a person without a Motivation score."""
+        return self.motivation if self.has_motivation else None
+
+    def step_for(self, task: str) -> StepRuling | None:
+        """The GM's ruling on the character's step for ``task``, if there is one."""
+        return next((s for s in self.steps if same_text(s.task, task)), None)
+
+    def open_problem(self, description: str) -> SolvedProblem | None:
+        """The latest solved problem of that description that has not come back."""
+        found = [
+            p for p in self.problems if not p.recurred and same_text(p.description, description)
+        ]
+        return found[-1] if found else None
 
     def flags_for(self, session: int | None) -> SessionFlags:
         """This session's flags (fresh ones when nothing has happened to the hero in it yet)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.rulesets.the_code import errors
-from domain.rulesets.the_code.character import TcHero
+from domain.rulesets.the_code.character import SolvedProblem, TcHero
 from domain.rulesets.the_code.tables import MAX_SCORE, Detail
 
 
@@ -54,3 +54,13 @@ def check_reward_points(c: TcHero, cost: int, what: str) -> None:
         raise errors.InsufficientRewardPoints(
             name=c.name, what=what, cost=cost, held=c.reward_points
         )
+
+
+def check_problem_open(c: TcHero, description: str) -> SolvedProblem:
+    """A problem comes back only once the hero has solved it (and until it is solved again)."""
+    problem = c.open_problem(description)
+    if problem is None:
+        held = [p.description for p in c.problems if not p.recurred]
+        known = ", ".join(repr(d) for d in held) or "none"
+        raise errors.ProblemNotOpen(name=c.name, description=description, known=known)
+    return problem

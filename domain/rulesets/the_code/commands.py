@@ -1,6 +1,6 @@
 """The Code's commands: each decides, from the state and the dice, the events of one ruling.
 
-The commands live in seven modules; this one names them all. A command's module is imported the
+The commands live in eight modules; this one names them all. A command's module is imported the
 first time the command is looked up here (``domain.rulesets.lazy``), so a process that runs one
 command does not build the classes of the others.
 """
@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from domain.rulesets.lazy import lent_names
 
 if TYPE_CHECKING:
+    from domain.rulesets.the_code.ability_sequence import RuleAbilityStep
     from domain.rulesets.the_code.challenges import RuleChallenge, UseMotivation
     from domain.rulesets.the_code.contest import SettleContest
-    from domain.rulesets.the_code.creation import CreateHero
+    from domain.rulesets.the_code.creation import CreateHero, CreateNpc
     from domain.rulesets.the_code.days_off import TakeDaysOff
     from domain.rulesets.the_code.exposure import (
         Blab,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
         AccomplishObjective,
         AlterObjective,
         BuyMotivation,
+        RecurProblem,
         SolveProblem,
     )
     from domain.rulesets.the_code.session_flags import (
@@ -40,10 +42,13 @@ __all__ = [
     "Blab",
     "BuyMotivation",
     "CreateHero",
+    "CreateNpc",
     "FollowMo",
     "LowerExposure",
+    "RecurProblem",
     "RollExposure",
     "RollReaction",
+    "RuleAbilityStep",
     "RuleChallenge",
     "RuleConduct",
     "RuleWeaknessInPlay",
@@ -58,12 +63,19 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "domain.rulesets.the_code",
     {
+        "ability_sequence": ("RuleAbilityStep",),
         "challenges": ("RuleChallenge", "UseMotivation"),
         "contest": ("SettleContest",),
-        "creation": ("CreateHero",),
+        "creation": ("CreateHero", "CreateNpc"),
         "days_off": ("TakeDaysOff",),
         "exposure": ("Blab", "LowerExposure", "RollExposure", "RollReaction"),
-        "rewards": ("AccomplishObjective", "AlterObjective", "BuyMotivation", "SolveProblem"),
+        "rewards": (
+            "AccomplishObjective",
+            "AlterObjective",
+            "BuyMotivation",
+            "RecurProblem",
+            "SolveProblem",
+        ),
         "session_flags": ("FollowMo", "RuleConduct", "RuleWeaknessInPlay"),
     },
 )

@@ -14,9 +14,9 @@ from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.events import ContestResolved, ContestSide, MotivationSpent
-from domain.rulesets.the_code.lookup import hero, parse_task, settings
+from domain.rulesets.the_code.lookup import character, parse_task, settings
 from domain.rulesets.the_code.rolls import bid_multiplier, fails_unopposed, roll, settle
-from domain.rulesets.the_code.tables import ContestBy, MotivationUse
+from domain.rulesets.the_code.tables import STEPS, WEAKNESS_STEP, ContestBy, MotivationUse
 
 
 @frozen
@@ -45,25 +45,35 @@ def _entrant(
     multiplier = bid_multiplier(step, other)
     if n and n * multiplier > (motivation or 0):
         raise errors.InsufficientMotivation(
-            name=name, cost=n * multiplier, dice=n, multiplier=multiplier, current=motivation
+            name=name,
+            cost=n * multiplier,
+            dice=n,
+            multiplier=multiplier,
+            current=motivation,
+            why=f"{n} dice x{multiplier}",
+            rule="Contested Challenges",
         )
     return _Entrant(name, cid, step, motivation, n, multiplier)
 
 
 @frozen(kw_only=True)
 class SettleContest(Plain):
-    """Two sides oppose each other. Each side's step on the Ability Sequence is the GM's call;
-    ``dice`` is how many Motivation dice each rolls (the lower step pays x2..x5 up front).
+    """Two sides oppose each other. Each side stands on the step of the Ability Sequence the GM
+    ruled for the task (`campaign step`); ``step`` and ``opponent_step`` give it here instead
+    (a step given must agree with one ruled). ``dice`` is how many Motivation dice each rolls
+    (the lower step pays x2..x5 up front).
 
-    The opponent is another hero, or (``npc``) a non-player character: ``npc_motivation`` is
-    its Motivation score, None when it has none."""
+    The opponent is another character of the campaign: a hero, or an NPC brought in with
+    `campaign npc`, whose Motivation is tracked and spent. With ``npc`` it is a passer-by the
+    campaign does not track: ``npc_motivation`` is its Motivation score (None when it has none)
+    and its step is given."""
 
     name: ClassVar[str] = "contest"
     task: str
     hero: str
-    step: int
     opponent: str
-    opponent_step: int
+    step: int | None = None
+    opponent_step: int | None = None
     dice: int = 0
     opponent_dice: int = 0
     npc: bool = False
@@ -71,30 +81,22 @@ class SettleContest(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         task = parse_task(self.task)
-        a_hero = hero(view, self.hero)
-        b_hero: TcHero | None = None if self.npc else hero(view, self.opponent)
-        if b_hero is not None and b_hero.id == a_hero.id:
-            raise errors.ContestWithSelf(name=a_hero.name)
-        a = _entrant(
-            a_hero.name, a_hero.id, self.step, self.opponent_step, a_hero.motivation, self.dice
+        a_char = character(view, self.hero)
+        b_char = None if self.npc else character(view, self.opponent)
+        if b_char is not None and b_char.id == a_char.id:
+            raise errors.ContestWithSelf(name=a_char.name)
+        if b_char is None:
+            _check_passer_by(view, self.opponent.strip())
+        b_name = b_char.name if b_char is not None else self.opponent.strip() or "the opponent"
+        a_step, b_step = _steps(
+            task, (a_char.name, a_char, self.step), (b_name, b_char, self.opponent_step)
         )
-        if b_hero is None:
-            b = _entrant(
-                self.opponent.strip() or "the opponent",
-                None,
-                self.opponent_step,
-                self.step,
-                self.npc_motivation,
-                self.opponent_dice,
-            )
+        a = _entrant(a_char.name, a_char.id, a_step, b_step, a_char.motivation_score, self.dice)
+        if b_char is None:
+            b = _entrant(b_name, None, b_step, a_step, self.npc_motivation, self.opponent_dice)
         else:
             b = _entrant(
-                b_hero.name,
-                b_hero.id,
-                self.opponent_step,
-                self.step,
-                b_hero.motivation,
-                self.opponent_dice,
+                b_char.name, b_char.id, b_step, a_step, b_char.motivation_score, self.opponent_dice
             )
         entrants = (a, b)
         for one, other in ((a, b), (b, a)):
@@ -102,8 +104,8 @@ class SettleContest(Plain):
                 raise errors.HigherAptitudeNeedNotRoll(name=one.name)
         sides_dice = tuple(roll(dice, e.dice, settings(view).die_sides) for e in entrants)
         resolved = _resolve(task, entrants, sides_dice, view)
-        changes = [Change(a_hero.id, resolved)]
-        for side, who in zip(resolved.sides, (a_hero, b_hero), strict=True):
+        changes = [Change(a_char.id, resolved)]
+        for side, who in zip(resolved.sides, (a_char, b_char), strict=True):
             if who is not None and side.cost:
                 use = MotivationUse.APTITUDE_BID if side.upfront else MotivationUse.CONTEST
                 spent = MotivationSpent(
@@ -114,6 +116,46 @@ class SettleContest(Plain):
                 )
                 changes.append(Change(who.id, spent))
         return changes
+
+
+def _check_passer_by(view: View, name: str) -> None:
+    """An NPC of the campaign is named as such: its Motivation is tracked."""
+    for entry in view.campaign.roster:
+        if entry.name == name:
+            known: TcHero = view.character(entry.character_id)
+            if known.npc:
+                raise errors.NpcOnRoster(name=name)
+
+
+_Side = tuple[str, TcHero | None, int | None]  # name, the character (None: a passer-by), step given
+
+
+def _steps(task: str, a: _Side, b: _Side) -> tuple[int, int]:
+    """Each side's step: the one given (which must agree with a ruled one), else the one the GM
+    ruled for the task (The Ability Sequence); a side with neither refuses the contest."""
+    found: list[int] = []
+    missing: list[str] = []
+    for name, who, given in (a, b):
+        ruled = who.step_for(task) if who is not None else None
+        if given is not None:
+            if not 1 <= given <= WEAKNESS_STEP:
+                raise errors.StepOutOfRange(step=given)
+            if ruled is not None and ruled.step != given:
+                raise errors.StepRulingContradicted(
+                    name=name,
+                    task=ruled.task,
+                    step=ruled.step,
+                    meaning=STEPS[ruled.step],
+                    given=f"step {given}",
+                )
+            found.append(given)
+        elif ruled is not None:
+            found.append(ruled.step)
+        else:
+            missing.append(name)
+    if missing:
+        raise errors.StepsNotRuled(names=" and ".join(missing), task=task)
+    return found[0], found[1]
 
 
 def _resolve(

@@ -1,4 +1,5 @@
-"""Making a hero (the rule text's Hero Creation section is missing; DIGEST R-TC-01, TC-A19..21)."""
+"""Making a hero (the rule text's Hero Creation section is missing; DIGEST R-TC-01, TC-A19..21)
+and bringing in an NPC (DIGEST 4.1 TcNpc)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
+from domain.errors import EmptyText
 from domain.events import CharacterJoined
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.checks import check_objective_score
-from domain.rulesets.the_code.events import HeroCreated
+from domain.rulesets.the_code.events import HeroCreated, NpcCreated
 from domain.rulesets.the_code.lookup import parse_details, settings
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import MAX_SCORE, STARTING_POPULARITY, Detail, RevealCause
@@ -112,3 +114,38 @@ class CreateHero(Plain):
             violent=self.violent,
             secretive=self.secretive,
         )
+
+
+@frozen(kw_only=True)
+class CreateNpc(Plain):
+    """The GM brings in a non-player character: a villain, a rival, a crook. Its Profession,
+    Advantages and Weakness are what the Ability Sequence reads (each optional); ``motivation``
+    is its Motivation score, None for "a person without a Motivation score". An NPC's Motivation
+    is spent in contests and comes back with days off, as a hero's does."""
+
+    name: ClassVar[str] = "npc"
+    character: str
+    profession: str = ""
+    advantages: tuple[str, ...] = ()
+    weakness: str = ""
+    motivation: int | None = None
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        name = self.character.strip()
+        if not name:
+            raise EmptyText(what="the NPC's name")
+        if any(e.name == name for e in campaign.roster):
+            raise errors.HeroNameTaken(name=name, rule="NPCs")
+        if self.motivation is not None and self.motivation < 0:
+            raise errors.MotivationOutOfRange(value=self.motivation)
+        created = NpcCreated(
+            character_id=view.new_id(),
+            name=name,
+            profession=self.profession.strip(),
+            advantages=tuple(a.strip() for a in self.advantages if a.strip()),
+            weakness=self.weakness.strip(),
+            motivation=self.motivation,
+        )
+        joined = CharacterJoined(character_id=created.character_id, name=name, player=campaign.gm)
+        return (Change(created.character_id, created), Change(campaign.id, joined))

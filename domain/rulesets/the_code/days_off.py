@@ -12,23 +12,26 @@ from domain.dice import DiceSource
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.events import DayOffTaken, MotivationRegained
-from domain.rulesets.the_code.lookup import hero, settings
+from domain.rulesets.the_code.lookup import character, settings
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import RegainCause
 
 
 @frozen(kw_only=True)
 class TakeDaysOff(Plain):
-    """Days off from superheroics: each returns one point of Motivation, up to the maximum."""
+    """Days off from superheroics: each returns one point of Motivation, up to the maximum
+    (an NPC's tracked Motivation comes back the same way)."""
 
     name: ClassVar[str] = "day-off"
     hero: str
     days: int = 1
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        c = hero(view, self.hero)
+        c = character(view, self.hero)
         if self.days < 1:
             raise errors.DaysOutOfRange(days=self.days)
+        if not c.has_motivation:
+            raise errors.NoMotivationScore(name=c.name)
         ruling = HeroRuling(c, settings(view), view.campaign.session)
         ruling.add(DayOffTaken(days=self.days))
         amount = min(self.days, c.max_motivation - c.motivation)

@@ -69,10 +69,10 @@ class DiceOutOfRange(DomainError):
 
 
 class InsufficientMotivation(DomainError):
-    template = (
-        "{name} would pay {cost} Motivation ({dice} dice x{multiplier}) but has {current} "
-        "(Contested Challenges)"
-    )
+    """Raised for an aptitude bid (``why``: "4 dice x2", Contested Challenges) and for extra
+    reaction dice (Dealing with Popularity)."""
+
+    template = "{name} would pay {cost} Motivation ({why}) but has {current} ({rule})"
 
 
 class StepOutOfRange(DomainError):
@@ -96,6 +96,38 @@ class ContestWithSelf(DomainError):
     template = "{name} cannot contest against themselves"
 
 
+class StepsNotRuled(DomainError):
+    template = (
+        "no step on the Ability Sequence is ruled for {names} in {task!r}: rule it with "
+        "`campaign step` or give it (--step, --vs-step) (Contested Challenges)"
+    )
+
+
+class StepRulingContradicted(DomainError):
+    template = (
+        "{name}'s step for {task!r} is ruled {step} ({meaning}); {given} contradicts it: rule "
+        "it again with `campaign step` (The Ability Sequence)"
+    )
+
+
+class TraitMissing(DomainError):
+    template = "{name} has no {trait}, so none is relevant to {task!r} (The Ability Sequence)"
+
+
+class NpcOnRoster(DomainError):
+    template = (
+        "{name} is an NPC of this campaign with its Motivation tracked: name it without --npc "
+        "(Contested Challenges)"
+    )
+
+
+class MotivationOutOfRange(DomainError):
+    template = (
+        "a Motivation score is 0 or more, got {value}; leave it out for a person without one "
+        "(Contested Challenges)"
+    )
+
+
 # --- Reward Points and the Objective --------------------------------------------------------------
 
 
@@ -107,6 +139,13 @@ class CriticalProblemNotSolvable(DomainError):
     template = (
         "critical problems (such as organized crime) cannot be stamped out using Reward Points "
         "(Reward Points)"
+    )
+
+
+class ProblemNotOpen(DomainError):
+    template = (
+        "{name} solved no problem {description!r} that still holds (solved: {known}) "
+        "(Reward Points: the solution is rarely permanent)"
     )
 
 

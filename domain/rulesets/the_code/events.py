@@ -50,6 +50,19 @@ class HeroCreated(Event):
 
 
 @frozen(kw_only=True)
+class NpcCreated(Event):
+    """The GM brought in a non-player character: the traits the Ability Sequence reads, and its
+    Motivation score (None: a person without one)."""
+
+    character_id: UUID
+    name: str
+    profession: str
+    advantages: tuple[str, ...]
+    weakness: str
+    motivation: int | None
+
+
+@frozen(kw_only=True)
 class DetailRevealed(Event):
     """A detail became public. ``level`` is the ladder rung (None outside the ladder: a public
     identity, a blab); ``value`` is the detail as it stood then; ``source`` names the event of the
@@ -145,6 +158,19 @@ class ConductRuled(Event):
 
 
 # --- Tasks, Motivation and contests ---------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class AbilityStepRuled(Event):
+    """The GM ruled the character's step on the Ability Sequence for a task (``previous``: the
+    step ruled for it before, if any)."""
+
+    task: str
+    profession: bool
+    advantage: bool
+    weakness: bool
+    step: int
+    previous: int | None
 
 
 @frozen(kw_only=True)
@@ -285,6 +311,17 @@ class CommunityProblemSolved(Event):
     description: str
     scale: Scale
     session: int
+
+
+@frozen(kw_only=True)
+class CommunityProblemRecurred(Event):
+    """A community problem the hero solved came back (the solution is rarely permanent)."""
+
+    description: str
+    scale: Scale
+    solved_in: int
+    session: int | None
+    note: str
 
 
 @frozen(kw_only=True)

@@ -173,6 +173,15 @@ class RollReaction(Plain):
         if not audience:
             raise EmptyText(what="who reacts (the public, the media, the authorities)")
         why = self.justification.strip()
+        if self.extra_dice > c.motivation:
+            raise errors.InsufficientMotivation(
+                name=c.name,
+                cost=self.extra_dice,
+                dice=self.extra_dice,
+                current=c.motivation,
+                why="a point for each extra reaction die",
+                rule="Dealing with Popularity",
+            )
         check_motivation_dice(c, self.extra_dice, least=0)
         if self.extra_dice and not why:
             raise errors.AugmentNotJustified(name=c.name)

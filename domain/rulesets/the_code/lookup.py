@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.commands import View
-from domain.errors import EmptyText
+from domain.errors import EmptyText, NotAPlayerCharacter
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.settings import Settings, settings_from
@@ -16,8 +16,21 @@ def settings(view: View) -> Settings:
     return settings_from(view.campaign.house_rules)
 
 
-def hero(view: View, ref: str) -> TcHero:
+def character(view: View, ref: str) -> TcHero:
+    """A character of the campaign: a hero or an NPC."""
     state: TcHero = view.character(view.campaign.find(ref).character_id)
+    return state
+
+
+def hero(view: View, ref: str) -> TcHero:
+    """A hero: an NPC takes part in contests, Ability steps and days off only."""
+    state = character(view, ref)
+    if state.npc:
+        raise NotAPlayerCharacter(
+            name=state.name,
+            what="are heroes, with an Objective, Reward Points, Exposure and Popularity",
+            rule="The Code: an NPC takes part in contests, Ability steps and days off",
+        )
     return state
 
 

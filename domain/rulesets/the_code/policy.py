@@ -1,6 +1,7 @@
 """The Code: what a player may issue for the heroes they play (``domain.policy``). The GM rules
-challenges, conduct, contests, reactions, Exposure rolls, objectives and problems solved; a
-player spends Motivation and Reward Points, follows their MO and takes days off."""
+Ability steps, challenges, conduct, contests, reactions, Exposure rolls, objectives, problems
+solved and come back, and brings in NPCs; a player spends Motivation and Reward Points, follows
+their MO and takes days off."""
 
 from domain.policy import PlayerMay
 

@@ -1,4 +1,5 @@
-"""Accomplishing and altering the Objective, and spending Reward Points (R-TC-06..09)."""
+"""Accomplishing and altering the Objective, spending Reward Points, and problems solved that
+come back (R-TC-06..09)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,13 @@ from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
-from domain.rulesets.the_code.checks import check_objective_score, check_reward_points
+from domain.rulesets.the_code.checks import (
+    check_objective_score,
+    check_problem_open,
+    check_reward_points,
+)
 from domain.rulesets.the_code.events import (
+    CommunityProblemRecurred,
     CommunityProblemSolved,
     MaxMotivationIncreased,
     MotivationPurchaseRolled,
@@ -141,6 +147,30 @@ class SolveProblem(Plain):
         ruling.change_popularity(cost.popularity, PopularityCause.PROBLEM_SOLVED)
         ruling.popularity_roll(dice)
         return ruling.changes()
+
+
+@frozen(kw_only=True)
+class RecurProblem(Plain):
+    """The GM records that a community problem the hero solved has come back: "when a problem
+    is solved, the solution is rarely permanent". Nothing the solution gained is lost; the hero
+    (or another) may spend Reward Points on it again."""
+
+    name: ClassVar[str] = "recur"
+    hero: str
+    description: str
+    note: str = ""
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        c = hero(view, self.hero)
+        problem = check_problem_open(c, self.description.strip())
+        recurred = CommunityProblemRecurred(
+            description=problem.description,
+            scale=problem.scale,
+            solved_in=problem.session,
+            session=view.campaign.session,
+            note=self.note.strip(),
+        )
+        return (Change(c.id, recurred),)
 
 
 @frozen(kw_only=True)

@@ -133,9 +133,12 @@ class HeroRuling:
     # --- Popularity ------------------------------------------------------------------------------
 
     def change_popularity(self, delta: int, cause: PopularityCause) -> None:
+        """Move Popularity within 0..10; at the cap (or the floor) nothing changes, and nothing
+        is recorded (no "Popularity 10 -> 10")."""
         c = self.hero
         after = clamp(c.popularity + delta)
-        self.add(PopularityChanged(before=c.popularity, after=after, delta=delta, cause=cause))
+        if after != c.popularity:
+            self.add(PopularityChanged(before=c.popularity, after=after, delta=delta, cause=cause))
 
     def popularity_roll(self, dice: DiceSource) -> None:
         """Gaining Popularity after an Objective or a solved problem (or once a session)."""

@@ -10,17 +10,18 @@ from attrs import evolve as replace
 from domain.errors import ReplayMismatch
 from domain.events import Event, RulingRetracted
 from domain.rulesets.the_code import events as ev
-from domain.rulesets.the_code.character import Reveal, TcHero
+from domain.rulesets.the_code.character import Reveal, SolvedProblem, StepRuling, TcHero
 from domain.rulesets.the_code.checks import (
     check_exposure_unsettled,
     check_mo_unfollowed,
     check_motivation_dice,
     check_no_pending_task,
     check_pending_task,
+    check_problem_open,
     check_reward_points,
     check_unrevealed,
 )
-from domain.rulesets.the_code.tables import Detail, clamp
+from domain.rulesets.the_code.tables import Detail, ability_step, clamp
 
 
 @singledispatch
@@ -45,7 +46,6 @@ def _flag(c: TcHero, session: int | None, **changes: Any) -> TcHero:
 
 
 @evolve.register(RulingRetracted)
-@evolve.register(ev.CommunityProblemSolved)
 @evolve.register(ev.MotivationPurchaseRolled)
 @evolve.register(ev.DayOffTaken)
 @evolve.register(ev.TraitBlabbed)
@@ -78,6 +78,31 @@ def _created(event: ev.HeroCreated, state: TcHero | None) -> TcHero:
         popularity=event.popularity,
         violent=event.violent,
         secretive=event.secretive,
+    )
+
+
+@evolve.register(ev.NpcCreated)
+def _npc(event: ev.NpcCreated, state: TcHero | None) -> TcHero:
+    if state is not None:
+        raise ReplayMismatch("a character is created once")
+    motivation = 0 if event.motivation is None else event.motivation
+    return TcHero(
+        id=event.character_id,
+        name=event.name,
+        player="GM",
+        secret_identity="",
+        public_identity=False,
+        physical_description="",
+        profession=event.profession,
+        advantages=event.advantages,
+        weakness=event.weakness,
+        objective="",
+        objective_score=0,
+        modus_operandi="",
+        motivation=motivation,
+        base_max=motivation,
+        npc=True,
+        has_motivation=event.motivation is not None,
     )
 
 
@@ -164,6 +189,24 @@ def _conduct(event: ev.ConductRuled, state: TcHero | None) -> TcHero:
 # --- Tasks and Motivation -------------------------------------------------------------------------
 
 
+@evolve.register(ev.AbilityStepRuled)
+def _step(event: ev.AbilityStepRuled, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    made = ability_step(event.profession, event.advantage, event.weakness)
+    _expect(event.step, made, "Ability step (from the calls on Profession, Advantage, Weakness)")
+    before = c.step_for(event.task)
+    _expect(event.previous, None if before is None else before.step, "step ruled before")
+    ruled = StepRuling(
+        task=event.task,
+        profession=event.profession,
+        advantage=event.advantage,
+        weakness=event.weakness,
+        step=event.step,
+    )
+    kept = tuple(s for s in c.steps if s is not before)
+    return replace(c, steps=(*kept, ruled))
+
+
 @evolve.register(ev.UnopposedActionResolved)
 def _resolved(event: ev.UnopposedActionResolved, state: TcHero | None) -> TcHero:
     c = _h(state)
@@ -202,7 +245,7 @@ def _contest(event: ev.ContestResolved, state: TcHero | None) -> TcHero:
     own = [s for s in event.sides if s.character_id == c.id]
     if not own:
         raise ReplayMismatch("a contest is recorded on a side's stream")
-    _expect(own[0].motivation, c.motivation, "Motivation in the contest")
+    _expect(own[0].motivation, c.motivation_score, "Motivation in the contest")
     return c
 
 
@@ -251,6 +294,22 @@ def _rp_spent(event: ev.RewardPointsSpent, state: TcHero | None) -> TcHero:
     _expect(event.after, event.before - event.amount, "Reward Points after")
     check_reward_points(c, event.amount, event.purpose)
     return replace(c, reward_points=event.after)
+
+
+@evolve.register(ev.CommunityProblemSolved)
+def _solved(event: ev.CommunityProblemSolved, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    solved = SolvedProblem(description=event.description, scale=event.scale, session=event.session)
+    return replace(c, problems=(*c.problems, solved))
+
+
+@evolve.register(ev.CommunityProblemRecurred)
+def _recurred(event: ev.CommunityProblemRecurred, state: TcHero | None) -> TcHero:
+    c = _h(state)
+    problem = check_problem_open(c, event.description)
+    _expect((event.scale, event.solved_in), (problem.scale, problem.session), "problem solved")
+    back = replace(problem, recurred=True)
+    return replace(c, problems=tuple(back if p is problem else p for p in c.problems))
 
 
 @evolve.register(ev.MaxMotivationIncreased)

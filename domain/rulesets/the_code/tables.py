@@ -119,6 +119,28 @@ class NeedReason(enum.StrEnum):
     WEAKNESS_IN_PLAY = "weakness-in-play"
 
 
+# The Ability Sequence, highest aptitude first: a Weakness that applies overrides the rest (TC-A22).
+STEPS: dict[int, str] = {
+    1: "a relevant Profession and a relevant Advantage",
+    2: "a relevant Profession",
+    3: "a relevant Advantage",
+    4: "no relevant Profession and no relevant Advantage",
+    5: "a Weakness",
+}
+WEAKNESS_STEP = 5
+LOWEST_SKILLED_STEP = 3  # steps 1..3: a relevant Profession and/or Advantage
+
+
+def ability_step(profession: bool, advantage: bool, weakness: bool) -> int:
+    """The step on the Ability Sequence that the GM's calls on a task make (The Ability
+    Sequence); a Weakness that applies puts the character on step 5 (TC-A22)."""
+    if weakness:
+        return WEAKNESS_STEP
+    if profession:
+        return 1 if advantage else 2
+    return 3 if advantage else 4
+
+
 class TaskOutcome(enum.StrEnum):
     SUCCEEDED = "succeeded"
     FAILED = "failed"

@@ -119,14 +119,27 @@ class CampaignState(Plain):
         return tuple(d for d in self.disputes if d.outcome is None)
 
     def find(self, ref: str) -> RosterEntry:
-        """The roster entry whose character name, player or id is ``ref``."""
-        by_name = [e for e in self.roster if ref in (e.name, str(e.character_id))]
-        matches = by_name or [e for e in self.roster if e.player == ref]
+        """The roster entry ``ref`` names, as people type it: the character's name, id or
+        player exactly, else in any letter case, else the one name it begins (``tan`` for
+        Tanner); a ``ref`` several characters answer to is refused listing them."""
+        folded = ref.casefold()
+        tries = (
+            lambda e: ref in (e.name, str(e.character_id)),
+            lambda e: e.player == ref,
+            lambda e: e.name.casefold() == folded,
+            lambda e: e.player.casefold() == folded,
+            lambda e: bool(folded) and e.name.casefold().startswith(folded),
+        )
+        matches: list[RosterEntry] = []
+        for answers in tries:
+            matches = [e for e in self.roster if answers(e)]
+            if matches:
+                break
         if not matches:
             known = ", ".join(f"{e.name} ({e.player})" for e in self.roster) or "none yet"
             raise UnknownCharacter(ref=ref, known=known)
         if len(matches) > 1:
-            raise AmbiguousCharacter(ref=ref, matches=", ".join(e.name for e in matches))
+            raise AmbiguousCharacter(ref=ref, matches=", ".join(sorted(e.name for e in matches)))
         return matches[0]
 
     def require_session(self) -> int:

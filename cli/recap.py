@@ -32,19 +32,35 @@ def _format_option(function: Any) -> Any:
     "--session", "session", type=WHOLE_NUMBER, help="Which session (default: the latest)."
 )
 @click.option("--gm", "gm", is_flag=True, help="Include GM-only lines (never post these).")
+@click.option(
+    "--for",
+    "member",
+    metavar="MEMBER",
+    help="MEMBER's private recap: what they may read, their private messages included.",
+)
 @_format_option
 @pass_context
-def recap_command(ctx: Context, session: int | None, gm: bool, fmt: str, out: str | None) -> None:
+def recap_command(
+    ctx: Context, session: int | None, gm: bool, member: str | None, fmt: str, out: str | None
+) -> None:
     """A session's recap: scenes, one line per ruling, highlights, each character's scores at
     the start and the end, and the corrections (undone and amended rulings, who and why).
+    `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it).
 
     \b
     Example:
       campaign recap --session 2 --format html --out session-2.html
     """
     from cli.recap_views import emit
+    from domain.policy import check_gm
 
-    view = ctx.engine.recap(ctx.campaign(), session, gm=gm, reader=ctx.actor)
+    name = ctx.campaign()
+    reader = ctx.actor
+    if member is not None:
+        if ctx.actor not in (None, member):  # a member's private recap is theirs and the GMs'
+            check_gm(ctx.engine.campaign(name), ctx.actor, f"write {member}'s private recap")
+        reader = member
+    view = ctx.engine.recap(name, session, gm=gm, reader=reader)
     emit(view, "recap", fmt, out, ctx.as_json)
 
 

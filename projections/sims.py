@@ -169,9 +169,14 @@ def _consumed(event: ev.FullDefensePenaltyConsumed) -> str:
 @describe.register(ev.TurnOrderSet)
 def _order(event: ev.TurnOrderSet) -> str:
     order = ", ".join(
-        f"{s.name} ({s.quality or 'Average'} {rank_name(s.rank)})" for s in event.order
+        f"{s.name} ({s.quality or 'Average'} {rank_name(s.rank)}{_rolled(s)})" for s in event.order
     )
     return f"turn order: {order}"
+
+
+def _rolled(slot: ev.TurnSlot) -> str:
+    """The faces a tie was rolled off with (PDQ-A11)."""
+    return f", roll-off {', '.join(map(str, slot.roll_off))}" if slot.roll_off else ""
 
 
 @describe.register(ev.TurnStarted)
@@ -222,6 +227,11 @@ def _rank_recovered(event: ev.RankRecovered) -> str:
     return f"{event.quality} {rank_name(event.before)} -> {rank_name(event.after)} (recovered)"
 
 
+@describe.register(ev.AdventureCompleted)
+def _adventure(event: ev.AdventureCompleted) -> str:
+    return f"the adventure {event.adventure!r} is complete"
+
+
 @describe.register(ev.UpgradeMissionAnnounced)
 def _announced(event: ev.UpgradeMissionAnnounced) -> str:
     return f"{event.mission!r} is an Upgrade Mission"
@@ -246,3 +256,13 @@ def _master_plus(event: ev.MasterPlusTaken) -> str:
 def _reborn(event: ev.CharacterReborn) -> str:
     qualities = ", ".join(f"{q.name} {q.rank}" for q in event.qualities)
     return f"Rebirth: a whole new sheet: {qualities}"
+
+
+# --- Behind the Scenes ----------------------------------------------------------------------
+
+
+@describe.register(ev.PrivateMessageSent)
+def _message(event: ev.PrivateMessageSent) -> str:
+    voice = f" as {event.character}" if event.character else ""
+    manner = "in character" if event.in_character else "out of character"
+    return f"private message from {event.sender}{voice} to {event.to} ({manner}): {event.body}"

@@ -1,5 +1,5 @@
-"""The Sims RPG's verbs (sheets, situations, conflicts, damage, recovery and upgrades) and how
-its characters show: ``cli.systems`` reads ``VERBS`` and ``SHEETS``."""
+"""The Sims RPG's verbs (sheets, situations, conflicts, damage, recovery, upgrades and private
+messages) and how its characters show: ``cli.systems`` reads ``VERBS`` and ``SHEETS``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ import click
 from cli.sheets import Sheets, add_sheet_commands
 from cli.sims.characters import character, replace
 from cli.sims.conflict import allocate, attack, kill, reroll
-from cli.sims.improvement import campaign_success, master_plus, mission, rebirth, upgrade
+from cli.sims.improvement import (
+    adventure,
+    campaign_success,
+    master_plus,
+    mission,
+    rebirth,
+    upgrade,
+)
+from cli.sims.messages import message
 from cli.sims.recovery import authorize_recovery, danger, recover, restore
 from cli.sims.situations import roll, simple
 from cli.sims.turns import next_turn, strategy, turns
@@ -39,10 +47,12 @@ for _command in (
     authorize_recovery,
     recover,
     restore,
+    adventure,
     campaign_success,
     mission,
     upgrade,
     master_plus,
     rebirth,
+    message,
 ):
     VERBS.add_command(_command)

@@ -1,5 +1,5 @@
-"""Characters Improvement: upgrades from a successful campaign or an Upgrade Mission, spent on a
-rank, on Master+ or on Rebirth."""
+"""Characters Improvement: adventures completed, upgrades from a successful campaign or an Upgrade
+Mission, spent on a rank, on Master+ or on Rebirth."""
 
 from __future__ import annotations
 
@@ -9,6 +9,30 @@ from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.sims import commands
 from domain.rulesets.sims.tables import MASTER_PLUS_QUALITIES
+
+
+@click.group("adventure")
+def adventure() -> None:
+    """Adventures: the parts a campaign is made of.
+
+    \b
+    Example:
+      campaign adventure complete "The Merovingian's club"
+    """
+
+
+@adventure.command("complete")
+@click.argument("name")
+@pass_context
+def adventure_complete(ctx: Context, name: str) -> None:
+    """An adventure is over: recorded for every player character (no upgrade by itself; the
+    campaign's success brings one).
+
+    \b
+    Example:
+      campaign adventure complete "The Merovingian's club"
+    """
+    run(ctx, commands.CompleteAdventure(adventure=name))
 
 
 @click.command("campaign-success")

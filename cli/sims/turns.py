@@ -5,22 +5,34 @@ from __future__ import annotations
 import click
 
 from cli.context import Context, pass_context
-from cli.dice import run
+from cli.dice import dice_options, run
 from domain.rulesets.sims import commands
-from domain.rulesets.sims.tables import Strategy
+from domain.rulesets.sims.tables import Strategy, TieBreak
 
 
 @click.command("turns")
 @click.argument("entries", nargs=-1, required=True)
+@click.option(
+    "--ties",
+    type=click.Choice([t.value for t in TieBreak]),
+    default=TieBreak.ROLL_OFF.value,
+    show_default=True,
+    help="Equal ranks: a PC before an NPC, then a 1d6 roll-off; or the order listed (the GM's).",
+)
+@dice_options
 @pass_context
-def turns(ctx: Context, entries: tuple[str, ...]) -> None:
-    """Start a conflict: WHO:QUALITY for each side; the higher fighting rank goes first.
+def turns(
+    ctx: Context, entries: tuple[str, ...], ties: str, faces: str | None, seed: int | None
+) -> None:
+    """Start a conflict: WHO:QUALITY for each side; the higher fighting rank goes first. At
+    equal ranks a PC goes before an NPC, then tied characters roll 1d6 each in the order
+    listed, highest first (PDQ-A11).
 
     \b
     Example:
-      campaign turns "Kristov:Dirty Fighter" Jefferson:Biker
+      campaign turns "Kristov:Dirty Fighter" Jefferson:Biker Ninja Samurai --dice 5,2
     """
-    run(ctx, commands.SetTurnOrder(entries=entries))
+    run(ctx, commands.SetTurnOrder(entries=entries, ties=TieBreak(ties)), faces=faces, seed=seed)
 
 
 @click.command("next")

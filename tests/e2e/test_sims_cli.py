@@ -74,3 +74,77 @@ def test_recovery_in_continuing_danger(bar: Run) -> None:
     recovered = bar("recover Kristov Brawler Brawler --dice 2")
     assert "Brawler Average -> Good (recovered)" in recovered.output
     assert 2 == bar("recover Kristov --dice 1").exit_code
+
+
+PRIVATE = [
+    'init "Zion" --system sims --gm Morpheus --member alice:player --member bob:player '
+    "--member olly:observer",
+    "session start",
+    'scene start "The rooftop"',
+    'character create Neo --player alice --custom --quality "Kung Fu:Combat:Good"',
+    "character create Cypher --player bob --custom --quality Knives:Combat:Good",
+    'character create Smith --npc --quality "Kung Fu:Combat:Expert"',
+    'message bob "The ledger for a steak." --from Smith --in-character',
+    '--as bob message Morpheus "Deal, Agent." --from Cypher',
+]
+
+
+@pytest.fixture
+def rooftop(run: Run) -> Run:
+    for line in PRIVATE:
+        result = run(line)
+        assert 0 == result.exit_code, (line, result.output, result.stderr)
+    return run
+
+
+def test_private_messages_reach_only_their_readers(rooftop: Run) -> None:
+    """R-PDQ-15: bob's recap (`recap --for bob`, or bob's own) and the GM's show both messages,
+    as Markdown and as JSON; alice's and the observer's recap, log and history show neither."""
+    for line in ("recap --for bob", "--as bob recap", "recap", "--json recap --for bob"):
+        shown = rooftop(line).output
+        assert "The ledger for a steak." in shown, line
+        assert "Deal, Agent." in shown, line
+    for line in (
+        "--as alice recap",
+        "--as olly recap --format json",
+        "recap --for alice",
+        "--as alice log",
+        "--as olly history Smith",
+        "--as alice history Cypher",
+    ):
+        result = rooftop(line)
+        assert 0 == result.exit_code, (line, result.stderr)
+        assert "steak" not in result.output, line
+        assert "Deal, Agent" not in result.output, line
+
+
+def test_only_the_gm_writes_another_members_recap(rooftop: Run, count: Callable[[], int]) -> None:
+    """`recap --for NAME` is the GM's (or NAME's own); a stranger's name is refused."""
+    before = count()
+    refused = rooftop("--as alice recap --for bob")
+    assert 2 == refused.exit_code
+    assert "NOT_ALLOWED" in refused.stderr
+    assert 2 == rooftop("recap --for mallory").exit_code
+    assert before == count()
+
+
+def test_a_player_writes_only_for_their_own_character(
+    rooftop: Run, count: Callable[[], int]
+) -> None:
+    """A player names their own character; the observer writes nothing (NOT_ALLOWED)."""
+    before = count()
+    for line in ('--as alice message Morpheus "hi" --from Cypher', '--as olly message bob "hi"'):
+        result = rooftop(line)
+        assert 2 == result.exit_code, line
+        assert "NOT_ALLOWED" in result.stderr, line
+    assert before == count()
+
+
+def test_turn_order_ties_roll_off(rooftop: Run) -> None:
+    """PDQ-A11: two Good PCs roll 1d6 each (2, 5): Cypher first; the log shows the faces."""
+    result = rooftop('turns "Neo:Kung Fu" Cypher:Knives "Smith:Kung Fu" --dice 2,5')
+    assert 0 == result.exit_code, result.stderr
+    assert (
+        "turn order: Smith (Kung Fu Expert), Cypher (Knives Good, roll-off 5), "
+        "Neo (Kung Fu Good, roll-off 2)"
+    ) in result.output

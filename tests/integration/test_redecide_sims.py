@@ -56,7 +56,7 @@ from domain.rulesets.sims.commands import (
     SucceedCampaign,
     UpgradeQuality,
 )
-from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, Strategy
+from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, Strategy, TieBreak
 from engine import Engine
 from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
@@ -196,8 +196,8 @@ TURN_STORY = [
     ),
     Step(AllocateRanks(character="Bob", steps=("Athletics",))),  # Good -> Average
     # Bob's Average Athletics is below Alice's Good Brawling: Alice goes first; at Good they tie,
-    # and a tie keeps the order given: Bob goes first
-    Step(SetTurnOrder(entries=("Bob:Athletics", "Alice:Brawling"))),
+    # and the GM breaks the tie in the order listed (PDQ-A11, as-listed): Bob goes first
+    Step(SetTurnOrder(entries=("Bob:Athletics", "Alice:Brawling"), ties=TieBreak.AS_LISTED)),
     Step(
         DeclareStrategy(character="Alice", strategy="full-defense")
     ),  # a reaction: on anyone's turn

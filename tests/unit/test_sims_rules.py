@@ -3,9 +3,11 @@ upgrade paths, replay and undo, and Hypothesis invariants of the resolution arit
 
 from __future__ import annotations
 
-from uuid import UUID
+import random
+from uuid import UUID, uuid4
 
 import pytest
+from attrs import frozen
 from freezegun import freeze_time
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -47,8 +49,17 @@ from domain.rulesets.sims.commands import (
 )
 from domain.rulesets.sims.resolution import effective, roll
 from domain.rulesets.sims.settings import house_rules
-from domain.rulesets.sims.tables import Danger, DiceMode, Rank, RankKind, SheetKind, ShiftSource
-from domain.rulesets.sims.values import QualityUsed, Shift
+from domain.rulesets.sims.tables import (
+    Danger,
+    DiceMode,
+    Rank,
+    RankKind,
+    SheetKind,
+    ShiftSource,
+    TieBreak,
+)
+from domain.rulesets.sims.turns import in_order
+from domain.rulesets.sims.values import QualityUsed, Shift, TurnSlot
 from engine import Engine
 from engine.dice_sources import DiceSpec
 from engine.mapper import EventMapper, SnapshotMapper
@@ -590,3 +601,51 @@ def test_a_character_with_a_tie_and_pending_ranks_snapshots(game: Engine) -> Non
     )
     mapper = SnapshotMapper()
     assert snapshot == mapper.to_domain_event(mapper.to_stored_event(snapshot))
+
+
+# --- Turn-order ties (PDQ-A11), without a store ---------------------------------------------------
+
+
+@frozen
+class SeededDice:
+    """A d6 source from Python's seeded generator (a test fake, never the product's dice)."""
+
+    rng: random.Random
+
+    def roll(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+
+@given(
+    st.lists(st.tuples(st.integers(-1, 5), st.sampled_from(SheetKind)), min_size=2, max_size=6),
+    st.integers(0, 2**16),
+)
+@settings(max_examples=200, deadline=None)
+def test_turn_order_ties_pc_first_then_roll_off(
+    sides: list[tuple[int, SheetKind]], seed: int
+) -> None:
+    """PDQ-A11: higher rank first; at equal ranks a PC before an NPC; characters still tied are
+    ordered by their roll-off faces, round by round, all of them distinct in the end."""
+    slots = [
+        (TurnSlot(character_id=uuid4(), name=f"C{n}", quality=None, rank=rank), kind)
+        for n, (rank, kind) in enumerate(sides)
+    ]
+    kinds = {slot.name: kind for slot, kind in slots}
+    order = in_order(slots, TieBreak.ROLL_OFF, SeededDice(random.Random(seed)))
+    assert sorted(s.name for s in order) == sorted(kinds)
+
+    def place(s: TurnSlot) -> tuple[int, bool, tuple[int, ...]]:
+        return (-s.rank, kinds[s.name] is not SheetKind.PC, tuple(-f for f in s.roll_off))
+
+    assert [place(s) for s in order] == sorted(place(s) for s in order)
+    assert len({place(s) for s in order}) == len(order)  # no tie is left unbroken
+
+
+def test_turn_order_as_listed_rolls_nothing() -> None:
+    """PDQ-A11, the GM's call: equal ranks keep the order listed, whatever the sheets."""
+    slots = [
+        (TurnSlot(character_id=uuid4(), name=name, quality=None, rank=2), kind)
+        for name, kind in (("Ninja", SheetKind.SECONDARY), ("Neo", SheetKind.PC))
+    ]
+    order = in_order(slots, TieBreak.AS_LISTED, EnteredDice(faces=()))
+    assert ["Ninja", "Neo"] == [s.name for s in order]

@@ -65,6 +65,8 @@ class SimsCharacter(Plain):
     upgrades: int = 0
     missions: tuple[str, ...] = ()
     rebirths: int = 0
+    simple: tuple[str, ...] = ()  # tasks the GM ruled simple successes in scene simple_scene
+    simple_scene: int | None = None
 
     @property
     def out(self) -> bool:

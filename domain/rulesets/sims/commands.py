@@ -1,6 +1,6 @@
 """The Sims RPG's commands: each decides, from the state and the dice, the events of one ruling.
 
-The commands live in seven modules; this one names them all. A command's module is imported the
+The commands live in eight modules; this one names them all. A command's module is imported the
 first time the command is looked up here (``domain.rulesets.lazy``), so a process that runs one
 command does not build the classes of the others.
 """
@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 from domain.rulesets.lazy import lent_names
 
 if TYPE_CHECKING:
+    from domain.rulesets.sims.behind_the_scenes import SendPrivateMessage
     from domain.rulesets.sims.conflict import Attack, Reroll
     from domain.rulesets.sims.creation import CreateCharacter, ReplaceQuality
     from domain.rulesets.sims.damage import AllocateRanks, Kill
     from domain.rulesets.sims.improvement import (
         AnnounceMission,
+        CompleteAdventure,
         SucceedCampaign,
         SucceedMission,
         TakeMasterPlus,
@@ -37,6 +39,7 @@ __all__ = [
     "AnnounceMission",
     "Attack",
     "AuthorizeRecovery",
+    "CompleteAdventure",
     "CreateCharacter",
     "DeclareDanger",
     "DeclareStrategy",
@@ -48,6 +51,7 @@ __all__ = [
     "Reroll",
     "RollComplicated",
     "RollRecovery",
+    "SendPrivateMessage",
     "SetTurnOrder",
     "SucceedCampaign",
     "SucceedMission",
@@ -61,11 +65,13 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "domain.rulesets.sims",
     {
+        "behind_the_scenes": ("SendPrivateMessage",),
         "conflict": ("Attack", "Reroll"),
         "creation": ("CreateCharacter", "ReplaceQuality"),
         "damage": ("AllocateRanks", "Kill"),
         "improvement": (
             "AnnounceMission",
+            "CompleteAdventure",
             "SucceedCampaign",
             "SucceedMission",
             "TakeMasterPlus",

@@ -135,6 +135,8 @@ class Attack(Plain):
         rules = settings(view)
         if self.killing and rules.lethality is not Lethality.CHOOSE_AT_START:
             raise errors.KillingNotChosen()
+        if self.killing and self.kind is RankKind.FAILURE:
+            raise errors.NotAPhysicalConflict(what="killing damage dealt as Failure Ranks")
         defenders = self._defenders(view, a)
         reacting = {character(view, who).id for who in self.full_defense}
         for who in reacting - {d.id for d, _ in defenders}:

@@ -134,6 +134,9 @@ class Kill(Plain):
         check_alive(victim, "be killed again")
         if not victim.out:
             raise errors.VictimNotOutOfScene(name=victim.name)
+        if not any(q.current < 0 and q.lost_damage for q in victim.qualities):
+            what = f"{victim.name} went out on Failure Ranks"
+            raise errors.NotAPhysicalConflict(what=what)
         check_turn(view, attacker)
         went_out = victim.out_turn
         if attacker.in_conflict and went_out is not None and attacker.last_turn <= went_out:

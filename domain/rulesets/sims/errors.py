@@ -108,6 +108,13 @@ class NoTieToReroll(DomainError):
     template = "no attack is tied; only a tied attack is rolled again (Example 3 note)"
 
 
+class SimpleSituationNoRollNeeded(DomainError):
+    template = (
+        "the GM ruled {task!r} a simple situation {name} succeeds at without a roll in this "
+        "scene; no roll is needed (undo that ruling to roll instead) (Simple Situation)"
+    )
+
+
 class RecoveryChoicePending(DomainError):
     template = (
         "{name} must first choose where its {count} recovered rank(s) go (`campaign restore`)"
@@ -211,6 +218,10 @@ class VictimNotOutOfScene(DomainError):
     )
 
 
+class NotAPhysicalConflict(DomainError):
+    template = "{what}: only a physical conflict, fought with Damage Ranks, kills (Out for Blood)"
+
+
 class KillNotOnNextTurn(DomainError):
     template = (
         "{name} went out during this turn; the kill is a statement on the attacker's next turn "
@@ -238,8 +249,8 @@ class QualityAlreadyMaster(DomainError):
 
 class MissionNotAnnounced(DomainError):
     template = (
-        "{name} was not told in advance that {mission!r} is an Upgrade Mission; the GM announces "
-        "it before the mission (Characters Improvement)"
+        "{mission!r} was not announced to {name} in advance as an Upgrade Mission; the GM "
+        "announces it before the mission (`campaign mission announce`) (Characters Improvement)"
     )
 
 
@@ -273,3 +284,24 @@ class NoTurnOrder(DomainError):
 
 class NotADefender(DomainError):
     template = "{name} is not a defender of this attack, so it cannot react with Full Defense"
+
+
+# --- Behind the Scenes ----------------------------------------------------------------------
+
+
+class MessageToSelf(DomainError):
+    template = "{name} cannot write a private message to themself (Behind the Scenes)"
+
+
+class ObserverCannotMessage(DomainError):
+    template = (
+        "{name} is an observer: private messages pass between the GM and the players "
+        "(Behind the Scenes)"
+    )
+
+
+class MessageNeedsCharacter(DomainError):
+    template = (
+        "neither {sender} nor {to} plays a character to keep the message with; name the "
+        "character it comes from (Behind the Scenes)"
+    )

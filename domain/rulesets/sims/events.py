@@ -64,6 +64,7 @@ class SimpleSituationResolved(Event):
     quality: str | None
     rank: int
     difficulty: Rank
+    scene: int | None = None  # the scene it was ruled in (older logs: not recorded)
 
 
 @frozen(kw_only=True)
@@ -257,6 +258,13 @@ class RankRecovered(Event):
 
 
 @frozen(kw_only=True)
+class AdventureCompleted(Event):
+    """An adventure of the campaign was completed (no upgrade: those come from campaigns)."""
+
+    adventure: str
+
+
+@frozen(kw_only=True)
 class UpgradeMissionAnnounced(Event):
     """The GM announced in advance that a mission is an Upgrade Mission for this character."""
 
@@ -293,6 +301,20 @@ class CharacterReborn(Event):
 
     qualities: tuple[QualitySpec, ...]
     previous: tuple[QualitySpec, ...]
+
+
+# --- Behind the Scenes ------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class PrivateMessageSent(Event):
+    """A member wrote privately to another (Behind the Scenes): only they and the GMs read it."""
+
+    sender: str  # the member who wrote it
+    to: str  # the member it was written to
+    character: str | None  # the character it came from (None: the GM in person)
+    body: str
+    in_character: bool
 
 
 # The values events carry, re-exported for readers of the events.

@@ -1,5 +1,6 @@
-"""Characters Improvement: upgrades from successful campaigns and Upgrade Missions, Master+ and
-Rebirth (each taken "in the next upgrade", so each spends one, PDQ-A15)."""
+"""Characters Improvement: upgrades from successful campaigns (a campaign is a set of
+adventures) and Upgrade Missions, Master+ and Rebirth (each taken "in the next upgrade", so each
+spends one, PDQ-A15)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
+from domain.lifecycle import required_text
 from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
@@ -23,6 +25,7 @@ from domain.rulesets.sims.checks import (
 )
 from domain.rulesets.sims.creation import check_creation_sheet, check_unique
 from domain.rulesets.sims.events import (
+    AdventureCompleted,
     CharacterReborn,
     MasterPlusTaken,
     QualitySpec,
@@ -50,6 +53,21 @@ def _pc(view: View, ref: str) -> SimsCharacter:
 def _spendable(c: SimsCharacter) -> None:
     if c.upgrades < 1:
         raise errors.NoUpgradeAvailable(name=c.name)
+
+
+@frozen(kw_only=True)
+class CompleteAdventure(Plain):
+    """An adventure is over: recorded for every living player character. It earns nothing by
+    itself; a campaign is a set of adventures, and the campaign's success earns the upgrade."""
+
+    name: ClassVar[str] = "adventure complete"
+    adventure: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        done = AdventureCompleted(adventure=required_text(self.adventure, "the adventure's name"))
+        return tuple(
+            Change(c.id, done) for c in everyone(view) if c.kind is SheetKind.PC and not c.killed
+        )
 
 
 @frozen(kw_only=True)
@@ -105,7 +123,7 @@ class SucceedMission(Plain):
         else:
             chosen = [c for c in everyone(view) if mission in c.missions and not c.killed]
             if not chosen:
-                raise errors.MissionNotAnnounced(name="anyone", mission=mission)
+                raise errors.MissionNotAnnounced(name="any character", mission=mission)
         return tuple(Change(c.id, grant) for c in chosen)
 
 

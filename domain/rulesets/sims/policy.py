@@ -1,13 +1,16 @@
 """The Sims RPG: what a player may issue for the characters they play (``domain.policy``). The
 GM sets turn order, judges simple situations, declares danger, authorises recovery, kills and
-rules missions; a player rolls, attacks, picks strategies, spends ranks and improves."""
+rules missions; a player rolls, attacks, picks strategies, spends ranks, improves, and writes
+privately (as themself, for a character they play)."""
 
 from domain.policy import PlayerMay
 
 PLAYERS = {
     "character create": PlayerMay(as_player="player"),
-    "roll": PlayerMay(acting=("character",)),
-    "attack": PlayerMay(acting=("attacker",)),
+    # Being Badass is an upshift the GM gives (Being Badass); Failure or Damage Ranks go by the
+    # nature of the conflict, the GM's reading of it (Damage, PDQ-A5).
+    "roll": PlayerMay(acting=("character",), gm_calls=("badass",)),
+    "attack": PlayerMay(acting=("attacker",), gm_calls=("badass", "kind")),
     "reroll": PlayerMay(acting=("attacker",)),
     "allocate": PlayerMay(acting=("character",)),  # the defender distributes the ranks
     "strategy": PlayerMay(acting=("character",)),
@@ -17,4 +20,5 @@ PLAYERS = {
     "upgrade": PlayerMay(acting=("character",)),
     "master-plus": PlayerMay(acting=("character",)),
     "rebirth": PlayerMay(acting=("character",)),
+    "message": PlayerMay(acting=("character",), as_player="by"),  # for their own character
 }

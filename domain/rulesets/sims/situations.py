@@ -86,15 +86,20 @@ class JudgeSimple(Plain):
         check_can_act(c)
         used = use(c, self.quality)
         difficulty = parse_rank(self.difficulty)
-        values = {
-            "task": self.task.strip(),
-            "quality": used.quality,
-            "rank": used.current,
-            "difficulty": difficulty,
-        }
+        task = self.task.strip()
         if used.current > difficulty.level:
-            return (Change(c.id, SimpleSituationResolved(**values)),)  # type: ignore[arg-type]
-        return (Change(c.id, SituationEscalated(**values)),)  # type: ignore[arg-type]
+            resolved = SimpleSituationResolved(
+                task=task,
+                quality=used.quality,
+                rank=used.current,
+                difficulty=difficulty,
+                scene=view.campaign.scene,
+            )
+            return (Change(c.id, resolved),)
+        escalated = SituationEscalated(
+            task=task, quality=used.quality, rank=used.current, difficulty=difficulty
+        )
+        return (Change(c.id, escalated),)
 
 
 @frozen(kw_only=True)
@@ -117,6 +122,9 @@ class RollComplicated(Plain):
         check_table_clear(view)
         c = character(view, self.character)
         check_can_act(c)
+        task = self.task.strip()
+        if task and c.simple_scene == view.campaign.scene and task in c.simple:
+            raise errors.SimpleSituationNoRollNeeded(name=c.name, task=task)
         difficulty = parse_rank(self.difficulty)
         uses = uses_of(view, c, self.qualities, self.helpers)
         shifts = (*strategy_shifts(c), *gm_shifts(self.badass, self.penalties))
@@ -125,7 +133,7 @@ class RollComplicated(Plain):
         success = rolled.total is not None and rolled.total >= tn
         events: list[Event] = [
             ComplicatedSituationRolled(
-                task=self.task.strip(),
+                task=task,
                 roll=rolled,
                 difficulty=difficulty,
                 tn=tn,
@@ -136,7 +144,7 @@ class RollComplicated(Plain):
         if self.hazardous and not success:
             # An auto-fail has no dice: the shortfall is read from the lowest total possible.
             total = rolled.total if rolled.total is not None else 2 + rolled.modifier
-            source = f"environment ({self.task.strip() or 'hazard'})"
+            source = f"environment ({task or 'hazard'})"
             rules = settings(view)
             events += inflict(
                 c, tn - total, RankKind.DAMAGE, source, rules=rules, turn=turn_number(view)

@@ -74,12 +74,26 @@ def _replaced(event: ev.QualityReplaced, state: SimsCharacter | None) -> SimsCha
 
 
 @evolve.register(ev.SimpleSituationResolved)
+def _simple(event: ev.SimpleSituationResolved, state: SimsCharacter | None) -> SimsCharacter:
+    c = existing(state)
+    check_can_act(c)
+    if not event.task or event.scene is None:
+        return c
+    earlier = c.simple if c.simple_scene == event.scene else ()
+    return replace(c, simple=(*earlier, event.task), simple_scene=event.scene)
+
+
 @evolve.register(ev.SituationEscalated)
 @evolve.register(ev.ComplicatedSituationRolled)
 def _acted(event: Event, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)
     check_can_act(c)
     return c
+
+
+@evolve.register(ev.PrivateMessageSent)
+def _messaged(event: ev.PrivateMessageSent, state: SimsCharacter | None) -> SimsCharacter:
+    return existing(state)  # kept with the character; it changes nothing on the sheet
 
 
 @evolve.register(ev.ConflictAttackRolled)

@@ -102,6 +102,11 @@ def _rank_recovered(event: ev.RankRecovered, state: SimsCharacter | None) -> Sim
     return replace(c, qualities=c.with_quality(q), recovery_pending=c.recovery_pending - 1)
 
 
+@evolve.register(ev.AdventureCompleted)
+def _adventure(event: ev.AdventureCompleted, state: SimsCharacter | None) -> SimsCharacter:
+    return existing(state)  # a milestone of the story: nothing on the sheet changes
+
+
 @evolve.register(ev.UpgradeMissionAnnounced)
 def _announced(event: ev.UpgradeMissionAnnounced, state: SimsCharacter | None) -> SimsCharacter:
     c = existing(state)

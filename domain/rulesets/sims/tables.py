@@ -128,6 +128,13 @@ class ShiftSource(enum.StrEnum):
     SPLIT = "split between targets"
 
 
+class TieBreak(enum.StrEnum):
+    """Who goes first between equal fighting ranks (PDQ-A11: the GM decides)."""
+
+    ROLL_OFF = "roll-off"  # a PC before an NPC, then a 1d6 roll-off (the default reading)
+    AS_LISTED = "as-listed"  # the GM's call: in the order the GM listed them
+
+
 class Lethality(enum.StrEnum):
     DEFAULT = "default"  # kill only a helpless character, by a statement on the next turn
     CHOOSE_AT_START = "choose-at-start"  # attackers may declare killing damage

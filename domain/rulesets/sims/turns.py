@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
@@ -30,7 +31,7 @@ from domain.rulesets.sims.lookup import (
     turn_number,
 )
 from domain.rulesets.sims.resolution import use
-from domain.rulesets.sims.tables import Strategy
+from domain.rulesets.sims.tables import SheetKind, Strategy, TieBreak
 
 # --- Turn order ---------------------------------------------------------------------------------
 
@@ -41,30 +42,62 @@ def _start_turn(c: SimsCharacter, number: int) -> list[Change]:
     return [*expired, Change(c.id, TurnStarted(number=number))]
 
 
+def roll_off(tied: Sequence[TurnSlot], dice: DiceSource) -> list[TurnSlot]:
+    """Each tied character rolls 1d6 (in the order listed), highest first; those who tie again
+    roll again among themselves (PDQ-A11)."""
+    if len(tied) < 2:
+        return list(tied)
+    faces = [dice.roll(6) for _ in tied]
+    rolled = [evolve(s, roll_off=(*s.roll_off, f)) for s, f in zip(tied, faces, strict=True)]
+    ordered: list[TurnSlot] = []
+    for face in sorted(set(faces), reverse=True):
+        ordered += roll_off([s for s in rolled if s.roll_off[-1] == face], dice)
+    return ordered
+
+
+def in_order(
+    slots: Sequence[tuple[TurnSlot, SheetKind]], ties: TieBreak, dice: DiceSource
+) -> tuple[TurnSlot, ...]:
+    """Higher fighting-relevant rank first (Conflict example). Equal ranks: a PC before an NPC,
+    then a 1d6 roll-off; or, when the GM says so, the order the GM listed (PDQ-A11)."""
+    if ties is TieBreak.AS_LISTED:
+        return tuple(s for s, _ in sorted(slots, key=lambda entry: -entry[0].rank))
+
+    def place(entry: tuple[TurnSlot, SheetKind]) -> tuple[int, bool]:
+        slot, kind = entry
+        return -slot.rank, kind is not SheetKind.PC
+
+    order: list[TurnSlot] = []
+    for _, tied in groupby(sorted(slots, key=place), key=place):
+        order += roll_off([s for s, _ in tied], dice)
+    return tuple(order)
+
+
 @frozen(kw_only=True)
 class SetTurnOrder(Plain):
-    """Start a conflict: higher fighting-relevant rank goes first (ties keep the given order)."""
+    """Start a conflict: higher fighting-relevant rank goes first; at equal ranks a PC goes
+    before an NPC, then a 1d6 roll-off decides (or, ``ties`` as-listed, the GM's order)."""
 
     name: ClassVar[str] = "turns"
     entries: tuple[str, ...]
+    ties: TieBreak = TieBreak.ROLL_OFF
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         check_table_clear(view)
-        slots: list[TurnSlot] = []
+        slots: list[tuple[TurnSlot, SheetKind]] = []
         for entry in self.entries:
             who, quality = split_ref(entry)
             c = character(view, who)
             check_can_act(c)
-            if any(s.character_id == c.id for s in slots):
+            if any(s.character_id == c.id for s, _ in slots):
                 raise errors.DefenderTwice(name=c.name)
             used = use(c, quality)
-            slots.append(
-                TurnSlot(character_id=c.id, name=c.name, quality=used.quality, rank=used.current)
-            )
+            slot = TurnSlot(character_id=c.id, name=c.name, quality=used.quality, rank=used.current)
+            slots.append((slot, c.kind))
         if len(slots) < 2:
             raise errors.TurnOrderTooShort(count=len(slots))
-        order = tuple(sorted(slots, key=lambda s: -s.rank))
+        order = in_order(slots, TieBreak(self.ties), dice)
         changes: list[Change] = []
         holder = turn_holder(view)
         if holder is not None:

@@ -71,10 +71,14 @@ class AttackSetup(Plain):
 
 @frozen(kw_only=True)
 class TurnSlot(Plain):
+    """A place in the turn order: the quality that set it, and the faces of the 1d6 roll-off
+    that broke a tie with another character of the same rank (each round, in order)."""
+
     character_id: UUID
     name: str
     quality: str | None
     rank: int
+    roll_off: tuple[int, ...] = ()
 
 
 @frozen(kw_only=True)

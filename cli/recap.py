@@ -21,9 +21,8 @@ def _format_option(function: Any) -> Any:
         "--format",
         "fmt",
         type=click.Choice(FORMATS),
-        default="md",
-        show_default=True,
-        help="Markdown (forums, chat), one self-contained HTML page, or JSON (bots).",
+        help="Markdown (forums, chat; the default), one self-contained HTML page, or JSON (bots; "
+        "also --json).",
     )(function)
 
 
@@ -41,7 +40,12 @@ def _format_option(function: Any) -> Any:
 @_format_option
 @pass_context
 def recap_command(
-    ctx: Context, session: int | None, gm: bool, member: str | None, fmt: str, out: str | None
+    ctx: Context,
+    session: int | None,
+    gm: bool,
+    member: str | None,
+    fmt: str | None,
+    out: str | None,
 ) -> None:
     """A session's recap: scenes, one line per ruling, highlights, each character's scores at
     the start and the end, and the corrections (undone and amended rulings, who and why).
@@ -68,7 +72,7 @@ def recap_command(
 @click.argument("hero", required=False)
 @_format_option
 @pass_context
-def timeline_command(ctx: Context, hero: str | None, fmt: str, out: str | None) -> None:
+def timeline_command(ctx: Context, hero: str | None, fmt: str | None, out: str | None) -> None:
     """The Code: a hero's Exposure reveal timeline (every change with its cause and dice, every
     detail revealed, what the public knew at each session's end, undone rulings voided); without
     HERO, every hero of the campaign on one chart.

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from domain.errors import DomainError
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.views import CampaignTimeline, HeroTimeline, Recap
@@ -24,9 +25,16 @@ RENDER: dict[str, dict[str, Callable[[Any], str]]] = {
 }
 
 
-def emit(view: View, kind: str, fmt: str, out: str | None, as_json: bool) -> None:
-    if as_json:
-        fmt = "json"
+class FormatContradicts(DomainError):
+    template = "--json asks for JSON and --format {fmt} for {what}: give one of them"
+
+
+def emit(view: View, kind: str, fmt: str | None, out: str | None, as_json: bool) -> None:
+    """Write ``view`` as ``fmt`` (default Markdown; JSON under --json, which no other --format
+    may contradict) to stdout or the file ``out``."""
+    if as_json and fmt not in (None, "json"):
+        raise FormatContradicts(fmt=fmt, what="HTML" if fmt == "html" else "Markdown")
+    fmt = "json" if as_json else fmt or "md"
     if fmt == "json":
         text = json.dumps(view, indent=2, ensure_ascii=False) + "\n"
     else:

@@ -89,3 +89,16 @@ def test_rebuild_reports_what_it_processed(tmp_path: Path, frozen: None) -> None
     counts = json.loads(out)["rebuilt"]
     assert (0, ["exposure", "recaps"]) == (code, sorted(counts))
     assert counts["exposure"] == counts["recaps"] > 0
+
+
+def test_json_and_another_format_contradict(tmp_path: Path, frozen: None) -> None:
+    """Issue 22: `--json recap --format md` is refused (exit 2) instead of choosing one; --json
+    alone, or with --format json, is the JSON recap, and no option at all is Markdown."""
+    db = tmp_path / "c.db"
+    night(db)
+    for fmt in ("md", "html"):
+        result = CliRunner().invoke(campaign, ["--db", str(db), "--json", "recap", "--format", fmt])
+        assert 2 == result.exit_code
+        assert '"code": "FORMAT_CONTRADICTS"' in result.stderr
+    assert cli(db, "--json", "recap")[1] == cli(db, "--json", "recap", "--format", "json")[1]
+    assert cli(db, "recap")[1].startswith("# ")

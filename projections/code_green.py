@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.dice import PoolMode
 from domain.rulesets.code_green import events as cg
-from projections.describe import describe, faces
+from projections.describe import describe, faces, plural
 
 # --- Code Green ------------------------------------------------------------------------------
 
@@ -54,7 +54,7 @@ def _declared(event: cg.TestDeclared) -> str:
     squares = ", ".join(event.consulted)
     return (
         f"test {event.test}: {event.function} {event.form}, "
-        f"{event.own_tokens} own token(s) on {squares}"
+        f"{plural(event.own_tokens, 'own token')} among the squares {squares}"
     )
 
 

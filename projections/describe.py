@@ -18,6 +18,8 @@ from domain.events import (
     DisputeResolved,
     EntropyAdded,
     Event,
+    FreeRollMade,
+    FreeRollTerm,
     MemberAdded,
     MemberRemoved,
     NoteAdded,
@@ -33,6 +35,16 @@ from domain.events import (
     SessionSealed,
     SessionStarted,
 )
+
+
+def spoken(code: object) -> str:
+    """A code (``unopposed-roll``) as a GM would say it (``unopposed roll``)."""
+    return str(code).replace("-", " ")
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 use``, ``2 uses``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def faces(dice: tuple[int, ...]) -> str:
@@ -119,6 +131,22 @@ def _sealed(event: SessionSealed) -> str:
 @describe.register(NoteAdded)
 def _note(event: NoteAdded) -> str:
     return f"{'GM-only note' if event.gm_only else 'note'}: {event.text}"
+
+
+@describe.register(FreeRollMade)
+def _free_roll(event: FreeRollMade) -> str:
+    terms = " ".join(_term(term, first=not i) for i, term in enumerate(event.terms))
+    return f"free roll {event.expression} {terms} = {event.total}: {event.why}"
+
+
+def _term(term: FreeRollTerm, *, first: bool) -> str:
+    """A term of a free roll, signed: its faces (a face keep-highest/lowest dropped struck
+    through, ``~1~``), or its number."""
+    sign = ("-" if term.subtracted else "") if first else ("- " if term.subtracted else "+ ")
+    if not term.count:
+        return f"{sign}{term.value}"
+    shown = (f"~{f}~" if i in term.dropped else str(f) for i, f in enumerate(term.faces))
+    return f"{sign}[{','.join(shown)}]"
 
 
 @describe.register(MemberAdded)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
+from projections.describe import spoken
 from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
@@ -121,12 +122,12 @@ def recap_html(r: Recap) -> str:
 
 def _row(row: Row) -> str:
     changes = "<br>".join(
-        e(f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})")
+        e(f"{x['before']} -> {x['after']} ({spoken(x['cause'])}, peak {x['peak_after']})")
         for x in row["changes"]
     )
     reveals = "<br>".join(
         e(
-            f"{x['detail']} = {x['value']!r} "
+            f"{spoken(x['detail'])} = {x['value']!r} "
             f"({'off the ladder' if x['level'] is None else 'level ' + str(x['level'])}, "
             f"{x['cause']}{', GM choice' if x['gm_override'] else ''})"
         )
@@ -151,7 +152,7 @@ def _row(row: Row) -> str:
 def _public(known: Known) -> str:
     if not known["public"]:
         return "nothing"
-    return ", ".join(e(f"{x['detail']} ({x['value']!r})") for x in known["public"])
+    return ", ".join(e(f"{spoken(x['detail'])} ({x['value']!r})") for x in known["public"])
 
 
 def _timeline_body(t: HeroTimeline, level: int) -> list[str]:

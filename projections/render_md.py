@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from projections.describe import spoken
 from projections.recap import dispute_text
 from projections.views import (
     Beat,
@@ -132,13 +133,13 @@ def recap_md(r: Recap) -> str:
 
 def _row(row: Row) -> str:
     changes = ", ".join(
-        f"{x['before']} -> {x['after']} ({x['cause']}, peak {x['peak_after']})"
+        f"{x['before']} -> {x['after']} ({spoken(x['cause'])}, peak {x['peak_after']})"
         for x in row["changes"]
     )
     reveals = "; ".join(
-        f"{x['detail']} = {md(repr(x['value']))} "
+        f"{spoken(x['detail'])} = {md(repr(x['value']))} "
         f"({'off the ladder' if x['level'] is None else 'level ' + str(x['level'])}, "
-        f"{x['cause']}{', GM choice' if x['gm_override'] else ''})"
+        f"{spoken(x['cause'])}{', GM choice' if x['gm_override'] else ''})"
         for x in row["reveals"]
     )
     session = row["session"] if row["session"] is not None else "-"
@@ -159,7 +160,7 @@ def _row(row: Row) -> str:
 def _public(known: Known) -> str:
     if not known["public"]:
         return "nothing"
-    return ", ".join(f"{x['detail']} ({md(repr(x['value']))})" for x in known["public"])
+    return ", ".join(f"{spoken(x['detail'])} ({md(repr(x['value']))})" for x in known["public"])
 
 
 def timeline_md(t: HeroTimeline) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.rulesets.sprawl_goons import events as sg
 from domain.rulesets.sprawl_goons.tables import DEADLY_BAND, DiceMode, Kind, Purpose
-from projections.describe import describe, faces
+from projections.describe import describe, faces, plural
 
 
 def _signed(value: int) -> str:
@@ -36,13 +36,18 @@ def _cash_rolled(event: sg.StartingCashRolled) -> str:
     return f"starting cash 3d6 {faces(event.dice)} x 10 = {event.cash}"
 
 
+def burden(encumbrance: int) -> str:
+    """What a character's bulky items cost them, as a GM says it."""
+    return f"encumbrance -{encumbrance}" if encumbrance else "no encumbrance"
+
+
 @describe.register(sg.ItemAcquired)
 def _acquired(event: sg.ItemAcquired) -> str:
     item = event.item
     parts = [str(item.category), f"+{item.bonus}"]
     if item.uses is not None:
         rolled = f" (rolled {faces(event.uses_dice)})" if event.uses_dice else ""
-        parts.append(f"{item.uses} uses{rolled}")
+        parts.append(f"{plural(item.uses, 'use')}{rolled}")
     if not item.bulky:
         parts.append("not bulky")
     approved = ", approved by the referee" if event.custom else ""
@@ -58,8 +63,8 @@ def _dropped(event: sg.ItemDropped) -> str:
 def _bulk_ruled(event: sg.ItemBulkinessRuled) -> str:
     ruled = "bulky" if event.bulky else "not bulky"
     why = f" ({event.reason})" if event.reason else ""
-    burden = f"encumbrance -{event.encumbrance}" if event.encumbrance else "no encumbrance"
-    return f"the referee rules {event.item} {ruled}{why}: {event.bulky_items} bulky, {burden}"
+    weight = burden(event.encumbrance)
+    return f"the referee rules {event.item} {ruled}{why}: {event.bulky_items} bulky, {weight}"
 
 
 @describe.register(sg.ItemUsed)

@@ -14,6 +14,8 @@ from domain.rulesets.sprawl_goons.tables import (
     Stat,
 )
 from domain.rulesets.sprawl_goons.values import Item
+from projections.describe import plural
+from projections.sprawl_goons import burden
 
 
 def status(c: SgCharacter) -> str:
@@ -37,7 +39,7 @@ def _item(i: Item) -> str:
     """An item with its kind and bonus, uses, bursts left, condition and bulk."""
     notes = [f"{i.category} +{i.bonus}"]
     if i.uses is not None:
-        notes.append(f"{i.uses} uses")
+        notes.append(plural(i.uses, "use"))
     if i.bursts_fired is not None:
         left = BURSTS_PER_MAGAZINE - i.bursts_fired
         notes.append("magazine empty" if left <= 0 else f"{left} bursts left")
@@ -57,7 +59,7 @@ def sheet_text(c: SgCharacter) -> str:
     lines.append("  ".join(f"{s.title} {c.stat(s)}" for s in Stat))
     lines.append(
         f"Resilience {c.resilience}/{c.resilience_max}  Inventory Score {c.inventory} "
-        f"({c.bulky_items} bulky, encumbrance -{c.encumbrance})  Cash {c.cash}"
+        f"({c.bulky_items} bulky, {burden(c.encumbrance)})  Cash {c.cash}"
     )
     lines.append("Items: " + ("; ".join(_item(i) for i in c.items) or "none"))
     for b in c.boosts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.rulesets.the_code import events as tc
 from domain.rulesets.the_code.tables import STEPS, ContestBy, DieRole
-from projections.describe import describe, faces
+from projections.describe import describe, faces, spoken
 
 
 def _signed(value: int) -> str:
@@ -42,7 +42,8 @@ def _npc(event: tc.NpcCreated) -> str:
 def _revealed(event: tc.DetailRevealed) -> str:
     where = f"level {event.level}" if event.level is not None else "outside the ladder"
     chosen = f", GM's choice over {event.suggested}" if event.gm_override else ""
-    return f"the public learns the {event.detail}: {event.value!r} ({where}, {event.cause}{chosen})"
+    detail, cause = spoken(event.detail), spoken(event.cause)
+    return f"the public learns the {detail}: {event.value!r} ({where}, {cause}{chosen})"
 
 
 @describe.register(tc.IdentityMadePublic)
@@ -54,7 +55,7 @@ def _identity(event: tc.IdentityMadePublic) -> str:
 def _exposure(event: tc.ExposureChanged) -> str:
     clamped = "" if event.after - event.before == event.delta else f" ({_signed(event.delta)})"
     peak = f"peak {event.peak_after}"
-    return f"Exposure {event.before} -> {event.after}{clamped} ({event.cause}; {peak})"
+    return f"Exposure {event.before} -> {event.after}{clamped} ({spoken(event.cause)}; {peak})"
 
 
 @describe.register(tc.ExposureRolled)
@@ -129,7 +130,7 @@ def _contest(event: tc.ContestResolved) -> str:
         parts.append(f"{side.name} (step {side.step}){rolled}, pays {side.cost}")
     ties = f"; ties removed {faces(event.ties)}" if event.ties else ""
     result = "stalemate" if event.winner is None else f"{event.winner} wins"
-    how = "" if event.by is ContestBy.STALEMATE else f" by {event.by}"
+    how = "" if event.by is ContestBy.STALEMATE else f" by {spoken(event.by)}"
     return f"contest, {event.task}: {' vs '.join(parts)}{ties} -> {result}{how}"
 
 
@@ -140,7 +141,7 @@ def _day_off(event: tc.DayOffTaken) -> str:
 
 @describe.register(tc.MotivationRegained)
 def _regained(event: tc.MotivationRegained) -> str:
-    return f"Motivation {event.before} -> {event.after} ({event.cause})"
+    return f"Motivation {event.before} -> {event.after} ({spoken(event.cause)})"
 
 
 @describe.register(tc.ObjectiveAccomplished)
@@ -215,7 +216,7 @@ def _popularity_rolled(event: tc.PopularityRolled) -> str:
 
 @describe.register(tc.PopularityChanged)
 def _popularity(event: tc.PopularityChanged) -> str:
-    return f"Popularity {event.before} -> {event.after} ({event.cause})"
+    return f"Popularity {event.before} -> {event.after} ({spoken(event.cause)})"
 
 
 @describe.register(tc.PopularityReactionRolled)

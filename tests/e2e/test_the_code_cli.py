@@ -30,7 +30,7 @@ def test_show_lists_the_scores_and_what_is_public(heroes: Run) -> None:
     """`character show` lists Motivation, Reward Points, Exposure (peak), Popularity, reveals."""
     solved = heroes('solve "The Hawk" minor "the park" --dice 3,5,9,2')
     assert 0 == solved.exit_code, solved.output
-    assert "the public learns the physical-description" in solved.output
+    assert "the public learns the physical description" in solved.output
     shown = heroes('character show "The Hawk"').output
     for line in (
         "Motivation 3/3",
@@ -69,7 +69,7 @@ def test_the_session_ends_after_the_exposure_roll(heroes: Run) -> None:
     """`session end` waits for every hero's Exposure roll, made with `exposure`."""
     assert "EXPOSURE_ROLL_MISSING" in heroes("session end").stderr
     rolled = heroes('exposure "The Hawk" --mo-followed --dice 1,3')
-    assert "Exposure 1 -> 0 (no-exposure-gained; peak 1)" in rolled.output
+    assert "Exposure 1 -> 0 (no exposure gained; peak 1)" in rolled.output
     assert 0 == heroes("session end").exit_code
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from cli import audit, corrections, history, play, recap, systems, table
+from cli import audit, corrections, free_rolls, history, play, recap, systems, table
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
 from cli.render import clean, emit_json, say, show_ruling
@@ -304,6 +304,7 @@ for _command in (
     *play.COMMANDS,
     *corrections.COMMANDS,
     *table.COMMANDS,
+    *free_rolls.COMMANDS,
     *history.COMMANDS,
     *audit.COMMANDS,
     *recap.COMMANDS,

@@ -27,6 +27,7 @@ from domain.events import (
     DisputeResolved,
     EntropyAdded,
     Event,
+    FreeRollMade,
     HouseRule,
     MemberAdded,
     MemberRemoved,
@@ -248,6 +249,7 @@ def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignStat
 
 
 @evolve_campaign.register(NoteAdded)
+@evolve_campaign.register(FreeRollMade)
 @evolve_campaign.register(SessionSealed)
 def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)

@@ -303,3 +303,41 @@ class RulingAmended(Event):
     def kind(self) -> str:
         """What the log calls it: ``amended`` or ``re-decided``."""
         return "re-decided" if self.redecided else "amended"
+
+
+# --- Free rolls: dice no rule names ----------------------------------------------------------
+
+
+class Kept(StrEnum):
+    """Which dice of a free roll's term count: all of them, or the highest or lowest few."""
+
+    ALL = "all"
+    HIGHEST = "highest"  # kh N
+    LOWEST = "lowest"  # kl N
+
+
+@frozen(kw_only=True)
+class FreeRollTerm(Plain):
+    """One term of a free roll as it came out: ``count`` dice of ``sides`` sides (every face in
+    the order rolled, the positions ``dropped`` by keep-highest or keep-lowest), or a whole
+    number (``count`` 0); ``value`` is what it adds to the total, or takes off (``subtracted``)."""
+
+    subtracted: bool = False
+    count: int = 0
+    sides: int = 0
+    kept: Kept = Kept.ALL
+    keep: int = 0  # how many dice keep-highest/lowest keeps (0 when all count)
+    faces: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()
+    value: int
+
+
+@frozen(kw_only=True)
+class FreeRollMade(Event):
+    """Somebody rolled dice no rule names, saying why: the expression as written, each of its
+    terms as it came out, and the total."""
+
+    expression: str
+    why: str
+    terms: tuple[FreeRollTerm, ...]
+    total: int

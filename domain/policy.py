@@ -40,6 +40,7 @@ SHARED: Mapping[str, PlayerMay] = {
     "note": PlayerMay(gm_calls=("gm_only",)),
     "entropy": PlayerMay(as_player="by"),
     "dispute": PlayerMay(as_player="by"),
+    "dice": PlayerMay(),  # a free roll, for anything (--hidden stays the GM's)
 }
 OBSERVERS: Mapping[str, PlayerMay] = {"dispute": PlayerMay(as_player="by")}
 

@@ -19,7 +19,7 @@ from attrs import frozen
 
 from domain.plain import Plain
 
-SHARED = ("domain.lifecycle", "domain.table")
+SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls")
 
 
 @frozen(kw_only=True)

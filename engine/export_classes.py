@@ -40,9 +40,9 @@ def event_classes(system: str) -> Mapping[str, type[Event]]:
 def command_classes(system: str) -> Mapping[str, type[Any]]:
     """The commands a ruling of a ``system`` campaign may record in its ``params`` (which undo
     and amend decide again from), by topic: every command class the shared commands and the
-    shared commands (``domain.lifecycle``, ``domain.table``) and the system's ``commands`` module
-    name, found from the classes."""
-    modules = [import_module("domain.lifecycle"), import_module("domain.table")]
+    shared commands (``domain.lifecycle``, ``domain.table``, ``domain.free_rolls``) and the
+    system's ``commands`` module name, found from the classes."""
+    modules = [import_module(f"domain.{name}") for name in ("lifecycle", "table", "free_rolls")]
     modules.append(import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"))
     found: dict[str, type[Any]] = {}
     for module in modules:

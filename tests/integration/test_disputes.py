@@ -120,7 +120,9 @@ def _motivation(*faces: int) -> Play:
     return player(UseMotivation(hero=HAWK, dice=2), *faces)
 
 
-CG_TESTED = "31415: test 1: Invulnerable Legs, 2 own token(s) on R1C1, R1C2, R1C3, R2C2, R3C2"
+CG_TESTED = (
+    "31415: test 1: Invulnerable Legs, 2 own tokens among the squares R1C1, R1C2, R1C3, R2C2, R3C2"
+)
 STORIES = (
     # Ana places her tokens (upheld); tests and rolls 2,5 (undone); tests again and rolls 6,3,
     # and the GM rules the pair is Legs x Cryptic: one own token, a pool of one die (the 6).
@@ -139,7 +141,8 @@ STORIES = (
         undone_was=(CG_TESTED, "31415: test 1: pool 2 [2,5] -> 5: mostly human"),
         amended_was=(CG_TESTED, "31415: test 1: pool 2 [6,3] -> 6: more than human"),
         amended_now=(
-            "31415: test 1: Cryptic Legs, 1 own token(s) on R1C1, R1C2, R1C3, R2C1, R3C1",
+            "31415: test 1: Cryptic Legs, 1 own token among the squares "
+            "R1C1, R1C2, R1C3, R2C1, R3C1",
             "31415: test 1: pool 1 [6] -> 6: more than human",
         ),
     ),

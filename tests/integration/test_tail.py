@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.campaign import evolve_campaign
-from domain.errors import CannotRedecide
+from domain.errors import CannotRedecide, SealedSessionChanged
 from domain.events import RulingMade
 from domain.lifecycle import AddNote
 from engine import Engine, ledger, tail
@@ -66,8 +66,8 @@ def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, redecid
     walker = Redecider(engine.ledger, campaign, tail, engine.ruleset(campaign))
     try:
         return walker.walk(tail.made, target, amendment, redecide=redecide)
-    except CannotRedecide as refused:
-        return refused.data
+    except (CannotRedecide, SealedSessionChanged) as refused:  # a refusal is a plan too
+        return refused.code, refused.data
 
 
 def before(engine: Engine, stream: Any, evolve: Any, ruling: int) -> Any:

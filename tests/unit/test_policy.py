@@ -17,7 +17,7 @@ from domain.campaign import CampaignState, Member, RosterEntry
 from domain.errors import NotAllowed, NotAMember
 from domain.events import Role
 from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
-from domain.registry import verbs
+from domain.registry import SHARED, verbs
 from domain.rulesets import SYSTEMS
 
 MINE, THEIRS = "Mine", "Theirs"
@@ -48,8 +48,7 @@ def commands(system: str) -> list[type[Any]]:
     """Every command a campaign of ``system`` runs: its own and the shared ones."""
     modules = [
         importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"),
-        importlib.import_module("domain.lifecycle"),
-        importlib.import_module("domain.table"),
+        *map(importlib.import_module, SHARED),
     ]
     found = {
         value

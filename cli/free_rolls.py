@@ -1,0 +1,31 @@
+"""Free rolls: dice no rule names, a verb every system shares."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import Context, pass_context
+from cli.dice import dice_options, run
+from domain.free_rolls import RollFreely
+
+
+@click.command("dice")
+@click.argument("expression")
+@click.option("--why", required=True, help="What the roll is for (the log shows it).")
+@dice_options
+@pass_context
+def dice(ctx: Context, expression: str, why: str, faces: str | None, seed: int | None) -> None:
+    """Roll dice no rule names, saying why: EXPRESSION in dice notation (2d6+1, 4d6kh3 keeps
+    the highest 3, 2d20kl1 the lowest, 1d20-1d4+2, d%), at most 100 dice of 2 to 1000 sides.
+    The dice come from --dice, --seed or the session's committed dice, and are recorded like
+    any other roll's. An expression that starts with a minus goes last, after `--`
+    (`campaign dice --why TEXT -- -1+1d6`).
+
+    \b
+    Example:
+      campaign dice 1d6 --why "to see if it rains" --dice 4
+    """
+    run(ctx, RollFreely(expression=expression, why=why), faces=faces, seed=seed)
+
+
+COMMANDS = (dice,)

@@ -1,0 +1,93 @@
+"""`campaign dice EXPRESSION --why TEXT`, in-process through click's runner: a free roll in any
+system, with typed dice, as JSON, and refusals that append nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from domain.rulesets import SYSTEMS
+from tests.e2e.conftest import Run
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_a_free_roll_in_every_system(run: Run, system: str) -> None:
+    """A shared verb: the same line in every system's campaign, and in its log."""
+    assert 0 == run(f"init Lab --system {system}").exit_code
+    result = run('dice 2d6+1 --why "to see if it rains" --dice 3,5')
+    assert 0 == result.exit_code, result.output
+    assert "ruling 2: dice (physical dice)" in result.output
+    assert "free roll 2d6+1 [3,5] + 1 = 9: to see if it rains" in result.output
+    assert "free roll 2d6+1 [3,5] + 1 = 9: to see if it rains" in run("log").output
+
+
+def test_json_shows_the_dice_and_the_resolved_terms(table: Run) -> None:
+    result = table("--json dice 4d6kh3 --why stats --dice 6,1,5,3")
+    data = json.loads(result.stdout)
+    assert ("dice", "physical") == (data["command"], data["provenance"])
+    assert [6, 1, 5, 3] == [d["face"] for d in data["dice"]]
+    (event,) = data["events"]
+    assert "FreeRollMade" == event["type"]
+    assert (14, [1]) == (event["data"]["total"], event["data"]["terms"][0]["dropped"])
+    assert "free roll 4d6kh3 [6,~1~,5,3] = 14: stats" == event["text"]
+
+
+def test_seeded_and_committed_dice(table: Run) -> None:
+    """--seed is reproducible; without it, in a session, the committed dice roll."""
+    first = json.loads(table("--json dice 3d6 --why a --seed 9").stdout)
+    again = json.loads(table("--json dice 3d6 --why a --seed 9").stdout)
+    assert first["dice"] == again["dice"]
+    assert "digital-seeded" == first["provenance"]
+    committed = json.loads(table("--json dice 1d20 --why b").stdout)
+    assert "digital-committed" == committed["provenance"]
+
+
+def test_a_player_rolls_and_a_hidden_roll_is_the_gms(run: Run) -> None:
+    run("init Lab --system sims --gm Rosa --member ana:player")
+    assert 0 == run("--as ana dice 1d6 --why luck --dice 4").exit_code
+    assert 0 == run("dice 1d6 --why ambush --hidden --dice 6").exit_code
+    assert "ambush" not in run("--as ana log").output
+    assert "ambush" in run("log").output
+
+
+def test_a_leading_minus_goes_after_the_double_dash(run: Run) -> None:
+    run("init Lab --system sims")
+    result = run("dice --why cold --dice 6 -- -1+1d6")
+    assert "free roll -1+1d6 -1 + [6] = 5: cold" in result.output
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        pytest.param("dice 2d6*2 --why x --dice 1,2", "UNSUPPORTED_DICE_NOTATION", id="times"),
+        pytest.param("dice 4d6rr1 --why x", "UNSUPPORTED_DICE_NOTATION", id="reroll"),
+        pytest.param("dice 2d --why x", "UNREADABLE_DICE_NOTATION", id="unreadable"),
+        pytest.param("dice 101d6 --why x", "FREE_ROLL_OUT_OF_BOUNDS", id="too-many-dice"),
+        pytest.param("dice 1d1001 --why x", "FREE_ROLL_OUT_OF_BOUNDS", id="too-many-sides"),
+        pytest.param("dice 2d6 --why x --dice 3", "NOT_ENOUGH_DICE", id="too-few-faces"),
+        pytest.param("dice 2d6 --why x --dice 3,4,5", "TOO_MANY_DICE", id="too-many-faces"),
+        pytest.param("dice 1d6 --why x --dice 7", "INVALID_DIE_FACE", id="off-the-die"),
+        pytest.param('dice 1d6 --why " " --dice 2', "EMPTY_TEXT", id="no-reason"),
+        pytest.param("dice 1d6 --dice 2", "USAGE", id="why-missing"),
+    ],
+)
+def test_a_refusal_exits_2_in_one_line_and_appends_nothing(
+    table: Run, count: Callable[[], int], line: str, code: str
+) -> None:
+    before = count()
+    result = table(line)
+    assert 2 == result.exit_code
+    assert [f"error: {code}"] == [ln[: len(code) + 7] for ln in result.stderr.splitlines()]
+    assert "" == result.stdout
+    assert before == count()
+
+
+def test_a_refusal_under_json_is_json(table: Run, count: Callable[[], int]) -> None:
+    before = count()
+    result = table("--json dice 1d6>3 --why x")
+    error = json.loads(result.stderr)["error"]
+    assert "UNSUPPORTED_DICE_NOTATION" == error["code"]
+    assert "the operator '>'" in error["reason"]
+    assert before == count()

@@ -1,0 +1,233 @@
+"""Free rolls (``domain.free_rolls``), without a store: the notation read by d20's parser, each
+term evaluated with the dice we hand it (entered faces), every refusal typed. Given an
+expression and faces -> then the event (or the error)."""
+
+from __future__ import annotations
+
+from uuid import uuid4
+
+import pytest
+from attrs import frozen
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.campaign import CampaignState
+from domain.commands import Change
+from domain.dice import EnteredDice
+from domain.errors import DomainError, EmptyText, NotEnoughDice
+from domain.events import FreeRollMade, FreeRollTerm, Kept
+from domain.free_rolls import (
+    FreeRollOutOfBounds,
+    RollFreely,
+    UnreadableDiceNotation,
+    UnsupportedDiceNotation,
+    read_expression,
+)
+from projections.describe import describe
+
+
+@frozen
+class FakeView:
+    campaign: CampaignState
+
+    def character(self, character_id: object) -> None:
+        raise AssertionError("a free roll reads no character")
+
+    def new_id(self) -> object:
+        raise AssertionError("a free roll makes no stream")
+
+
+def view() -> FakeView:
+    return FakeView(CampaignState(id=uuid4(), name="Lab", system="sims", gm="Rosa", house_rules=()))
+
+
+def rolled(expression: str, *faces: int, why: str = "to see if it rains") -> FreeRollMade:
+    dice = EnteredDice(faces)
+    (change,) = RollFreely(expression=expression, why=why).decide(view(), dice)
+    dice.check_all_used()
+    assert isinstance(change, Change)
+    assert isinstance(change.event, FreeRollMade)
+    return change.event
+
+
+@pytest.mark.parametrize(
+    ("expression", "faces", "total", "line"),
+    [
+        pytest.param("2d6+1", (3, 5), 9, "2d6+1 [3,5] + 1 = 9", id="NdS-plus-constant"),
+        pytest.param("1d20-1d4+2", (15, 3), 14, "1d20-1d4+2 [15] - [3] + 2 = 14", id="dice-minus"),
+        pytest.param("4d6kh3", (6, 1, 5, 3), 14, "4d6kh3 [6,~1~,5,3] = 14", id="keep-highest"),
+        pytest.param("2d20kl1", (17, 4), 4, "2d20kl1 [~17~,4] = 4", id="keep-lowest"),
+        pytest.param("2d20kh1", (7, 7), 7, "2d20kh1 [7,~7~] = 7", id="tie-keeps-the-earlier"),
+        pytest.param("-1+1d6", (6,), 5, "-1+1d6 -1 + [6] = 5", id="leading-minus"),
+        pytest.param("d%", (42,), 42, "d% [42] = 42", id="percentile"),
+        pytest.param("d20", (20,), 20, "d20 [20] = 20", id="one-die-unwritten-count"),
+        pytest.param("2D6 + 3", (1, 1), 5, "2D6 + 3 [1,1] + 3 = 5", id="capital-d-and-spaces"),
+        pytest.param("1d4--1", (2,), 3, "1d4--1 [2] + 1 = 3", id="minus-minus"),
+    ],
+)
+def test_a_free_roll_adds_up_its_terms_from_the_dice_given(
+    expression: str, faces: tuple[int, ...], total: int, line: str
+) -> None:
+    """Every face comes from the dice handed to the command, in the order written; the event
+    carries the faces, what was dropped and the total, and reads as one log line."""
+    made = rolled(expression, *faces)
+    assert total == made.total
+    assert faces == tuple(f for term in made.terms for f in term.faces)
+    assert f"free roll {line}: to see if it rains" == describe(made)
+
+
+def test_the_event_carries_every_resolved_value() -> None:
+    """Replay never re-rolls: faces, kept dice, signs and values are all in the event."""
+    made = rolled("4d6kh3-2", 6, 1, 5, 3, why="  stats  ")
+    expected = FreeRollMade(
+        expression="4d6kh3-2",
+        why="stats",
+        terms=(
+            FreeRollTerm(
+                count=4,
+                sides=6,
+                kept=Kept.HIGHEST,
+                keep=3,
+                faces=(6, 1, 5, 3),
+                dropped=(1,),
+                value=14,
+            ),
+            FreeRollTerm(subtracted=True, value=2),
+        ),
+        total=12,
+    )
+    assert expected == made
+
+
+def test_each_die_is_asked_of_the_source_with_its_sides() -> None:
+    """The library's roller is never used: our source is asked for each die, in order."""
+    asked: list[int] = []
+
+    class Counting:
+        def roll(self, sides: int) -> int:
+            asked.append(sides)
+            return 1
+
+    RollFreely(expression="2d6+1d20-d4+d%", why="x").decide(view(), Counting())
+    assert [6, 6, 20, 4, 100] == asked
+
+
+@pytest.mark.parametrize(
+    ("expression", "error", "says"),
+    [
+        pytest.param("", UnreadableDiceNotation, "it is empty", id="empty"),
+        pytest.param("   ", UnreadableDiceNotation, "it is empty", id="blank"),
+        pytest.param("2d", UnreadableDiceNotation, "ends too soon", id="cut-short"),
+        pytest.param("1d6+", UnreadableDiceNotation, "ends too soon", id="dangling-plus"),
+        pytest.param("2d6 extra", UnreadableDiceNotation, "'extra' at character 5", id="words"),
+        pytest.param("abc", UnreadableDiceNotation, "not dice notation", id="not-dice"),
+        pytest.param("1d6 # hi", UnreadableDiceNotation, "not dice notation", id="comment"),
+        pytest.param("2d6*2", UnsupportedDiceNotation, "the operator '*'", id="times"),
+        pytest.param("1d6/2", UnsupportedDiceNotation, "the operator '/'", id="divide"),
+        pytest.param("1d20>10", UnsupportedDiceNotation, "the operator '>'", id="comparison"),
+        pytest.param("(1d6)", UnsupportedDiceNotation, "parentheses", id="parentheses"),
+        pytest.param("(1,2)", UnsupportedDiceNotation, "parentheses", id="set"),
+        pytest.param("4d6rr1", UnsupportedDiceNotation, "'rr1'", id="reroll"),
+        pytest.param("3d6e6", UnsupportedDiceNotation, "'e6'", id="explode"),
+        pytest.param("4d6k3", UnsupportedDiceNotation, "'k3'", id="keep-literal"),
+        pytest.param("4d6kh3kl1", UnsupportedDiceNotation, "'kh3kl1'", id="two-keeps"),
+        pytest.param("4d6kh3p1", UnsupportedDiceNotation, "'kh3p1'", id="keep-then-drop"),
+        pytest.param("1.5+1d6", UnsupportedDiceNotation, "the fraction 1.5", id="fraction"),
+        pytest.param("1d6[fire]", UnsupportedDiceNotation, "'[fire]'", id="annotation"),
+        pytest.param("3", FreeRollOutOfBounds, "rolls no dice", id="no-dice"),
+        pytest.param("0d6", FreeRollOutOfBounds, "rolls 0d6", id="zero-dice"),
+        pytest.param("1d1", FreeRollOutOfBounds, "rolls a d1", id="one-side"),
+        pytest.param("1d0", FreeRollOutOfBounds, "rolls a d0", id="no-sides"),
+        pytest.param("1d1001", FreeRollOutOfBounds, "rolls a d1001", id="too-many-sides"),
+        pytest.param("101d6", FreeRollOutOfBounds, "rolls 101 dice", id="too-many-dice"),
+        pytest.param("60d6+41d4", FreeRollOutOfBounds, "rolls 101 dice", id="too-many-together"),
+        pytest.param("4d6kh5", FreeRollOutOfBounds, "keeps 5 of 4d6", id="keep-more"),
+        pytest.param("4d6kl0", FreeRollOutOfBounds, "keeps 0 of 4d6", id="keep-none"),
+        pytest.param("1d6+" * 25 + "1", FreeRollOutOfBounds, "101 characters", id="too-long"),
+    ],
+)
+def test_a_bad_expression_is_refused_with_a_typed_error(
+    expression: str, error: type[DomainError], says: str
+) -> None:
+    """Refused before any die is rolled, with a stable code and a one-line reason."""
+    dice = EnteredDice((1,) * 200)
+    with pytest.raises(error) as caught:
+        RollFreely(expression=expression, why="x").decide(view(), dice)
+    assert says in caught.value.reason
+    assert "\n" not in caught.value.reason
+    with pytest.raises(DomainError, match="roll used only 0"):
+        dice.check_all_used()  # not a die was taken
+
+
+def test_the_codes_are_stable() -> None:
+    expected = ["UNREADABLE_DICE_NOTATION", "UNSUPPORTED_DICE_NOTATION", "FREE_ROLL_OUT_OF_BOUNDS"]
+    actual = [
+        e.code for e in (UnreadableDiceNotation, UnsupportedDiceNotation, FreeRollOutOfBounds)
+    ]
+    assert expected == actual
+
+
+def test_a_free_roll_says_why() -> None:
+    with pytest.raises(EmptyText, match="why the dice are rolled"):
+        rolled("1d6", 3, why="  ")
+
+
+def test_entered_dice_must_fit_the_expression() -> None:
+    """Too few faces, or a face off the die, are refused as for any roll."""
+    with pytest.raises(NotEnoughDice):
+        rolled("2d6", 3)
+    with pytest.raises(DomainError, match="a d6 has faces 1 to 6"):
+        rolled("1d6", 7)
+
+
+def test_the_bounds_are_inclusive() -> None:
+    """100 dice and 1000 sides are allowed; a die of 2 sides too."""
+    assert 100 == sum(t.count for t in read_expression("99d2+1d1000"))
+    assert 100 == rolled("100d2", *(1,) * 100).total
+
+
+@given(st.text(max_size=30))
+def test_any_text_is_read_or_refused_with_a_domain_error(text: str) -> None:
+    """Whatever is typed, the parser answers with terms or a typed refusal, never a crash."""
+    try:
+        terms = read_expression(text)
+    except DomainError:
+        return
+    assert 1 <= sum(t.count for t in terms) <= 100
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 6), st.sampled_from([4, 6, 8, 10, 12, 20]), st.booleans()),
+        min_size=1,
+        max_size=4,
+    ),
+    st.integers(-50, 50),
+    st.data(),
+)
+def test_the_total_is_the_signed_sum_of_the_kept_faces(
+    terms: list[tuple[int, int, bool]], constant: int, data: st.DataObject
+) -> None:
+    """A differential check against a whole-expression sum computed here."""
+    expression = "".join(f"{'-' if minus else '+'}{n}d{s}" for n, s, minus in terms)
+    expression += f"{constant:+d}"
+    faces = [data.draw(st.integers(1, s)) for n, s, _ in terms for _ in range(n)]
+    made = rolled(expression, *faces)
+    expected, position = constant, 0
+    for n, _, minus in terms:
+        value = sum(faces[position : position + n])
+        expected += -value if minus else value
+        position += n
+    assert expected == made.total
+
+
+@given(st.lists(st.integers(1, 20), min_size=1, max_size=8), st.data())
+def test_keep_highest_and_lowest_keep_that_many_of_the_faces(
+    faces: list[int], data: st.DataObject
+) -> None:
+    keep = data.draw(st.integers(1, len(faces)))
+    high = rolled(f"{len(faces)}d20kh{keep}", *faces)
+    low = rolled(f"{len(faces)}d20kl{keep}", *faces)
+    assert sum(sorted(faces)[-keep:]) == high.total
+    assert sum(sorted(faces)[:keep]) == low.total
+    assert len(faces) - keep == len(high.terms[0].dropped) == len(low.terms[0].dropped)

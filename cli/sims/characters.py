@@ -23,7 +23,9 @@ def character() -> None:
 
 @character.command("create")
 @click.argument("name")
-@click.option("--player", default="GM", show_default=True, help="Who plays the character.")
+@click.option(
+    "--player", default="", help="Who plays the character (an NPC's default: the campaign's GM)."
+)
 @click.option(
     "--quality", "qualities", multiple=True, metavar="NAME:AREA:RANK", help="A quality (x10)."
 )

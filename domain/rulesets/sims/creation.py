@@ -69,7 +69,9 @@ class CreateCharacter(Plain):
         name = self.character.strip()
         if not name:
             raise EmptyText(what="the character's name")
-        if not self.player.strip():
+        # An NPC is the GM's: played by the campaign's GM unless the sheet names someone.
+        player = self.player.strip() or (campaign.gm if self.kind is not SheetKind.PC else "")
+        if not player:
             raise EmptyText(what="the player's name")
         if any(e.name.lower() == name.lower() for e in campaign.roster):
             raise NameTaken(name=name, rule="Characters")
@@ -87,7 +89,7 @@ class CreateCharacter(Plain):
         created = CharacterCreated(
             character_id=cid,
             name=name,
-            player=self.player.strip(),
+            player=player,
             kind=self.kind,
             qualities=specs,
             strengths=tuple(s.strip() for s in self.strengths if s.strip()),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli import systems
+from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import (
     dispute_lines,
@@ -91,7 +92,7 @@ def campaign_text(c: CampaignState) -> str:
 
 
 @click.command("show")
-@click.argument("who", required=False)
+@click.argument("who", required=False, shell_complete=character_names)
 @point_options
 @pass_context
 def show(
@@ -177,7 +178,7 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
 
 
 @click.command("history")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @pass_context
 def character_history(ctx: Context, who: str) -> None:
     """Every change to a character, with the ruling that caused it (undone and amended marked).

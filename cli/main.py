@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from cli import audit, corrections, free_rolls, history, play, recap, systems, table
+from cli.completion import campaign_names, completion
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
 from cli.render import clean, emit_json, say, show_ruling
@@ -176,7 +177,11 @@ def _context(ctx: click.Context) -> Context:
     "Also CAMPAIGN_DB.",
 )
 @click.option(
-    "--campaign", "campaign", envvar="CAMPAIGN", help="Which campaign (else the current one)."
+    "--campaign",
+    "campaign",
+    envvar="CAMPAIGN",
+    shell_complete=campaign_names,
+    help="Which campaign (else the current one).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option(
@@ -286,7 +291,7 @@ def list_campaigns(ctx: Context) -> None:
 
 
 @campaign.command("use")
-@click.argument("name")
+@click.argument("name", shell_complete=campaign_names)
 @pass_context
 def use(ctx: Context, name: str) -> None:
     """Make NAME the current campaign for later commands on this store.
@@ -308,6 +313,7 @@ for _command in (
     *history.COMMANDS,
     *audit.COMMANDS,
     *recap.COMMANDS,
+    completion,
 ):
     campaign.add_command(_command)
 

@@ -1,0 +1,42 @@
+"""Issue 22: shell completion. `campaign completion bash|zsh|fish` prints a script to source;
+verbs, campaign names and character names complete from the store, and completing in a folder
+with no store makes none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.shell_completion import ShellComplete
+from click.testing import CliRunner
+
+from cli.main import campaign
+from tests.e2e.conftest import SETUP, Run
+
+
+def completed(db: Path, words: list[str], incomplete: str) -> list[str]:
+    complete = ShellComplete(campaign, {}, "campaign", "_CAMPAIGN_COMPLETE")
+    return [item.value for item in complete.get_completions(["--db", str(db), *words], incomplete)]
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_the_script_for_each_shell(shell: str) -> None:
+    result = CliRunner().invoke(campaign, ["completion", shell])
+    assert 0 == result.exit_code
+    assert "_CAMPAIGN_COMPLETE" in result.output
+
+
+def test_names_complete_from_the_store(run: Run, db: Path) -> None:
+    for line in SETUP:
+        assert 0 == run(line).exit_code
+    assert ["Night Shift"] == completed(db, ["use"], "Ni")
+    assert ["Night Shift"] == completed(db, ["--campaign"], "")
+    assert ["31415"] == completed(db, ["show"], "31")
+    assert {"21144", "31415"} == set(completed(db, ["history"], ""))
+    assert "session" in completed(db, [], "sess")
+
+
+def test_completing_makes_no_store(db: Path) -> None:
+    assert [] == completed(db, ["use"], "")
+    assert [] == completed(db, ["show"], "")
+    assert not db.exists()

@@ -54,11 +54,12 @@ def character_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[
 @click.command("completion")
 @click.argument("shell", type=click.Choice(SHELLS))
 def completion(shell: str) -> None:
-    """Print the shell completion script: verbs, options, campaign and character names.
+    """Print the shell completion script: verbs, options, campaign and character names. Source
+    it from your shell's start-up file (bash: `eval "$(campaign completion bash)"`).
 
     \b
     Example:
-      eval "$(campaign completion bash)"   # in ~/.bashrc
+      campaign completion zsh > ~/.campaign-completion.zsh
     """
     from cli.main import campaign
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
+from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.code_green.commands import DisplaceToken, Recover, SufferStrain
 
 
 @click.command("strain")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.option("--to", "destination", help="Where a struck token goes, if it must move.")
 @click.option(
     "--foolhardy",
@@ -42,7 +43,7 @@ def strain(
 
 
 @click.command("displace")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.argument("square")
 @pass_context
 def displace(ctx: Context, who: str, square: str) -> None:
@@ -56,7 +57,7 @@ def displace(ctx: Context, who: str, square: str) -> None:
 
 
 @click.command("recover")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @pass_context
 def recover(ctx: Context, who: str) -> None:
     """GM ruling: an incapacitated character recovers.

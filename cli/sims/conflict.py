@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.sims.options import badass_option, penalty_option, with_option
@@ -12,7 +13,7 @@ from domain.rulesets.sims.tables import RankKind
 
 
 @click.command("attack")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.argument("qualities", nargs=-1)
 @click.option(
     "--target",
@@ -77,7 +78,7 @@ def attack(
 
 
 @click.command("reroll")
-@click.argument("who", required=False)
+@click.argument("who", required=False, shell_complete=character_names)
 @dice_options
 @pass_context
 def reroll(ctx: Context, who: str | None, faces: str | None, seed: int | None) -> None:
@@ -91,7 +92,7 @@ def reroll(ctx: Context, who: str | None, faces: str | None, seed: int | None) -
 
 
 @click.command("allocate")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.argument("steps", nargs=-1, required=True)
 @pass_context
 def allocate(ctx: Context, who: str, steps: tuple[str, ...]) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
+from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.the_code.commands import FollowMo, RuleConduct, RuleWeaknessInPlay
 
 
 @click.command("mo")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.argument("description", required=False, default="")
 @pass_context
 def mo(ctx: Context, who: str, description: str) -> None:
@@ -25,7 +26,7 @@ def mo(ctx: Context, who: str, description: str) -> None:
 
 
 @click.command("weakness")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.argument("task")
 @pass_context
 def weakness(ctx: Context, who: str, task: str) -> None:
@@ -39,7 +40,7 @@ def weakness(ctx: Context, who: str, task: str) -> None:
 
 
 @click.command("conduct")
-@click.argument("who")
+@click.argument("who", shell_complete=character_names)
 @click.option("--violent/--not-violent", default=False, help="The hero is violent.")
 @click.option("--secretive/--not-secretive", default=False, help="The hero is secretive.")
 @pass_context

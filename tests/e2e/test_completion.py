@@ -40,3 +40,9 @@ def test_completing_makes_no_store(db: Path) -> None:
     assert [] == completed(db, ["use"], "")
     assert [] == completed(db, ["show"], "")
     assert not db.exists()
+
+
+def test_a_systems_verbs_complete_character_names(run: Run, db: Path) -> None:
+    for line in SETUP:
+        assert 0 == run(line).exit_code
+    assert ["31415"] == completed(db, ["place"], "314")

@@ -17,6 +17,7 @@ NOT_COMMANDS = {
     "amend",
     "character list",
     "character show",
+    "completion",
     "dice-stats",
     "diff",
     "disputes",

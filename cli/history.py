@@ -238,7 +238,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     for narrated in ctx.engine.replay(name, session, reader=ctx.actor):
         entry = narrated.logged
         made, header = entry.ruling, entry.header
-        events = entry.amendments[-1].events if entry.amendments else entry.events
+        events = entry.standing
         after = sorted((who[c], summarize(s)) for c, s in narrated.after.items() if s is not None)
         if ctx.as_json:
             click.echo(json_line(narrated_json(entry, event_lines(events, campaign), after)))

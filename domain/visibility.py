@@ -4,11 +4,10 @@ private to the members it names; a GM-only note is the GMs' whatever its ruling.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Protocol
 
 from domain.campaign import CampaignState
-from domain.events import Event, NoteAdded, Role, RulingMade, Visibility
+from domain.events import Event, NoteAdded, Role, Visibility
 from domain.lifecycle import AddNote
 from domain.policy import acting_member
 
@@ -18,28 +17,14 @@ def reads_all(campaign: CampaignState, reader: str | None) -> bool:
     return reader is None or acting_member(campaign, reader).role is Role.GM
 
 
-def sees_ruling(campaign: CampaignState, reader: str | None, made: RulingMade) -> bool:
-    """Whether ``reader`` may read ruling ``made`` (its header, dice and events)."""
-    if reads_all(campaign, reader):
-        return True
-    if made.visibility is Visibility.GM:
-        return made.number in campaign.revealed
-    if made.visibility is Visibility.PRIVATE:
-        return reader in made.audience
-    return True
-
-
 def sees_event(campaign: CampaignState, reader: str | None, event: Event) -> bool:
     """Whether ``reader`` may read one event of a ruling they see (a GM-only note is not)."""
     return not (isinstance(event, NoteAdded) and event.gm_only) or reads_all(campaign, reader)
 
 
-def seen(campaign: CampaignState, reader: str | None, events: Iterable[Event]) -> list[Event]:
-    return [e for e in events if sees_event(campaign, reader, e)]
-
-
 def hidden_from(campaign: CampaignState, reader: str | None) -> frozenset[int]:
-    """The rulings ``reader`` may not read (none, for a GM): the hidden ones not revealed."""
+    """The rulings ``reader`` may not read (none, for a GM): the GM's hidden ones not revealed
+    and those private to others (the campaign keeps both from each ruling's visibility)."""
     if reads_all(campaign, reader):
         return frozenset()
     kept = {number for number, audience in campaign.private if reader not in audience}

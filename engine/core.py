@@ -111,7 +111,7 @@ class Store:
         ones), its state without them, or, where the rest does not replay without them, as it
         stood before the first of them."""
         evolve = self.evolver(campaign, stream)
-        hidden = hidden_from(campaign, reader) if reader is not None else frozenset()
+        hidden = hidden_from(campaign, reader)  # none for a GM
         records = self.streams.records(stream) if hidden else []
         kept_from = [r.ruling for r in records if r.ruling in hidden]
         if not kept_from:
@@ -141,7 +141,7 @@ class Store:
             if then is None:
                 raise
             entry = then.find(ref)
-        hidden = hidden_from(campaign, reader) if reader is not None else frozenset()
+        hidden = hidden_from(campaign, reader)  # none for a GM
         if hidden:
             records = self.streams.records(entry.character_id)
             ruling = min([ruling, *(r.ruling - 1 for r in records if r.ruling in hidden)])

@@ -55,6 +55,11 @@ class LoggedRuling(Plain):
         return event
 
     @property
+    def standing(self) -> tuple[Recorded, ...]:
+        """The events in force for this ruling: its last amendment's, or those it recorded."""
+        return self.amendments[-1].events if self.amendments else self.events
+
+    @property
     def status(self) -> str:
         """``undone``, ``amended`` or ``re-decided`` (its latest correction), or ``""``."""
         if self.retraction is not None:

@@ -62,7 +62,7 @@ def narrate(
     amendment stands), folding each character's stream once."""
     folds: dict[UUID, Folding] = {}
     for entry in logged:
-        events = entry.amendments[-1].events if entry.amendments else entry.events
+        events = entry.standing
         touched = {r.originator_id for r in events if r.originator_id in characters}
         after = {}
         for stream in touched:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from domain.campaign import CampaignState
-from domain.visibility import reads_all, sees_event, sees_ruling
+from domain.visibility import hidden_from, reads_all, sees_event
 
 if TYPE_CHECKING:
     from engine.records import Recorded
@@ -22,14 +22,15 @@ def as_read_by(
     """``logged`` as ``reader`` may read it (everything, for a GM)."""
     if reads_all(campaign, reader):
         return logged
+    hidden = hidden_from(campaign, reader)
     shown = []
     for entry in logged:
-        if not sees_ruling(campaign, reader, entry.ruling):
+        if entry.ruling.number in hidden:
             continue
         amendments = tuple(
             attrs.evolve(a, events=_events(campaign, reader, a.events))
             for a in entry.amendments
-            if a.by not in campaign.hidden - campaign.revealed
+            if a.by not in hidden
         )
         events = _events(campaign, reader, entry.events)
         if entry.events and not events:

@@ -13,17 +13,17 @@ import attrs
 
 from domain.policy import check_gm
 from domain.visibility import hidden_from, reads_all
+from engine.core import Store
 from engine.records import Recorded
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # verify, the log, replay and transfer import theirs when called
     from engine.audit import Report
-    from engine.narration import Narrated  # verify, the log and undo import theirs when called
+    from engine.narration import Narrated
     from engine.recaps import Recaps
     from engine.rulings import LoggedRuling
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
     from projections.views import CampaignTimeline, HeroTimeline, Recap
-from engine.core import Store
 
 
 class Reads(Store):
@@ -42,9 +42,12 @@ class Reads(Store):
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
         found = rulings.headers(self.streams.records(campaign_id))
-        if reader is None or reads_all(self.campaign(campaign_name), reader):
+        if reader is None:
             return found
-        hidden = hidden_from(self.campaign(campaign_name), reader)
+        campaign = self.campaign(campaign_name)
+        if reads_all(campaign, reader):
+            return found
+        hidden = hidden_from(campaign, reader)
         return [h for h in found if h.ruling not in hidden and not _gm_note(h.event)]
 
     def log(
@@ -130,7 +133,7 @@ class Reads(Store):
             return
         names = {e.character_id: e.name for e in campaign.roster}
         for entry in logged:  # a reader kept from some rulings: each state as they may know it
-            events = entry.amendments[-1].events if entry.amendments else entry.events
+            events = entry.standing
             after = {
                 r.originator_id: self.character_at(
                     campaign_name,
@@ -163,8 +166,8 @@ class Reads(Store):
         """A session's recap (default: the latest) as plain data, as ``reader`` may read it;
         ``gm`` keeps the GM-only notes (a GM's copy, never for a player)."""
         campaign = self.campaign(campaign_name)
+        hidden = hidden_from(campaign, reader)  # none for a GM
         everything = reads_all(campaign, reader)
-        hidden = frozenset() if everything else hidden_from(campaign, reader)
         return self.recaps.session(campaign, session, gm=gm and everything, hidden=hidden)
 
     def hero_timeline(

@@ -28,7 +28,7 @@ def lines(engine: Engine) -> list[str]:
         text
         for entry in engine.log("Lab")
         if entry.retraction is None
-        for r in (entry.amendments[-1].events if entry.amendments else entry.events)
+        for r in entry.standing
         if (text := describe(r.event)) is not None
     ]
 

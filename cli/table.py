@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, say, show_ruling
+from cli.render import emit_json, names, say, show_ruling
 from domain.events import Role
 from domain.table import AddMember, DisputeRuling, RemoveMember, RevealRuling
 
@@ -69,12 +69,10 @@ def member_list(ctx: Context) -> None:
       campaign member list
     """
     campaign = ctx.engine.campaign(ctx.campaign())
-    names = {e.character_id: e.name for e in campaign.roster}
-    seated = [campaign.member(campaign.gm), *(m for m in campaign.members if m.name != campaign.gm)]
+    who = names(campaign)
     rows = [
-        (m.name, str(m.role), sorted(names[c] for c in campaign.own_characters(m)))
-        for m in seated
-        if m is not None
+        (m.name, str(m.role), sorted(who[c] for c in campaign.own_characters(m)))
+        for m in campaign.seats
     ]
     if ctx.as_json:
         emit_json([{"name": n, "role": r, "characters": c} for n, r, c in rows])

@@ -106,10 +106,12 @@ class CampaignState(Plain):
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (the campaign's GM is one without being added)."""
-        found = next((m for m in self.members if m.name == name), None)
-        if found is None and name == self.gm:
-            return Member(name=name, role=Role.GM)
-        return found
+        return next((m for m in self.seats if m.name == name), None)
+
+    @property
+    def seats(self) -> tuple[Member, ...]:
+        """Everyone at the table: the campaign's GM first, then the members seated since."""
+        return (Member(name=self.gm, role=Role.GM), *self.members)
 
     def own_characters(self, member: Member) -> frozenset[UUID]:
         """The characters a member plays: bound when added, or created with them as player."""

@@ -38,18 +38,17 @@ class Folding:
     def advance(self, ruling: int) -> Any:
         """The state after ``ruling`` (rulings are asked for in ascending order)."""
         if self._done < ruling:
-            upto = ruling
             start = self._at
-            while self._at < len(self._records) and self._records[self._at].ruling <= upto:
+            while self._at < len(self._records) and self._records[self._at].ruling <= ruling:
                 self._at += 1
             replaced = {
                 r: events
                 for r, events in self._fixes.replacements.items()
-                if self._done < r <= upto
+                if self._done < r <= ruling
             }
             fixes = Corrections(voided=self._fixes.voided, replacements=replaced)
             self.state = fold(self._records[start : self._at], self._evolve, self.state, fixes)
-            self._done = upto
+            self._done = ruling
         return self.state
 
 
@@ -62,8 +61,7 @@ def narrate(
     amendment stands), folding each character's stream once."""
     folds: dict[UUID, Folding] = {}
     for entry in logged:
-        events = entry.standing
-        touched = {r.originator_id for r in events if r.originator_id in characters}
+        touched = {r.originator_id for r in entry.standing if r.originator_id in characters}
         after = {}
         for stream in touched:
             if stream not in folds:

@@ -40,6 +40,17 @@ class EverySystem(click.Command):
         return "\n\n".join(parts)
 
 
+def _owners(verb: str) -> dict[str, click.Command]:
+    """Each rule system that has ``verb``, with its command."""
+    return {s: g.commands[verb] for s, g in systems.all_verbs().items() if verb in g.commands}
+
+
+def _campaign_system(ctx: click.Context) -> str:
+    """The current campaign's system (a refusal when there is no campaign or store)."""
+    shared_context = ctx.find_object(Context) or _context(ctx)
+    return shared_context.engine.find_campaign(shared_context.campaign()).system
+
+
 class CampaignGroup(click.Group):
     """Shared verbs first, then the verbs of the current campaign's rule system (so systems can
     each have a `roll`). A refusal becomes one line on stderr and exit code 2."""
@@ -48,18 +59,17 @@ class CampaignGroup(click.Group):
         shared = super().get_command(ctx, cmd_name)
         if shared is not None:
             return shared
-        shared_context = ctx.find_object(Context) or _context(ctx)
+        owners = _owners(cmd_name)
         try:
-            system = shared_context.engine.find_campaign(shared_context.campaign()).system
+            system = _campaign_system(ctx)
         except DomainError:
-            owners = [g for g in systems.all_verbs().values() if cmd_name in g.commands]
             if len(owners) == 1:
-                return owners[0].commands[cmd_name]  # its own command will say what is missing
+                return next(iter(owners.values()))  # its own command will say what is missing
             if not owners:
                 return None
             raise
-        command = systems.verbs(system).commands.get(cmd_name)
-        if command is None and any(cmd_name in g.commands for g in systems.all_verbs().values()):
+        command = owners.get(system)
+        if command is None and owners:
             raise NotAVerbOf(verb=cmd_name, system=system)
         return command
 
@@ -70,13 +80,10 @@ class CampaignGroup(click.Group):
         of every system's `roll` (and no store is opened or made)."""
         name = args[0] if args else ""
         if name not in self.commands and {"--help", "-h"} & set(args[1:]):
-            owners = {
-                s: g.commands[name] for s, g in systems.all_verbs().items() if name in g.commands
-            }
+            owners = _owners(name)
             if len(owners) > 1:
-                shared_context = ctx.find_object(Context) or _context(ctx)
                 try:
-                    system = shared_context.engine.find_campaign(shared_context.campaign()).system
+                    system = _campaign_system(ctx)
                 except DomainError:
                     return name, EverySystem(name, owners), args[1:]
                 return name, owners.get(system) or EverySystem(name, owners), args[1:]

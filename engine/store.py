@@ -300,13 +300,10 @@ def _open_postgres(env: dict[str, str]) -> CampaignStore:
 def open_store(spec: str, *, create: bool = True) -> CampaignStore:
     """Open the store ``spec`` names; a SQLite file that is not there yet is made only when
     ``create`` (else ``NoSuchStore``)."""
-    a_path = spec != MEMORY and not is_postgres(spec) and not spec.startswith("file:")
-    if not create and a_path and "://" not in spec:
-        path = Path(spec)
-        if not path.exists():
-            folder = path.parent
-            why = "" if folder.is_dir() else f" (its folder {str(folder)!r} does not exist)"
-            raise NoSuchStore(spec=spec, why=why)
+    a_file = spec != MEMORY and "://" not in spec and not spec.startswith("file:")
+    if not create and a_file and not Path(spec).exists():
+        missing = _missing_folder(spec)
+        raise NoSuchStore(spec=spec, why=f" ({missing})" if missing else "")
     env = environment_for(spec)
     try:
         if is_postgres(spec):
@@ -321,8 +318,10 @@ def open_store(spec: str, *, create: bool = True) -> CampaignStore:
 
 def _unopened(spec: str, error: BaseException) -> str:
     """Why a store did not open, in the user's terms where the path says more than SQLite."""
-    if not is_postgres(spec):
-        folder = Path(spec).parent
-        if not folder.is_dir():
-            return f"its folder {str(folder)!r} does not exist"
-    return one_line(error)
+    return (None if is_postgres(spec) else _missing_folder(spec)) or one_line(error)
+
+
+def _missing_folder(spec: str) -> str | None:
+    """That a SQLite file's folder is not there, if it is not."""
+    folder = Path(spec).parent
+    return None if folder.is_dir() else f"its folder {str(folder)!r} does not exist"

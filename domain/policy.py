@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from typing import Any
 
-import attrs
 from attrs import frozen
 
 from domain.campaign import CampaignState, Member
@@ -21,6 +19,7 @@ from domain.commands import Command
 from domain.errors import NotAllowed, NotAMember
 from domain.events import Role
 from domain.plain import Plain
+from domain.registry import default_of
 
 
 @frozen(kw_only=True)
@@ -83,7 +82,7 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
     if may is None:
         raise NotAllowed(who=actor, role=member.role, what=what, rule=why)
     for name in may.gm_calls:
-        if getattr(command, name) != _default(command, name):
+        if getattr(command, name) != default_of(type(command), name):
             rule = f"--{name.replace('_', '-')} is the GM's call"
             raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
     if may.as_player is not None and getattr(command, may.as_player) != actor:
@@ -99,8 +98,3 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
             if campaign.find(ref).character_id not in own:
                 rule = f"{ref} is not one of {actor}'s characters"
                 raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
-
-
-def _default(command: Any, name: str) -> Any:
-    default: Any = attrs.fields_dict(type(command))[name].default
-    return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]

@@ -78,7 +78,7 @@ def _verb(command: type[Any]) -> Verb:
             name=field.name,
             type=_written(hints[field.name]),
             required=field.default is attrs.NOTHING,
-            default=None if field.default is attrs.NOTHING else _plain_default(field.default),
+            default=None if field.default is attrs.NOTHING else default_of(command, field.name),
         )
         for field in attrs.fields(command)
     )
@@ -95,5 +95,7 @@ def _written(kind: Any) -> str:
     return kind.__name__ if isinstance(kind, type) else str(kind).replace("typing.", "")
 
 
-def _plain_default(default: Any) -> Any:
+def default_of(command: type[Any], name: str) -> Any:
+    """The value field ``name`` of ``command`` takes when it is not given."""
+    default: Any = attrs.fields_dict(command)[name].default
     return default.factory() if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]

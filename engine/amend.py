@@ -193,15 +193,18 @@ def amend(
             dice=tuple(replayed.used),
             provenance=spec.provenance if replayed.new else target.provenance,
             seed=spec.seed if replayed.new else target.seed,
-            visibility=hidden_with(target, campaign),
+            **read_as(target, campaign),
         )
 
     return ledger.retried(attempt)
 
 
-def hidden_with(target: RulingMade, campaign: CampaignState) -> Visibility:
-    """An amendment says what the ruling it corrects said: hidden while that one is."""
-    return Visibility.PUBLIC if target.number in campaign.revealed else target.visibility
+def read_as(target: RulingMade, campaign: CampaignState) -> dict[str, Any]:
+    """An amendment is read by whoever reads the ruling it corrects: hidden while that one is,
+    private to the same audience (a private message's sender and recipient)."""
+    if target.number in campaign.revealed:
+        return {"visibility": Visibility.PUBLIC}
+    return {"visibility": target.visibility, "audience": target.audience}
 
 
 def _target(made: list[RulingMade], campaign: CampaignState, ruling: int) -> RulingMade:

@@ -190,6 +190,7 @@ class Ledger:
         provenance: Provenance | None = None,
         seed: int | None = None,
         visibility: Visibility = Visibility.PUBLIC,
+        audience: tuple[str, ...] = (),
     ) -> RulingResult | None:
         """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
         state: CampaignState = campaign.state
@@ -214,6 +215,7 @@ class Ledger:
             provenance=provenance,
             seed=seed,
             visibility=visibility,
+            audience=audience,
         )
 
     def commit(

@@ -92,6 +92,23 @@ def test_r_pdq_15_an_undone_message_stays_private(engine: Engine) -> None:
     assert BODY in reads(engine, "bob")["recap md"]
 
 
+def test_r_pdq_15_an_amended_message_stays_with_its_readers(engine: Engine) -> None:
+    """R-PDQ-15: the GM amends the message's body: the amendment is private to the same sender
+    and recipient, so bob reads the corrected words in his recap and alice reads neither."""
+    table(engine)
+    number = message(engine)
+    corrected = "Bring me the Keymaker himself."
+    result = engine.amend(NAME, number, {"body": corrected}, reason="clearer offer")
+    (entry,) = engine.log(NAME, rulings=(result.number,))
+    made = entry.ruling
+    assert isinstance(made, RulingMade)
+    assert (Visibility.PRIVATE, (GM, "bob")) == (made.visibility, made.audience)
+    assert corrected in reads(engine, "bob")["recap md"]
+    for where, text in reads(engine, "alice").items():
+        assert corrected not in text, where
+        assert BODY not in text, where
+
+
 def test_r_pdq_15_a_player_writes_for_their_own_character(engine: Engine) -> None:
     """R-PDQ-15: bob writes as himself for Cypher; he may not write for Neo, in alice's name or
     without naming his character, and the observer may not write at all (NOT_ALLOWED)."""

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from bench import dataset, undo_figures
+from bench import dataset, undo_figures, writer_figures
 from bench.common import Row, paired, timed
 from engine import Engine
 from engine.store import CampaignStore, environment_for
@@ -40,6 +40,12 @@ def fresh_database() -> None:
     with _admin() as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
         admin.execute(f"CREATE DATABASE {DBNAME}")
+
+
+def _seeded() -> str:
+    fresh_database()
+    dataset.seed(URL)
+    return URL
 
 
 def _connect(dbname: str = DBNAME) -> Any:
@@ -72,6 +78,7 @@ def everything(repeat: int, events: int) -> list[Row]:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [Row("PostgreSQL", "", None, None, "", note=note)]
     rows = append(repeat) + bulk(repeat, events) + replay(repeat) + [undo(repeat)]
+    rows.append(writer_figures.row("PostgreSQL", _seeded))
     with _admin() as admin:
         for name in (DBNAME, RAW_DBNAME):
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -10,7 +10,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from bench import dataset, projection_figures, undo_figures, verify_figures
+from bench import dataset, projection_figures, undo_figures, verify_figures, writer_figures
 from bench.common import BIN, ROOT, Row, paired, process, say, scratch, timed, timed_process
 from engine import Engine
 from engine.dice_sources import DiceSpec
@@ -315,6 +315,7 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("undo", lambda: undo_figures.figures(work, repeat, events)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, 10_000, memory_events)),
+        ("writers", lambda: [writer_figures.sqlite_row(work)]),
     ):
         say(f"- {name}")
         rows += figure()

@@ -196,7 +196,7 @@ def amend(
             **read_as(target, campaign),
         )
 
-    return ledger.retried(attempt)
+    return ledger.retried(campaign_id, attempt)
 
 
 def read_as(target: RulingMade, campaign: CampaignState) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from engine.readmodels import ReadModels
 from engine.records import DIRECTORY_ID
 from engine.store import MEMORY, open_store
 from engine.streams import Evolve, Streams
+from engine.write_lock import NoLock, write_lock_for
 
 if TYPE_CHECKING:  # verify, the log and undo import theirs when called
     pass
@@ -35,7 +36,8 @@ class Store:
     """One store of campaigns. ``db`` is a SQLite file path, a ``postgresql://`` URL or
     ``:memory:`` (a SQLite file is made when missing, unless ``create`` is False).
     ``backoff(retry)`` waits between attempts that lost a race (tests inject one
-    that does not sleep)."""
+    that does not sleep). A writer waits its turn on the store's write lock (``engine.write_lock``)
+    unless ``lock_writes`` is False (tests use that to stage a lost race)."""
 
     def __init__(
         self,
@@ -45,6 +47,7 @@ class Store:
         new_id: Callable[[], UUID] = uuid4,
         backoff: Callable[[int], None] = jittered_backoff,
         create: bool = True,
+        lock_writes: bool = True,
     ) -> None:
         self.db = db
         self.store = open_store(db, create=create)
@@ -57,6 +60,7 @@ class Store:
             new_id=new_id,
             backoff=backoff,
             dice_secrets=self.dice_secrets,
+            write_lock=write_lock_for(db, self.store) if lock_writes else NoLock(),
         )
         # Campaigns found in the directory: an entry, once registered, never changes or goes.
         self._found: dict[str, DirectoryEntry] = {}

@@ -48,6 +48,7 @@ from engine.dice_sources import DiceSpec
 from engine.records import Snapshot
 from engine.store import CampaignStore
 from engine.streams import Evolve, Loaded, Streams
+from engine.write_lock import WriteLock
 
 MAX_ATTEMPTS = 20
 SNAPSHOT_INTERVAL = 100
@@ -115,22 +116,27 @@ class Ledger:
         new_id: Callable[[], UUID],
         backoff: Callable[[int], None],
         dice_secrets: DiceSecrets,
+        write_lock: WriteLock,
     ) -> None:
         self.store = store
+        self.write_lock = write_lock
         self.streams = streams
         self.now = now
         self.new_id = new_id
         self.backoff = backoff
         self.dice_secrets = dice_secrets
 
-    def retried(self, attempt: Callable[[], RulingResult | None]) -> RulingResult:
-        """The one retry policy of every write: ``attempt`` loads, decides and saves, and gives
-        None when another writer got there first; then it runs again on fresh state, after a
-        jittered backoff (``backoff``), at most ``MAX_ATTEMPTS`` times in all."""
+    def retried(self, stream: UUID, attempt: Callable[[], RulingResult | None]) -> RulingResult:
+        """The one retry policy of every write to ``stream``'s campaign: ``attempt`` loads,
+        decides and saves under the store's write lock, so it does not race writers that take
+        the lock too; it gives None when another writer got there first all the same, and then
+        runs again on fresh state, after a jittered backoff (``backoff``), at most
+        ``MAX_ATTEMPTS`` times in all."""
         for retry in range(MAX_ATTEMPTS):
             if retry:
                 self.backoff(retry)
-            result = attempt()
+            with self.write_lock.held(stream):
+                result = attempt()
             if result is not None:
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)

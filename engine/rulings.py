@@ -111,7 +111,7 @@ def undo(
             actor=who,
         )
 
-    return ledger.retried(attempt)
+    return ledger.retried(campaign_id, attempt)
 
 
 def _read_to_target(

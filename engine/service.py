@@ -182,7 +182,7 @@ class Engine(Reads):
                 dice=(),
             )
 
-        return self.ledger.retried(attempt)
+        return self.ledger.retried(DIRECTORY_ID, attempt)
 
     def execute(
         self,
@@ -237,4 +237,4 @@ class Engine(Reads):
                 audience=audience,
             )
 
-        return self.ledger.retried(attempt)
+        return self.ledger.retried(campaign_id, attempt)

@@ -23,9 +23,11 @@ Engines = tuple[Engine, Engine]
 
 @pytest.fixture
 def engines(frozen: None, tmp_path: Path) -> Iterator[Engines]:
-    """Two engines (two connections) on one SQLite file; retries do not wait."""
+    """Two engines (two connections) on one SQLite file; retries do not wait. The second one
+    does not wait for the write lock, so it can write while the first holds it (a lost race)."""
     db = str(tmp_path / "campaign.db")
-    with Engine(db, backoff=no_wait) as first, Engine(db, backoff=no_wait) as second:
+    second = Engine(db, backoff=no_wait, lock_writes=False)
+    with Engine(db, backoff=no_wait) as first, second:
         yield first, second
 
 
@@ -169,7 +171,7 @@ def test_concurrent_campaign_creation_is_retried(
 ) -> None:
     """Two campaigns created at once both land in the directory (the loser retries)."""
     db = str(tmp_path / "campaign.db")
-    with Engine(db) as first, Engine(db) as second:
+    with Engine(db) as first, Engine(db, lock_writes=False) as second:
         original = service.create_campaign
         calls: list[str] = []
 
@@ -193,7 +195,7 @@ def test_racing_for_a_campaign_name_loses_with_campaign_exists(
 ) -> None:
     """If another writer takes the name first, the retry is refused and appends nothing."""
     db = str(tmp_path / "campaign.db")
-    with Engine(db) as first, Engine(db) as second:
+    with Engine(db) as first, Engine(db, lock_writes=False) as second:
         original = service.create_campaign
         calls: list[str] = []
 

@@ -193,7 +193,8 @@ def test_a_write_between_load_and_save_is_retried(
     """The other engine's ruling lands first; this one loses the race, re-decides from fresh
     state, and takes the next number."""
     retries: list[int] = []
-    with Engine(shared, backoff=retries.append) as first, Engine(shared) as second:
+    intruder = Engine(shared, lock_writes=False)  # it writes while alice holds the lock
+    with Engine(shared, backoff=retries.append) as first, intruder as second:
         played(first)
         attempts = _interleave(
             monkeypatch, lambda: second.execute("Lab", AddNote(text="bob was here"), actor="bob")

@@ -9,11 +9,26 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
 
-FORMATS = ("md", "html", "json")
+FORMATS = ("md", "html", "json", "discord")
 MODEL_NAMES = ("exposure", "recaps")  # engine.MODELS, not imported until a command runs
 
 
 def _format_option(function: Any) -> Any:
+    function = click.option(
+        "--post",
+        "post",
+        metavar="[URL]",
+        is_flag=False,
+        flag_value="",
+        help="Post it to this Discord webhook as --format discord messages, in order. The URL is "
+        "a secret: give --post alone to read it from $CAMPAIGN_WEBHOOK.",
+    )(function)
+    function = click.option(
+        "--max-chars",
+        "max_chars",
+        type=WHOLE_NUMBER,
+        help="Characters in one Discord message (default 2000, at least 100).",
+    )(function)
     function = click.option(
         "--out", "out", type=click.Path(dir_okay=False), help="Write to this file."
     )(function)
@@ -21,8 +36,8 @@ def _format_option(function: Any) -> Any:
         "--format",
         "fmt",
         type=click.Choice(FORMATS),
-        help="Markdown (forums, chat; the default), one self-contained HTML page, or JSON (bots; "
-        "also --json).",
+        help="Markdown (forums, chat; the default), one self-contained HTML page, JSON (bots; "
+        "also --json), or Discord messages (lists, no tables; numbered parts of --max-chars).",
     )(function)
 
 
@@ -46,10 +61,13 @@ def recap_command(
     member: str | None,
     fmt: str | None,
     out: str | None,
+    max_chars: int | None,
+    post: str | None,
 ) -> None:
     """A session's recap: scenes, one line per ruling, highlights, each character's scores at
     the start and the end, and the corrections (undone and amended rulings, who and why).
     `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it).
+    `--post` sends it to a Discord channel's webhook, cut into messages.
 
     \b
     Example:
@@ -65,14 +83,21 @@ def recap_command(
             check_gm(ctx.engine.campaign(name), ctx.actor, f"write {member}'s private recap")
         reader = member
     view = ctx.engine.recap(name, session, gm=gm, reader=reader)
-    emit(view, "recap", fmt, out, ctx.as_json)
+    emit(view, "recap", fmt, out, ctx.as_json, max_chars=max_chars, post=post)
 
 
 @click.command("timeline")
 @click.argument("hero", required=False)
 @_format_option
 @pass_context
-def timeline_command(ctx: Context, hero: str | None, fmt: str | None, out: str | None) -> None:
+def timeline_command(
+    ctx: Context,
+    hero: str | None,
+    fmt: str | None,
+    out: str | None,
+    max_chars: int | None,
+    post: str | None,
+) -> None:
     """The Code: a hero's Exposure reveal timeline (every change with its cause and dice, every
     detail revealed, what the public knew at each session's end, undone rulings voided); without
     HERO, every hero of the campaign on one chart.
@@ -85,10 +110,11 @@ def timeline_command(ctx: Context, hero: str | None, fmt: str | None, out: str |
 
     if hero is None:
         view: View = ctx.engine.campaign_timelines(ctx.campaign(), reader=ctx.actor)
-        emit(view, "campaign", fmt, out, ctx.as_json)
+        kind = "campaign"
     else:
         view = ctx.engine.hero_timeline(ctx.campaign(), hero, reader=ctx.actor)
-        emit(view, "timeline", fmt, out, ctx.as_json)
+        kind = "timeline"
+    emit(view, kind, fmt, out, ctx.as_json, max_chars=max_chars, post=post)
 
 
 @click.command("rebuild")

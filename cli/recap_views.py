@@ -1,4 +1,5 @@
-"""How the recap commands write what the engine gives: Markdown, HTML or JSON,, out or to a file."""
+"""How the recap commands write what the engine gives: Markdown, HTML, JSON or Discord messages,
+out, to a file, or posted to a webhook."""
 
 from __future__ import annotations
 
@@ -9,19 +10,32 @@ from typing import Any
 
 import click
 
+from cli.render import emit_json
 from domain.errors import DomainError
+from projections.render_discord import (
+    MAX_CHARS,
+    campaign_timeline_discord,
+    recap_discord,
+    split,
+    timeline_discord,
+)
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.views import CampaignTimeline, HeroTimeline, Recap
 
 View = Recap | HeroTimeline | CampaignTimeline
-FORMATS = ("md", "html", "json")
+FORMATS = ("md", "html", "json", "discord")
+NAMES = {"md": "Markdown", "html": "HTML", "json": "JSON", "discord": "Discord messages"}
 
 # Each kind's renderers take that kind's view (``recap``: a Recap, ...), which the key cannot say.
 RENDER: dict[str, dict[str, Callable[[Any], str]]] = {
-    "recap": {"md": recap_md, "html": recap_html},
-    "timeline": {"md": timeline_md, "html": timeline_html},
-    "campaign": {"md": campaign_timeline_md, "html": campaign_timeline_html},
+    "recap": {"md": recap_md, "html": recap_html, "discord": recap_discord},
+    "timeline": {"md": timeline_md, "html": timeline_html, "discord": timeline_discord},
+    "campaign": {
+        "md": campaign_timeline_md,
+        "html": campaign_timeline_html,
+        "discord": campaign_timeline_discord,
+    },
 }
 
 
@@ -29,13 +43,31 @@ class FormatContradicts(DomainError):
     template = "--json asks for JSON and --format {fmt} for {what}: give one of them"
 
 
-def emit(view: View, kind: str, fmt: str | None, out: str | None, as_json: bool) -> None:
+class OptionsContradict(DomainError):
+    template = "{first} and {second}: give one of them"
+
+
+def emit(
+    view: View,
+    kind: str,
+    fmt: str | None,
+    out: str | None,
+    as_json: bool,
+    *,
+    max_chars: int | None = None,
+    post: str | None = None,
+) -> None:
     """Write ``view`` as ``fmt`` (default Markdown; JSON under --json, which no other --format
-    may contradict) to stdout or the file ``out``."""
-    if as_json and fmt not in (None, "json"):
-        raise FormatContradicts(fmt=fmt, what="HTML" if fmt == "html" else "Markdown")
-    fmt = "json" if as_json else fmt or "md"
-    if fmt == "json":
+    may contradict) to stdout or the file ``out``; or, with ``post`` (a URL, or "" for the one in
+    $CAMPAIGN_WEBHOOK), post it as Discord messages and say how many."""
+    fmt = _format(fmt, out, as_json, max_chars=max_chars, post=post)
+    if fmt == "discord":
+        parts = split(RENDER[kind]["discord"](view), max_chars or MAX_CHARS)
+        if post is not None:
+            _post(parts, post, as_json)
+            return
+        text = "\n\n".join(parts) + "\n"
+    elif fmt == "json":
         text = json.dumps(view, indent=2, ensure_ascii=False) + "\n"
     else:
         text = RENDER[kind][fmt](view)
@@ -45,3 +77,37 @@ def emit(view: View, kind: str, fmt: str | None, out: str | None, as_json: bool)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(text, encoding="utf-8")
     click.echo(f"wrote {out}", err=as_json)
+
+
+def _format(
+    fmt: str | None, out: str | None, as_json: bool, *, max_chars: int | None, post: str | None
+) -> str:
+    """The format asked for, or the refusal of options that ask for two."""
+    if post is not None:  # --json then only asks for the report of the post as JSON
+        if fmt is not None and fmt != "discord":
+            raise OptionsContradict(first="--post sends Discord messages", second=_asks(fmt))
+        if out is not None:
+            raise OptionsContradict(first="--post sends it", second="--out writes it to a file")
+        return "discord"
+    if max_chars is not None:
+        if as_json or (fmt is not None and fmt != "discord"):
+            second = "--json asks for JSON" if as_json or fmt is None else _asks(fmt)
+            raise OptionsContradict(first="--max-chars cuts Discord messages", second=second)
+        return "discord"
+    if as_json and fmt not in (None, "json"):
+        raise FormatContradicts(fmt=fmt, what=NAMES[fmt])
+    return "json" if as_json else fmt or "md"
+
+
+def _asks(fmt: str) -> str:
+    return f"--format {fmt} asks for {NAMES[fmt]}"
+
+
+def _post(parts: list[str], post: str, as_json: bool) -> None:
+    from cli.post import post_parts, webhook_url
+
+    posted = post_parts(webhook_url(post), parts)
+    if as_json:
+        emit_json({"posted": posted})
+    else:
+        click.echo(f"posted {posted} message{'' if posted == 1 else 's'} to the webhook")

@@ -131,7 +131,9 @@ def recap_md(r: Recap) -> str:
     return "\n".join(out) + "\n"
 
 
-def _row(row: Row) -> str:
+def row_cells(row: Row) -> list[str]:
+    """A timeline row's cells as Markdown: ruling, session, Exposure, because, revealed and
+    notes, each ``-`` when it has nothing (the table here, the lists of ``render_discord``)."""
     changes = ", ".join(
         f"{x['before']} -> {x['after']} ({spoken(x['cause'])}, peak {x['peak_after']})"
         for x in row["changes"]
@@ -151,13 +153,18 @@ def _row(row: Row) -> str:
         notes = f"as amended by #{row['amended_by']}"
     because = md("; ".join(row["because"]))
     cells = [f"#{row['ruling']}", str(session), changes or "-", because or "-", reveals or "-"]
-    cells.append(notes or "-")
+    return [*cells, notes or "-"]
+
+
+def _row(row: Row) -> str:
+    cells = row_cells(row)
     if row["voided"] is not None:
         cells = [f"~~{cell}~~" for cell in cells[:-1]] + cells[-1:]
     return "| " + " | ".join(cells) + " |"
 
 
-def _public(known: Known) -> str:
+def known_text(known: Known) -> str:
+    """What the public knew (``nothing``, or each detail with its value)."""
     if not known["public"]:
         return "nothing"
     return ", ".join(f"{spoken(x['detail'])} ({md(repr(x['value']))})" for x in known["public"])
@@ -180,10 +187,10 @@ def timeline_md(t: HeroTimeline) -> str:
         out += ["", "## What the public knew", ""]
         out += [
             f"- end of session {s['number']} (Exposure {s['exposure']}, peak {s['peak']}): "
-            f"{_public(s)}"
+            f"{known_text(s)}"
             for s in t["sessions"]
         ]
-    out += ["", f"Now: {_public(now)}"]
+    out += ["", f"Now: {known_text(now)}"]
     return "\n".join(out) + "\n"
 
 

@@ -1,40 +1,15 @@
-"""Recaps and timelines as one self-contained HTML page each: inline CSS, inline SVG, no script,
-no external asset. Every piece of user text is escaped."""
+"""Recaps and timelines as one self-contained HTML page each, under the shared stylesheet
+(``projections.stylesheet``): inline SVG, no script, no external asset. Every piece of user text
+is escaped."""
 
 from __future__ import annotations
-
-from html import escape
 
 from projections.describe import spoken
 from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
+from projections.stylesheet import e, page
 from projections.views import Beat, CampaignTimeline, HeroTimeline, Known, Line, Recap, Row
-
-STYLE = """
-body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
-color:#1f2328;line-height:1.45}
-h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:1.6rem;border-bottom:1px solid #d0d7de}
-.meta{color:#57606a}.ruling{font-weight:600;color:#57606a}.who{font-weight:600}
-table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border:1px solid #d0d7de;
-padding:.3rem .5rem;vertical-align:top;text-align:left}
-tr.voided td{color:#8c959f;text-decoration:line-through}tr.voided td.notes{text-decoration:none}
-.amended{color:#9a6700;font-style:italic}.correction{margin-bottom:.6rem}
-"""
-
-
-def e(text: object) -> str:
-    return escape(str(text), quote=True)
-
-
-def page(title: str, body: list[str]) -> str:
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{e(title)}</title><style>{STYLE}</style></head><body>\n"
-        + "\n".join(body)
-        + "\n</body></html>\n"
-    )
 
 
 def _lines(lines: list[Line]) -> str:
@@ -90,7 +65,7 @@ def recap_html(r: Recap) -> str:
         ]
         body.append("</ul>")
     if r["characters"]:
-        body.append("<h2>Characters at the end of the session</h2><table>")
+        body.append('<h2>Characters at the end of the session</h2><div class="scroll"><table>')
         body.append("<tr><th>character</th><th>score</th><th>start</th><th>end</th></tr>")
         for ch in r["characters"]:
             for x in ch["scores"]:
@@ -100,7 +75,7 @@ def recap_html(r: Recap) -> str:
                 )
             for text in ch["revealed"]:
                 body.append(f'<tr><td>{e(ch["name"])}</td><td colspan="3">{e(text)}</td></tr>')
-        body.append("</table>")
+        body.append("</table></div>")
     if r["corrections"]:
         body.append('<h2>Corrections</h2><div class="corrections">')
         for fix in r["corrections"]:
@@ -143,9 +118,10 @@ def _row(row: Row) -> str:
     session = row["session"] if row["session"] is not None else "-"
     because = "<br>".join(e(x) for x in row["because"])
     return (
-        f'<tr{cls} data-ruling="{row["ruling"]}"><td>#{row["ruling"]}</td><td>{session}</td>'
-        f"<td>{changes}</td><td>{because}</td><td>{reveals}</td>"
-        f'<td class="notes">{notes}</td></tr>'
+        f'<tr{cls} data-ruling="{row["ruling"]}"><td>#{row["ruling"]}</td>'
+        f'<td data-label="session">{session}</td><td data-label="Exposure">{changes}</td>'
+        f'<td data-label="because">{because}</td><td data-label="revealed">{reveals}</td>'
+        f'<td class="notes" data-label="notes">{notes}</td></tr>'
     )
 
 
@@ -161,10 +137,10 @@ def _timeline_body(t: HeroTimeline, level: int) -> list[str]:
         f"<h{level}>{e(t['hero'])}: Exposure and reveals</h{level}>",
         f'<p class="meta">{e(t["campaign"])}, played by {e(t["player"])}; Exposure '
         f"{t['start']} at creation, now {now['exposure']} (peak {now['peak']})</p>",
-        '<table class="timeline"><tr><th>ruling</th><th>session</th><th>Exposure</th>'
-        "<th>because</th><th>revealed</th><th>notes</th></tr>",
+        '<div class="scroll"><table class="timeline stack"><tr><th>ruling</th><th>session</th>'
+        "<th>Exposure</th><th>because</th><th>revealed</th><th>notes</th></tr>",
         *[_row(row) for row in t["rows"]],
-        "</table>",
+        "</table></div>",
     ]
     if t["sessions"]:
         body.append('<h3>What the public knew</h3><ul class="knowledge">')
@@ -178,19 +154,25 @@ def _timeline_body(t: HeroTimeline, level: int) -> list[str]:
     return body
 
 
+def _figure(lines: list[HeroTimeline]) -> str:
+    return f'<figure class="chart">{chart(lines)}</figure>'
+
+
 def timeline_html(t: HeroTimeline) -> str:
     """One hero's Exposure reveal timeline as a page, the chart on top."""
     title = f"{t['hero']}: Exposure and reveals"
-    return page(title, [*_timeline_body(t, 1)[:2], chart([t]), *_timeline_body(t, 1)[2:]])
+    body = _timeline_body(t, 1)
+    return page(title, [*body[:2], _figure([t]), *body[2:]])
 
 
 def campaign_timeline_html(view: CampaignTimeline) -> str:
     """Every hero of a campaign: one chart with a line per hero, then each timeline."""
     title = f"{view['campaign']}: Exposure across heroes"
-    body = [f"<h1>{e(title)}</h1>", chart(view["heroes"])]
+    body = [f"<h1>{e(title)}</h1>", _figure(view["heroes"])]
     if view["sessions"]:
         body.append(
-            "<table><tr><th>session</th><th>hero</th><th>Exposure</th><th>peak</th>"
+            '<div class="scroll"><table><tr><th>session</th><th>hero</th><th>Exposure</th>'
+            "<th>peak</th>"
             "<th>details public</th></tr>"
         )
         body += [
@@ -199,7 +181,7 @@ def campaign_timeline_html(view: CampaignTimeline) -> str:
             for s in view["sessions"]
             for h in s["heroes"]
         ]
-        body.append("</table>")
+        body.append("</table></div>")
     for line in view["heroes"]:
         body += _timeline_body(line, 2)
     return page(title, body)

@@ -21,6 +21,33 @@ def test_chi_square_survival_matches_the_tables(x: float, dof: int, p: float) ->
     assert p == pytest.approx(chi_square_survival(x, dof), abs=1e-5)
 
 
+@pytest.mark.parametrize(
+    ("x", "dof", "p"),
+    [(4.2, 5, 0.52099), (23.209, 10, 0.01), (31.410, 20, 0.05), (123.225, 99, 0.05)],
+)
+def test_chi_square_survival_matches_more_table_values(x: float, dof: int, p: float) -> None:
+    """chi-square 4.2 on a d6 (5 dof) is p = 0.521; the 1% point of 10 dof, the 5% points of 20
+    and 99 dof (a d100) give 0.01 and 0.05."""
+    assert p == pytest.approx(chi_square_survival(x, dof), abs=1e-4)
+
+
+@given(st.floats(0.001, 300))
+def test_one_degree_of_freedom_is_the_normal_tail(x: float) -> None:
+    """For 1 dof, P(X >= x) = erfc(sqrt(x / 2)), the closed form (series and continued fraction
+    alike)."""
+    assert math.erfc(math.sqrt(x / 2)) == pytest.approx(
+        chi_square_survival(x, 1), rel=1e-9, abs=1e-15
+    )
+
+
+@given(st.floats(0.001, 300), st.integers(1, 50))
+def test_even_degrees_of_freedom_are_a_poisson_sum(x: float, half: int) -> None:
+    """For 2k dof, P(X >= x) = e^(-x/2) * sum of (x/2)^i / i! for i < k, the closed form."""
+    m = x / 2
+    expected = math.fsum(math.exp(-m + i * math.log(m) - math.lgamma(i + 1)) for i in range(half))
+    assert expected == pytest.approx(chi_square_survival(x, 2 * half), rel=1e-8, abs=1e-14)
+
+
 @given(st.floats(0, 200), st.integers(1, 30))
 def test_p_values_are_probabilities(x: float, dof: int) -> None:
     """Always between 0 and 1."""

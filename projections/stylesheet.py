@@ -1,0 +1,82 @@
+"""The one stylesheet of every HTML page (recaps, Exposure timelines, dice statistics) and the
+page around it: inline CSS, no script, no external asset (no web font, no image). Readable on a
+phone (390 px) as on a desktop, and on paper."""
+
+from __future__ import annotations
+
+from html import escape
+
+STYLESHEET = """
+:root{color-scheme:light;--ink:#1f2328;--muted:#57606a;--faint:#8c959f;--rule:#d0d7de;
+--tint:#f6f8fa;--accent:#1f6feb;--warn:#9a6700;--bad:#d1242f;--good:#1a7f37}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:60rem;
+margin:2rem auto;padding:0 1rem;color:var(--ink);background:#fff;line-height:1.45;
+overflow-wrap:break-word}
+h1{font-size:1.6rem;line-height:1.25;margin:0 0 .5rem}
+h2{font-size:1.2rem;margin-top:1.8rem;padding-bottom:.2rem;border-bottom:1px solid var(--rule)}
+h3{font-size:1.05rem;margin-top:1.4rem}
+ul{padding-left:1.4rem}li{margin:.2rem 0}
+.meta{color:var(--muted)}.ruling{font-weight:600;color:var(--muted)}.who{font-weight:600}
+.amended{color:var(--warn);font-style:italic}.correction{margin-bottom:.6rem}
+.scroll{overflow-x:auto;margin:1rem 0}
+table{border-collapse:collapse;width:100%;font-size:.9rem}
+td,th{border:1px solid var(--rule);padding:.3rem .5rem;vertical-align:top;text-align:left}
+th{background:var(--tint)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+tr.voided td{color:var(--faint);text-decoration:line-through}
+tr.voided td.notes{text-decoration:none}
+figure.chart{margin:1rem 0 1.5rem}
+figure.chart figcaption{color:var(--muted);font-size:.9rem;margin-top:.3rem}
+svg.chart{display:block;width:100%;height:auto;font-family:inherit}
+svg.chart text{fill:var(--ink)}
+svg.chart .tick,svg.chart .axis-title,svg.chart .session text{fill:var(--muted)}
+svg.chart .grid{stroke:var(--rule);stroke-width:1}
+svg.chart .axis{stroke:var(--muted);stroke-width:1}
+svg.chart .boundary{stroke:var(--faint);stroke-dasharray:4 3}
+svg.chart .leader{stroke:var(--faint);stroke-width:1}
+svg.chart .label{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
+svg.exposure-chart{max-width:36rem}
+svg.dice-chart{max-width:32rem}
+svg.dice-chart .bar{fill:var(--accent)}
+svg.dice-chart .expected{stroke:var(--bad);stroke-width:1.5;stroke-dasharray:6 4}
+svg.dice-chart text.expected-label{fill:var(--bad)}
+.verdict{margin:.4rem 0 0;font-weight:600}.verdict.fair{color:var(--good)}
+.verdict.uneven{color:var(--warn)}.verdict.unfair{color:var(--bad)}
+.note{color:var(--warn);margin:.3rem 0}
+.dice{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 2rem}
+.die{margin-bottom:1.5rem;min-width:0}
+@media (max-width:40rem){
+body{margin:1rem auto;padding:0 .75rem}h1{font-size:1.35rem}h2{font-size:1.1rem}
+table{font-size:.85rem}td,th{padding:.25rem .35rem}
+table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
+table.stack tr:first-child{display:none}
+table.stack tr{border:1px solid var(--rule);margin-bottom:.6rem}
+table.stack td{border:0;border-top:1px solid var(--tint);padding:.2rem .5rem}
+table.stack td:first-child{border-top:0;font-weight:600;background:var(--tint)}
+table.stack td[data-label]::before{content:attr(data-label) ":";display:inline-block;
+margin-right:.35em;color:var(--muted);font-weight:600}
+table.stack td:empty{display:none}
+}
+@media print{
+body{max-width:none;margin:0;padding:0;color:#000;font-size:11pt}
+h2,h3{break-after:avoid}figure,tr,li,.correction,.die{break-inside:avoid}
+.scroll{overflow:visible}svg.chart{max-width:100%}
+}
+"""
+
+
+def e(text: object) -> str:
+    """``text`` escaped for HTML text and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def page(title: str, body: list[str]) -> str:
+    """A whole HTML page: ``body``'s parts, one a line, under the shared stylesheet."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(title)}</title><style>{STYLESHEET}</style></head><body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, say
+from cli.render import emit_json, print_table, say
 from domain.dice import Die, Provenance
 from domain.events import AMEND, RulingMade
 
@@ -79,23 +79,23 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     if not rows:
         say("no dice rolled yet")
         return
-    from rich.console import Console
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("die", "source", "rolls", "faces 1..n", "chi²", "p", "")
+    table = Table(
+        Column("die", no_wrap=True),
+        Column("source", no_wrap=True),
+        Column("rolls", no_wrap=True, justify="right"),
+        Column("faces 1..n", min_width=10),  # wraps between faces
+        Column("chi²", no_wrap=True, justify="right"),
+        Column("p", no_wrap=True, justify="right"),
+    )
     for r in rows:
-        note = "" if r.enough else "too few rolls to judge"
         counts = " ".join(str(n) for n in r.counts)
-        table.add_row(
-            f"d{r.sides}",
-            str(r.source),
-            str(r.rolls),
-            counts,
-            f"{r.chi_square:.2f}",
-            f"{r.p_value:.3f}",
-            note,
-        )
-    Console().print(table)
+        p = f"{r.p_value:.3f}{'' if r.enough else '*'}"
+        table.add_row(f"d{r.sides}", str(r.source), str(r.rolls), counts, f"{r.chi_square:.2f}", p)
+    print_table(table)
+    if not all(r.enough for r in rows):
+        say("* too few rolls to judge")
 
 
 @click.command("export")

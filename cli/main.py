@@ -17,7 +17,7 @@ from cli import audit, corrections, free_rolls, history, play, recap, systems, t
 from cli.completion import campaign_names, completion
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
-from cli.render import clean, emit_json, say, show_ruling
+from cli.render import clean, emit_json, print_table, say, show_ruling
 from domain.errors import DomainError, InvalidHouseRule
 from domain.events import Role
 from domain.rulesets import SYSTEMS
@@ -287,14 +287,16 @@ def list_campaigns(ctx: Context) -> None:
     if not rows:
         click.echo("no campaigns yet: create one with `campaign init NAME --system code-green`")
         return
-    from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table("campaign", "system", "characters", "sessions", "rulings")
+    counts = (
+        Column(h, no_wrap=True, justify="right") for h in ("characters", "sessions", "rulings")
+    )
+    table = Table(Column("campaign", min_width=8), Column("system", no_wrap=True), *counts)
     for row in rows:  # names as plain text: no terminal controls, no rich markup
         table.add_row(*(escape(clean(v)) for v in row.values()))
-    Console().print(table)
+    print_table(table)
 
 
 @campaign.command("use")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+import sys
+import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -16,6 +19,8 @@ from projections.describe import describe
 from projections.render_md import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
+    from rich.table import Table
+
     from engine import LoggedRuling, Recorded, RulingResult
 
 
@@ -27,8 +32,46 @@ def clean(text: object) -> str:
 
 
 def say(line: object = "") -> None:
-    """Print one line of text output (the one place user text reaches the terminal here)."""
-    click.echo(clean(line))
+    """Print one line of text output (the one place user text reaches the terminal here),
+    wrapped to the terminal's width."""
+    text = clean(line)
+    width = wrap_width()
+    click.echo(text if width is None or len(text) <= width else wrapped(text, width))
+
+
+def wrap_width() -> int | None:
+    """The width of the terminal the output goes to (`COLUMNS` when set); None for a file or a
+    pipe, where every line stays whole for grep and scripts."""
+    if not sys.stdout.isatty():
+        return None
+    return max(shutil.get_terminal_size().columns, 20)
+
+
+def wrapped(text: str, width: int) -> str:
+    """A long line broken between words to fit the width, its continuations indented two more
+    than the line itself. A word is never broken: a digest longer than the width gets a line of
+    its own, whole, to be copied and compared."""
+    indent = " " * (len(text) - len(text.lstrip(" ")))
+    return textwrap.fill(
+        text,
+        width,
+        subsequent_indent=f"{indent}  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def print_table(table: Table) -> None:
+    """Print a rich table: boxed when it fits the terminal, else without its rules and with a
+    single space between columns, so the room goes to the contents and no header breaks."""
+    from rich import box
+    from rich.console import Console
+
+    console = Console()
+    if console.measure(table, options=console.options.update_width(1000)).maximum > console.width:
+        table.box, table.show_edge, table.pad_edge = box.SIMPLE_HEAD, False, False
+        table.collapse_padding = True
+    console.print(table)
 
 
 def say_lines(text: str) -> None:

@@ -8,9 +8,9 @@ from typing import Any
 from domain.campaign import CampaignState
 from domain.rulesets.code_green.character import CgCharacter
 from domain.rulesets.code_green.settings import settings_from
-from domain.rulesets.code_green.tables import d66_range, square_at
+from domain.rulesets.code_green.tables import Square, d66_range, square_at
 
-_WIDTH = 16  # characters per grid column
+_GRID_WIDTH = 60  # the widest a one-line-per-row grid gets; wider, each square takes two lines
 
 
 def waiting_for(c: CgCharacter) -> str:
@@ -35,18 +35,46 @@ def sheet_text(c: CgCharacter, campaign: CampaignState) -> str:
     """The Profile Grid: a row per Form trait, a column per Function trait, each square with its
     token, its strain mark and the d66 results that name it (under the campaign's grid layout)."""
     layout = settings_from(campaign.house_rules).grid
-    lines = [f"{c.name} (played by {c.player}): {waiting_for(c)}"]
-    lines.append(" " * 8 + "".join(f"{fn:<{_WIDTH}}" for fn in c.function))
-    for row, form in enumerate(c.form, start=1):
-        cells = []
-        for column in range(1, len(c.function) + 1):
-            square = square_at(row, column)
-            mark = "x" if square in c.marks else " "
-            token = "o" if square in c.tokens else "."
-            cells.append(f"{token}{mark} {square} {d66_range(square, layout):<{_WIDTH - 9}}")
-        lines.append(f"{form:<8}" + "".join(cells))
-    lines.append("o token   x strain mark   . empty")
-    return "\n".join(lines)
+    squares = [
+        [square_at(row, column) for column in range(1, len(c.function) + 1)]
+        for row in range(1, len(c.form) + 1)
+    ]
+
+    def cell(square: Square, stacked: bool) -> list[str]:
+        token = f"{'o' if square in c.tokens else '.'}{'x' if square in c.marks else ' '}"
+        ranges = d66_range(square, layout)
+        return [f"{token} {square}", f"   {ranges}"] if stacked else [f"{token} {square} {ranges}"]
+
+    header = ["", *c.function]
+    for stacked in (False, True):  # long d66 ranges (die-per-axis) go under their squares
+        rows = [
+            [[form, *([""] if stacked else [])], *(cell(s, stacked) for s in row)]
+            for form, row in zip(c.form, squares, strict=True)
+        ]
+        grid = _grid(header, rows)
+        if max(len(line) for line in grid) <= _GRID_WIDTH:
+            break
+    title = f"{c.name} (played by {c.player}): {waiting_for(c)}"
+    return "\n".join([title, *grid, "o token   x strain mark   . empty"])
+
+
+def _grid(header: list[str], rows: list[list[list[str]]]) -> list[str]:
+    """A table whose columns line up whatever their contents: each column as wide as its widest
+    line, columns parted by `|`, the header ruled off; a row's cells may have several lines."""
+    widths = [
+        max(len(text) for text in [name, *(line for row in rows for line in row[i])])
+        for i, name in enumerate(header)
+    ]
+
+    def line(texts: list[str]) -> str:
+        return " | ".join(
+            f"{text:<{width}}" for text, width in zip(texts, widths, strict=True)
+        ).rstrip()
+
+    lines = [line(header), "-+-".join("-" * width for width in widths)]
+    for row in rows:
+        lines.extend(line([cell[i] for cell in row]) for i in range(len(row[0])))
+    return lines
 
 
 def sheet_extras(c: CgCharacter) -> dict[str, Any]:

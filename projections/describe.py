@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from functools import singledispatch
 
+from domain.errors import DomainError
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
@@ -35,11 +36,20 @@ from domain.events import (
     SessionSealed,
     SessionStarted,
 )
+from domain.rulesets import ruleset_named
 
 
 def spoken(code: object) -> str:
     """A code (``unopposed-roll``) as a GM would say it (``unopposed roll``)."""
     return str(code).replace("-", " ")
+
+
+def system_title(system: object) -> str:
+    """A system's name as its book writes it (``the-code``: ``The Code``)."""
+    try:
+        return ruleset_named(str(system)).title
+    except DomainError:  # a system this version does not know: its code is all there is
+        return str(system)
 
 
 def plural(count: int, noun: str) -> str:

@@ -11,6 +11,7 @@ from typing import Literal, TypedDict
 from attrs import frozen
 
 from projections.chart_layout import Box, Label, place, text_width
+from projections.describe import spoken
 from projections.views import HeroTimeline, Row
 
 WIDTH, LEFT, RIGHT, PLOT_HEIGHT = 480, 44, 24, 200  # narrow: its text stays readable on a phone
@@ -139,9 +140,8 @@ def _marks(number: int, point: _Point, x: float, y: float) -> list[Mark]:
         level = "off the ladder" if reveal["level"] is None else f"level {reveal['level']}"
         when = "before play" if reveal["session"] is None else f"session {reveal['session']}"
         status = " (voided)" if point["voided"] else ""
-        title = (
-            f"{reveal['detail']}: {reveal['value']} ({level}, {reveal['cause']}, {when}){status}"
-        )
+        detail, cause = spoken(reveal["detail"]), spoken(reveal["cause"])
+        title = f"{detail}: {reveal['value']} ({level}, {cause}, {when}){status}"
         ry = y - 12 - STACK * offset
         marks.append(
             Mark(number, x, ry, reveal["detail"], reveal["level"], title, point["voided"], None)
@@ -152,7 +152,7 @@ def _marks(number: int, point: _Point, x: float, y: float) -> list[Mark]:
 def _label_places(mark: Mark) -> list[Label]:
     """Beside the diamond (right, then left), then above it (centred, or leaning left or right),
     raised a row at a time with a leader down to the diamond, up to RAISED rows."""
-    x, y, text = mark.x, mark.y, mark.detail
+    x, y, text = mark.x, mark.y, spoken(mark.detail)
     places = [Label(text, x + 9, y + 4, FONT, "start"), Label(text, x - 9, y + 4, FONT, "end")]
     for row in range(RAISED + 1):
         base = y - 10 - STACK * row

@@ -4,7 +4,7 @@ is escaped."""
 
 from __future__ import annotations
 
-from projections.describe import spoken
+from projections.describe import spoken, system_title
 from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
@@ -41,7 +41,7 @@ def recap_html(r: Recap) -> str:
     until = f" to {stamp(s['ended_at'])}" if s["ended_at"] else " (still running)"
     body = [
         f"<h1>{e(title)}</h1>",
-        f'<p class="meta">{e(c["system"])}, GM {e(c["gm"])}, '
+        f'<p class="meta">{e(system_title(c["system"]))}, GM {e(c["gm"])}, '
         f"{e(stamp(s['started_at']))}{e(until)}</p>",
     ]
     if r["before_session"]:
@@ -104,7 +104,7 @@ def _row(row: Row) -> str:
         e(
             f"{spoken(x['detail'])} = {x['value']!r} "
             f"({'off the ladder' if x['level'] is None else 'level ' + str(x['level'])}, "
-            f"{x['cause']}{', GM choice' if x['gm_override'] else ''})"
+            f"{spoken(x['cause'])}{', GM choice' if x['gm_override'] else ''})"
         )
         for x in row["reveals"]
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from projections.describe import spoken
+from projections.describe import spoken, system_title
 from projections.recap import dispute_text
 from projections.views import (
     Beat,
@@ -92,7 +92,7 @@ def recap_md(r: Recap) -> str:
     out = [
         f"# {md(c['name'])}: session {s['number']}",
         "",
-        f"_{md(c['system'])}, GM {md(c['gm'])}, {stamp(s['started_at'])}{until}_",
+        f"_{md(system_title(c['system']))}, GM {md(c['gm'])}, {stamp(s['started_at'])}{until}_",
     ]
     if r["before_session"]:
         out += ["", "## Before the session", ""]

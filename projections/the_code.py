@@ -40,8 +40,8 @@ def _npc(event: tc.NpcCreated) -> str:
 
 @describe.register(tc.DetailRevealed)
 def _revealed(event: tc.DetailRevealed) -> str:
-    where = f"level {event.level}" if event.level is not None else "outside the ladder"
-    chosen = f", GM's choice over {event.suggested}" if event.gm_override else ""
+    where = f"level {event.level}" if event.level is not None else "off the ladder"
+    chosen = f", GM's choice over {spoken(event.suggested)}" if event.gm_override else ""
     detail, cause = spoken(event.detail), spoken(event.cause)
     return f"the public learns the {detail}: {event.value!r} ({where}, {cause}{chosen})"
 
@@ -118,7 +118,7 @@ def _motivation_rolled(event: tc.MotivationRolled) -> str:
 
 @describe.register(tc.MotivationSpent)
 def _spent(event: tc.MotivationSpent) -> str:
-    return f"Motivation {event.before} -> {event.after} ({event.use})"
+    return f"Motivation {event.before} -> {event.after} ({spoken(event.use)})"
 
 
 @describe.register(tc.ContestResolved)

@@ -32,6 +32,21 @@ def undo_latest(engine: Engine, repeat: int) -> float:
     return timed(lambda: engine.undo(dataset.NAME, reason="bench"), repeat, setup=one_more)
 
 
+def amend_latest(engine: Engine, repeat: int) -> float:
+    """The median time to amend the latest ruling (a roll recorded, untimed, before each)."""
+    command = dataset.command()
+    dice = DiceSpec(faces=(3, 3))
+    latest: list[int] = []
+
+    def one_more() -> None:
+        latest.append(engine.execute(dataset.NAME, command, dice=dice).number)
+
+    def amend() -> None:
+        engine.amend(dataset.NAME, latest[-1], {"ds": "12"}, reason="bench")
+
+    return timed(amend, repeat, setup=one_more)
+
+
 def undo_back(engine: Engine, repeat: int) -> float:
     """The median time to undo the ruling ``BACK`` rulings before the latest (each time another:
     the previous undo is the latest then), every later ruling decided again."""
@@ -50,15 +65,25 @@ def figures(work: Path, repeat: int, large: int) -> list[Row]:
     dataset.build(large_db, large)
     with Engine(str(small_db)) as engine:
         small = undo_latest(engine, repeat * 10)
+        small_amend = amend_latest(engine, repeat * 10)
         back = undo_back(engine, repeat)
     with Engine(str(large_db)) as engine:
         latest = undo_latest(engine, repeat * 10)
+        large_amend = amend_latest(engine, repeat * 10)
     return [
         Row(
             f"undo of the latest ruling, {large:,} rulings",
             "s",
             latest,
             small,
+            f"the same in a campaign of {SMALL:,} rulings",
+            "<= 2",
+        ),
+        Row(
+            f"amend of the latest ruling, {large:,} rulings",
+            "s",
+            large_amend,
+            small_amend,
             f"the same in a campaign of {SMALL:,} rulings",
             "<= 2",
         ),

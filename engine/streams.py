@@ -160,7 +160,7 @@ class Streams:
         else:
             records = self.records(stream, gt=start, lte=lte)
             fixes = corrections(records)
-            if snapshot is not None and reaches_back(fixes, records, start):
+            if snapshot is not None and self.reaches_back(stream, fixes, records, start):
                 # rare (an undo of rulings before the snapshot): paged, from an earlier one
                 earlier = self._snapshot_before(stream, fixes, records)
                 start, last, state = self._load_paged(stream, evolve, earlier, lte)
@@ -196,17 +196,39 @@ class Streams:
         rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
         return stored_link(rows[0].state) if rows else ""
 
+    def reaches_back(
+        self, stream: UUID, fixes: Corrections, found: Sequence[Recorded], version: int
+    ) -> bool:
+        """Whether the corrections ``found`` (recorded after ``version``) change what the state
+        at ``version`` was built from: they void a version at or before it, or amend a ruling
+        whose replacements stand before it."""
+        if fixes.voided and min(fixes.voided) <= version:
+            return True
+        unplaced = _unplaced(found)
+        return unplaced is not None and self._ruling_at(stream, version) > unplaced
+
     def _snapshot_before(
         self, stream: UUID, fixes: Corrections, found: Sequence[Recorded]
     ) -> Snapshot | None:
-        """The latest snapshot from before every version the corrections ``found`` void, or None
-        (from the start). An amendment's replacements stand at its ruling's place: right after
-        the versions it voids here, or, when its ruling wrote nothing to this stream, somewhere
-        no version marks (then from the start)."""
-        amended = (r.event for r in found if isinstance(r.event, RulingAmended))
-        if not fixes.voided or any(not a.versions for a in amended):
-            return None
-        return self._snapshot(stream, min(fixes.voided) - 1)
+        """The latest snapshot from before every correction ``found`` makes, or None (from the
+        start). An amendment's replacements stand at its ruling's place: right after the
+        versions it voids here or, when its ruling wrote nothing to this stream, after the last
+        version written by that ruling or an earlier one (the versions' rulings only grow)."""
+        bound = min(fixes.voided) - 1 if fixes.voided else None
+        snapshot = self._snapshot(stream, bound)
+        unplaced = _unplaced(found)
+        while snapshot is not None and unplaced is not None:
+            if self._ruling_at(stream, snapshot.originator_version) <= unplaced:
+                break
+            snapshot = self._snapshot(stream, snapshot.originator_version - 1)
+        return snapshot
+
+    def _ruling_at(self, stream: UUID, version: int) -> int:
+        """The ruling that wrote ``version`` of ``stream`` (one row read by its key)."""
+        found = cast(
+            "list[Recorded]", list(self.store.events.get(stream, gt=version - 1, lte=version))
+        )
+        return found[0].ruling if found else 0
 
     def _keep(self, last: Recorded, state: Any) -> None:
         """A snapshot of the head just folded (a cache: failing to write it changes nothing)."""
@@ -231,7 +253,7 @@ class Streams:
         start = snapshot.originator_version if snapshot else 0
         found = self._corrections_after(stream, start, lte)
         fixes = corrections(found)
-        while snapshot is not None and reaches_back(fixes, found, start):
+        while snapshot is not None and self.reaches_back(stream, fixes, found, start):
             snapshot = self._snapshot_before(stream, fixes, found)  # each one earlier
             start = snapshot.originator_version if snapshot else 0
             found = self._corrections_after(stream, start, lte)
@@ -285,11 +307,10 @@ class Streams:
         return fold(records, evolve, None, fixes)
 
 
-def reaches_back(fixes: Corrections, records: Sequence[Recorded], snapshot_version: int) -> bool:
-    """Whether corrections recorded after a snapshot change what the snapshot was built from:
-    they void a version at or before it, or amend a ruling that wrote nothing to this stream
-    (its replacements' place is marked by no version here: it may lie before the snapshot)."""
-    amended = (r.event for r in records if isinstance(r.event, RulingAmended))
-    if any(not a.versions for a in amended):
-        return True
-    return bool(fixes.voided) and min(fixes.voided) <= snapshot_version
+def _unplaced(found: Iterable[Recorded]) -> int | None:
+    """The earliest ruling amended among ``found`` that wrote nothing to their stream (its
+    replacements' place is marked by no version of it), or None."""
+    rulings = [
+        r.event.ruling for r in found if isinstance(r.event, RulingAmended) and not r.event.versions
+    ]
+    return min(rulings, default=None)

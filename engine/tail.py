@@ -16,7 +16,7 @@ from uuid import UUID
 
 from domain.events import RulingMade
 from engine.records import DIRECTORY_ID, Recorded
-from engine.streams import PAGE, Evolve, Streams, corrections, reaches_back
+from engine.streams import PAGE, Evolve, Streams, corrections
 
 FIRST_PAGE = 16  # the first page read back: a recent ruling's records and a few more
 
@@ -96,6 +96,6 @@ class Tail:
         records = self.records if mine else streams.records(stream, gt=before)
         if before == 0:
             return None, records
-        if reaches_back(corrections(records), records, before):
+        if streams.reaches_back(stream, corrections(records), records, before):
             return None, streams.records(stream)
         return streams.load(stream, evolve, lte=before).state, records

@@ -3,6 +3,7 @@ reading every stream from its start finds, after any history, on every page size
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from unittest.mock import patch
 
@@ -13,8 +14,9 @@ from hypothesis import strategies as st
 from domain.campaign import evolve_campaign
 from domain.errors import CannotRedecide, SealedSessionChanged
 from domain.events import RulingMade
-from domain.lifecycle import AddNote
-from engine import Engine, ledger, tail
+from domain.lifecycle import AddNote, StartScene, StartSession
+from domain.rulesets.sprawl_goons import commands as sg
+from engine import DiceSpec, Engine, ledger, tail
 from engine.redecide import Redecider
 from engine.rulings import NOT_UNDOABLE
 from engine.streams import corrections, fold
@@ -124,3 +126,45 @@ def test_an_undo_of_the_latest_ruling_reads_only_its_tail(any_engine: Engine) ->
         result = any_engine.undo("Lab", reason="wrong square")
     assert read.count(4) == 1  # one page of 4 (the others: the chain's heads, one row each)
     assert result.number == any_engine.campaign("Lab").rulings
+
+
+def decoded_by_amending_the_latest(rolls: int) -> int:
+    """How many stored events an amendment of the latest roll decodes, in a Sprawl Goons
+    campaign of ``rolls`` rolls (snapshots every 100 versions, as the store keeps them)."""
+    with Engine() as engine:
+        engine.create_campaign("Docks", "sprawl-goons", gm="Rosa")
+        engine.execute("Docks", StartSession())
+        tanner = sg.CreateCharacter(
+            character="Tanner",
+            player="ana",
+            morphology=2,
+            reaction=1,
+            cognition=1,
+            equilibrium=0,
+            items=("melee:Katana", "armour:Kevlar jacket", "penlight"),
+        )
+        engine.execute("Docks", tanner, dice=DiceSpec(faces=(3, 4, 5)))
+        engine.execute("Docks", StartScene(stage="The container stacks"))
+        roll = sg.MakeActionRoll(character="Tanner", stat="reaction", ds="10")
+        for _ in range(rolls):
+            latest = engine.execute("Docks", roll, dice=DiceSpec(faces=(3, 3)))
+        mapper = engine.store.mapper
+        original = mapper.to_domain_event
+        count = [0]
+
+        def counting(stored: Any) -> Any:
+            count[0] += 1
+            return original(stored)
+
+        with patch.object(mapper, "to_domain_event", counting):
+            engine.amend("Docks", latest.number, {"ds": "12"}, reason="the DS was 12")
+        assert {"ds": "12"} == json.loads(engine.log("Docks")[-1].ruling.params)["changed"]
+        return count[0]
+
+
+def test_an_amendment_of_the_latest_ruling_reads_as_much_in_a_long_campaign() -> None:
+    """Amending the latest ruling decodes as many events after 650 rolls as after 150 (the
+    same distance from the last snapshot): the state after it is loaded from the snapshot
+    before the amended ruling's place (the campaign stream holds only its header, so the
+    amendment voids no version there), not replayed from the campaign's start."""
+    assert decoded_by_amending_the_latest(650) == decoded_by_amending_the_latest(150)

@@ -10,7 +10,14 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from bench import dataset, projection_figures, undo_figures, verify_figures, writer_figures
+from bench import (
+    dataset,
+    projection_figures,
+    replay_figures,
+    undo_figures,
+    verify_figures,
+    writer_figures,
+)
 from bench.common import BIN, ROOT, Row, paired, process, say, scratch, timed, timed_process
 from engine import Engine
 from engine.dice_sources import DiceSpec
@@ -313,6 +320,7 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("snapshots", lambda: snapshots(work, repeat, events)),
         ("projection", lambda: projection_figures.figures(work, repeat, events)),
         ("undo", lambda: undo_figures.figures(work, repeat, events)),
+        ("session replay", lambda: replay_figures.figures(work, repeat)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, 10_000, memory_events)),
         ("writers", lambda: [writer_figures.sqlite_row(work)]),

@@ -235,7 +235,8 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
-    for narrated in ctx.engine.replay(name, session, reader=ctx.actor):
+    progress = None if step else progress_line(f"replaying session {session or 'latest'}")
+    for narrated in ctx.engine.replay(name, session, reader=ctx.actor, progress=progress):
         entry = narrated.logged
         made, header = entry.ruling, entry.header
         events = entry.standing
@@ -252,6 +253,26 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
             say(f"  after: {character}: {state}")
         if step and not next_ruling():
             return
+
+
+PROGRESS_FROM = 200  # rulings: a shorter session is narrated before a line would help
+PROGRESS_EVERY = 50
+
+
+def progress_line(what: str) -> Callable[[int, int], None] | None:
+    """A progress line on the terminal (stderr) while the narration goes to a file or a pipe;
+    None when there is no terminal to show it on or the narration itself is on it."""
+    if not sys.stderr.isatty() or sys.stdout.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total < PROGRESS_FROM:
+            return
+        if done % PROGRESS_EVERY == 0 or done == total:
+            end = "\n" if done == total else ""
+            click.echo(f"\r{what}: {done:,} of {total:,} rulings{end}", err=True, nl=False)
+
+    return show
 
 
 QUIT_KEYS = {"q", "Q", "\x1b", "\x03", "\x04"}  # q, Esc, Ctrl-C, Ctrl-D

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shlex
+import sys
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from freezegun import freeze_time
 
+from cli import history
 from cli.main import campaign
 from tests.conftest import FROZEN_AT
 from tests.e2e.conftest import SETUP, Run
@@ -138,3 +141,36 @@ def test_undo_that_redecides_the_later_rulings(table: Run, count: Callable[[], i
     assert corrected in table("diff alice 10 --views").output
     entry = next(r for r in json.loads(table("--json log").stdout) if r["ruling"] == 10)
     assert ["re-decided"] == [a["kind"] for a in entry["amended"]]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class Pipe(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+def test_a_long_replay_into_a_file_shows_its_progress_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Narration to a file, stderr on a terminal: a progress line every 50 rulings of a
+    session of 200 or more, ended with a newline; none for a shorter session, none when the
+    narration is on the terminal itself."""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "stdout", Pipe())
+    show = history.progress_line("replaying session 1")
+    assert show is not None
+    for done in range(1, 121):
+        show(done, 120)
+    assert "" == terminal.getvalue()
+    for done in range(1, 201):
+        show(done, 200)
+    shown = terminal.getvalue().split("\r")[1:]
+    assert 4 == len(shown)
+    assert "replaying session 1: 200 of 200 rulings\n" == shown[-1]
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert history.progress_line("replaying session 1") is None

@@ -4,6 +4,7 @@ campaign, and each character's stream is read once however long the session is."
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from collections import Counter
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from domain.events import Role
 from engine import Engine
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,3 +69,18 @@ def test_each_stream_is_read_at_most_twice(played: str, monkeypatch: pytest.Monk
             assert narrated
             assert counted.pop(entry.campaign_id) <= 3  # the session's headers, its log
             assert max(counted.values(), default=0) <= 2, counted
+
+
+def test_progress_hears_of_each_ruling_narrated(played: str) -> None:
+    """``progress(done, total)`` after each ruling: 1..n of n, for the GM and for each player
+    seated (whom some rulings may be kept from) alike."""
+    with Engine(played) as engine:
+        (entry,) = engine.directory().campaigns
+        campaign = engine.campaign(entry.name)
+        players = [m.name for m in campaign.members if m.role == Role.PLAYER]
+        for reader in [None, *players]:
+            heard: list[tuple[int, int]] = []
+            progress = functools.partial(lambda into, *d: into.append(d), heard)
+            narrated = list(engine.replay(entry.name, 1, reader=reader, progress=progress))
+            total = len(narrated)
+            assert [(done, total) for done in range(1, total + 1)] == heard, reader

@@ -1,0 +1,35 @@
+"""Replay against the log: `campaign replay --session 1` of a 10,000-ruling session narrates each
+ruling with the states after it, and should cost about what `campaign log --session 1` of that
+session costs plus the states it prints (issue 17: <= 3x). Whole processes, output discarded,
+run in turns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import dataset
+from bench.common import BIN, Row, paired, process, say
+
+RULINGS = 10_000
+
+
+def figures(work: Path, repeat: int) -> list[Row]:
+    db = work / "replay.db"
+    say(f"  building a session of {RULINGS:,} rulings for the replay figure")
+    dataset.build(db, RULINGS)
+    campaign = [str(BIN / "campaign"), "--db", str(db)]
+    replay = process([*campaign, "replay", "--session", "1"])
+    log = process([*campaign, "log", "--session", "1"])
+    ours, baseline = paired(replay, log, repeat)
+    dataset.remove_db(db)
+    return [
+        Row(
+            f"`campaign replay --session 1` of a {RULINGS:,}-ruling session",
+            "s",
+            ours,
+            baseline,
+            "`campaign log --session 1` of the same session",
+            "<= 3",
+        )
+    ]

@@ -80,16 +80,22 @@ class FileLock:
 
 
 class AdvisoryLock:
-    """A PostgreSQL session advisory lock per campaign, held on one pooled connection."""
+    """A PostgreSQL session advisory lock per campaign, held on one pooled connection. Threads
+    of one process take turns on a lock of their own first: a thread waiting for the advisory
+    lock holds a connection of the pool, and enough of them would leave none to the holder."""
 
     def __init__(self, datastore: Any, prefix: str) -> None:
         self.datastore = datastore
         self.prefix = prefix
+        self._turns: dict[UUID, threading.Lock] = {}
+        self._guard = threading.Lock()
 
     @contextlib.contextmanager
     def held(self, stream: UUID) -> Iterator[None]:
         key = f"{self.prefix}:write:{stream}"
-        with self.datastore.get_connection() as connection:
+        with self._guard:
+            turn = self._turns.setdefault(stream, threading.Lock())
+        with turn, self.datastore.get_connection() as connection:
             connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
             try:
                 yield

@@ -14,13 +14,14 @@ from hypothesis import strategies as st
 from domain.campaign import evolve_campaign
 from domain.errors import CannotRedecide, SealedSessionChanged
 from domain.events import RulingMade
-from domain.lifecycle import AddNote, StartScene, StartSession
+from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons import commands as sg
 from engine import DiceSpec, Engine, ledger, tail
 from engine.redecide import Redecider
 from engine.rulings import NOT_UNDOABLE
 from engine.streams import corrections, fold
 from engine.tail import Tail, read_back
+from tests.golden import test_sprawl_goons as sprawl
 from tests.integration.scenes import play_scene, play_until_rolled
 from tests.integration.test_replay import moves, played
 
@@ -132,22 +133,11 @@ def decoded_by_amending_the_latest(rolls: int) -> int:
     """How many stored events an amendment of the latest roll decodes, in a Sprawl Goons
     campaign of ``rolls`` rolls (snapshots every 100 versions, as the store keeps them)."""
     with Engine() as engine:
-        engine.create_campaign("Docks", "sprawl-goons", gm="Rosa")
-        engine.execute("Docks", StartSession())
-        tanner = sg.CreateCharacter(
-            character="Tanner",
-            player="ana",
-            morphology=2,
-            reaction=1,
-            cognition=1,
-            equilibrium=0,
-            items=("melee:Katana", "armour:Kevlar jacket", "penlight"),
-        )
-        engine.execute("Docks", tanner, dice=DiceSpec(faces=(3, 4, 5)))
-        engine.execute("Docks", StartScene(stage="The container stacks"))
+        sprawl.table(engine)
+        sprawl.tanner(engine)
         roll = sg.MakeActionRoll(character="Tanner", stat="reaction", ds="10")
         for _ in range(rolls):
-            latest = engine.execute("Docks", roll, dice=DiceSpec(faces=(3, 3)))
+            latest = engine.execute(sprawl.CAMPAIGN, roll, dice=DiceSpec(faces=(3, 3)))
         mapper = engine.store.mapper
         original = mapper.to_domain_event
         count = [0]
@@ -157,8 +147,8 @@ def decoded_by_amending_the_latest(rolls: int) -> int:
             return original(stored)
 
         with patch.object(mapper, "to_domain_event", counting):
-            engine.amend("Docks", latest.number, {"ds": "12"}, reason="the DS was 12")
-        assert {"ds": "12"} == json.loads(engine.log("Docks")[-1].ruling.params)["changed"]
+            engine.amend(sprawl.CAMPAIGN, latest.number, {"ds": "12"}, reason="the DS was 12")
+        assert {"ds": "12"} == json.loads(engine.log(sprawl.CAMPAIGN)[-1].ruling.params)["changed"]
         return count[0]
 
 

@@ -176,6 +176,22 @@ def test_unreadable_faces_are_refused() -> None:
     with pytest.raises(UnreadableDice) as raised:
         parse_faces("3,x")
     assert "UNREADABLE_DICE" == raised.value.code
+    assert raised.value.reason.endswith("(e.g. --dice 3,5); got '3,x'")
+
+
+def test_a_face_too_long_to_read_names_what_was_typed() -> None:
+    """Digits past what Python reads as a number are refused naming the text typed."""
+    typed = "3," + "9" * 5000
+    with pytest.raises(UnreadableDice) as raised:
+        parse_faces(typed)
+    assert typed == raised.value.data["text"]
+
+
+@pytest.mark.parametrize("faces", [(7, 2), (2, 7)])
+def test_a_zero_pool_rolls_two_d6_not_a_d7(faces: tuple[int, int]) -> None:
+    """DIGEST §1.2 pool(n) n <= 0: two d6 keep the lowest; a 7 on either die is refused."""
+    with pytest.raises(InvalidDieFace):
+        roll_pool(EnteredDice(faces), 0)
 
 
 def test_faces_and_seed_together_are_refused() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from domain.errors import DomainError
-from projections.render_md import known_text, md, recap_md, row_cells
+from projections.render_md import md, recap_md, row_cells, timeline_around
 from projections.views import CampaignTimeline, HeroTimeline, Recap, Row
 
 MAX_CHARS = 2000  # Discord's limit for one message's content
@@ -60,24 +60,7 @@ def _rows(rows: list[Row]) -> list[str]:
 
 def timeline_discord(t: HeroTimeline) -> str:
     """One hero's Exposure reveal timeline as Discord reads it: its rows as a list."""
-    now = t["now"]
-    out = [
-        f"# {md(t['hero'])}: Exposure and reveals",
-        "",
-        f"_{md(t['campaign'])}, played by {md(t['player'])}; Exposure {t['start']} at creation,"
-        f" now {now['exposure']} (peak {now['peak']})_",
-        "",
-        *(_rows(t["rows"]) or ["- (nothing recorded)"]),
-    ]
-    if t["sessions"]:
-        out += ["", "## What the public knew", ""]
-        out += [
-            f"- end of session {s['number']} (Exposure {s['exposure']}, peak {s['peak']}): "
-            f"{known_text(s)}"
-            for s in t["sessions"]
-        ]
-    out += ["", f"Now: {known_text(now)}"]
-    return "\n".join(out) + "\n"
+    return timeline_around(t, _rows(t["rows"]) or ["- (nothing recorded)"])
 
 
 def campaign_timeline_discord(view: CampaignTimeline) -> str:

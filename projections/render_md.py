@@ -172,6 +172,17 @@ def known_text(known: Known) -> str:
 
 def timeline_md(t: HeroTimeline) -> str:
     """One hero's Exposure reveal timeline (``projections.timeline``) as Markdown."""
+    table = [
+        "| ruling | session | Exposure | because | revealed | notes |",
+        "|---|---|---|---|---|---|",
+        *[_row(row) for row in t["rows"]],
+    ]
+    return timeline_around(t, table)
+
+
+def timeline_around(t: HeroTimeline, rows: list[str]) -> str:
+    """A hero's timeline with its ``rows`` as given (a table here, a list for Discord): the
+    heading and where the hero stands before them, what the public knew after."""
     now = t["now"]
     out = [
         f"# {md(t['hero'])}: Exposure and reveals",
@@ -179,9 +190,7 @@ def timeline_md(t: HeroTimeline) -> str:
         f"_{md(t['campaign'])}, played by {md(t['player'])}; Exposure {t['start']} at creation,"
         f" now {now['exposure']} (peak {now['peak']})_",
         "",
-        "| ruling | session | Exposure | because | revealed | notes |",
-        "|---|---|---|---|---|---|",
-        *[_row(row) for row in t["rows"]],
+        *rows,
     ]
     if t["sessions"]:
         out += ["", "## What the public knew", ""]

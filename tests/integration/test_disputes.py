@@ -160,7 +160,7 @@ STORIES = (
         undone_was=("The Hawk: a slippery roof: Motivation [3,4] fails; 0 die(s) above 5",),
         amended_was=(
             "The Hawk: a slippery roof: Motivation [4,6] succeeds; 1 die(s) above 5",
-            "The Hawk: Motivation 2 -> 1 (dice-above-5)",
+            "The Hawk: Motivation 2 -> 1 (dice above 5)",
         ),
         amended_now=("The Hawk: a slippery roof: Motivation [4] fails; 0 die(s) above 5",),
     ),

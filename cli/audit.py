@@ -12,8 +12,6 @@ import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, print_table, say
-from domain.dice import Die, Provenance
-from domain.events import AMEND, RulingMade
 
 if TYPE_CHECKING:  # imported when verify runs
     from engine import Finding
@@ -40,20 +38,9 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
       campaign dice-stats --session 3 --html dice.html
     """
     from projections.dice_chart import page
-    from projections.dice_stats import tally
 
     name = ctx.campaign()
-    stream = ctx.engine.campaign(name).find(who).character_id if who else None
-    dice: list[tuple[Die, Provenance | None]] = []
-    for header in ctx.engine.headers(name, reader=ctx.actor):
-        made = header.event
-        assert isinstance(made, RulingMade)
-        if made.command == AMEND or (session is not None and header.session != session):
-            continue
-        if stream is not None and all(span.stream != stream for span in made.touched):
-            continue
-        dice.extend((die, made.provenance) for die in made.dice)
-    rows = tally(dice)
+    rows = ctx.engine.dice_stats(name, session=session, character=who, reader=ctx.actor)
     if html_out is not None:
         scope = f"session {session}" if session is not None else "all sessions"
         title = f"{name}: dice of {who or 'everyone'}, {scope}"

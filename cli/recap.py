@@ -10,7 +10,8 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
 
 FORMATS = ("md", "html", "json", "discord")
-MODEL_NAMES = ("exposure", "recaps")  # engine.MODELS, not imported until a command runs
+# engine.MODELS, not imported until a command runs
+MODEL_NAMES = ("dice", "exposure", "index", "recaps")
 
 
 def _format_option(function: Any) -> Any:
@@ -167,7 +168,8 @@ def rebuild_command(ctx: Context, names: tuple[str, ...]) -> None:
 def projections_command(
     ctx: Context, once: bool, interval: float, stop_after: float | None
 ) -> None:
-    """Keep the recaps and timelines up to date as a worker, beside the writers of the store.
+    """Keep the read models (recaps, timelines, the ruling index, the dice counts) up to date
+    as a worker, beside the writers of the store.
 
     Useful on PostgreSQL, where many processes write; on a SQLite file `recap` catches up by
     itself before it renders.

@@ -4,13 +4,13 @@ timelines, verify, export and import; each read as its reader (``reader``) may r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from domain.events import AMEND, RulingMade
 from domain.policy import check_gm
 from domain.visibility import hidden_from, reads_all
 from engine.core import Store
@@ -19,11 +19,13 @@ from engine.records import Recorded
 if TYPE_CHECKING:  # verify, the log, replay and transfer import theirs when called
     from domain.campaign import CampaignState
     from engine.audit import Report
+    from engine.index_reads import Indexed
     from engine.narration import Narrated
     from engine.recaps import Recaps
     from engine.rulings import LoggedRuling
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
+    from projections.dice_stats import FaceCounts
     from projections.views import CampaignTimeline, HeroTimeline, Recap
 
 
@@ -64,8 +66,18 @@ class Reads(Store):
         from engine import rulings as log
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
+        indexed = self._indexed() if session is not None and rulings is None else None
+        if indexed is not None and session is not None:  # one session: through the index
+            logged = indexed.log(campaign_id, session)
+        else:
+            logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
         return self._as_read_by(campaign_name, reader, logged)
+
+    def _indexed(self) -> Indexed | None:
+        """The reads through the ruling index and dice models (None: the store keeps none)."""
+        from engine.index_reads import indexed
+
+        return indexed(self.read_models, self.streams)
 
     def _as_read_by(
         self, campaign_name: str, reader: str | None, logged: list[LoggedRuling]
@@ -81,7 +93,12 @@ class Reads(Store):
         as ``reader`` may read them."""
         from engine import timeline
 
-        changes = timeline.history(self.streams, self.campaign(campaign_name), ref)
+        campaign = self.campaign(campaign_name)
+        indexed = self._indexed()
+        if indexed is not None:  # the character's rulings only, found through the index
+            changes = indexed.history(campaign, ref)
+        else:
+            changes = timeline.history(self.streams, campaign, ref)
         if reader is None:
             return changes
         logged = [c.logged for c in changes]
@@ -91,6 +108,33 @@ class Reads(Store):
             for c in changes
             if (seen := shown.get(c.logged.ruling.number)) is not None
         ]
+
+    def dice_stats(
+        self,
+        campaign_name: str,
+        *,
+        session: int | None = None,
+        character: str | None = None,
+        reader: str | None = None,
+    ) -> list[FaceCounts]:
+        """Face counts per die size and source (session ``session``'s rulings only, those that
+        touched ``character`` only, when given), of the rulings ``reader`` may read."""
+        from projections.dice_stats import tally
+
+        campaign = self.campaign(campaign_name)
+        stream = campaign.find(character).character_id if character else None
+        indexed = self._indexed()
+        if indexed is not None:
+            return indexed.dice(campaign, session=session, stream=stream, reader=reader)
+        dice = [
+            (die, made.provenance)
+            for header in self.headers(campaign_name, reader=reader)
+            if isinstance(made := header.event, RulingMade) and made.command != AMEND
+            if session is None or header.session == session
+            if stream is None or any(span.stream == stream for span in made.touched)
+            for die in made.dice
+        ]
+        return tally(dice)
 
     def ruling_at(
         self,
@@ -242,4 +286,6 @@ class Reads(Store):
 
 def _gm_note(made: Any) -> bool:
     """A GM-only note's ruling in a log written before such rulings were marked the GM's."""
-    return bool(made.command == "note" and json.loads(made.params)["args"].get("gm_only"))
+    from projections.dice_model import gm_note
+
+    return gm_note(made)

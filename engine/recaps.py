@@ -10,6 +10,7 @@ from typing import Any
 
 from domain.campaign import CampaignState
 from domain.errors import DomainError
+from engine.index_reads import DICE, INDEX
 from engine.readmodels import ReadModels
 from engine.timeline import NoSuchPoint
 from projections.documents import ReadModel
@@ -22,7 +23,12 @@ from projections.views import CampaignTimeline, HeroTimeline, Recap
 Doc = dict[str, Any]  # a read model's document
 RECAPS = RecapModel()
 EXPOSURE = TimelineModel()
-MODELS: dict[str, ReadModel] = {RECAPS.name: RECAPS, EXPOSURE.name: EXPOSURE}
+MODELS: dict[str, ReadModel] = {
+    RECAPS.name: RECAPS,
+    EXPOSURE.name: EXPOSURE,
+    INDEX.name: INDEX,  # the ruling index and the dice counts (engine.index_reads)
+    DICE.name: DICE,
+}
 
 
 class NotTheCode(DomainError):

@@ -87,8 +87,8 @@ def test_rebuild_reports_what_it_processed(tmp_path: Path, frozen: None) -> None
     night(db)
     code, out = cli(db, "--json", "rebuild")
     counts = json.loads(out)["rebuilt"]
-    assert (0, ["exposure", "recaps"]) == (code, sorted(counts))
-    assert counts["exposure"] == counts["recaps"] > 0
+    assert (0, ["dice", "exposure", "index", "recaps"]) == (code, sorted(counts))
+    assert counts["exposure"] == counts["recaps"] == counts["index"] == counts["dice"] > 0
 
 
 def test_json_and_another_format_contradict(tmp_path: Path, frozen: None) -> None:

@@ -1,0 +1,108 @@
+"""The ruling index read model: where each ruling's events lie, and which rulings belong to each
+session and touched each stream, so a read of one session or one character finds its rulings
+without reading the whole campaign stream.
+
+Documents (keys within the model):
+- ``ruling/<campaign id>/<page>``: the rulings numbered ``page * PAGE`` up to the next page, by
+  number: the version of the ruling's header on the campaign stream (``v``), its session
+  (``s``), the versions it wrote to each stream (``t``: ``[stream, first, last]``) and the
+  rulings that undid or amended it since (``by``);
+- ``session/<campaign id>/<n>`` (``none``: the rulings made outside a session) and
+  ``stream/<campaign id>/<stream id>``: how many rulings a list holds; its numbers, in order,
+  ``PAGE`` to a page, under the same key followed by ``/<page>``.
+
+One more ruling reads and writes its own page, the head and last page of its session's list and
+of each stream's list it touched, and the entry of each ruling it corrects: never a whole list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+from uuid import UUID
+
+from domain.events import RulingAmended, RulingMade, RulingRetracted
+from projections.documents import Documents
+from projections.recap_facts import Envelope
+from projections.recap_model import header_of
+
+Doc = dict[str, Any]
+PAGE = 100  # rulings in one page of entries, numbers in one page of a list
+
+
+def entries_key(campaign_id: UUID | str, number: int) -> str:
+    return f"ruling/{campaign_id}/{number // PAGE}"
+
+
+def session_key(campaign_id: UUID | str, session: int | None) -> str:
+    return f"session/{campaign_id}/{'none' if session is None else session}"
+
+
+def stream_key(campaign_id: UUID | str, stream: UUID | str) -> str:
+    return f"stream/{campaign_id}/{stream}"
+
+
+def append(docs: Documents, key: str, number: int) -> None:
+    """Add ``number`` at the end of the list under ``key`` (its head and last page only)."""
+    head = docs.get(key) or {"count": 0}
+    page_key = f"{key}/{head['count'] // PAGE}"
+    page = docs.get(page_key) or []
+    docs.put(page_key, [*page, number])
+    docs.put(key, {"count": head["count"] + 1})
+
+
+def listed(read: Callable[[str], Any], key: str) -> Iterator[int]:
+    """The numbers of the list under ``key``, in order, a page at a time."""
+    head = read(key)
+    if head is None:
+        return
+    for page in range((head["count"] + PAGE - 1) // PAGE):
+        yield from read(f"{key}/{page}") or []
+
+
+def entry_of(read: Callable[[str], Any], campaign_id: UUID | str, number: int) -> Doc | None:
+    page = read(entries_key(campaign_id, number))
+    return None if page is None else page.get(str(number))
+
+
+class IndexModel:
+    """The ruling index of every campaign in the store (any rule system)."""
+
+    name = "index"
+    version = 1
+
+    def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
+        header = header_of(records)
+        made = header.event
+        assert isinstance(made, RulingMade)
+        cid = str(header.originator_id)
+        spans: list[Any] = [[str(s.stream), s.first, s.last] for s in made.touched]
+        key = entries_key(cid, made.number)
+        page = docs.get(key) or {}
+        page[str(made.number)] = {
+            "v": header.originator_version,
+            "s": header.session,
+            "t": spans,
+            "by": [],
+        }
+        docs.put(key, page)
+        append(docs, session_key(cid, header.session), made.number)
+        for stream in dict.fromkeys(str(s.stream) for s in made.touched):
+            if stream == cid:
+                continue
+            append(docs, stream_key(cid, stream), made.number)
+        for record in records:
+            event = record.event
+            if str(record.originator_id) == cid and isinstance(
+                event, RulingRetracted | RulingAmended
+            ):
+                self._corrected(docs, cid, event.ruling, made.number)
+
+    def _corrected(self, docs: Documents, cid: str, ruling: int, by: int) -> None:
+        key = entries_key(cid, ruling)
+        page = docs.get(key)
+        entry = None if page is None else page.get(str(ruling))
+        if entry is None or by in entry["by"]:
+            return
+        entry["by"].append(by)
+        docs.put(key, page)

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from cli import audit, corrections, free_rolls, history, play, recap, systems, table
+from cli import audit, corrections, free_rolls, history, play, recap, serve, systems, table
 from cli.completion import campaign_names, completion
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
@@ -322,6 +322,7 @@ for _command in (
     *history.COMMANDS,
     *audit.COMMANDS,
     *recap.COMMANDS,
+    *serve.COMMANDS,
     completion,
 ):
     campaign.add_command(_command)

@@ -82,6 +82,68 @@ def member_list(ctx: Context) -> None:
         say(f"{name} ({role}{plays})")
 
 
+@member.command("invite")
+@click.argument("name")
+@click.option(
+    "--url",
+    "base",
+    default="http://127.0.0.1:8000",
+    show_default=True,
+    help="Where the table server (`campaign serve`) is reached.",
+)
+@pass_context
+def member_invite(ctx: Context, name: str, base: str) -> None:
+    """Print a one-time sign-in link for a member (the GM's call): opening it signs their
+    browser in to the table server. It works once, for a week; keep it private until sent.
+
+    \b
+    Example:
+      campaign member invite ana --url https://table.example.org
+    """
+    secret = ctx.engine.invite(ctx.campaign(), name, actor=ctx.actor)
+    link = f"{base.rstrip('/')}/join/{secret}"
+    if ctx.as_json:
+        emit_json({"member": name, "link": link})
+        return
+    click.echo(link)  # whole, never wrapped: it is copied
+
+
+@member.command("token")
+@click.argument("name")
+@pass_context
+def member_token(ctx: Context, name: str) -> None:
+    """Print a bearer token for a member's bot (the GM's call), shown this once: the bot sends
+    `Authorization: Bearer TOKEN`. It works until the member is removed (or `member revoke`).
+
+    \b
+    Example:
+      campaign member token dicebot
+    """
+    secret = ctx.engine.token(ctx.campaign(), name, actor=ctx.actor)
+    if ctx.as_json:
+        emit_json({"member": name, "token": secret})
+        return
+    click.echo(secret)
+
+
+@member.command("revoke")
+@click.argument("name")
+@pass_context
+def member_revoke(ctx: Context, name: str) -> None:
+    """Sign a member out everywhere (the GM's call): their links, sessions and tokens stop
+    working; they keep their seat.
+
+    \b
+    Example:
+      campaign member revoke dicebot
+    """
+    gone = ctx.engine.revoke(ctx.campaign(), name, actor=ctx.actor)
+    if ctx.as_json:
+        emit_json({"member": name, "revoked": gone})
+        return
+    say(f"{name}: {gone} sign-ins revoked")
+
+
 @click.command("dispute")
 @click.argument("ruling", type=WHOLE_NUMBER)
 @click.option("--reason", required=True, help="What is wrong with the ruling.")

@@ -23,6 +23,7 @@ from engine.service import Engine
 from engine.store import DEFAULT_DB, MEMORY, StoreFault, one_line, store_fault
 
 if TYPE_CHECKING:
+    from engine.access import NotSignedIn, SignedIn
     from engine.audit import Finding, Report
     from engine.player_check import verify_export
     from engine.recaps import MODELS
@@ -41,9 +42,11 @@ __all__ = [
     "Imported",
     "LoggedRuling",
     "NoSuchPoint",
+    "NotSignedIn",
     "Recorded",
     "Report",
     "RulingResult",
+    "SignedIn",
     "StoreFault",
     "converter",
     "differences",
@@ -58,6 +61,7 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "engine",
     {
+        "access": ("NotSignedIn", "SignedIn"),
         "audit": ("Finding", "Report"),
         "player_check": ("verify_export",),
         "recaps": ("MODELS",),

@@ -6,7 +6,6 @@ corrections (undo, amend, resolving a dispute). Every method is a use a front en
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from eventsourcing.utils import get_topic
 
@@ -17,20 +16,19 @@ from domain.errors import NoCorrectionGiven
 from domain.events import Outcome, Role
 from domain.lifecycle import create_campaign
 from domain.policy import check_allowed, check_gm
+from domain.table import RemoveMember
 from domain.visibility import visibility_of
+from engine.access import Access
 from engine.assembly import RulingResult
 from engine.committed_dice import CommittedDice
 from engine.dice_sources import DiceSpec
 from engine.ledger import RulingView, evolve_directory
 from engine.mapper import canonical_json, converter
+from engine.reads import Reads
 from engine.records import DIRECTORY_ID
 
-if TYPE_CHECKING:  # verify, the log and undo import theirs when called
-    pass
-from engine.reads import Reads
 
-
-class Engine(Reads):
+class Engine(Reads, Access):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""
@@ -237,4 +235,7 @@ class Engine(Reads):
                 audience=audience,
             )
 
-        return self.ledger.retried(campaign_id, attempt)
+        result = self.ledger.retried(campaign_id, attempt)
+        if isinstance(command, RemoveMember):  # an unseated member's sign-ins go with the seat
+            self.access.revoke(campaign_id, command.member)
+        return result

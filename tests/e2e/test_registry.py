@@ -11,8 +11,9 @@ from cli.main import campaign
 from domain.registry import verbs
 from domain.rulesets import SYSTEMS
 
-# CLI verbs that run no command of a system: reads, corrections (the engine's undo and amend)
-# and the store's own (init, import, use).
+# CLI verbs that run no command of a system: reads, corrections (the engine's undo and amend),
+# the store's own (init, import, use) and the table server's sign-ins (invite, token, revoke)
+# and `serve` itself.
 NOT_COMMANDS = {
     "amend",
     "character list",
@@ -27,11 +28,15 @@ NOT_COMMANDS = {
     "init",
     "list",
     "log",
+    "member invite",
     "member list",
+    "member revoke",
+    "member token",
     "projections",
     "rebuild",
     "recap",
     "replay",
+    "serve",
     "show",
     "timeline",
     "undo",

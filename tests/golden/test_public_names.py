@@ -19,6 +19,7 @@ import cli
 import domain
 import engine
 import projections
+import web
 from domain.errors import DomainError
 from domain.rulesets import SYSTEMS
 from engine.transfer import command_classes, event_classes
@@ -28,7 +29,7 @@ GOLDEN = Path(__file__).with_name("public_names.txt")
 
 def _import_everything() -> None:
     """Every module of the product, so that every error class is defined."""
-    for package in (domain, engine, projections, cli):
+    for package in (domain, engine, projections, cli, web):
         for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             if not found.name.endswith(("_postgres", "__main__")):  # psycopg is optional
                 importlib.import_module(found.name)

@@ -1,0 +1,32 @@
+"""`campaign serve`: the table server on the current store (``web``, on uvicorn)."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import WHOLE_NUMBER, Context, pass_context
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=WHOLE_NUMBER, help="The port.")
+@pass_context
+def serve(ctx: Context, host: str, port: int) -> None:
+    """Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API
+    under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`.
+    Stop it with Ctrl-C.
+
+    \b
+    Example:
+      campaign --db table.db serve --host 0.0.0.0 --port 8000
+    """
+    import uvicorn
+
+    from web import create_app
+
+    app = create_app(ctx.db)
+    click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=True)
+
+
+COMMANDS = (serve,)

@@ -1,0 +1,94 @@
+"""The table server's ASGI application: `campaign serve` runs it on uvicorn.
+
+Stateless: every campaign, member, session and token lives in the store (the one ``--db``), and
+the CSRF tokens' key too, so several server processes may serve one PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from litestar import Litestar
+from litestar.config.csrf import CSRFConfig
+from litestar.datastructures import State
+from litestar.middleware.base import DefineMiddleware
+from litestar.openapi.config import OpenAPIConfig
+from litestar.openapi.spec import Components, Reference, SecurityScheme
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.template.config import TemplateConfig
+
+from web import commands, reads, signin
+from web.auth import (
+    CSRF_COOKIE,
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    CookieCsrfMiddleware,
+    SignInMiddleware,
+)
+from web.engines import Engines
+from web.errors import HANDLERS
+
+OPEN = ["^/schema", "^/join/"]  # what nobody needs to sign in for
+
+
+def _version() -> str:
+    try:
+        return version("campaign-log")
+    except PackageNotFoundError:  # pragma: no cover - run from a tree that was not installed
+        return "0"
+
+
+def openapi() -> OpenAPIConfig:
+    schemes: dict[str, SecurityScheme | Reference] = {
+        "bearer": SecurityScheme(
+            type="http",
+            scheme="bearer",
+            description="A bot's token: `campaign member token NAME`.",
+        ),
+        "session": SecurityScheme(
+            type="apiKey",
+            name=SESSION_COOKIE,
+            security_scheme_in="cookie",
+            description="A browser's session, set by opening `campaign member invite NAME`'s "
+            f"link; its writes also send the {CSRF_COOKIE} cookie's value in {CSRF_HEADER}.",
+        ),
+    }
+    return OpenAPIConfig(
+        title="campaign-log table server",
+        version=_version(),
+        path="/schema",
+        components=Components(security_schemes=schemes),
+        security=[{"bearer": []}, {"session": []}],
+        use_handler_docstrings=True,
+    )
+
+
+def create_app(db: str) -> Litestar:
+    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists)."""
+    engines = Engines(db)
+    csrf = CSRFConfig(
+        secret=engines.get().server_key("csrf"),
+        cookie_name=CSRF_COOKIE,
+        header_name=CSRF_HEADER,
+        cookie_samesite="strict",
+    )
+    return Litestar(
+        route_handlers=[
+            *commands.routes(),
+            *reads.routes(),
+            *signin.routes(),
+        ],
+        middleware=[
+            DefineMiddleware(CookieCsrfMiddleware, config=csrf),
+            DefineMiddleware(SignInMiddleware, exclude=OPEN),
+        ],
+        exception_handlers=HANDLERS,
+        openapi_config=openapi(),
+        template_config=TemplateConfig(
+            directory=Path(__file__).with_name("templates"), engine=JinjaTemplateEngine
+        ),
+        state=State({"engines": engines, "db": db}),
+        on_shutdown=[engines.close],
+        debug=False,
+    )

@@ -1,0 +1,216 @@
+"""The writes: one route per verb of the command registry (every system's, as the CLI has them),
+``POST /api/campaigns/{campaign}/commands/<verb>`` (``member add`` is ``member/add``), and the
+corrections: undo, amend and resolve. Each runs as the signed-in member (the table's policy)."""
+
+from __future__ import annotations
+
+import enum
+import types
+from collections.abc import Mapping
+from typing import Any, Union, get_args, get_origin, get_type_hints
+
+from litestar import Request, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath, JSONBody
+
+from domain.errors import InvalidParameter, UnknownParameter
+from domain.events import Outcome
+from domain.registry import Verb, verbs
+from domain.rulesets import SYSTEMS
+from engine import DiceSpec, Engine, converter
+from web.auth import seat
+from web.errors import RESPONSES, InvalidRequest, UnknownVerb
+from web.shapes import AmendIn, CommandIn, ResolveIn, RulingOut, UndoIn, ruling_out
+
+BASE = "/api/campaigns/{campaign:str}"
+
+
+def every_verb() -> dict[str, dict[str, Verb]]:
+    """Each verb of any system -> the systems that have it, with their verb."""
+    found: dict[str, dict[str, Verb]] = {}
+    for system in sorted(SYSTEMS):
+        for name, verb in verbs(system).items():
+            found.setdefault(name, {})[system] = verb
+    return found
+
+
+def route_of(verb: str) -> str:
+    """A verb's path under ``commands/``: its words, one segment each."""
+    return verb.replace(" ", "/")
+
+
+def build(verb: Verb, params: Mapping[str, Any], member: str) -> Any:
+    """The verb's command from JSON values, each checked against its field's type. A ``by``
+    left out (who disputes, adds entropy, sends a message) is the signed-in member."""
+    known = [p.name for p in verb.parameters]
+    for key in params:
+        if key not in known:
+            raise UnknownParameter(command=verb.name, key=key, known=", ".join(known) or "none")
+    hints = get_type_hints(verb.command)
+    args: dict[str, Any] = {}
+    for parameter in verb.parameters:
+        if parameter.name in params:
+            args[parameter.name] = _checked(
+                parameter.name, params[parameter.name], hints[parameter.name]
+            )
+        elif parameter.name == "by" and parameter.required:
+            args["by"] = member
+        elif parameter.required:
+            raise InvalidParameter(key=parameter.name, value=None, expected="required")
+    try:
+        return converter.structure(args, verb.command)
+    except (ValueError, TypeError, KeyError) as error:
+        raise InvalidRequest(problem=f"`{verb.name}`: {error}") from None
+
+
+def _options(tp: Any) -> tuple[Any, ...]:
+    return get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    if tp is type(None):
+        return value is None
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is str:
+        return isinstance(value, str)
+    if get_origin(tp) is tuple:
+        item = get_args(tp)[0]
+        return isinstance(value, list) and all(_fits(v, item) for v in value)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return any(value == member.value for member in tp)
+    return True  # anything else the converter decides
+
+
+def _expected(tp: Any) -> str:
+    words = []
+    for option in _options(tp):
+        if isinstance(option, type) and issubclass(option, enum.Enum):
+            words.append("one of " + ", ".join(repr(m.value) for m in option))
+        elif get_origin(option) is tuple:
+            words.append(f"a list of {_expected(get_args(option)[0])}")
+        elif option is type(None):
+            words.append("null")
+        else:
+            words.append(
+                {bool: "true or false", int: "a whole number", str: "text"}.get(option, str(option))
+            )
+    return " or ".join(words)
+
+
+def _checked(key: str, value: Any, tp: Any) -> Any:
+    if any(_fits(value, option) for option in _options(tp)):
+        return value
+    raise InvalidParameter(key=key, value=value, expected=_expected(tp))
+
+
+def dice_spec(dice: list[int] | None, seed: int | None) -> DiceSpec:
+    if dice is not None and seed is not None:
+        raise InvalidRequest(
+            problem="give either dice (faces rolled at the table) or seed, not both"
+        )
+    return DiceSpec(faces=tuple(dice) if dice is not None else None, seed=seed)
+
+
+def engine_of(request: Request[Any, Any, Any]) -> Engine:
+    engine: Engine = request.app.state.engines.get()
+    return engine
+
+
+def run(request: Request[Any, Any, Any], campaign: str, name: str, data: CommandIn) -> RulingOut:
+    engine = engine_of(request)
+    member = seat(request, campaign)
+    system = engine.find_campaign(campaign).system
+    verb = verbs(system).get(name)
+    if verb is None:
+        raise UnknownVerb(verb=name, where=system)
+    command = build(verb, data.params, member)
+    spec = dice_spec(data.dice, data.seed)
+    result = engine.execute(campaign, command, actor=member, dice=spec, hidden=data.hidden)
+    return ruling_out(result)
+
+
+def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
+    """The route of one verb, described from each system's command (help and parameters)."""
+
+    def handler(
+        request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[CommandIn]
+    ) -> RulingOut:
+        return run(request, campaign, name, data)
+
+    lines = []
+    for system, verb in systems.items():
+        params = ", ".join(
+            f"{p.name}: {p.type}{'' if p.required else ' = ' + repr(p.default)}"
+            for p in verb.parameters
+        )
+        lines.append(f"- **{system}**: {verb.help} Parameters: {params or 'none'}.")
+    return post(
+        f"{BASE}/commands/{route_of(name)}",
+        operation_id="command_" + name.replace(" ", "_").replace("-", "_"),
+        summary=f"`{name}`",
+        description="\n".join(lines),
+        tags=["commands"],
+        sync_to_thread=True,
+        responses=RESPONSES,
+    )(handler)
+
+
+@post(f"{BASE}/undo", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
+def undo(
+    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[UndoIn]
+) -> RulingOut:
+    """Undo a ruling (default: the latest in force); the GM's call."""
+    result = engine_of(request).undo(
+        campaign,
+        data.ruling,
+        reason=data.reason,
+        actor=seat(request, campaign),
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
+    return ruling_out(result)
+
+
+@post(f"{BASE}/amend", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
+def amend(
+    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[AmendIn]
+) -> RulingOut:
+    """Re-resolve a ruling with corrected parameters (text, as `campaign amend --set`) and
+    the dice it recorded; the GM's call."""
+    result = engine_of(request).amend(
+        campaign,
+        data.ruling,
+        data.changes,
+        reason=data.reason,
+        actor=seat(request, campaign),
+        dice=dice_spec(data.dice, data.seed),
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
+    return ruling_out(result)
+
+
+@post(f"{BASE}/resolve", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
+def resolve(
+    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[ResolveIn]
+) -> RulingOut:
+    """Resolve an open dispute: upheld, undone or amended (with ``changes``); the GM's call."""
+    result = engine_of(request).resolve(
+        campaign,
+        data.dispute,
+        Outcome(data.outcome),
+        reason=data.reason,
+        changes=data.changes,
+        actor=seat(request, campaign),
+        dice=dice_spec(data.dice, data.seed),
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
+    return ruling_out(result)
+
+
+def routes() -> list[HTTPRouteHandler]:
+    return [*(command_route(n, s) for n, s in sorted(every_verb().items())), undo, amend, resolve]

@@ -1,0 +1,430 @@
+"""The reads, each as the signed-in member may read it (the engine's reader-aware methods with
+the member as reader): the campaign, its verbs, the log, characters now and at a point (time
+travel), a character's history, diffs, recaps and Exposure timelines (JSON, Markdown, HTML),
+dice statistics, verify, and the export (the GM's)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from litestar import MediaType, Request, Response, get
+from litestar.params import FromPath, FromQuery
+
+from domain.policy import check_gm
+from domain.registry import verbs
+from engine import converter, differences
+from projections.render_html import campaign_timeline_html, recap_html, timeline_html
+from projections.render_md import campaign_timeline_md, recap_md, timeline_md
+from projections.views import CampaignTimeline, HeroTimeline, Recap
+from web.auth import seat, signed_in
+from web.commands import BASE, engine_of, route_of
+from web.errors import RESPONSES
+from web.shapes import (
+    BreakOut,
+    CampaignOut,
+    CharacterOut,
+    DiceCheckOut,
+    DiceRow,
+    DisputeOut,
+    FieldChange,
+    FindingOut,
+    HistoryOut,
+    LoggedOut,
+    MemberOut,
+    MeOut,
+    ParameterOut,
+    SealOut,
+    StateOut,
+    VerbOut,
+    VerifyOut,
+    disputes_out,
+    logged_out,
+)
+
+Req = Request[Any, Any, Any]
+READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": RESPONSES}
+
+
+@get("/api/me", tags=["sign-in"], sync_to_thread=True, responses=RESPONSES)
+def me(request: Req) -> MeOut:
+    """Who the credential signs in, to which campaign, with which role."""
+    user = signed_in(request)
+    member = engine_of(request).campaign(user.campaign).member(user.member)
+    role = str(member.role) if member is not None else ""
+    return MeOut(campaign=user.campaign, member=user.member, role=role, via=user.kind)
+
+
+@get(BASE, **READ)
+def campaign_view(request: Req, campaign: FromPath[str]) -> CampaignOut:
+    """The campaign: system, running session and scene, members, characters, disputes."""
+    you = seat(request, campaign)
+    state = engine_of(request).campaign(campaign)
+    names = {e.character_id: e.name for e in state.roster}
+    members = [
+        MemberOut(
+            name=m.name,
+            role=str(m.role),
+            characters=sorted(names[c] for c in state.own_characters(m) if c in names),
+        )
+        for m in state.seats
+    ]
+    seat_of = state.member(you)
+    return CampaignOut(
+        name=state.name,
+        system=state.system,
+        gm=state.gm,
+        you=you,
+        role=str(seat_of.role) if seat_of else "",
+        session=state.session,
+        scene=state.scene,
+        rulings=state.rulings,
+        members=members,
+        characters=[e.name for e in state.roster],
+        disputes=disputes_out(state),
+    )
+
+
+@get(f"{BASE}/verbs", **READ)
+def campaign_verbs(request: Req, campaign: FromPath[str]) -> list[VerbOut]:
+    """The verbs of the campaign's system, with their parameters (POST them to ``path``)."""
+    seat(request, campaign)
+    system = engine_of(request).find_campaign(campaign).system
+    return [
+        VerbOut(
+            verb=name,
+            path=f"commands/{route_of(name)}",
+            help=verb.help,
+            parameters=[
+                ParameterOut(
+                    name=p.name,
+                    type=p.type,
+                    required=p.required,
+                    default=converter.unstructure(p.default),
+                )
+                for p in verb.parameters
+            ],
+        )
+        for name, verb in verbs(system).items()
+    ]
+
+
+@get(f"{BASE}/log", **READ)
+def log(
+    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
+) -> list[LoggedOut]:
+    """Every ruling (one session's), undone and amended ones marked, as the member reads it."""
+    member = seat(request, campaign)
+    engine = engine_of(request)
+    state = engine.campaign(campaign)
+    return [logged_out(r, state) for r in engine.log(campaign, session=session, reader=member)]
+
+
+@get(f"{BASE}/disputes", **READ)
+def disputes(
+    request: Req, campaign: FromPath[str], every: FromQuery[bool] = False
+) -> list[DisputeOut]:
+    """The open disputes (``every``: resolved ones too)."""
+    seat(request, campaign)
+    found = disputes_out(engine_of(request).campaign(campaign))
+    return [d for d in found if every or d.outcome is None]
+
+
+@get(f"{BASE}/characters", **READ)
+def characters(request: Req, campaign: FromPath[str]) -> list[CharacterOut]:
+    """Every character now, as the member may know them."""
+    member = seat(request, campaign)
+    engine = engine_of(request)
+    roster = engine.campaign(campaign).roster
+    states = engine.characters(campaign, reader=member)
+    return [
+        CharacterOut(name=e.name, player=e.player, state=converter.unstructure(s))
+        for e, s in zip(roster, states, strict=True)
+    ]
+
+
+def _point(
+    request: Req, campaign: str, at: int | None, session: int | None, time: datetime | None
+) -> int | None:
+    if at is None and session is None and time is None:
+        return None
+    return engine_of(request).ruling_at(campaign, ruling=at, session=session, time=time)
+
+
+def _state(
+    request: Req, campaign: str, who: str | None, ruling: int | None, corrected: bool
+) -> Any:
+    member = seat(request, campaign)
+    engine = engine_of(request)
+    if who is None:
+        if ruling is None:
+            return engine.campaign(campaign)
+        return engine.campaign_at(campaign, ruling=ruling, corrected=corrected)
+    if ruling is None:
+        return engine.character(campaign, who, reader=member)
+    return engine.character_at(campaign, who, ruling=ruling, corrected=corrected, reader=member)
+
+
+@get(f"{BASE}/characters/{{ref:str}}", **READ)
+def character(
+    request: Req,
+    campaign: FromPath[str],
+    ref: FromPath[str],
+    at: FromQuery[int | None] = None,
+    session: FromQuery[int | None] = None,
+    time: FromQuery[datetime | None] = None,
+    corrected: FromQuery[bool] = False,
+) -> StateOut:
+    """A character now, or as it stood after ruling ``at``, at the end of ``session`` or at
+    ``time`` (``corrected``: with the undos and amendments made since)."""
+    seat(request, campaign)
+    ruling = _point(request, campaign, at, session, time)
+    state = _state(request, campaign, ref, ruling, corrected)
+    return StateOut(state=None if state is None else converter.unstructure(state))
+
+
+@get(f"{BASE}/show", **READ)
+def show_campaign(
+    request: Req,
+    campaign: FromPath[str],
+    at: FromQuery[int | None] = None,
+    session: FromQuery[int | None] = None,
+    time: FromQuery[datetime | None] = None,
+    corrected: FromQuery[bool] = False,
+) -> StateOut:
+    """The campaign (roster, session, scene) now or at a point, as ``characters/{ref}``."""
+    seat(request, campaign)
+    ruling = _point(request, campaign, at, session, time)
+    state = _state(request, campaign, None, ruling, corrected)
+    return StateOut(state=converter.unstructure(state))
+
+
+@get(f"{BASE}/characters/{{ref:str}}/history", **READ)
+def history(request: Req, campaign: FromPath[str], ref: FromPath[str]) -> list[HistoryOut]:
+    """Every change to a character with the ruling behind it, as the member reads the log."""
+    member = seat(request, campaign)
+    engine = engine_of(request)
+    state = engine.campaign(campaign)
+    return [
+        HistoryOut(
+            ruling=c.logged.ruling.number,
+            command=c.logged.ruling.command,
+            actor=c.logged.header.actor,
+            at=c.logged.header.timestamp.isoformat(),
+            undone=c.logged.retraction is not None,
+            amended=bool(c.logged.amendments),
+            status=c.logged.status or None,
+            events=[converter.unstructure(r.event) for r in c.events],
+            disputes=disputes_out(state, c.logged.ruling.number),
+        )
+        for c in engine.history(campaign, ref, reader=member)
+    ]
+
+
+@get(f"{BASE}/diff", **READ)
+def diff(
+    request: Req,
+    campaign: FromPath[str],
+    first: FromQuery[int],
+    second: FromQuery[int | None] = None,
+    who: FromQuery[str | None] = None,
+    views: FromQuery[bool] = False,
+) -> list[FieldChange]:
+    """What changed for a character (``who``; else the campaign) between rulings ``first`` and
+    ``second`` (default: the latest); ``views``: what later corrections changed about the past
+    at ``first``."""
+    seat(request, campaign)
+    if views:
+        before = _state(request, campaign, who, first, False)
+        after = _state(request, campaign, who, first, True)
+    else:
+        last = engine_of(request).ruling_at(campaign)
+        before = _state(request, campaign, who, first, True)
+        after = _state(request, campaign, who, second if second is not None else last, True)
+    return [
+        FieldChange(field=f, before=converter.unstructure(b), after=converter.unstructure(a))
+        for f, b, a in differences(before, after)
+    ]
+
+
+def _recap(request: Req, campaign: str, session: int | None, gm: bool, member: str | None) -> Recap:
+    reader = seat(request, campaign)
+    engine = engine_of(request)
+    if member is not None and member != reader:  # a member's private recap: theirs, the GMs'
+        check_gm(engine.campaign(campaign), reader, f"read {member}'s private recap")
+        reader = member
+    return engine.recap(campaign, session, gm=gm, reader=reader)
+
+
+@get(f"{BASE}/recap", **READ)
+def recap(
+    request: Req,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
+    gm: FromQuery[bool] = False,
+    member: FromQuery[str | None] = None,
+) -> Recap:
+    """A session's recap (default: the latest) as JSON; ``gm``: with GM-only notes (a GM's);
+    ``member``: that member's private recap (the GM's, or the member's own)."""
+    return _recap(request, campaign, session, gm, member)
+
+
+@get(f"{BASE}/recap.md", media_type="text/markdown", **READ)
+def recap_markdown(
+    request: Req,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
+    gm: FromQuery[bool] = False,
+    member: FromQuery[str | None] = None,
+) -> str:
+    """The recap as Markdown (forums, chat)."""
+    return recap_md(_recap(request, campaign, session, gm, member))
+
+
+@get(f"{BASE}/recap.html", media_type=MediaType.HTML, **READ)
+def recap_page(
+    request: Req,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
+    gm: FromQuery[bool] = False,
+    member: FromQuery[str | None] = None,
+) -> str:
+    """The recap as one self-contained HTML page."""
+    return recap_html(_recap(request, campaign, session, gm, member))
+
+
+def _timeline(request: Req, campaign: str, hero: str | None) -> HeroTimeline | CampaignTimeline:
+    reader = seat(request, campaign)
+    engine = engine_of(request)
+    if hero is None:
+        return engine.campaign_timelines(campaign, reader=reader)
+    return engine.hero_timeline(campaign, hero, reader=reader)
+
+
+@get(f"{BASE}/timeline", **READ)
+def timeline(
+    request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None
+) -> HeroTimeline | CampaignTimeline:
+    """The Code: a hero's Exposure timeline (every hero's without ``hero``), as JSON."""
+    return _timeline(request, campaign, hero)
+
+
+@get(f"{BASE}/timeline.md", media_type="text/markdown", **READ)
+def timeline_markdown(
+    request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None
+) -> str:
+    """The Exposure timeline as Markdown."""
+    view = _timeline(request, campaign, hero)
+    return timeline_md(view) if hero is not None else campaign_timeline_md(view)  # type: ignore[arg-type]
+
+
+@get(f"{BASE}/timeline.html", media_type=MediaType.HTML, **READ)
+def timeline_page(request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None) -> str:
+    """The Exposure timeline as one HTML page with its SVG chart."""
+    view = _timeline(request, campaign, hero)
+    return timeline_html(view) if hero is not None else campaign_timeline_html(view)  # type: ignore[arg-type]
+
+
+@get(f"{BASE}/dice-stats", **READ)
+def dice_stats(
+    request: Req,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
+    character: FromQuery[str | None] = None,
+) -> list[DiceRow]:
+    """Face counts per die size and source with a chi-square test, of the rulings the member
+    reads."""
+    member = seat(request, campaign)
+    rows = engine_of(request).dice_stats(
+        campaign, session=session, character=character, reader=member
+    )
+    return [
+        DiceRow(
+            sides=r.sides,
+            source=str(r.source),
+            rolls=r.rolls,
+            counts=list(r.counts),
+            chi_square=round(r.chi_square, 4),
+            p_value=round(r.p_value, 6),
+            enough_rolls=r.enough,
+        )
+        for r in rows
+    ]
+
+
+@get(f"{BASE}/verify", **READ)
+def verify(request: Req, campaign: FromPath[str]) -> VerifyOut:
+    """Check the stored log: chains, rulings, seals, committed dice, replay (``campaign
+    verify``). What it reports names places, never what a hidden ruling holds."""
+    seat(request, campaign)
+    report = engine_of(request).verify(campaign)
+    return VerifyOut(
+        intact=report.intact,
+        digest=report.digest,
+        streams=report.streams,
+        events=report.events,
+        replayed=report.replayed,
+        snapshots=report.snapshots,
+        seals=[
+            SealOut(session=s.session, digest=s.digest, intact=s.intact, problem=s.problem)
+            for s in report.seals
+        ],
+        dice=[
+            DiceCheckOut(
+                session=d.session,
+                rulings=d.rulings,
+                revealed=d.revealed,
+                problems=list(d.problems),
+                warnings=list(d.warnings),
+            )
+            for d in report.dice
+        ],
+        breaks=[
+            BreakOut(stream=str(b.stream), version=b.version, ruling=b.ruling, problem=b.problem)
+            for b in report.breaks
+        ],
+        findings=[
+            FindingOut(
+                kind=f.kind,
+                stream=str(f.stream) if f.stream else None,
+                version=f.version,
+                ruling=f.ruling,
+                session=f.session,
+                problem=f.problem,
+            )
+            for f in report.findings
+        ],
+    )
+
+
+@get(f"{BASE}/export", media_type="application/x-ndjson", **READ)
+def export(request: Req, campaign: FromPath[str]) -> Response[str]:
+    """The whole campaign as JSON lines (`campaign export`): the GM's alone, hidden rulings and
+    GM-only notes included."""
+    lines = engine_of(request).export(campaign, reader=seat(request, campaign))
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    return Response(text, media_type="application/x-ndjson")
+
+
+def routes() -> list[Any]:
+    return [
+        me,
+        campaign_view,
+        campaign_verbs,
+        log,
+        disputes,
+        characters,
+        character,
+        show_campaign,
+        history,
+        diff,
+        recap,
+        recap_markdown,
+        recap_page,
+        timeline,
+        timeline_markdown,
+        timeline_page,
+        dice_stats,
+        verify,
+        export,
+    ]

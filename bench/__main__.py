@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from bench import postgres_figures, sqlite_figures
-from bench.common import ROOT, Row, say
+from bench import postgres_figures, server_figures, sqlite_figures
+from bench.common import ROOT, Row, say, scratch
 
 
 def fmt(value: float | None, unit: str) -> str:
@@ -72,6 +72,7 @@ def main() -> None:
     rows = sqlite_figures.everything(args.repeat, args.events, args.memory_events)
     say("- postgresql")
     rows += postgres_figures.everything(args.repeat, args.events)
+    rows += server_figures.everything(scratch())
     info = machine()
     info["duration"] = f"{time.perf_counter() - started:.0f} s"
     print(f"{info['date']} on {info['cpu']}, Python {info['python']}, SQLite {info['sqlite']}")

@@ -18,7 +18,7 @@ from litestar.openapi.spec import Components, Reference, SecurityScheme
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
-from web import commands, reads, signin
+from web import commands, dice_check, reads, signin
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -29,7 +29,7 @@ from web.auth import (
 from web.engines import Engines
 from web.errors import HANDLERS
 
-OPEN = ["^/schema", "^/join/"]  # what nobody needs to sign in for
+OPEN = ["^/schema", "^/join/", "^/static/"]  # what nobody needs to sign in for
 
 
 def _version() -> str:
@@ -78,6 +78,7 @@ def create_app(db: str) -> Litestar:
             *commands.routes(),
             *reads.routes(),
             *signin.routes(),
+            *dice_check.routes(),
         ],
         middleware=[
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),

@@ -1,0 +1,448 @@
+"""The table server under load, on loopback: `campaign serve` in its own process on a free port
+of 127.0.0.1, driven over HTTP by clients in this process.
+
+- **Load**: ``CLIENTS`` client threads each send ``PER_CLIENT`` free rolls (``POST
+  commands/dice``, physical dice, a bearer token each, every roll saying which client and which
+  turn it is) against one campaign and against ``CLIENTS`` campaigns, on SQLite and on
+  PostgreSQL. The store is read after: exactly ``CLIENTS * PER_CLIENT`` new rulings, each roll
+  recorded once (none lost, none twice), and no 5xx answer. The figure is rulings per second.
+- **Latency**: one roll through the API against a bare endpoint on the same stack (a Litestar
+  app of one route on uvicorn in its own process, logging as `campaign serve` does, whose
+  handler inserts one row into SQLite with WAL and ``synchronous=FULL``), in turns; p50 and p99.
+- **Live delivery**: from a roll's answer arriving to its ruling arriving on an SSE client
+  (``GET /campaigns/{campaign}/events``), p50; measured when the server has the route.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import operator
+import os
+import random
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from bench.common import BIN, ROOT, Row, say
+
+CLIENTS = 8
+PER_CLIENT = 200
+TURNS = 400  # latency samples of each side
+LIVE = 60  # rolls followed to the SSE client
+GM = "Rosa"
+DBNAME = "campaign_bench_server"  # the PostgreSQL figures' database
+BARE_DB = "BENCH_BARE_DB"  # where the bare endpoint's process keeps its one table
+NO_LIVE = "not measured: this server has no /campaigns/{campaign}/events route"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextlib.contextmanager
+def running(
+    argv: list[str], port: int, ready: str, log: Path, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """A server process on ``port`` (its output in ``log``), once it answers ``ready``; stopped
+    by SIGINT."""
+    import httpx
+
+    base = f"http://127.0.0.1:{port}"
+    with log.open("ab") as output:
+        server = subprocess.Popen(
+            argv, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(base + ready, timeout=1)
+                break
+            except httpx.TransportError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"{argv[0]} did not start: see {log}") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def serve(db: str, log: Path) -> contextlib.AbstractContextManager[str]:
+    port = free_port()
+    argv = [str(BIN / "campaign"), "--db", db, "serve", "--host", "127.0.0.1", "--port", str(port)]
+    return running(argv, port, "/schema/openapi.json", log)
+
+
+def campaigns(db: str, count: int) -> list[tuple[str, str]]:
+    """``count`` campaigns in the store (``db`` exists or is created), each with a running
+    session; each client's campaign (cycling over them) and GM bearer token."""
+    from domain.lifecycle import StartSession
+    from engine import Engine
+
+    names = [f"Table {n}" for n in range(count)]
+    with Engine(db) as engine:
+        for name in names:
+            engine.create_campaign(name, "sprawl-goons", gm=GM)
+            engine.execute(name, StartSession())
+        return [(names[c % count], engine.token(names[c % count], GM)) for c in range(CLIENTS)]
+
+
+def _roll(client: Any, base: str, campaign: str, why: str) -> Any:
+    from urllib.parse import quote
+
+    body = {"params": {"expression": "2d6", "why": why}, "dice": [3, 3]}
+    return client.post(f"{base}/api/campaigns/{quote(campaign, safe='')}/commands/dice", json=body)
+
+
+def _whys(db: str, names: set[str]) -> tuple[int, Counter[str]]:
+    """The rulings of the campaigns ``names`` and how often each roll's ``why`` was recorded."""
+    from domain.events import RulingMade
+    from engine import Engine
+
+    seen: Counter[str] = Counter()
+    rulings = 0
+    with Engine(db) as engine:
+        for name in names:
+            rulings += engine.campaign(name).rulings
+            for header in engine.headers(name):
+                made = header.event
+                if isinstance(made, RulingMade) and made.command == "dice":
+                    seen[json.loads(made.params)["args"]["why"]] += 1
+    return rulings, seen
+
+
+def load(db: str, count: int, work: Path, store: str) -> Row:
+    """``CLIENTS`` x ``PER_CLIENT`` rolls against ``count`` campaigns of one store."""
+    import httpx
+
+    given = campaigns(db, count)
+    names = {name for name, _ in given}
+    before, _ = _whys(db, names)
+    statuses: Counter[int] = Counter()
+    failures: list[str] = []
+    start = threading.Barrier(CLIENTS + 1)
+
+    def client(number: int) -> None:
+        campaign, token = given[number]
+        headers = {"Authorization": f"Bearer {token}"}
+        with httpx.Client(headers=headers, timeout=30) as http:
+            start.wait()
+            for turn in range(PER_CLIENT):
+                try:
+                    answer = _roll(http, base, campaign, f"client {number} turn {turn}")
+                    statuses[answer.status_code] += 1
+                except httpx.HTTPError as error:
+                    failures.append(f"{type(error).__name__}: {error}")
+
+    with serve(db, work / f"serve-{store}-{count}.log") as base:
+        threads = [threading.Thread(target=client, args=(c,)) for c in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        start.wait()
+        began = time.perf_counter()
+        for thread in threads:
+            thread.join(timeout=300)
+        took = time.perf_counter() - began
+    after, seen = _whys(db, names)
+    wanted = {f"client {c} turn {t}" for c in range(CLIENTS) for t in range(PER_CLIENT)}
+    lost = len(wanted - set(seen))
+    twice = sum(1 for why, n in seen.items() if n > 1)
+    errors = sum(n for status, n in statuses.items() if status >= 500)
+    refused = sum(n for status, n in statuses.items() if 400 <= status < 500)
+    new = after - before
+    ok = new == CLIENTS * PER_CLIENT and lost == twice == errors == refused == len(failures) == 0
+    where = "one campaign" if count == 1 else f"{count} campaigns"
+    return Row(
+        f"{store} server: {CLIENTS} clients x {PER_CLIENT} rolls via the API, {where}",
+        "rulings/s",
+        new / took,
+        None,
+        "",
+        note=(
+            f"{new} new rulings, {lost} lost, {twice} twice, {errors} 5xx, {refused} 4xx, "
+            f"{len(failures)} transport errors" + ("" if ok else " (**not as it should be**)")
+        ),
+    )
+
+
+# --- The bare endpoint ------------------------------------------------------------------------
+
+
+def bare_app() -> Any:
+    """The baseline: one route that inserts one row into SQLite (WAL, synchronous=FULL), a
+    connection per worker thread, on the same stack as the server (Litestar, uvicorn)."""
+    from litestar import Litestar, get, post
+
+    db = os.environ[BARE_DB]
+    local = threading.local()
+
+    def connection() -> sqlite3.Connection:
+        found: sqlite3.Connection | None = getattr(local, "connection", None)
+        if found is None:
+            found = sqlite3.connect(db, isolation_level=None, timeout=30)
+            found.execute("PRAGMA journal_mode=WAL")
+            found.execute("PRAGMA synchronous=FULL")
+            local.connection = found
+        return found
+
+    with sqlite3.connect(db) as setup:
+        setup.execute("CREATE TABLE IF NOT EXISTS rolls (id INTEGER PRIMARY KEY, body TEXT)")
+
+    @post("/roll", sync_to_thread=True)
+    def roll(data: dict[str, Any]) -> dict[str, Any]:
+        cursor = connection().execute("INSERT INTO rolls (body) VALUES (?)", (json.dumps(data),))
+        return {"ruling": cursor.lastrowid}
+
+    @get("/ready", sync_to_thread=False)
+    def ready() -> str:
+        return "ok"
+
+    return Litestar(route_handlers=[roll, ready])
+
+
+def bare(work: Path) -> contextlib.AbstractContextManager[str]:
+    port = free_port()
+    argv = [
+        *(str(BIN / "python"), "-m", "uvicorn", "--factory", "bench.server_figures:bare_app"),
+        *("--host", "127.0.0.1", "--port", str(port), "--log-level", "info", "--proxy-headers"),
+    ]
+    env = {BARE_DB: str(work / "bare.db"), "PYTHONPATH": str(ROOT)}
+    return running(argv, port, "/ready", work / "bare.log", env)
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def in_turns(
+    ours: Callable[[], object], baseline: Callable[[], object], turns: int
+) -> tuple[list[float], list[float]]:
+    """Every sample of ``ours`` and ``baseline`` run in turns, as ``bench.common.paired`` runs
+    them (it keeps the medians only; here the tails count too)."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(turns):
+        for action, samples in ((ours, mine), (baseline, theirs)):
+            began = time.perf_counter()
+            action()
+            samples.append(time.perf_counter() - began)
+    return mine, theirs
+
+
+def latency(work: Path) -> list[Row]:
+    """One roll through the API against the bare insert, in turns: p50 and p99."""
+    import httpx
+
+    db = str(work / "latency.db")
+    [(campaign, token), *_] = campaigns(db, 1)
+    turn = iter(range(10**9))
+    with serve(db, work / "serve-latency.log") as ours, bare(work) as theirs:
+        headers = {"Authorization": f"Bearer {token}"}
+        with httpx.Client(headers=headers, timeout=30) as api, httpx.Client(timeout=30) as plain:
+
+            def roll() -> None:
+                _roll(api, ours, campaign, f"latency {next(turn)}").raise_for_status()
+
+            def insert() -> None:
+                body = {"params": {"expression": "2d6", "why": "bare"}, "dice": [3, 3]}
+                plain.post(theirs + "/roll", json=body).raise_for_status()
+
+            in_turns(roll, insert, 20)  # warm: connections, caches, the thread pools
+            mine, theirs_ = in_turns(roll, insert, TURNS)
+    name = "bare Litestar+uvicorn route: one SQLite insert (WAL, FULL)"
+    return [
+        Row(
+            "SQLite server: one roll through the API, p50",
+            "s",
+            statistics.median(mine),
+            statistics.median(theirs_),
+            name,
+            "<= 3",
+            note=f"{TURNS} in turns",
+        ),
+        Row(
+            "SQLite server: one roll through the API, p99",
+            "s",
+            percentile(mine, 0.99),
+            percentile(theirs_, 0.99),
+            name,
+            note=f"{TURNS} in turns",
+        ),
+    ]
+
+
+# --- Live delivery ----------------------------------------------------------------------------
+
+
+def live(db: str, work: Path, store: str) -> Row:
+    """From a roll's answer to its ruling arriving on an SSE client, ``LIVE`` times, one after
+    the other (the next roll waits for the last one's event, then a random pause, so that the
+    rolls do not keep step with the SQLite watcher's poll)."""
+    import httpx
+
+    from engine import Engine
+
+    [(campaign, token), *_] = campaigns(db, 1)
+    with Engine(db) as engine:
+        after = engine.campaign(campaign).rulings  # the stream sends every ruling after it
+    headers = {"Authorization": f"Bearer {token}"}
+    arrived: dict[int, float] = {}
+    changed = threading.Condition()
+    listening = threading.Event()
+    routed = threading.Event()  # the stream is the route's (not a 404)
+    stop = threading.Event()
+
+    def listen(base: str) -> None:
+        from urllib.parse import quote
+
+        url = f"{base}/campaigns/{quote(campaign, safe='')}/events"
+        timeout = httpx.Timeout(30, read=60)
+        try:
+            with (
+                httpx.Client(headers=headers, timeout=timeout) as http,
+                http.stream("GET", url, params={"after": after}) as stream,
+            ):
+                if stream.status_code == 404:  # a server without the route
+                    listening.set()
+                    return
+                follow(stream)
+        except httpx.HTTPError:
+            if not stop.is_set():  # else the server was stopped under the open stream
+                raise
+
+    def follow(stream: Any) -> None:
+        fields: dict[str, str] = {}
+        for line in stream.iter_lines():
+            if line.startswith(":"):  # a comment: the first says the stream is live
+                routed.set()
+                listening.set()
+            elif line:
+                name, _, value = line.partition(":")
+                fields[name] = value.strip()
+            else:  # the end of one message
+                if fields.get("event") == "ruling":
+                    with changed:
+                        arrived[int(fields["id"])] = time.perf_counter()
+                        changed.notify_all()
+                fields = {}
+
+    samples: list[float] = []
+    pause = random.Random(21)
+    with serve(db, work / f"serve-live-{store}.log") as base:
+        listener = threading.Thread(target=listen, args=(base,), daemon=True)
+        listener.start()
+        if not listening.wait(30):
+            raise RuntimeError("the SSE client did not connect")
+        if not routed.is_set():
+            return Row(f"{store} server: live delivery (SSE)", "", None, None, "", note=NO_LIVE)
+        with httpx.Client(headers=headers, timeout=30) as api:
+            for turn in range(LIVE):
+                time.sleep(pause.uniform(0, 0.3))  # a roll at any moment of a watcher's poll
+                answer = _roll(api, base, campaign, f"live {turn}")
+                answered = time.perf_counter()
+                answer.raise_for_status()
+                number = answer.json()["ruling"]
+                with changed:
+                    if not changed.wait_for(
+                        functools.partial(operator.contains, arrived, number), 10
+                    ):
+                        raise RuntimeError(f"ruling {number} never arrived on the SSE client")
+                samples.append(max(0.0, arrived[number] - answered))
+        stop.set()
+    return Row(
+        f"{store} server: a ruling's answer to its event on an SSE client, p50",
+        "s",
+        statistics.median(samples),
+        None,
+        "",
+        note=f"{LIVE} rolls; p99 {percentile(samples, 0.99) * 1000:.0f} ms",
+    )
+
+
+# --- The rows -----------------------------------------------------------------------------------
+
+
+def sqlite_rows(work: Path) -> list[Row]:
+    rows = []
+    for count in (1, CLIENTS):
+        say(f"  {CLIENTS} API clients x {PER_CLIENT} rolls, {count} SQLite campaign(s)")
+        rows.append(load(str(work / f"server-{count}.db"), count, work, "SQLite"))
+    say("  one roll through the API against a bare insert, in turns")
+    rows += latency(work)
+    say("  live delivery over SSE")
+    rows.append(live(str(work / "live.db"), work, "SQLite"))
+    return rows
+
+
+def postgres_rows(work: Path, fresh: Callable[[], str]) -> list[Row]:
+    """``fresh`` gives a new, empty PostgreSQL database's URL."""
+    rows = []
+    for count in (1, CLIENTS):
+        say(f"  {CLIENTS} API clients x {PER_CLIENT} rolls, {count} PostgreSQL campaign(s)")
+        rows.append(load(fresh(), count, work, "PostgreSQL"))
+    say("  live delivery over SSE (LISTEN/NOTIFY)")
+    rows.append(live(fresh(), work, "PostgreSQL"))
+    return rows
+
+
+def _postgres_database() -> Callable[[], str]:
+    """Makes database ``DBNAME`` anew each call (its own: the other PostgreSQL figures drop
+    theirs as they go) and gives its URL."""
+    import psycopg
+
+    from bench.postgres_figures import SERVER
+
+    def fresh() -> str:
+        admin = SERVER.rstrip("/") + "/postgres"
+        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
+            connection.execute(f"CREATE DATABASE {DBNAME}")
+        return SERVER.rstrip("/") + "/" + DBNAME
+
+    return fresh
+
+
+def everything(work: Path) -> list[Row]:
+    """The server's figures on SQLite, then on PostgreSQL when a server answers."""
+    from bench.postgres_figures import SERVER, reachable
+
+    say("- the server, on loopback")
+    rows = sqlite_rows(work)
+    problem = reachable()
+    if problem:
+        note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
+        return [*rows, Row("PostgreSQL server", "", None, None, "", note=note)]
+    fresh = _postgres_database()
+    try:
+        rows += postgres_rows(work, fresh)
+    finally:
+        fresh()  # leaves an empty database behind, not 1,600 rulings
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover - tried by hand: python -m bench.server_figures
+    from bench.common import scratch
+
+    for row in everything(scratch()):
+        print(row.as_dict(), flush=True)
+    sys.exit(0)

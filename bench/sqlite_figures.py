@@ -14,6 +14,8 @@ from bench import (
     dataset,
     projection_figures,
     replay_figures,
+    scale_figures,
+    streaming_figures,
     undo_figures,
     verify_figures,
     writer_figures,
@@ -323,6 +325,8 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("session replay", lambda: replay_figures.figures(work, repeat)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, 10_000, memory_events)),
+        ("streaming", lambda: streaming_figures.figures(work, 10_000, memory_events)),
+        ("scale", lambda: scale_figures.figures(work, repeat, events)),
         ("writers", lambda: [writer_figures.sqlite_row(work)]),
     ):
         say(f"- {name}")

@@ -6,6 +6,10 @@ The structural checks (``verify_rows``, also run on an export being imported) wo
 bytes, so a row that no longer decodes is reported rather than crashing the check; the replay
 (``verify`` on a store) decodes each row and reports the first that does not decode or apply.
 
+Rows are read a page at a time (``engine.audit_rows``), twice for the campaign stream (what its
+headers say, then its chain) and once for every other: what is held is a page, each stream's
+head, the ranges the rulings claim and what a stream's replay holds (``engine.audit_replay``).
+
 The checks live by theme: ``engine.audit_chain`` (the rows and each stream's chain),
 ``engine.audit_ledger`` (the rulings' headers and the versions they claim), ``engine.audit_seals``,
 ``engine.audit_dice``, ``engine.audit_replay``. The report's types are defined in
@@ -14,56 +18,45 @@ The checks live by theme: ``engine.audit_chain`` (the rows and each stream's cha
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 from uuid import UUID
 
 import attrs
 from eventsourcing.persistence import StoredEvent
 
-from engine.audit_chain import check_stream, heads_digest, stored_body, why
-from engine.audit_dice import SessionDice
-from engine.audit_ledger import RulingLedger, roster
-from engine.audit_replay import Replay, snapshot_anchors, stored_snapshots
+from engine.audit_chain import ChainWalk, head_of, heads_digest, stored_body, why
+from engine.audit_dice import SECRETS, SessionDice
+from engine.audit_ledger import Claims, RulingLedger
+from engine.audit_replay import Replay, Stored, StreamReplay, anchor_of, stored_snapshots
 from engine.audit_report import Break as Break
 from engine.audit_report import DiceCheck as DiceCheck
 from engine.audit_report import Finding as Finding
 from engine.audit_report import Report as Report
 from engine.audit_report import Seal as Seal
-from engine.audit_seals import check_seal, rewritten
+from engine.audit_rows import HeldRows, Rows, StoreRows
+from engine.audit_seals import Anchor, Anchors, check_seal, seal_anchors, sealed_links
+from engine.chain import stored_link
 from engine.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
     from engine.store import CampaignStore
 
 
-def _rows(store: CampaignStore, stream: UUID) -> Sequence[StoredEvent]:
-    return store.recorder.select_events(stream)
-
-
 def verify(store: CampaignStore, campaign_id: UUID) -> Report:
     """Check every stream the campaign's rulings wrote to, every ruling's ranges, every seal,
     the store's directory entry; then replay every stream with the rules and compare every
     stored snapshot with the state at its version."""
-    campaign_rows = _rows(store, campaign_id)
-    read = _read(campaign_id, campaign_rows)  # each row of the campaign stream parsed once
-    streams = [campaign_id, *(s for s in read[0].touched if s != campaign_id)]
-    streams += [s for s in roster(campaign_rows) if s not in streams]
-    rows = {campaign_id: campaign_rows, **{s: _rows(store, s) for s in streams[1:]}}
-    stored = {s: stored_snapshots(store, s) for s in [*streams, DIRECTORY]}
-    anchors = {s: snapshot_anchors(found) for s, found in stored.items() if s != DIRECTORY}
-    report, ledger = _verify_rows(campaign_id, rows, anchors, read)
-    findings = list(report.findings)
-    breaks = list(report.breaks)
-    directory_rows = _rows(store, DIRECTORY)
-    broken = check_stream(DIRECTORY, directory_rows)
-    if broken is not None:
-        breaks.append(broken)
+    rows = StoreRows(store.recorder)
+    ledger, dice = _read(campaign_id, rows)
+    streams = [campaign_id, *(s for s in ledger.touched if s != campaign_id)]
+    streams += [s for s in ledger.roster if s not in streams]
     replay = Replay(store, ledger)
-    for stream, found in rows.items():
-        findings += replay.stream(stream, found, stored[stream])
-    findings += replay.stream(DIRECTORY, directory_rows, stored[DIRECTORY])
-    findings += _directory_findings(replay, ledger)
+    report = _verify_rows(campaign_id, rows, streams, ledger, dice, replay)
+    directory = _Walk(DIRECTORY, rows, ledger, replay=replay.stream(DIRECTORY, rows.end(DIRECTORY)))
+    directory.run(stored_snapshots(store, DIRECTORY))
+    breaks = [*report.breaks, *([directory.chain.broken] if directory.chain.broken else [])]
+    findings = [*report.findings, *directory.replayed, *_directory_findings(replay, ledger)]
     return attrs.evolve(
         report,
         breaks=tuple(breaks),
@@ -76,69 +69,172 @@ def verify(store: CampaignStore, campaign_id: UUID) -> Report:
 def verify_rows(
     campaign_id: UUID, rows: Mapping[UUID, Sequence[StoredEvent]], *, findings: bool = False
 ) -> Report:
-    """Check the rows of a campaign's streams (from a store, or from an export being imported):
-    chains, the rulings' ranges, seals (and their chain) and dice; with ``findings``, also
-    every ruling's header and the versions it claims, missing seals, counters (``Finding``)."""
-    report = _verify_rows(campaign_id, rows, {})[0]
+    """Check the rows of a campaign's streams (from an export, in memory): chains, the rulings'
+    ranges, seals (and their chain) and dice; with ``findings``, also every ruling's header
+    and the versions it claims, missing seals, counters (``Finding``)."""
+    return verify_stored(campaign_id, HeldRows(rows), list(rows), findings=findings)
+
+
+def verify_stored(
+    campaign_id: UUID, rows: Rows, streams: Sequence[UUID], *, findings: bool = False
+) -> Report:
+    """``verify_rows`` over ``streams`` of rows read a page at a time (an export being
+    imported, held in a scratch store)."""
+    ledger, dice = _read(campaign_id, rows)
+    report = _verify_rows(campaign_id, rows, streams, ledger, dice)
     return report if findings else attrs.evolve(report, findings=())
 
 
-def _read(
-    campaign_id: UUID, campaign_rows: Sequence[StoredEvent]
-) -> tuple[RulingLedger, SessionDice]:
+def _read(campaign_id: UUID, rows: Rows) -> tuple[RulingLedger, SessionDice]:
     """What the campaign stream's rows say of its rulings and sessions, and of its dice."""
-    ledger = RulingLedger(campaign_id)
+    ledger = RulingLedger(campaign_id, rows)
     dice = SessionDice()
-    for row in campaign_rows:
-        body = stored_body(row)
-        if not isinstance(body, dict):
-            continue  # not readable: its chain check names it
-        try:
-            dice.read(row.topic, body)
-            ledger.read(row, body)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            version = row.originator_version
-            problem = f"version {version} does not read as a {row.topic} ({why(error)})"
-            ledger.problems.append(Finding("ruling", problem, campaign_id, version))
+    dice.first(rows.picked(campaign_id, SECRETS))
+    for page in rows.pages(campaign_id):
+        for row in page:
+            body = stored_body(row)
+            if not isinstance(body, dict):
+                continue  # not readable: its chain check names it
+            try:
+                dice.read(row.originator_version, row.topic, body)
+                ledger.read(row, body)
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                version = row.originator_version
+                problem = f"version {version} does not read as a {row.topic} ({why(error)})"
+                ledger.problems.append(Finding("ruling", problem, campaign_id, version))
     return ledger, dice
+
+
+class _Walk:
+    """One stream's rows read in pages and handed to every check that reads them: its chain,
+    the rulings' claims, the links seals and snapshots recorded, its replay."""
+
+    def __init__(
+        self,
+        stream: UUID,
+        rows: Rows,
+        ledger: RulingLedger,
+        *,
+        claims: bool = False,
+        wanted: frozenset[int] = frozenset(),
+        anchors: Sequence[Anchor] = (),
+        replay: StreamReplay | None = None,
+    ) -> None:
+        self.stream = stream
+        self.rows = rows
+        self.chain = ChainWalk(stream, ledger.owner(stream) if claims else None)
+        self.claims = Claims(ledger, stream) if claims else None
+        self.wanted = wanted
+        self.links: dict[tuple[UUID, int], str] = {}  # the stored link at each version wanted
+        self.sealed = list(anchors)
+        self.anchors = Anchors()
+        self.replay = replay
+        self.replayed: list[Finding] = []
+        self.count = 0
+        self.head: tuple[int, str] | None = None
+
+    def run(self, snapshots: Iterator[Stored] | None = None) -> None:
+        snapshots = snapshots or iter(())
+        ahead = next(snapshots, None)
+        last: StoredEvent | None = None
+        for page in self.rows.pages(self.stream):
+            for row in page:
+                version = row.originator_version
+                link = stored_link(row.state)
+                ahead = self._recorded(version, link, ahead, snapshots)
+                self.chain.row(row)
+                if self.claims is not None:
+                    self.claims.row(row)
+                if version in self.wanted:
+                    self.links[(self.stream, version)] = link
+                if self.replay is not None:
+                    self.replay.record(row)
+                self.count += 1
+            last = page[-1]
+        self._recorded(None, "", ahead, snapshots)
+        if last is not None:
+            self.head = head_of(last)
+        if self.replay is not None:
+            self.replayed = self.replay.done()
+
+    def _recorded(
+        self, version: int | None, link: str, ahead: Stored | None, snapshots: Iterator[Stored]
+    ) -> Stored | None:
+        """The snapshots and seals' links recorded up to ``version`` (None: all the rest),
+        handed to the replay and to the rewritten-chain check with the stored link there."""
+        at: dict[int, list[Anchor]] = {}
+        while ahead is not None and (version is None or ahead[0] <= version):
+            here = link if ahead[0] == version else ""
+            if self.replay is not None:
+                self.replay.snapshot(ahead, here)
+            anchor = anchor_of(ahead)
+            if anchor is not None and version is not None:  # none past the stream's end
+                at.setdefault(anchor[0], []).append(anchor)
+            ahead = next(snapshots, None)
+        while self.sealed and (version is None or self.sealed[0][0] <= version):
+            anchor = self.sealed.pop(0)
+            at.setdefault(anchor[0], []).append(anchor)
+        for where in sorted(at):
+            self.anchors.feed(where, sorted(at[where]), link if where == version else "")
+        return ahead
 
 
 def _verify_rows(
     campaign_id: UUID,
-    rows: Mapping[UUID, Sequence[StoredEvent]],
-    anchors: Mapping[UUID, Sequence[tuple[int, str, str]]],
-    read: tuple[RulingLedger, SessionDice] | None = None,
-) -> tuple[Report, RulingLedger]:
-    """``verify_rows``, with more recorded links to hold the streams to (``anchors``: stream ->
-    (version, link, who recorded it), from stored snapshots) and the campaign stream ``read``
-    already; returns the ledger too."""
-    ledger, dice = read or _read(campaign_id, rows.get(campaign_id, ()))
-    breaks = [
-        b
-        for stream, found in rows.items()
-        if (b := check_stream(stream, found, ledger.owner(stream)))
-    ]
-    for number, stream, last in ledger.ranges:
-        found = rows.get(stream, ())
-        end = found[-1].originator_version if found else 0
-        if end < last and not any(b.stream == stream for b in breaks):
-            problem = f"ruling {number} wrote up to version {last}; the stream ends before it"
-            breaks.append(Break(stream, end + 1, number, problem))
-    seals = tuple(check_seal(event, rows) for _, event in ledger.sealed)
-    findings = ledger.findings(rows)
-    findings += rewritten(rows, ledger, breaks, anchors)
-    events = sum(len(found) for found in rows.values())
-    ordered = tuple(sorted(breaks, key=lambda b: (b.ruling or 0, str(b.stream))))
-    report = Report(
-        streams=len(rows),
+    rows: Rows,
+    streams: Sequence[UUID],
+    ledger: RulingLedger,
+    dice: SessionDice,
+    replay: Replay | None = None,
+) -> Report:
+    """Walk each of ``streams`` once (and, with ``replay``, replay it and compare its stored
+    snapshots), after the campaign stream was read (``ledger``, ``dice``)."""
+    wanted = sealed_links(ledger)
+    sealed = seal_anchors(ledger)
+    breaks: list[Break] = []
+    claims: list[Finding] = []
+    rewritten: list[Finding] = []
+    replayed: list[Finding] = []
+    heads: dict[UUID, tuple[int, str]] = {}
+    links: dict[tuple[UUID, int], str] = {}
+    events = 0
+    for stream in streams:
+        walk = _Walk(
+            stream,
+            rows,
+            ledger,
+            claims=True,
+            wanted=frozenset(wanted.get(stream, ())),
+            anchors=sealed.get(stream, ()),
+            replay=replay.stream(stream, rows.end(stream)) if replay is not None else None,
+        )
+        walk.run(stored_snapshots(replay.store, stream) if replay is not None else None)
+        broken = walk.chain.broken
+        if broken is not None:
+            breaks.append(broken)
+        assert walk.claims is not None
+        claims += walk.claims.done()
+        found = walk.anchors.finding(stream, ledger) if broken is None else None
+        if found is not None:
+            rewritten.append(found)
+        replayed += walk.replayed
+        links.update(walk.links)
+        if walk.head is not None:
+            heads[stream] = walk.head
+        events += walk.count
+    chained = {b.stream for b in breaks}
+    breaks += [b for stream, b in ledger.tails.items() if stream not in chained]
+    seals = tuple(check_seal(event, links) for _, event in ledger.sealed)
+    findings = [*ledger.findings(rows), *claims, *ledger.later_findings(), *rewritten]
+    return Report(
+        streams=len(streams),
         events=events,
         seals=seals,
-        breaks=ordered,
+        breaks=tuple(sorted(breaks, key=lambda b: (b.ruling or 0, str(b.stream)))),
         dice=dice.checks(),
-        digest=heads_digest(rows),
-        findings=_ordered(findings),
+        digest=heads_digest(heads),
+        findings=_ordered([*findings, *replayed]),
     )
-    return report, ledger
 
 
 def _ordered(findings: Sequence[Finding]) -> tuple[Finding, ...]:

@@ -5,15 +5,14 @@ stream's head."""
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit_report import Break
-from engine.chain import genesis, link, seal, stored_link
+from engine.chain import genesis, link, seal
 from engine.mapper import canonical_json, loads, split_chain
 from engine.records import DIRECTORY_ID as DIRECTORY
 
@@ -41,50 +40,68 @@ def why(error: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def link_at(found: Sequence[StoredEvent], version: int) -> str:
-    """The link of a stream's stored row at ``version`` ("" when there is none)."""
-    at = version - 1
-    if not 0 <= at < len(found) or found[at].originator_version != version:
-        at = bisect_left([r.originator_version for r in found], version)  # rows are missing
-        if at >= len(found) or found[at].originator_version != version:
-            return ""
-    return stored_link(found[at].state)
-
-
-def check_stream(
-    stream: UUID, rows: Sequence[StoredEvent], owner: Callable[[int], int | None] | None = None
-) -> Break | None:
-    """Walk one stream's chain from its genesis; the first row that does not link is reported.
+class ChainWalk:
+    """One stream's chain walked from its genesis, fed its rows in version order; the first
+    row that does not link is the stream's ``broken``.
 
     A row written chain first is checked over its own bytes; any other is parsed, its link
     taken out and its body encoded canonically again (older stores wrote the link among the
     sorted keys). ``owner`` names the ruling whose header claims a version (for a missing row,
     the only way to name it; for a changed one, the ruling it says is its own comes first)."""
-    previous = genesis(stream)
-    name = str(stream)
-    for expected, row in enumerate(rows, start=1):
+
+    def __init__(self, stream: UUID, owner: Callable[[int], int | None] | None = None) -> None:
+        self.stream = stream
+        self.owner = owner
+        self.broken: Break | None = None
+        self._previous = genesis(stream)
+        self._name = str(stream)
+        self._expected = 1
+
+    def row(self, row: StoredEvent) -> None:
+        if self.broken is not None:
+            return
+        stream, expected, owner = self.stream, self._expected, self.owner
+        self._expected += 1
         if row.originator_version != expected:
             ruling = owner(expected) if owner is not None else None
-            return Break(stream, expected, ruling, f"version {expected} is missing")
+            self.broken = Break(stream, expected, ruling, f"version {expected} is missing")
+            return
         fast = split_chain(row.state)
-        if fast is not None and link(previous, name, expected, row.topic, fast[1]) == fast[0]:
-            previous = fast[0]
-            continue
+        if (
+            fast is not None
+            and link(self._previous, self._name, expected, row.topic, fast[1]) == (fast[0])
+        ):
+            self._previous = fast[0]
+            return
         body = stored_body(row)
         claimed = owner(expected) if owner is not None else None
         if not isinstance(body, dict):
-            return Break(stream, expected, claimed, "the stored event is not readable")
+            self.broken = Break(stream, expected, claimed, "the stored event is not readable")
+            return
         ruling = body.get("ruling") if isinstance(body.get("ruling"), int) else claimed
         chain = body.pop("chain", None)
         if not chain:
-            return Break(stream, expected, ruling, "the event has no chain link")
-        if link(previous, stream, expected, row.topic, canonical_json(body)) != chain:
-            return Break(stream, expected, ruling, "the event was changed or moved")
-        previous = chain
-    return None
+            self.broken = Break(stream, expected, ruling, "the event has no chain link")
+        elif link(self._previous, stream, expected, row.topic, canonical_json(body)) != chain:
+            self.broken = Break(stream, expected, ruling, "the event was changed or moved")
+        else:
+            self._previous = chain
 
 
-def campaign_streams(campaign_id: UUID, campaign_rows: Sequence[StoredEvent]) -> list[UUID]:
+def check_stream(
+    stream: UUID, rows: Iterable[StoredEvent], owner: Callable[[int], int | None] | None = None
+) -> Break | None:
+    """Walk one stream's chain from its genesis (``ChainWalk``); the first row that does not
+    link is reported."""
+    walk = ChainWalk(stream, owner)
+    for row in rows:
+        walk.row(row)
+        if walk.broken is not None:
+            break
+    return walk.broken
+
+
+def campaign_streams(campaign_id: UUID, campaign_rows: Iterable[StoredEvent]) -> list[UUID]:
     """The campaign's stream and every stream its rulings wrote to (not the store's directory,
     which every campaign of the store shares)."""
     streams = [campaign_id]
@@ -97,11 +114,12 @@ def campaign_streams(campaign_id: UUID, campaign_rows: Sequence[StoredEvent]) ->
     return streams
 
 
-def heads_digest(rows: Mapping[UUID, Sequence[StoredEvent]]) -> str:
+def head_of(row: StoredEvent) -> tuple[int, str]:
+    """A stream's head as the digest takes it: its last row's version and link."""
+    last = stored_body(row) or {}
+    return row.originator_version, str(last.get("chain", ""))
+
+
+def heads_digest(heads: Mapping[UUID, tuple[int, str]]) -> str:
     """One digest over every stream's last version and link: equal for equal logs."""
-    heads = {}
-    for stream, found in rows.items():
-        if found:
-            last = stored_body(found[-1]) or {}
-            heads[stream] = (found[-1].originator_version, str(last.get("chain", "")))
     return seal(heads)

@@ -1,23 +1,26 @@
-"""What a campaign stream's rows say, as ``verify`` reads them: each ruling's header and the
-versions it claims on each stream, the sessions started, ended and sealed, the dice committed
-and revealed, the characters that joined; and what does not hold in the rulings' headers (their
-numbers) and in the versions they claim (every row is one ruling's)."""
+"""What a campaign stream's rows say, as ``verify`` reads them one at a time: the versions each
+ruling's header claims on each stream, the sessions started, ended and sealed, the dice
+committed and revealed, the characters that joined; and what does not hold in the rulings'
+headers (their numbers) and in the versions they claim (every row is one ruling's).
+
+Nothing is kept per row; per ruling, a bit of its number and of its header's version, and per
+stream it wrote to, its claimed range (three whole numbers in arrays: ``Spans``)."""
 
 from __future__ import annotations
 
+import contextlib
+from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import pairwise
+from collections.abc import Callable, Iterator
 from typing import Any
 from uuid import UUID
 
-from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
-from domain.plain import Plain
 from engine.audit_chain import COMMITTED, MADE, REVEALED, SEALED, as_int, stored_body
-from engine.audit_dice import dice_findings
-from engine.audit_report import Finding
+from engine.audit_dice import HeaderDice
+from engine.audit_report import Break, Finding
+from engine.audit_rows import Numbers, Rows
 from engine.audit_seals import missing_seals, seal_chain
 from engine.records import DIRECTORY_ID as DIRECTORY
 
@@ -28,24 +31,58 @@ JOINED = "domain.events:CharacterJoined"
 REGISTERED = "domain.events:CampaignRegistered"
 
 
-@frozen
-class _Header(Plain):
-    version: int
-    number: Any  # an int unless the row was forged
-    envelope: Any  # the ruling its envelope names
-    session: Any
-    event: dict[str, Any]
+_LOW, _HIGH = -(1 << 63), (1 << 63) - 1  # what an array of 64-bit whole numbers holds
+
+
+class Spans:
+    """The ranges rulings' headers claim on one stream: (first, last, ruling), kept in three
+    arrays of whole numbers, sorted by first version before they are looked up."""
+
+    def __init__(self) -> None:
+        self.firsts = array("q")
+        self.lasts = array("q")
+        self.rulings = array("q")
+        self._sorted = True
+
+    def add(self, first: int, last: int, ruling: int) -> None:
+        if not all(_LOW <= value <= _HIGH for value in (first, last, ruling)):
+            return  # a forged number past 64 bits claims nothing that is stored
+        if self._sorted and self.firsts and (first, last, ruling) < self.at(-1):
+            self._sorted = False
+        self.firsts.append(first)
+        self.lasts.append(last)
+        self.rulings.append(ruling)
+
+    def at(self, index: int) -> tuple[int, int, int]:
+        return self.firsts[index], self.lasts[index], self.rulings[index]
+
+    def __len__(self) -> int:
+        return len(self.firsts)
+
+    def sort(self) -> None:
+        if self._sorted:
+            return
+        ordered = sorted(zip(self.firsts, self.lasts, self.rulings, strict=True))
+        self.firsts = array("q", (s[0] for s in ordered))
+        self.lasts = array("q", (s[1] for s in ordered))
+        self.rulings = array("q", (s[2] for s in ordered))
+        self._sorted = True
+
+    def owner(self, version: int) -> int | None:
+        at = bisect_right(self.firsts, version) - 1
+        if at >= 0 and self.lasts[at] >= version:
+            return int(self.rulings[at])
+        return None
 
 
 class RulingLedger:
-    """What a campaign stream's rows say: each ruling's header and the versions it claims on
-    each stream, the sessions started, ended and sealed, the dice committed and revealed."""
+    """What a campaign stream's rows say (``read`` one row at a time, in version order), and
+    what does not hold in its headers; ``done`` once the stream is read."""
 
-    def __init__(self, campaign_id: UUID) -> None:
+    def __init__(self, campaign_id: UUID, rows: Rows | None = None) -> None:
         self.campaign_id = campaign_id
-        self.headers: list[_Header] = []
-        self.spans: dict[UUID, list[tuple[int, int, int]]] = {}  # stream: (first, last, ruling)
-        self.ranges: list[tuple[int, UUID, int]] = []  # (ruling, stream, last): the tail check
+        self.rows = rows  # where the streams' ends are looked up (the tail check)
+        self.spans: dict[UUID, Spans] = {}
         self.sealed: list[tuple[int, dict[str, Any]]] = []  # (version, event)
         self.started: list[Any] = []
         self.ended: list[tuple[Any, int]] = []  # (session, version)
@@ -53,9 +90,16 @@ class RulingLedger:
         self.revealed: dict[Any, int] = {}  # session: version of its latest reveal
         self.created: dict[str, Any] | None = None
         self.problems: list[Finding] = []
-        self._index: dict[UUID, tuple[list[int], list[tuple[int, int, int]]]] = {}
-        self._uuids: dict[str, UUID] = {}
         self.touched: dict[UUID, None] = {}  # every stream a header claims versions of, in order
+        self.roster: dict[UUID, None] = {}  # the characters the stream says joined
+        self.numbers = Numbers()  # the headers' ruling numbers
+        self.headers_at = Numbers()  # the versions of the campaign stream holding a header
+        self.dice = HeaderDice(campaign_id)
+        self.ends: dict[UUID, int] = {}
+        self.tails: dict[UUID, Break] = {}  # the first ruling claiming past a stream's end
+        self._uuids: dict[str, UUID] = {}
+        self._numbering: list[Finding | tuple[int, int]] = []  # (number, version): seen twice
+        self._expected = 1
 
     def read(self, row: StoredEvent, body: dict[str, Any]) -> None:
         given = body.get("event")
@@ -63,8 +107,7 @@ class RulingLedger:
         version, topic = row.originator_version, row.topic
         if topic == MADE:
             number = event.get("number")
-            header = _Header(version, number, body.get("ruling"), body.get("session"), event)
-            self.headers.append(header)
+            self._header(version, number, body.get("ruling"), body.get("session"), event)
             touched = event.get("touched")
             for span in touched if isinstance(touched, list) else []:
                 try:
@@ -80,8 +123,8 @@ class RulingLedger:
                 if stream != DIRECTORY:
                     self.touched[stream] = None
                 if stream != DIRECTORY and isinstance(number, int):
-                    self.spans.setdefault(stream, []).append((first, last, number))
-                    self.ranges.append((number, stream, last))
+                    self.spans.setdefault(stream, Spans()).add(first, last, number)
+                    self._tail(number, stream, last)
         elif topic == SEALED:
             self.sealed.append((version, event))
         elif topic == STARTED:
@@ -94,112 +137,140 @@ class RulingLedger:
             self.revealed[event.get("session")] = version
         elif topic == CREATED and self.created is None:
             self.created = event
+        elif topic == JOINED:
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                self.roster[UUID(str(event["character_id"]))] = None
 
-    @property
-    def numbers(self) -> set[int]:
-        return {h.number for h in self.headers if isinstance(h.number, int)}
+    def _header(self, version: int, number: Any, envelope: Any, session: Any, event: Any) -> None:
+        """A header's number checked as it comes: headers are numbered 1, 2, 3... in the
+        order recorded, each once, and each header's envelope names its own ruling."""
+        self.headers_at.add(version)
+        self.dice.read(version, number, session, event)
+        campaign = self.campaign_id
+        found = self._numbering
+        if not isinstance(number, int):
+            found.append(Finding("ruling", "a header without a ruling number", campaign, version))
+            return
+        expected = self._expected
+        if number in self.numbers:
+            found.append((number, version))  # named once the first header is found again
+        elif number > expected:
+            missing = (
+                f"ruling {expected} has no header"
+                if number == expected + 1
+                else f"rulings {expected}..{number - 1} have no header"
+            )
+            problem = f"{missing}: ruling {number}'s follows ruling {expected - 1}'s"
+            found.append(Finding("ruling", problem, campaign, version, expected))
+        elif number < expected:
+            problem = f"ruling {number}'s header comes after ruling {expected - 1}'s"
+            found.append(Finding("ruling", problem, campaign, version, number))
+        self.numbers.add(number)
+        if envelope != number:
+            problem = f"ruling {number}'s header says it was recorded by ruling {envelope}"
+            found.append(Finding("ruling", problem, campaign, version, number))
+        self._expected = max(expected, number + 1)
 
-    def _spans(self, stream: UUID) -> tuple[list[int], list[tuple[int, int, int]]]:
-        if stream not in self._index:
-            spans = sorted(self.spans.get(stream, ()))
-            self._index[stream] = ([first for first, _, _ in spans], spans)
-        return self._index[stream]
+    def _tail(self, number: int, stream: UUID, last: int) -> None:
+        """The first ruling (in the order recorded) claiming versions past the stream's end."""
+        if stream in self.tails:
+            return
+        if stream not in self.ends:
+            self.ends[stream] = self.rows.end(stream) if self.rows is not None else 0
+        end = self.ends[stream]
+        if end < last:
+            problem = f"ruling {number} wrote up to version {last}; the stream ends before it"
+            self.tails[stream] = Break(stream, end + 1, number, problem)
 
     def owner(self, stream: UUID) -> Callable[[int], int | None]:
         """The ruling whose header claims a version of ``stream`` (None: no header does)."""
-        firsts, spans = self._spans(stream)
+        spans = self.spans.get(stream)
+        if spans is None:
+            return lambda _: None
+        spans.sort()
+        return spans.owner
 
-        def of(version: int) -> int | None:
-            at = bisect_right(firsts, version) - 1
-            if at >= 0 and spans[at][1] >= version:
-                return spans[at][2]
-            return None
+    def findings(self, rows: Rows) -> list[Finding]:
+        """What the headers say that does not hold (their numbers, seals and dice); the
+        versions they claim are checked as each stream is walked (``Claims``)."""
+        return [*self.problems, *self._numbered(rows)]
 
-        return of
+    def later_findings(self) -> list[Finding]:
+        return [*seal_chain(self), *missing_seals(self), *self.dice.findings(self)]
 
-    def findings(self, rows: Mapping[UUID, Sequence[StoredEvent]]) -> list[Finding]:
-        return [
-            *self.problems,
-            *self._numbering(),
-            *self._claims(rows),
-            *seal_chain(self),
-            *missing_seals(self),
-            *dice_findings(self),
-        ]
-
-    def _numbering(self) -> Iterator[Finding]:
-        """Headers are numbered 1, 2, 3... in the order recorded, each once, and each header's
-        envelope names its own ruling."""
-        campaign = self.campaign_id
-        expected = 1
+    def _numbered(self, rows: Rows) -> Iterator[Finding]:
+        twice = {entry[0] for entry in self._numbering if isinstance(entry, tuple)}
         first_at: dict[int, int] = {}
-        for h in self.headers:
-            number, version = h.number, h.version
-            if not isinstance(number, int):
-                yield Finding("ruling", "a header without a ruling number", campaign, version)
+        if twice:  # the first header of each number seen twice, found by reading them again
+            for row in rows.picked(self.campaign_id, (MADE,)):
+                body = stored_body(row)
+                if not isinstance(body, dict):
+                    continue
+                event = body.get("event")
+                number = event.get("number") if isinstance(event, dict) else None
+                if number in twice:
+                    first_at.setdefault(number, row.originator_version)
+        for entry in self._numbering:
+            if isinstance(entry, Finding):
+                yield entry
                 continue
-            if number in first_at:
-                twice = f"versions {first_at[number]} and {version}"
-                problem = f"ruling {number}'s header appears twice ({twice})"
-                yield Finding("ruling", problem, campaign, version, number)
-            elif number > expected:
-                missing = (
-                    f"ruling {expected} has no header"
-                    if number == expected + 1
-                    else f"rulings {expected}..{number - 1} have no header"
+            number, version = entry
+            both = f"versions {first_at.get(number, version)} and {version}"
+            problem = f"ruling {number}'s header appears twice ({both})"
+            yield Finding("ruling", problem, self.campaign_id, version, number)
+
+
+class Claims:
+    """Every row of a stream lies in exactly one ruling's claimed versions (a header stands
+    outside them, on the campaign stream): a row outside all of them belongs to no ruling.
+    Fed the stream's rows in version order."""
+
+    def __init__(self, ledger: RulingLedger, stream: UUID) -> None:
+        self.stream = stream
+        self.numbers = ledger.numbers
+        self.owner = ledger.owner(stream)
+        self.headers = ledger.headers_at if stream == ledger.campaign_id else Numbers()
+        self.found: list[Finding] = []
+        spans = ledger.spans.get(stream)
+        for at in range(1, len(spans) if spans is not None else 0):
+            assert spans is not None
+            (_, last, ruling), (first, later_last, later) = spans.at(at - 1), spans.at(at)
+            if first <= last:
+                both = f"{first}..{min(last, later_last)}"
+                problem = f"rulings {ruling} and {later} both claim versions {both}"
+                self.found.append(Finding("ruling", problem, stream, first, later))
+        self._run: list[Any] = []  # [first, last, ruling] of consecutive rows of no ruling
+
+    def row(self, row: StoredEvent) -> None:
+        version = row.originator_version
+        claimed = self.owner(version)
+        if version in self.headers:
+            if claimed is not None:
+                problem = (
+                    f"a header stands at version {version}, among the versions ruling "
+                    f"{claimed} wrote"
                 )
-                problem = f"{missing}: ruling {number}'s follows ruling {expected - 1}'s"
-                yield Finding("ruling", problem, campaign, version, expected)
-            elif number < expected:
-                problem = f"ruling {number}'s header comes after ruling {expected - 1}'s"
-                yield Finding("ruling", problem, campaign, version, number)
-            first_at.setdefault(number, version)
-            if h.envelope != number:
-                problem = f"ruling {number}'s header says it was recorded by ruling {h.envelope}"
-                yield Finding("ruling", problem, campaign, version, number)
-            expected = max(expected, number + 1)
+                self.found.append(Finding("ruling", problem, self.stream, version, claimed))
+            return
+        if claimed is not None:
+            return
+        says = (stored_body(row) or {}).get("ruling")
+        run = self._run
+        if run and run[1] == version - 1 and run[2] == says:
+            run[1] = version
+            return
+        if run:
+            self.found.append(_orphans(self.stream, run, self.numbers))
+        self._run = [version, version, says]
 
-    def _claims(self, rows: Mapping[UUID, Sequence[StoredEvent]]) -> Iterator[Finding]:
-        """Every row lies in exactly one ruling's claimed versions (a header stands outside
-        them, on the campaign stream): a row outside all of them belongs to no ruling."""
-        headers_at = {h.version for h in self.headers}
-        numbers = self.numbers
-        for stream, found in rows.items():
-            _, spans = self._spans(stream)
-            for (_, last, ruling), (first, later_last, later) in pairwise(spans):
-                if first <= last:
-                    both = f"{first}..{min(last, later_last)}"
-                    problem = f"rulings {ruling} and {later} both claim versions {both}"
-                    yield Finding("ruling", problem, stream, first, later)
-            owner = self.owner(stream)
-            headers = headers_at if stream == self.campaign_id else set()
-            run: list[Any] = []  # [first, last, ruling] of consecutive rows of no ruling
-
-            for row in found:
-                version = row.originator_version
-                claimed = owner(version)
-                if version in headers:
-                    if claimed is not None:
-                        problem = (
-                            f"a header stands at version {version}, among the versions ruling "
-                            f"{claimed} wrote"
-                        )
-                        yield Finding("ruling", problem, stream, version, claimed)
-                    continue
-                if claimed is not None:
-                    continue
-                says = (stored_body(row) or {}).get("ruling")
-                if run and run[1] == version - 1 and run[2] == says:
-                    run[1] = version
-                    continue
-                if run:
-                    yield _orphans(stream, run, numbers)
-                run = [version, version, says]
-            if run:
-                yield _orphans(stream, run, numbers)
+    def done(self) -> list[Finding]:
+        if self._run:
+            self.found.append(_orphans(self.stream, self._run, self.numbers))
+            self._run = []
+        return self.found
 
 
-def _orphans(stream: UUID, run: list[Any], numbers: set[int]) -> Finding:
+def _orphans(stream: UUID, run: list[Any], numbers: Numbers) -> Finding:
     """Consecutive rows of one stream that no header claims: ``run`` is [first, last, ruling]
     (the ruling their envelopes name)."""
     first, last, ruling = run
@@ -211,16 +282,3 @@ def _orphans(stream: UUID, run: list[Any], numbers: set[int]) -> Finding:
         else f"{'it says' if one else 'they say'} ruling {ruling}, which has no header"
     )
     return Finding("orphan", f"{where} to no ruling: {why}", stream, first, as_int(ruling))
-
-
-def roster(campaign_rows: Sequence[StoredEvent]) -> list[UUID]:
-    """The characters the campaign stream says joined (their streams are the campaign's even
-    when no header claims them any more)."""
-    found = []
-    for row in campaign_rows:
-        if row.topic == JOINED:
-            try:
-                found.append(UUID(str((stored_body(row) or {})["event"]["character_id"])))
-            except (KeyError, TypeError, ValueError):
-                continue
-    return found

@@ -1,26 +1,39 @@
 """Session seals, as ``verify`` checks them: each seal's heads and digest, the chain of seals,
 the seal every ended session has; and the streams rewritten since a seal (or a snapshot)
-recorded their links."""
+recorded their links (``Anchors``, fed as a stream is walked)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
-
-from engine.audit_chain import as_int, link_at
-from engine.audit_report import Break, Finding, Seal
+from engine.audit_chain import as_int
+from engine.audit_report import Finding, Seal
 from engine.chain import seal
 
 if TYPE_CHECKING:
     from engine.audit_ledger import RulingLedger
 
+Anchor = tuple[int, str, str]  # a recorded link: version, link, who recorded it
 
-def check_seal(event: dict[str, Any], rows: Mapping[UUID, Sequence[StoredEvent]]) -> Seal:
-    """A seal holds when every head it lists is the stored one and its digest is over them and
-    the seal before it (``previous``)."""
+
+def sealed_links(ledger: RulingLedger) -> dict[UUID, set[int]]:
+    """The versions whose links the seals name, by stream (taken as the streams are walked)."""
+    wanted: dict[UUID, set[int]] = {}
+    for _, event in ledger.sealed:
+        try:
+            for head in event.get("heads", []):
+                wanted.setdefault(UUID(head["stream"]), set()).add(int(head["version"]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return wanted
+
+
+def check_seal(event: dict[str, Any], links: Mapping[tuple[UUID, int], str]) -> Seal:
+    """A seal holds when every head it lists is the stored one (``links``: the stored link at
+    each version a seal names) and its digest is over them and the seal before it
+    (``previous``)."""
     heads: dict[UUID, tuple[int, str]] = {}
     problem = ""
     number = event.get("number", 0)
@@ -29,7 +42,7 @@ def check_seal(event: dict[str, Any], rows: Mapping[UUID, Sequence[StoredEvent]]
         for head in event.get("heads", []):
             stream, version, chain = UUID(head["stream"]), int(head["version"]), head["chain"]
             heads[stream] = (version, chain)
-            if not problem and link_at(rows.get(stream, ()), version) != chain:
+            if not problem and links.get((stream, version), "") != chain:
                 problem = f"stream {stream} version {version} is not the event it sealed"
         expected = seal(heads, str(event.get("previous", "")))
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -79,21 +92,9 @@ def missing_seals(ledger: RulingLedger) -> Iterator[Finding]:
         yield Finding("seal", problem, ledger.campaign_id, session=number)
 
 
-def rewritten(
-    rows: Mapping[UUID, Sequence[StoredEvent]],
-    ledger: RulingLedger,
-    breaks: Sequence[Break],
-    extra: Mapping[UUID, Sequence[tuple[int, str, str]]],
-) -> list[Finding]:
-    """A stream whose chain holds but whose links are no longer those a seal (or a snapshot)
-    recorded was rewritten and chained again: between the last recorded link that still holds
-    and the first that does not. (A recorded link that fails below one that holds is that
-    record's fault, not the stream's: a chain rewritten at a version changes every link after.)"""
-    broken = {b.stream for b in breaks}
-    ends = {s: found[-1].originator_version if found else 0 for s, found in rows.items()}
-    recorded: dict[UUID, list[tuple[int, str, str]]] = {  # a snapshot past the end: its finding
-        s: [a for a in listed if a[0] <= ends.get(s, 0)] for s, listed in extra.items()
-    }
+def seal_anchors(ledger: RulingLedger) -> dict[UUID, list[Anchor]]:
+    """The links the seals recorded, by stream, in version order."""
+    recorded: dict[UUID, list[Anchor]] = {}
     for _, event in ledger.sealed:
         for head in event.get("heads") or []:
             try:
@@ -102,17 +103,39 @@ def rewritten(
                 continue
             source = f"session {event.get('number')}'s seal"
             recorded.setdefault(stream, []).append((version, str(head.get("chain")), source))
-    findings = []
-    for stream, listed in recorded.items():
-        if stream in broken or stream not in rows:
-            continue
-        found = rows[stream]
-        checked = [(v, link_at(found, v) == chain, source) for v, chain, source in sorted(listed)]
-        held = max((v for v, ok, _ in checked if ok), default=0)
-        failed = next(((v, source) for v, ok, source in checked if not ok and v > held), None)
-        if failed is None:
-            continue
-        version, source = failed
+    return {stream: sorted(listed) for stream, listed in recorded.items()}
+
+
+class Anchors:
+    """A stream whose chain holds but whose links are no longer those a seal (or a snapshot)
+    recorded was rewritten and chained again: between the last recorded link that still holds
+    and the first that does not. (A recorded link that fails below one that holds is that
+    record's fault, not the stream's: a chain rewritten at a version changes every link after.)
+
+    Fed each version's recorded links with the stored link there, in version order; keeps only
+    the last that held and the first that failed after it."""
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.failed: tuple[int, str, str] | None = None  # version, link, who recorded it
+        self.fed = False
+
+    def feed(self, version: int, recorded: list[Anchor], stored: str) -> None:
+        """The links recorded at one ``version`` and the one ``stored`` there ("": none)."""
+        self.fed = self.fed or bool(recorded)
+        if any(chain == stored for _, chain, _ in recorded):
+            self.held = max(self.held, version)
+            if self.failed is not None and self.failed[0] <= self.held:
+                self.failed = None
+            return
+        if recorded and self.failed is None and version > self.held:
+            self.failed = min(recorded)
+
+    def finding(self, stream: UUID, ledger: RulingLedger) -> Finding | None:
+        if self.failed is None:
+            return None
+        version, _, source = self.failed
+        held = self.held
         owner = ledger.owner(stream)
         first, last = owner(held + 1), owner(version)
         named = (
@@ -126,5 +149,4 @@ def rewritten(
             f"versions {held + 1}..{version}{named} were rewritten or removed and the chain "
             f"computed again: version {version} no longer has the link {source} recorded"
         )
-        findings.append(Finding("rewritten", problem, stream, held + 1, first))
-    return findings
+        return Finding("rewritten", problem, stream, held + 1, first)

@@ -4,7 +4,7 @@ it is exactly what this program writes (and, for a ruling, a command its system 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 from uuid import UUID
 
@@ -34,6 +34,7 @@ from engine.mapper import (
     loads,
     with_chain,
 )
+from engine.recorders import stream_id
 from engine.records import Recorded
 
 
@@ -59,50 +60,78 @@ class Export:
 def read_checked(
     lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
 ) -> Export:
-    """Check every line before anything parses it deeply (length, UTF-8, nesting), then parse
-    it: the header's system names the only event topics taken (never resolved), and every event
-    decodes into its class exactly as this program writes it."""
-    header: dict[str, Any] | None = None
-    classes: dict[str, type[Event]] = {}  # the header's system's events (nested ones too)
-    checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
+    """Every line checked (``CheckedLines``) and kept: the rows, their lines, their records."""
     rows: list[StoredEvent] = []
     records: list[Recorded] = []
     where: dict[tuple[UUID, int], int] = {}
-    streams: dict[str, UUID] = {}  # each stream's id parsed once
-    heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
-    with admitting(classes):
-        for number, line in enumerate(lines, start=1):
-            if progress is not None:
-                progress(number)
-            text = line_text(number, line)
-            if not text.strip():
-                continue
-            data = _json(number, text)
-            if header is None:
-                header = _header(number, data)
-                classes.update(event_classes(header["system"]))
-                continue
-            named = data.get("stream")
-            stream = streams.get(named) if isinstance(named, str) else None
-            if stream is None:
-                stream = _parse_uuid(number, "stream", named)
-                streams[str(named)] = stream
-            row, body, canonical, cls = _row(number, stream, data, classes)
-            key = (stream, row.originator_version)
-            if key in where:
-                problem = "this event appears twice"
-                raise ImportRefused(line=number, field="version", problem=problem)
-            where[key] = number
-            if row.originator_version < heads.get(stream, 0):  # a gap: the chain walk's
-                problem = f"after version {heads[stream]} of its stream: not in recorded order"
-                raise ImportRefused(line=number, field="version", problem=problem)
-            heads[stream] = row.originator_version
-            system = header["system"]
-            records.append(_decode(number, row, body, canonical, cls, system, checked))
-            rows.append(row)
-    if header is None:
-        raise ImportRefused(line=1, field="format", problem="the file is empty")
-    return Export(header, rows, where, records)
+    checked = CheckedLines(lines, progress, lambda stream, version: (stream, version) in where)
+    for number, row, record in checked:
+        where[(stream_id(row.originator_id), row.originator_version)] = number
+        rows.append(row)
+        records.append(record)
+    return Export(checked.header, rows, where, records)
+
+
+class CheckedLines:
+    """An export's lines read and checked one at a time (an iterator of (line, row, record)):
+    each line is checked before anything parses it deeply (length, UTF-8, nesting), then parsed:
+    the header's system names the only event topics taken (never resolved), and every event
+    decodes into its class exactly as this program writes it. ``header`` once the first line
+    was read; ``seen(stream, version)`` says whether an earlier line held that version (each
+    stream's versions come in order, so only a version below the last one read is asked)."""
+
+    def __init__(
+        self,
+        lines: Iterable[str | bytes],
+        progress: Callable[[int], None] | None,
+        seen: Callable[[UUID, int], bool],
+    ) -> None:
+        self._lines = lines
+        self._progress = progress
+        self._seen = seen
+        self._header: dict[str, Any] | None = None
+
+    @property
+    def header(self) -> dict[str, Any]:
+        if self._header is None:
+            raise ImportRefused(line=1, field="format", problem="the file is empty")
+        return self._header
+
+    def __iter__(self) -> Iterator[tuple[int, StoredEvent, Recorded]]:
+        classes: dict[str, type[Event]] = {}  # the header's system's events (nested ones too)
+        checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
+        streams: dict[str, UUID] = {}  # each stream's id parsed once
+        heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
+        progress = self._progress
+        with admitting(classes):
+            for number, line in enumerate(self._lines, start=1):
+                if progress is not None:
+                    progress(number)
+                text = line_text(number, line)
+                if not text.strip():
+                    continue
+                data = _json(number, text)
+                if self._header is None:
+                    self._header = _header(number, data)
+                    classes.update(event_classes(self._header["system"]))
+                    continue
+                named = data.get("stream")
+                stream = streams.get(named) if isinstance(named, str) else None
+                if stream is None:
+                    stream = _parse_uuid(number, "stream", named)
+                    streams[str(named)] = stream
+                row, body, canonical, cls = _row(number, stream, data, classes)
+                version, head = row.originator_version, heads.get(stream, 0)
+                if version == head or (version < head and self._seen(stream, version)):
+                    problem = "this event appears twice"
+                    raise ImportRefused(line=number, field="version", problem=problem)
+                if version < head:  # a gap: the chain walk's
+                    problem = f"after version {head} of its stream: not in recorded order"
+                    raise ImportRefused(line=number, field="version", problem=problem)
+                heads[stream] = version
+                system = self._header["system"]
+                yield number, row, _decode(number, row, body, canonical, cls, system, checked)
+        self.header  # noqa: B018 (an empty file is refused here)
 
 
 def _json(number: int, text: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ Imported only on the PostgreSQL path (it needs psycopg).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -63,6 +63,18 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                     for row in rows:
                         copy.write_row(row)
             return self._fetch_ids_after_insert_events(curs, stored_events, returning=returning)
+
+    def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> None:
+        """Insert many pages of rows in one transaction (an import), by ``COPY``: all or none.
+        Not retried: the pages are read once."""
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            curs.execute(self._prelude)
+            with curs.copy(self._copy_rows) as copy:
+                for page in pages:
+                    for s in page:
+                        copy.write_row(
+                            (stream_id(s.originator_id), s.originator_version, s.topic, s.state)
+                        )
 
     def _insert(self, count: int) -> Composed:
         """``INSERT`` of ``count`` rows returning their notification ids (kept per size)."""

@@ -1,6 +1,9 @@
 """The streaming figures: peak RSS of the commands that walk a whole campaign (`verify`,
 `export`, `import`), each in a fresh process, over a long campaign against a short one. They read
-and write a page at a time, so the long campaign should cost them little more memory.
+and write a page at a time, so the long campaign should cost them little more memory. And of the
+reads that show a part of it (`log --session N` of a 100-ruling session, `history NAME` of a
+character with 100 rulings), which read only that part through the ruling index (kept up to date
+by a `campaign projections --once` first, as a server's worker would).
 
 The stores come from ``bench.dataset`` (Sprawl Goons, imported roll rulings, a snapshot of each
 stream after every save of 10k events); each is exported once, and that file is what `import`
@@ -15,7 +18,8 @@ from pathlib import Path
 from bench import dataset
 from bench.common import Row, say
 
-COMMANDS = ("verify", "export", "import")
+COMMANDS = ("verify", "export", "import", "log --session 2", "history Mara")
+LATER = 100  # rulings of session 2, each a roll of Mara's
 
 
 def peak(argv: list[str]) -> float:
@@ -36,10 +40,44 @@ def peaks(work: Path, events: int) -> dict[str, float]:
     }
     dataset.remove_db(copy)
     found["import"] = peak(["--db", str(copy), "import", str(export)])
+    later_session(db)
+    subprocess.run([*campaign(db), "projections", "--once"], check=True, capture_output=True)
+    found["log --session 2"] = peak(["--db", str(db), "log", "--session", "2"])
+    found["history Mara"] = peak(["--db", str(db), "history", "Mara"])
     for path in (db, copy):
         dataset.remove_db(path)
     export.unlink(missing_ok=True)
     return found
+
+
+def campaign(db: Path) -> list[str]:
+    return [sys.executable, "-m", "cli", "--db", str(db)]
+
+
+def later_session(db: Path) -> None:
+    """After the long session, a second one: a new character, Mara, and ``LATER`` of her rolls."""
+    from domain.lifecycle import EndScene, EndSession, StartScene, StartSession
+    from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
+    from engine import DiceSpec, Engine
+
+    with Engine(str(db)) as engine:
+        engine.execute(dataset.NAME, EndScene())
+        engine.execute(dataset.NAME, EndSession())
+        engine.execute(dataset.NAME, StartSession())
+        engine.execute(dataset.NAME, StartScene(stage="The docks, at dawn"))
+        mara = CreateCharacter(
+            character="Mara",
+            player="bo",
+            morphology=1,
+            reaction=2,
+            cognition=1,
+            equilibrium=0,
+            items=("melee:Katana", "armour:Kevlar jacket", "penlight"),
+        )
+        engine.execute(dataset.NAME, mara, dice=DiceSpec(faces=(3, 4, 5)))
+        roll = MakeActionRoll(character="Mara", stat="reaction", ds="10")
+        for _ in range(LATER - 1):
+            engine.execute(dataset.NAME, roll, dice=DiceSpec(faces=(3, 3)))
 
 
 def figures(work: Path, small: int, large: int) -> list[Row]:

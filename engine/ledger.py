@@ -51,7 +51,9 @@ from engine.streams import Evolve, Loaded, Streams
 from engine.write_lock import WriteLock
 
 MAX_ATTEMPTS = 20
-SNAPSHOT_INTERVAL = 100
+# A stream is snapshotted every this many versions: a load folds at most as many events past
+# its snapshot (the campaign stream is loaded by every command, twice by a signed-in request).
+SNAPSHOT_INTERVAL = 20
 BACKOFF_UNIT = 0.004  # seconds; about one ruling's load -> decide -> save on a busy store
 BACKOFF_CAP = 0.25
 

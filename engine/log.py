@@ -119,7 +119,7 @@ def read_log(
     read = {campaign_id: records}
     events = {**_events_of(shown, streams, read), **_events_of(later, streams, read)}
     amendments: dict[int, list[Amendment]] = {}
-    for header in shown + later:  # in the order the amendments were made
+    for header in sorted(shown + later, key=lambda h: h.ruling):  # in the order made
         if header.ruling not in amenders:
             continue
         mine = events[header.ruling]

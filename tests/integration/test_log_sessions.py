@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.lifecycle import EndSession, StartSession
+from domain.lifecycle import AddNote, EndSession, StartSession
 from engine import Engine
 from tests.integration.test_replay import moves, played
 
@@ -34,6 +34,20 @@ def test_the_log_of_some_rulings_is_the_whole_log_s_entries_of_them(
     with played(history) as engine:
         expected = [entry for entry in engine.log("Lab") if entry.ruling.number in pick]
         assert expected == engine.log("Lab", rulings=pick)
+
+
+def test_amendments_shown_in_the_order_made_when_only_the_later_one_is_picked(
+    engine: Engine,
+) -> None:
+    """A note amended by ruling 3 and again by ruling 4: the log of rulings 2 and 4 lists both
+    amendments of 2 in the order they were made, as the whole log does (3 read, not shown)."""
+    engine.create_campaign("Lab", "code-green")
+    engine.execute("Lab", AddNote(text="the door is locked"))
+    engine.amend("Lab", 2, {"text": "the door is barred"}, reason="misheard")
+    engine.amend("Lab", 2, {"text": "the door is open"}, reason="misheard again")
+    expected = [entry for entry in engine.log("Lab") if entry.ruling.number in (2, 4)]
+    assert [3, 4] == [a.by for a in expected[0].amendments]
+    assert expected == engine.log("Lab", rulings={4, 2})
 
 
 def test_the_latest_session_is_the_latest_any_ruling_was_recorded_in(engine: Engine) -> None:

@@ -3,11 +3,17 @@ and the log."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, log_json, show_log, show_ruling
+from cli.render import emit_json_list, logged_json, show_log, show_ruling
 from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
+
+if TYPE_CHECKING:
+    from engine import LoggedRuling
 
 
 @click.group("session")
@@ -130,10 +136,13 @@ def log(ctx: Context, session_number: int | None) -> None:
       campaign log --session 1
     """
     name = ctx.campaign()
-    rulings = ctx.engine.log(name, session=session_number, reader=ctx.actor)
     state = ctx.engine.campaign(name)
+    if session_number is None:  # the whole log, read and shown a page at a time
+        rulings: Iterable[LoggedRuling] = ctx.engine.iter_log(name, reader=ctx.actor)
+    else:
+        rulings = ctx.engine.log(name, session=session_number, reader=ctx.actor)
     if ctx.as_json:
-        emit_json(log_json(rulings, state))
+        emit_json_list(logged_json(logged, state) for logged in rulings)
     else:
         show_log(rulings, state)
 

@@ -167,44 +167,40 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
         say(f"  {line}")
 
 
-def log_json(rulings: list[LoggedRuling], campaign: CampaignState) -> list[dict[str, Any]]:
-    out = []
-    for logged in rulings:
-        made = logged.ruling
-        out.append(
+def logged_json(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
+    """One ruling of the log as `log --json` shows it."""
+    made = logged.ruling
+    return {
+        "ruling": made.number,
+        "command": made.command,
+        "params": json.loads(made.params),
+        "actor": logged.header.actor,
+        "at": logged.header.timestamp.isoformat(),
+        "session": logged.header.session,
+        "scene": logged.header.scene,
+        "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
+        "provenance": made.provenance,
+        "seed": made.seed,
+        "undone": None
+        if logged.retraction is None
+        else {
+            "by": logged.retraction.by,
+            "actor": logged.retraction.actor,
+            "reason": logged.retraction.reason,
+        },
+        "amended": [
             {
-                "ruling": made.number,
-                "command": made.command,
-                "params": json.loads(made.params),
-                "actor": logged.header.actor,
-                "at": logged.header.timestamp.isoformat(),
-                "session": logged.header.session,
-                "scene": logged.header.scene,
-                "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
-                "provenance": made.provenance,
-                "seed": made.seed,
-                "undone": None
-                if logged.retraction is None
-                else {
-                    "by": logged.retraction.by,
-                    "actor": logged.retraction.actor,
-                    "reason": logged.retraction.reason,
-                },
-                "amended": [
-                    {
-                        "by": a.by,
-                        "kind": a.kind,
-                        "actor": a.actor,
-                        "reason": a.reason,
-                        "events": [event_json(r, campaign) for r in a.events],
-                    }
-                    for a in logged.amendments
-                ],
-                "events": [event_json(r, campaign) for r in logged.events],
-                "disputes": disputes_json(campaign, made.number),
+                "by": a.by,
+                "kind": a.kind,
+                "actor": a.actor,
+                "reason": a.reason,
+                "events": [event_json(r, campaign) for r in a.events],
             }
-        )
-    return out
+            for a in logged.amendments
+        ],
+        "events": [event_json(r, campaign) for r in logged.events],
+        "disputes": disputes_json(campaign, made.number),
+    }
 
 
 def disputes_json(campaign: CampaignState, ruling: int) -> list[dict[str, Any]]:
@@ -232,7 +228,7 @@ def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
     ]
 
 
-def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
+def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
     for logged in rulings:
         made = logged.ruling
         header = logged.header
@@ -257,3 +253,13 @@ def show_log(rulings: list[LoggedRuling], campaign: CampaignState) -> None:
 
 def emit_json(value: Any) -> None:
     click.echo(json.dumps(value, indent=2, ensure_ascii=False, default=str))
+
+
+def emit_json_list(items: Iterable[Any]) -> None:
+    """A JSON list written as its items come (the text ``emit_json`` writes for the list)."""
+    first = True
+    for item in items:
+        text = json.dumps(item, indent=2, ensure_ascii=False, default=str)
+        click.echo(("[\n" if first else ",\n") + textwrap.indent(text, "  "), nl=False)
+        first = False
+    click.echo("[]" if first else "\n]")

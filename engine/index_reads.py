@@ -12,7 +12,7 @@ give over the whole store. The models catch up before each read: never stale.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 INDEX = IndexModel()
 DICE = DiceModel()
+PAGE = 500  # rulings: the whole log is read and shown this many at a time
 GAP = 4  # versions between two wanted ranges of a stream read through rather than asked again
 
 Read = Callable[[str], Any]
@@ -71,6 +72,16 @@ class Indexed:
         read = self._fresh(INDEX)
         numbers = list(listed(read, session_key(campaign_id, session)))
         return read_log(self.subset(read, campaign_id, numbers), campaign_id, session=session)
+
+    def log_pages(self, campaign_id: UUID, last: int) -> Iterator[list[LoggedRuling]]:
+        """Rulings 1 to ``last`` in pages of ``PAGE``, each as ``read_log(..., rulings=...)``
+        gives them: the whole log without holding it (a page's records and its corrections')."""
+        read = self._fresh(INDEX)
+        page = PAGE
+        for first in range(1, last + 1, page):
+            numbers = range(first, min(first + page, last + 1))
+            subset = self.subset(read, campaign_id, numbers)
+            yield read_log(subset, campaign_id, rulings=set(numbers))
 
     def history(self, campaign: CampaignState, ref: str) -> list[timeline.Change]:
         """A character's history, as ``engine.timeline.history`` gives it."""

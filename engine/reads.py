@@ -73,6 +73,17 @@ class Reads(Store):
             logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
         return self._as_read_by(campaign_name, reader, logged)
 
+    def iter_log(self, campaign_name: str, *, reader: str | None = None) -> Iterator[LoggedRuling]:
+        """Every ruling in order, as ``log`` gives them, read a page of rulings at a time
+        through the ruling index: memory does not grow with the campaign's length."""
+        indexed = self._indexed()
+        if indexed is None:
+            yield from self.log(campaign_name, reader=reader)
+            return
+        campaign = self.campaign(campaign_name)
+        for page in indexed.log_pages(campaign.id, campaign.rulings):
+            yield from self._as_read_by(campaign_name, reader, page)
+
     def _indexed(self) -> Indexed | None:
         """The reads through the ruling index and dice models (None: the store keeps none)."""
         from engine.index_reads import indexed

@@ -21,7 +21,7 @@ from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll
 from domain.rulesets.sprawl_goons.creation import CreateCharacter
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember, RevealRuling
-from engine import DiceSpec, Engine
+from engine import DiceSpec, Engine, index_reads
 from engine.index_reads import DICE, INDEX
 from engine.readmodels import MemoryViews
 from engine.reads import Reads
@@ -36,12 +36,15 @@ from tests.postgres import fresh_schema
 
 
 def read_all(engine: Engine, name: str, reader: str | None) -> dict[str, str]:
-    """Every read the index serves, for ``reader``: each session's log and dice, each
-    character's history and dice, the whole campaign's dice (a session with no rulings too)."""
+    """Every read the index serves, for ``reader``: the whole log (a page at a time), each
+    session's log and dice, each character's history and dice, the whole campaign's dice (a
+    session with no rulings too)."""
     campaign = engine.campaign(name)
     names = [e.name for e in campaign.roster]
     sessions = sorted({h.session for h in engine.headers(name) if h.session} | {99})
     found = {"dice": repr(engine.dice_stats(name, reader=reader))}
+    with mock.patch.object(index_reads, "PAGE", 2):  # the whole log, two rulings a page
+        found["log"] = repr(list(engine.iter_log(name, reader=reader)))
     for session in sessions:
         found[f"log {session}"] = repr(engine.log(name, session=session, reader=reader))
         found[f"dice {session}"] = repr(engine.dice_stats(name, session=session, reader=reader))
@@ -255,3 +258,29 @@ def test_rebuild_and_catch_up_cover_the_index_models(engine: Engine) -> None:
     assert engine.rebuild("dice") > 0
     assert 0 == engine.catch_up("index") == engine.catch_up("dice")
     assert before == read_all(engine, "Short", None)
+
+
+def test_the_whole_log_is_read_a_page_of_rulings_at_a_time(engine: Engine) -> None:
+    """`log` without a session goes through the index a page at a time: the campaign stream is
+    never read whole, and each page's rulings alone are taken from the store."""
+    campaign_of(engine, "Long", 200)
+    campaign_id = engine.find_campaign("Long").campaign_id
+    whole: list[Any] = []
+    original = engine.streams.records
+
+    def records(stream: Any, **kwargs: Any) -> Any:
+        if stream == campaign_id and not kwargs.get("gt") and kwargs.get("lte") is None:
+            whole.append(stream)
+        return original(stream, **kwargs)
+
+    expected = engine.log("Long")
+    engine.log("Long", session=1)  # the index caught up (a catch-up reads every new ruling)
+    with mock.patch.object(index_reads, "PAGE", 50), counted(engine) as rows:
+        pages = engine.iter_log("Long")
+        first = [next(pages) for _ in range(50)]
+        after_one_page = rows[0]
+        with mock.patch.object(engine.streams, "records", records):
+            rest = list(pages)
+    assert expected == first + rest
+    assert [] == whole
+    assert after_one_page < rows[0] / 3  # the first page took a part of the rows, not all

@@ -25,7 +25,14 @@ from engine.records import DIRECTORY_ID, Recorded
 from engine.streams import Streams
 from projections.dice_model import ALL, DiceModel, add, dice_key, face_counts, gm_note, merged
 from projections.dice_stats import FaceCounts
-from projections.ruling_index import IndexModel, entry_of, listed, session_key, stream_key
+from projections.ruling_index import (
+    IndexModel,
+    entry_of,
+    last_listed,
+    listed,
+    session_key,
+    stream_key,
+)
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -82,6 +89,10 @@ class Indexed:
             numbers = range(first, min(first + page, last + 1))
             subset = self.subset(read, campaign_id, numbers)
             yield read_log(subset, campaign_id, rulings=set(numbers))
+
+    def session_end(self, campaign_id: UUID, session: int) -> int | None:
+        """The last ruling recorded in session ``session`` (None: none was)."""
+        return last_listed(self._fresh(INDEX), session_key(campaign_id, session))
 
     def history(self, campaign: CampaignState, ref: str) -> list[timeline.Change]:
         """A character's history, as ``engine.timeline.history`` gives it."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 import attrs
 
@@ -158,6 +159,17 @@ class Reads(Store):
         """The last ruling at a point: a ruling number, the end of session N, or a moment."""
         from engine import timeline
 
+        indexed = self._indexed() if time is None else None
+        if indexed is not None:  # a number, a session's end or the latest: no headers read
+            campaign = self.campaign(campaign_name)
+            if ruling is not None and not 1 <= ruling <= campaign.rulings:
+                raise timeline.NoSuchPoint(what=f"ruling {ruling}")
+            if session is None:
+                return ruling if ruling is not None else campaign.rulings
+            end = indexed.session_end(campaign.id, session)
+            if end is None:
+                raise timeline.NoSuchPoint(what=f"session {session}")
+            return end
         made = self.headers(campaign_name)
         return timeline.ruling_at(made, ruling=ruling, session=session, time=time)
 
@@ -169,8 +181,27 @@ class Reads(Store):
         from engine import timeline
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        chosen = timeline.session_rulings(self.streams, campaign_id, session)
+        indexed = self._indexed()
+        if indexed is None:
+            chosen = timeline.session_rulings(self.streams, campaign_id, session)
+        else:  # the session's rulings only, through the index
+            wanted = session if session is not None else self._latest_session(campaign_id)
+            chosen = indexed.log(campaign_id, wanted)
+            if not chosen:
+                raise timeline.NoSuchPoint(what=f"session {wanted}")
         return self._as_read_by(campaign_name, reader, chosen)
+
+    def _latest_session(self, campaign_id: UUID) -> int:
+        """The latest session any ruling was recorded in (its start may have been undone since),
+        read back from the campaign stream's end to the last ruling recorded in a session."""
+        from engine.tail import read_back
+        from engine.timeline import NoSuchPoint
+
+        records = read_back(self.streams, campaign_id, lambda found: any(r.session for r in found))
+        latest = max((r.session for r in records if r.session), default=None)
+        if latest is None:
+            raise NoSuchPoint(what="session yet")
+        return latest
 
     def replay(
         self,

@@ -60,6 +60,15 @@ def listed(read: Callable[[str], Any], key: str) -> Iterator[int]:
         yield from read(f"{key}/{page}") or []
 
 
+def last_listed(read: Callable[[str], Any], key: str) -> int | None:
+    """The last number of the list under ``key`` (None: the list is empty), its last page only."""
+    head = read(key)
+    if head is None or not head["count"]:
+        return None
+    page: list[int] = read(f"{key}/{(head['count'] - 1) // PAGE}") or []
+    return page[-1] if page else None
+
+
 def entry_of(read: Callable[[str], Any], campaign_id: UUID | str, number: int) -> Doc | None:
     page = read(entries_key(campaign_id, number))
     return None if page is None else page.get(str(number))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -15,6 +15,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 
+from domain.errors import DomainError
 from domain.events import Role
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll
@@ -45,7 +46,15 @@ def read_all(engine: Engine, name: str, reader: str | None) -> dict[str, str]:
     found = {"dice": repr(engine.dice_stats(name, reader=reader))}
     with mock.patch.object(index_reads, "PAGE", 2):  # the whole log, two rulings a page
         found["log"] = repr(list(engine.iter_log(name, reader=reader)))
+    found["latest"] = answer(lambda: engine.ruling_at(name))
+    found["replayed"] = answer(lambda: engine.session_rulings(name, reader=reader))
+    for number in (0, 1, engine.campaign(name).rulings + 1):
+        found[f"at {number}"] = answer(lambda n=number: engine.ruling_at(name, ruling=n))
     for session in sessions:
+        found[f"end {session}"] = answer(lambda s=session: engine.ruling_at(name, session=s))
+        found[f"replay {session}"] = answer(
+            lambda s=session: engine.session_rulings(name, s, reader=reader)
+        )
         found[f"log {session}"] = repr(engine.log(name, session=session, reader=reader))
         found[f"dice {session}"] = repr(engine.dice_stats(name, session=session, reader=reader))
         for who in names:
@@ -55,6 +64,14 @@ def read_all(engine: Engine, name: str, reader: str | None) -> dict[str, str]:
         found[f"history {who}"] = repr(engine.history(name, who, reader=reader))
         found[f"dice {who}"] = repr(engine.dice_stats(name, character=who, reader=reader))
     return found
+
+
+def answer(read: Callable[[], object]) -> str:
+    """What a read gives, or the refusal it raises (its code and message)."""
+    try:
+        return repr(read())
+    except DomainError as refused:
+        return f"{refused.code}: {refused}"
 
 
 def scanned(engine: Engine, name: str, reader: str | None) -> dict[str, str]:

@@ -26,7 +26,10 @@ def serve(ctx: Context, host: str, port: int) -> None:
 
     app = create_app(ctx.db)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=True)
+    # A page keeps its event stream open: stop waiting for it after a few seconds.
+    uvicorn.run(
+        app, host=host, port=port, log_level="info", proxy_headers=True, timeout_graceful_shutdown=3
+    )
 
 
 COMMANDS = (serve,)

@@ -25,6 +25,7 @@ from engine.store import DEFAULT_DB, MEMORY, StoreFault, one_line, store_fault
 if TYPE_CHECKING:
     from engine.access import NotSignedIn, SignedIn
     from engine.audit import Finding, Report
+    from engine.changes import store_changes
     from engine.player_check import verify_export
     from engine.recaps import MODELS
     from engine.rulings import LoggedRuling
@@ -52,6 +53,7 @@ __all__ = [
     "differences",
     "file_lines",
     "one_line",
+    "store_changes",
     "store_fault",
     "verify_export",
 ]
@@ -63,6 +65,7 @@ __getattr__, __dir__ = lent_names(
     {
         "access": ("NotSignedIn", "SignedIn"),
         "audit": ("Finding", "Report"),
+        "changes": ("store_changes",),
         "player_check": ("verify_export",),
         "recaps": ("MODELS",),
         "rulings": ("LoggedRuling",),

@@ -1,6 +1,6 @@
-"""The one stylesheet of every HTML page (recaps, Exposure timelines, dice statistics) and the
-page around it: inline CSS, no script, no external asset (no web font, no image). Readable on a
-phone (390 px) as on a desktop, and on paper."""
+"""The one stylesheet of every HTML page (recaps, Exposure timelines, dice statistics, and the
+table server's pages: the log, sheets, forms) and the page around it: inline CSS, no external
+asset (no web font, no image). Readable on a phone (390 px) as on a desktop, and on paper."""
 
 from __future__ import annotations
 
@@ -46,6 +46,37 @@ svg.dice-chart text.expected-label{fill:var(--bad)}
 .note{color:var(--warn);margin:.3rem 0}
 .dice{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 2rem}
 .die{margin-bottom:1.5rem;min-width:0}
+nav.bar{display:flex;flex-wrap:wrap;gap:.2rem .5rem;align-items:baseline;padding:.4rem 0;
+margin-bottom:.8rem;border-bottom:1px solid var(--rule)}
+form.inline{display:inline}button.link{background:none;border:0;color:var(--accent);padding:0;
+font:inherit;text-decoration:underline;cursor:pointer}
+.live{font-size:.8rem;color:var(--faint)}.live.on{color:var(--good)}
+.layout{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem}
+@media (min-width:60rem){.layout{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}}
+ol.log{list-style:none;padding:0;margin:0}
+li.entry{border:1px solid var(--rule);border-radius:6px;padding:.4rem .6rem;margin:.4rem 0}
+li.entry p{margin:.15rem 0}li.entry ul.lines{margin:.2rem 0}
+li.entry.undone>.head,li.entry.undone>ul.lines{color:var(--faint);text-decoration:line-through}
+li.entry.disputed{border-left:4px solid var(--warn)}li.entry.hidden-entry{background:var(--tint)}
+.struck-note{color:var(--bad);font-weight:600}.dispute-note{color:var(--warn)}
+.badge{font-size:.75rem;border:1px solid var(--faint);border-radius:4px;padding:0 .3rem}
+details.act,details.verb{display:inline-block;margin:.2rem .4rem .2rem 0;vertical-align:top}
+details.verb{display:block;border:1px solid var(--rule);border-radius:6px;padding:.3rem .6rem;
+margin:0}
+.verbs,.controls{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));
+gap:.35rem .5rem}.verbs details[open],.controls details[open]{grid-column:1/-1}
+details[open].act{display:block}
+summary{cursor:pointer;color:var(--accent)}
+form.post{display:grid;gap:.25rem;max-width:32rem;margin:.3rem 0}
+form.post label{font-size:.9rem;color:var(--muted)}form.post label.check{color:var(--ink)}
+input,select,textarea,button{font:inherit;max-width:100%}
+input,select,textarea{padding:.35rem .45rem;border:1px solid var(--rule);border-radius:4px}
+button{padding:.35rem .8rem;border:1px solid var(--accent);border-radius:4px;
+background:var(--accent);color:#fff;cursor:pointer}
+button:disabled{opacity:.6}
+.said{font-size:.9rem;color:var(--good)}.said.refusal,.refusal{color:var(--bad)}
+pre.sheet{overflow-x:auto;background:var(--tint);padding:.6rem;border-radius:6px;font-size:.85rem}
+ul.characters li.yours a{font-weight:600}.status{color:var(--muted);font-size:.9rem}
 @media (max-width:40rem){
 body{margin:1rem auto;padding:0 .75rem}h1{font-size:1.35rem}h2{font-size:1.1rem}
 table{font-size:.85rem}td,th{padding:.25rem .35rem}

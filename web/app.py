@@ -18,7 +18,7 @@ from litestar.openapi.spec import Components, Reference, SecurityScheme
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
-from web import commands, dice_check, reads, signin
+from web import commands, dice_check, live, pages, reads, signin
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -67,6 +67,7 @@ def openapi() -> OpenAPIConfig:
 def create_app(db: str) -> Litestar:
     """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists)."""
     engines = Engines(db)
+    watcher = live.Watcher(engines)
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -79,6 +80,8 @@ def create_app(db: str) -> Litestar:
             *reads.routes(),
             *signin.routes(),
             *dice_check.routes(),
+            *pages.routes(),
+            *live.routes(),
         ],
         middleware=[
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
@@ -87,9 +90,11 @@ def create_app(db: str) -> Litestar:
         exception_handlers=HANDLERS,
         openapi_config=openapi(),
         template_config=TemplateConfig(
-            directory=Path(__file__).with_name("templates"), engine=JinjaTemplateEngine
+            directory=Path(__file__).with_name("templates"),
+            engine=JinjaTemplateEngine,
+            engine_callback=pages.template_globals,
         ),
-        state=State({"engines": engines, "db": db}),
-        on_shutdown=[engines.close],
+        state=State({"engines": engines, "db": db, "watcher": watcher}),
+        on_shutdown=[watcher.stop, engines.close],
         debug=False,
     )

@@ -18,7 +18,7 @@ from litestar.datastructures import Cookie
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
-from web.auth import SESSION_COOKIE, credential, seat
+from web.auth import SESSION_COOKIE, credential
 from web.commands import engine_of
 from web.errors import RESPONSES
 
@@ -75,21 +75,5 @@ def sign_out(request: Req) -> Response[None]:
     return response
 
 
-@get("/campaigns/{campaign:str}", include_in_schema=False, sync_to_thread=True)
-def campaign_page(request: Req, campaign: FromPath[str]) -> Template:
-    """The campaign's page (a placeholder: the live pages come next)."""
-    member = seat(request, campaign)
-    seated = engine_of(request).campaign(campaign).member(member)
-    return Template(
-        "campaign.html",
-        context={
-            "campaign": campaign,
-            "member": member,
-            "role": str(seated.role) if seated else "",
-            "api": f"/api/campaigns/{quote(campaign, safe='')}",
-        },
-    )
-
-
 def routes() -> list[Any]:
-    return [join_page, join, sign_out, campaign_page]
+    return [join_page, join, sign_out]

@@ -1,0 +1,113 @@
+"""Real servers for the live tests: the app on uvicorn in a thread of the test, or `campaign
+serve` as a process of its own, each on 127.0.0.1 and a free port, stopped when the test is
+done; and a small server-sent events reader."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import uvicorn
+
+from tests.web.test_serve import free_port
+from web import create_app
+
+Event = dict[str, str]
+
+
+@contextmanager
+def serving_in_thread(db: str) -> Iterator[str]:
+    """The app of ``db`` on uvicorn in a thread: its base URL, until the block ends."""
+    config = uvicorn.Config(
+        create_app(db),
+        host="127.0.0.1",
+        port=free_port(),
+        log_level="warning",
+        timeout_graceful_shutdown=1,  # open event streams do not hold the stop up
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive(), "the server stopped as it started"
+        assert time.monotonic() < deadline, "the server did not start in 30 s"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{config.port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+        assert not thread.is_alive(), "the server did not stop"
+
+
+@contextmanager
+def serving_process(db: str) -> Iterator[str]:
+    """`campaign --db DB serve` on a free port: its base URL, until the block ends (SIGINT)."""
+    port = free_port()
+    command = [str(Path(sys.executable).with_name("campaign")), "--db", db, "serve"]
+    server = subprocess.Popen(
+        [*command, "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(base + "/schema/openapi.json", timeout=1)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.stdout.read() if server.stdout else ""
+                assert time.monotonic() < deadline, "the server did not start in 30 s"
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def read_events(
+    url: str,
+    headers: dict[str, str],
+    until: Callable[[list[Event]], bool],
+    when_open: Callable[[], None] = lambda: None,
+    timeout: float = 10.0,
+) -> list[Event]:
+    """The events of a server-sent event stream, read until ``until`` holds of them;
+    ``when_open`` runs once the stream has started (its first comment)."""
+    events: list[Event] = []
+    current: Event = {}
+    opened = False
+    with httpx.stream("GET", url, headers=headers, timeout=timeout) as response:
+        assert 200 == response.status_code, response.read()
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith(":"):
+                if not opened:
+                    opened = True
+                    when_open()
+                continue
+            if line == "":
+                if current:
+                    events.append(current)
+                    current = {}
+                    if until(events):
+                        return events
+                continue
+            field, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            current[field] = f"{current[field]}\n{value}" if field in current else value
+    return events

@@ -1,0 +1,121 @@
+"""The pages as the server renders them, without a browser: each member's table has the forms
+the policy gives them (a player's verbs for their own characters, the GM's calls left out; the
+GM's controls and corrections), what they may not read is not in it, and names are escaped."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+from markupsafe import escape
+
+from domain.policy import players_may
+from domain.registry import verbs
+from engine import Engine
+from tests.web.conftest import CAMPAIGN, FROM_BOB, GM_NOTE, HIDDEN_WHY, TO_BOB, Table
+from tests.web.scenes import GM, SCENES, XSS, seat
+from web import create_app
+
+FORM = re.compile(r'<form class="post" data-path="commands/([a-z/-]+)" data-shape="command" data-v')
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[tuple[str, str], str]]:
+    """One campaign per system, and a token for each member of each."""
+    db = str(tmp_path_factory.mktemp("pages") / "tables.db")
+    with Engine(db) as engine:
+        for scene in SCENES:
+            seat(engine, scene)
+        tokens = {
+            (s.campaign, who): engine.token(s.campaign, who)
+            for s in SCENES
+            for who in (GM, "alice", "bob")
+        }
+    return db, tokens
+
+
+def _page(db: str, campaign: str, token: str) -> str:
+    with TestClient(create_app(db)) as client:
+        response = client.get(
+            f"/campaigns/{campaign}", headers={"Authorization": f"Bearer {token}"}
+        )
+    assert 200 == response.status_code, response.text
+    return response.text
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[s.system for s in SCENES])
+def test_a_players_forms_are_the_verbs_the_policy_gives_them(
+    tables: tuple[str, dict[tuple[str, str], str]], scene: Any
+) -> None:
+    """Alice's page has one form per verb a player may issue in the system (disputes are under
+    the rulings), with her own character to choose and no field for the GM's calls."""
+    db, tokens = tables
+    html = _page(db, scene.campaign, tokens[(scene.campaign, "alice")])
+    may = players_may(scene.system)
+    expected = sorted(
+        name.replace(" ", "/")
+        for name, verb in verbs(scene.system).items()
+        if verb.command.name in may and name != "dispute"
+    )
+    assert expected == sorted(FORM.findall(html))
+    for name in ("gm_only", "glitch", "badass", "gm_approved"):
+        assert f'name="{name}"' not in html
+    assert 'data-path="undo"' not in html
+    assert "Dispute #" in html
+
+
+def test_the_gms_page_has_the_controls_and_the_corrections(
+    tables: tuple[str, dict[tuple[str, str], str]],
+) -> None:
+    """The GM's page: session and scene controls, every verb but the panel's, undo and amend
+    under the rulings, the hidden option; no dispute buttons."""
+    db, tokens = tables
+    scene = SCENES[0]
+    html = _page(db, scene.campaign, tokens[(scene.campaign, GM)])
+    found = set(FORM.findall(html))
+    assert {"session/start", "session/end", "scene/start", "scene/end"} <= found
+    assert len(verbs(scene.system)) - 2 == len(found)  # all but dispute and resolve (upheld)
+    assert 'data-path="undo"' in html
+    assert 'data-path="amend"' in html
+    assert 'data-kind="hidden"' in html
+    assert "Dispute #" not in html
+
+
+def test_each_reader_gets_only_what_they_may_read(client: TestClient[Any], table: Table) -> None:
+    """The Zion table: alice reads no GM-only note, hidden roll or private message; bob reads
+    his messages; the observer disputes and has no forms; the GM reads it all and resolves."""
+    pages = {
+        role: client.get(f"/campaigns/{CAMPAIGN}", headers=table.headers(role)).text
+        for role in ("gm", "player", "other", "observer")
+    }
+    secrets = tuple(str(escape(s)) for s in (GM_NOTE, HIDDEN_WHY, TO_BOB, FROM_BOB))
+    assert [s for s in secrets if s in pages["gm"]] == list(secrets)
+    assert [] == [s for s in secrets if s in pages["player"]]
+    assert [str(escape(TO_BOB)), str(escape(FROM_BOB))] == [
+        s for s in secrets if s in pages["other"]
+    ]
+    assert [] == [s for s in secrets if s in pages["observer"]]
+    assert [] == FORM.findall(pages["observer"])
+    assert "Dispute #" in pages["observer"]
+    assert 'data-path="resolve"' in pages["gm"]
+    assert 'data-path="resolve"' not in pages["player"]
+
+
+def test_a_name_made_of_markup_is_text(tmp_path: Path) -> None:
+    """A character named like an image tag is escaped wherever the page shows it."""
+    from domain.rulesets.sims import commands as sims
+
+    db = str(tmp_path / "zion.db")
+    with Engine(db) as engine:
+        seat(engine, SCENES[3])
+        npc = sims.CreateCharacter(
+            character=XSS, player=GM, qualities=("Hacking:Mental:Good",), custom=True
+        )
+        engine.execute(SCENES[3].campaign, npc)
+        token = engine.token(SCENES[3].campaign, "alice")
+    html = _page(db, SCENES[3].campaign, token)
+    assert XSS not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html

@@ -1,0 +1,180 @@
+// The table page, live: forms post to the JSON API (with the CSRF cookie's value in
+// x-csrftoken), a refusal shows its one line under its form, and server-sent events bring each
+// new ruling as the server rendered it for this member; the page then fetches itself again
+// and swaps its live sections (typed values and open forms are kept). No library.
+"use strict";
+(() => {
+  const root = document.getElementById("table");
+  if (!root) return;
+  const api = root.dataset.api;
+  const page = root.dataset.page;
+
+  const csrf = () => {
+    const found = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+    return found ? decodeURIComponent(found.slice("csrftoken=".length)) : "";
+  };
+  const list = (text) => text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const number = (text) => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim());
+
+  // One form's fields as the API's JSON: {params, dice, hidden} or the correction's body.
+  function payload(form) {
+    const params = {};
+    const extra = {};
+    for (const el of form.querySelectorAll("[name][data-kind]")) {
+      const kind = el.dataset.kind;
+      const value = el.type === "checkbox" ? el.checked : el.value;
+      if (kind === "bool") { if (value) params[el.name] = true; continue; }
+      if (kind === "hidden") { if (value) extra.hidden = true; continue; }
+      if (kind === "flag") { if (value) extra[value] = true; continue; }
+      if (kind === "dice") { if (value.trim()) extra.dice = list(value).map(number); continue; }
+      if (value === "") { if ("null" in el.dataset) params[el.name] = null; continue; }
+      if (kind === "int") params[el.name] = number(value);
+      else if (kind === "list-str") params[el.name] = list(value);
+      else if (kind === "list-int") params[el.name] = list(value).map(number);
+      else if (kind === "changes") {
+        params[el.name] = Object.fromEntries(value.split("\n").filter((l) => l.includes("="))
+          .map((l) => [l.slice(0, l.indexOf("=")).trim(), l.slice(l.indexOf("=") + 1).trim()]));
+      } else params[el.name] = value;
+    }
+    return form.dataset.shape === "body" ? { ...params, ...extra } : { params, ...extra };
+  }
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (form.matches("[data-signout]")) {
+      event.preventDefault();
+      await fetch("/api/sign-out", { method: "POST", headers: { "x-csrftoken": csrf() } });
+      location.assign(page);
+      return;
+    }
+    if (!form.matches("form.post")) return;
+    event.preventDefault();
+    busy += 1; // the page is not swapped under a form being sent
+    const said = form.querySelector("output.said");
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    said.textContent = "…";
+    said.className = "said";
+    try {
+      const response = await fetch(`${api}/${form.dataset.path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrftoken": csrf() },
+        body: JSON.stringify(payload(form)),
+      });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok) {
+        said.textContent = `recorded as #${body.ruling}`;
+        form.reset();
+        deferred = true;
+      } else {
+        const error = body.error || {};
+        said.textContent = `${error.code || response.status}: ${error.message || response.statusText}`;
+        said.className = "said refusal";
+      }
+    } catch (problem) {
+      said.textContent = `not sent: ${problem}`;
+      said.className = "said refusal";
+    } finally {
+      button.disabled = false;
+      busy -= 1;
+      if (deferred && busy === 0) refreshSoon();
+    }
+  });
+
+  // Bring the live sections up to the server's copy: an unchanged part is left alone, a part
+  // that holds the focus waits until the member leaves it (nothing they type is lost), and a
+  // replaced part keeps what was typed and opened in it. The log is done ruling by ruling.
+  const served = new WeakMap(); // element -> the server's HTML it was made from
+  const mark = (el) => served.set(el, el.outerHTML);
+  const focused = (el) => el.contains(document.activeElement) && document.activeElement !== document.body;
+
+  function carry(now, next) {
+    for (const el of now.querySelectorAll("input[id], select[id], textarea[id]")) {
+      const twin = next.querySelector(`#${CSS.escape(el.id)}`);
+      if (!twin || el.type === "hidden") continue;
+      if (el.type === "checkbox") twin.checked = el.checked;
+      else if (el.value !== el.defaultValue || el.tagName === "SELECT") twin.value = el.value;
+    }
+    for (const el of now.querySelectorAll("details[id]")) {
+      const twin = next.querySelector(`#${CSS.escape(el.id)}`);
+      if (twin) twin.open = el.open;
+    }
+    for (const el of now.querySelectorAll("output.said")) {
+      const form = el.closest("details[id]");
+      const twin = form && next.querySelector(`#${CSS.escape(form.id)} output.said`);
+      if (twin) { twin.textContent = el.textContent; twin.className = el.className; }
+    }
+  }
+
+  // Replace ``now`` by ``next`` unless nothing changed; false: it holds the focus, later.
+  function update(now, next) {
+    const html = next.outerHTML;
+    if (served.get(now) === html) return true;
+    if (focused(now)) return false;
+    carry(now, next);
+    served.set(next, html);
+    now.replaceWith(next);
+    return true;
+  }
+
+  function swap(fresh) {
+    let done = true;
+    for (const next of fresh.querySelectorAll("[data-live][id]")) {
+      const now = document.getElementById(next.id);
+      if (!now) continue;
+      if (next.id !== "log") { done = update(now, next) && done; continue; }
+      const wanted = new Set();
+      for (const entry of [...next.children]) {
+        wanted.add(entry.id);
+        const old = document.getElementById(entry.id);
+        if (old) done = update(old, entry) && done;
+        else { served.set(entry, entry.outerHTML); now.append(entry); }
+      }
+      for (const old of [...now.children]) if (!wanted.has(old.id) && !focused(old)) old.remove();
+    }
+    const after = fresh.getElementById("table");
+    if (after) root.dataset.after = after.dataset.after;
+    return done;
+  }
+  for (const el of document.querySelectorAll("[data-live][id]:not(#log), #log > [id]")) mark(el);
+
+  let pending = null;
+  let busy = 0;
+  let deferred = false;
+  let waiting = false;
+  document.addEventListener("focusout", () => {
+    if (waiting) { waiting = false; setTimeout(refreshSoon, 0); }
+  });
+  async function refresh() {
+    pending = null;
+    if (busy > 0) { deferred = true; return; }
+    deferred = false;
+    const response = await fetch(location.pathname + location.search, { headers: { accept: "text/html" } });
+    if (!response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (busy > 0) { deferred = true; return; } // a form went out meanwhile: swap after it
+    if (!swap(fresh)) waiting = true; // the rest once the focus leaves what holds it
+    document.dispatchEvent(new CustomEvent("table:refreshed"));
+  }
+  function refreshSoon() {
+    if (!pending) pending = setTimeout(refresh, 50);
+  }
+
+  const live = document.getElementById("live");
+  const source = new EventSource(`${page}/events?after=${root.dataset.after}`);
+  source.addEventListener("open", () => { live.textContent = "live"; live.className = "live on"; });
+  source.addEventListener("error", () => { live.textContent = "reconnecting"; live.className = "live"; });
+  source.addEventListener("ruling", (event) => {
+    const log = document.getElementById("log");
+    if (log) {
+      const holder = document.createElement("template");
+      holder.innerHTML = event.data; // rendered and escaped by the server for this member
+      const entry = holder.content.firstElementChild;
+      const old = document.getElementById(entry.id);
+      if (!old) { served.set(entry, entry.outerHTML); log.append(entry); }
+      entry.scrollIntoView({ block: "nearest" });
+    }
+    refreshSoon();
+  });
+  source.addEventListener("changed", refreshSoon);
+})();

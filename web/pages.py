@@ -86,6 +86,7 @@ def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
     if system == "the-code":
         links.append(("timeline", "Exposure", base + "/timeline"))
     links.append(("dice", "Dice", base + "/dice"))
+    links.append(("dice-check", "Check the dice", base + "/dice-check"))
     return [{"key": k, "label": label, "href": href, "here": k == here} for k, label, href in links]
 
 

@@ -119,3 +119,11 @@ def test_a_name_made_of_markup_is_text(tmp_path: Path) -> None:
     html = _page(db, SCENES[3].campaign, token)
     assert XSS not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_every_page_links_to_the_dice_check() -> None:
+    """The link bar leads a member to the page on which their browser checks the dice."""
+    from web.pages import _nav
+
+    links = {n["key"]: n["href"] for n in _nav("Neon", "sprawl-goons", "table")}
+    assert "/campaigns/Neon/dice-check" == links["dice-check"]

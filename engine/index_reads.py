@@ -12,7 +12,7 @@ give over the whole store. The models catch up before each read: never stale.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
@@ -86,9 +86,17 @@ class Indexed:
         read = self._fresh(INDEX)
         page = PAGE
         for first in range(1, last + 1, page):
-            numbers = range(first, min(first + page, last + 1))
-            subset = self.subset(read, campaign_id, numbers)
-            yield read_log(subset, campaign_id, rulings=set(numbers))
+            yield self._log_of(read, campaign_id, range(first, min(first + page, last + 1)))
+
+    def log_of(self, campaign_id: UUID, numbers: Collection[int]) -> list[LoggedRuling]:
+        """The rulings ``numbers``, as ``read_log(..., rulings=numbers)`` gives them."""
+        return self._log_of(self._fresh(INDEX), campaign_id, numbers)
+
+    def _log_of(
+        self, read: Read, campaign_id: UUID, numbers: Collection[int]
+    ) -> list[LoggedRuling]:
+        subset = self.subset(read, campaign_id, numbers)
+        return read_log(subset, campaign_id, rulings=set(numbers))
 
     def session_end(self, campaign_id: UUID, session: int) -> int | None:
         """The last ruling recorded in session ``session`` (None: none was)."""

@@ -67,9 +67,12 @@ class Reads(Store):
         from engine import rulings as log
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        indexed = self._indexed() if session is not None and rulings is None else None
+        one_of_them = (session is None) != (rulings is None)
+        indexed = self._indexed() if one_of_them else None
         if indexed is not None and session is not None:  # one session: through the index
             logged = indexed.log(campaign_id, session)
+        elif indexed is not None and rulings is not None:  # some rulings: through the index
+            logged = indexed.log_of(campaign_id, rulings)
         else:
             logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
         return self._as_read_by(campaign_name, reader, logged)

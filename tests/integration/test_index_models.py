@@ -46,6 +46,8 @@ def read_all(engine: Engine, name: str, reader: str | None) -> dict[str, str]:
     found = {"dice": repr(engine.dice_stats(name, reader=reader))}
     with mock.patch.object(index_reads, "PAGE", 2):  # the whole log, two rulings a page
         found["log"] = repr(list(engine.iter_log(name, reader=reader)))
+    some = {1, 2, 3, 5, 8, 13, 21, engine.campaign(name).rulings, 10_000}
+    found["some"] = repr(engine.log(name, rulings=some, reader=reader))
     found["latest"] = answer(lambda: engine.ruling_at(name))
     found["replayed"] = answer(lambda: engine.session_rulings(name, reader=reader))
     for number in (0, 1, engine.campaign(name).rulings + 1):

@@ -44,17 +44,27 @@ POLICY = (
 SHOWN = 300  # rulings on the table page (the latest); the recap and the API have the rest
 
 
-SCRIPT = Path(__file__).with_name("static") / "table.js"
+STATIC = Path(__file__).with_name("static")
+
+
+def _script(name: str) -> Response[bytes]:
+    return Response(
+        (STATIC / name).read_bytes(),
+        media_type="text/javascript",
+        headers={"cache-control": "no-cache"},
+    )
 
 
 @get("/static/table.js", exclude_from_auth=True, include_in_schema=False, sync_to_thread=False)
 def script() -> Response[bytes]:
-    """The pages' one script (ours: no library, nothing from another site)."""
-    return Response(
-        SCRIPT.read_bytes(),
-        media_type="text/javascript",
-        headers={"cache-control": "no-cache"},
-    )
+    """The table page's script (ours: no library, nothing from another site)."""
+    return _script("table.js")
+
+
+@get("/static/follow.js", exclude_from_auth=True, include_in_schema=False, sync_to_thread=False)
+def follow() -> Response[bytes]:
+    """The script that keeps a projection's page (recap, timeline, dice) live."""
+    return _script("follow.js")
 
 
 @get("/favicon.ico", exclude_from_auth=True, include_in_schema=False, sync_to_thread=False)
@@ -183,7 +193,10 @@ def _wrapped(request: Req, campaign: str, system: str, here: str, html: str) -> 
         for n in _nav(campaign, system, here)
     )
     bar = f'<nav class="bar"><strong>{e(campaign)}</strong> · {links}</nav>'
-    return Response(html.replace("<body>\n", f"<body>\n{bar}\n", 1), media_type=MediaType.HTML)
+    events = e(f"{page_of(campaign)}/events")
+    follow = f'<script src="/static/follow.js" data-events="{events}" defer></script>'
+    html = html.replace("<body>\n", f"<body>\n{bar}\n", 1).replace("</body>", f"{follow}\n</body>")
+    return Response(html, media_type=MediaType.HTML)
 
 
 @get("/campaigns/{campaign:str}/recap", sync_to_thread=True)
@@ -246,6 +259,7 @@ def _page_error(request: Req, error: Exception) -> Response[Any]:
 def routes() -> list[Any]:
     return [
         script,
+        follow,
         favicon,
         Router(
             "/",

@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from engine import Engine
+from domain.rulesets.sprawl_goons.commands import MakeActionRoll
+from engine import DiceSpec, Engine
 from tests.web.scenes import GM, SCENES, XSS, Move, Scene, character_of, seat
 from tests.web.servers import serving_in_thread
 
@@ -248,3 +249,28 @@ def test_players_read_only_what_is_theirs_and_names_stay_text(
     finally:
         for seat_ in seats.values():
             seat_.close()
+
+
+@pytest.mark.parametrize("page_name", ["recap", "dice"])
+def test_the_recap_and_dice_pages_follow_the_table_live(
+    browser: Any, server: tuple[str, str], page_name: str
+) -> None:
+    """Alice reads the recap (or the dice statistics); the GM records a roll meanwhile: the
+    page shows it without a reload (the dice counts grow, the recap names it)."""
+    base, db = server
+    scene = next(s for s in SCENES if s.system == "sprawl-goons")
+    seat_ = Seat(browser, base, db, scene.campaign, "alice")
+    try:
+        page = seat_.page
+        page.goto(f"{page.url.split('?')[0]}/{page_name}")
+        page.locator("h1").first.wait_for(timeout=WAIT)
+        page.evaluate("window.loadedOnce = true")
+        with Engine(db) as engine:
+            who = character_of(engine, scene.campaign, "alice")
+            roll = MakeActionRoll(character=who, stat="reaction", ds="10")
+            engine.execute(scene.campaign, roll, dice=DiceSpec(faces=(6, 5)))
+        page.locator("body[data-refreshed]").wait_for(timeout=WAIT)
+        assert page.evaluate("window.loadedOnce === true")  # swapped in place, not reloaded
+        assert [] == seat_.errors + seat_.dialogs
+    finally:
+        seat_.close()

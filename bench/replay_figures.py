@@ -15,7 +15,8 @@ RULINGS = 10_000
 
 
 def figures(work: Path, repeat: int) -> list[Row]:
-    db = work / "replay.db"
+    db = work / "session-replay.db"
+    dataset.remove_db(db)
     say(f"  building a session of {RULINGS:,} rulings for the replay figure")
     dataset.build(db, RULINGS)
     campaign = [str(BIN / "campaign"), "--db", str(db)]

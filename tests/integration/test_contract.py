@@ -16,7 +16,7 @@ from domain.dice import DiceSource, Provenance
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest, RollTest
-from engine import Engine
+from engine import Engine, ledger
 from engine.dice_sources import DiceSpec
 from projections.describe import describe
 from projections.dice_stats import tally
@@ -132,14 +132,17 @@ def test_undo_replays_without_the_ruling(store: Engine) -> None:
 
 
 def test_snapshots_load_what_a_full_replay_gives(store: Engine) -> None:
-    """Past 100 versions a snapshot is kept; loading from it equals replaying every event."""
+    """A snapshot is kept every SNAPSHOT_INTERVAL versions; loading from the latest equals
+    replaying every event."""
     store.create_campaign("Lab", "code-green")
     for index in range(60):
         store.execute("Lab", AddNote(text=f"note {index}"))
     campaign = store.campaign("Lab")
 
     assert store.store.snapshots is not None
-    assert 1 == len(list(store.store.snapshots.get(campaign.id)))
+    versions = store.streams.last_version(campaign.id)
+    kept = len(list(store.store.snapshots.get(campaign.id)))
+    assert (versions // ledger.SNAPSHOT_INTERVAL, True) == (kept, kept > 1)
     assert 61 == campaign.rulings
     assert replays_from_scratch(store, "Lab")
 

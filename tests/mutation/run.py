@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -97,8 +98,11 @@ def slug(systems: list[str], modules: list[str]) -> str:
     words = [s.replace("-", "_").lower() for s in systems] + [
         re.sub(r"^domain/(rulesets/)?", "", m.rstrip("/")).removesuffix(".py") for m in modules
     ]
-    text = "+".join(sorted(set(words))) or "all"
-    return re.sub(r"[^A-Za-z0-9_+]+", "-", text)
+    text = re.sub(r"[^A-Za-z0-9_+]+", "-", "+".join(sorted(set(words))) or "all")
+    if len(text) > 240:  # a folder name has at most 255 bytes: many modules get a digest
+        digest = hashlib.sha1(text.encode()).hexdigest()[:10]
+        text = f"{text[:200]}+{len(words)}-modules-{digest}"
+    return text
 
 
 def sync(work: Path) -> None:

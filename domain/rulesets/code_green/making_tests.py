@@ -255,7 +255,7 @@ class Adapt(Plain):
             reason = "no tokens" if not c.tokens else "no valid destination"
             return (Change(c.id, AdaptationImpossible(test=test.number, reason=reason)),)
         if self.source is None or self.destination is None:
-            example = " ".join(moves[0]) if moves else "R1C1 R1C2"
+            example = " ".join(moves[0])  # moves is not empty: see above
             raise errors.AdaptationChoiceRequired(name=c.name, example=example)
         source = parse_square(c, self.source)
         destination = parse_square(c, self.destination)

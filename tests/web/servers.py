@@ -1,10 +1,13 @@
 """Real servers for the live tests: the app on uvicorn in a thread of the test, or `campaign
 serve` as a process of its own, each on 127.0.0.1 and a free port, stopped when the test is
-done; and a small server-sent events reader."""
+done; the system's Chromium for Playwright (never a downloaded browser); and a small
+server-sent events reader."""
 
 from __future__ import annotations
 
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -12,14 +15,44 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
 
-from tests.web.test_serve import free_port
 from web import create_app
 
 Event = dict[str, str]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """The system's Chromium under Playwright (``executable_path``), closed when done."""
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM is not None
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @contextmanager

@@ -13,7 +13,6 @@ browser for the module; one campaign per system."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,20 +22,11 @@ import pytest
 from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from engine import DiceSpec, Engine
 from tests.web.scenes import GM, SCENES, XSS, Move, Scene, character_of, seat
-from tests.web.servers import serving_in_thread
+from tests.web.servers import CHROMIUM, chromium, serving_in_thread
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
 )
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 SHOTS = Path(__file__).parents[2] / "build" / "screenshots"
 WAIT = 15_000  # ms: the longest a page may take to show a step
 GM_NOTE = "The Merovingian owes Smith a favour"
@@ -60,14 +50,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Seat:

@@ -6,9 +6,7 @@ system's Chromium; skipped, saying why, without them."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +20,7 @@ from domain.lifecycle import AddEntropy, EndSession, StartSession
 from engine import DiceSpec, Engine
 from engine.committed_dice import commitment, face, key, mixed, replay
 from engine.mapper import canonical_json
-from tests.web.test_serve import free_port
+from tests.web.servers import CHROMIUM, chromium, serving_in_thread
 from web import create_app
 from web.dice_check import steps
 
@@ -31,15 +29,6 @@ MADE = "domain.events:RulingMade"
 ODD_WORDS = 'wörld "quoted" back\\slash\nline\ttab \u2028 \U0001f3b2 \x01 \x7f </script>'
 # (expression, hidden): session 1's rolls, in order; the hidden one is alice's gap
 ROLLS = (("2d6", False), ("1d20", False), ("1d6", True), ("3d10", False), ("d%", False))
-CHROMIUM = shutil.which("chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 
 @frozen
@@ -114,39 +103,17 @@ class Server:
 @pytest.fixture(scope="module")
 def server(played: Played) -> Iterator[Server]:
     """The app on uvicorn in a thread, on a free port of 127.0.0.1, stopped after the tests."""
-    import uvicorn
-
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(played.db), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    started = threading.Event()
-    for _ in range(300):  # up to 30 s, waiting on the server's own flag
-        if running.started or not thread.is_alive():
-            break
-        started.wait(0.1)
-    assert running.started, "the server did not start"
-    try:
-        yield Server(f"http://127.0.0.1:{port}")
-    finally:
-        running.should_exit = True
-        thread.join(timeout=15)
+    with serving_in_thread(played.db) as base:
+        yield Server(base)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if CHROMIUM is None:
         pytest.skip("no chromium on PATH: the browser tests of the dice check need it")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,13 +13,7 @@ from pathlib import Path
 import httpx
 
 from tests.web.conftest import API, build_table
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+from tests.web.servers import free_port
 
 
 def test_campaign_serve_answers_on_a_free_port_and_stops(tmp_path: Path) -> None:

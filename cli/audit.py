@@ -6,7 +6,7 @@ other `campaign` process (say, a `roll`) next to nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -149,19 +149,27 @@ def import_campaign(ctx: Context, path: str) -> None:
 @click.option(
     "--session", "session", type=WHOLE_NUMBER, help="Only this session (default: every one)."
 )
+@click.option(
+    "--key",
+    "key_file",
+    help="Your own key file (`campaign key new`): say whether your entropy was counted.",
+)
 @pass_context
-def verify_dice(ctx: Context, path: str, session: int | None) -> None:
+def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | None) -> None:
     """A player's own check, from an export alone (no store is opened): the file's hash chains
     and seals, and every committed roll recomputed from the revealed seed and the players'
     entropy. Compare the commitment and the seal printed with those the GM posted, and the
-    entropy with what each player gave. Exits 1 when anything does not check out.
+    entropy with what each player gave, and read every WARNING: dice set aside (undone, hidden
+    and never revealed) and dice not drawn from the commitment are listed there. With --key,
+    says whether your own signed entropy was counted. Exits 1 when anything does not check out.
 
     \b
     Example:
       campaign verify-dice night-shift.jsonl --session 2
     """
-    from engine import verify_export
+    from engine import key_path, public_key_of, verify_export
 
+    mine = public_key_of(key_path(key_file)) if key_file else None
     with open(path, encoding="utf-8") as handle:
         name, report = verify_export(handle)
     dice = [d for d in report.dice if session is None or d.session == session]
@@ -184,6 +192,10 @@ def verify_dice(ctx: Context, path: str, session: int | None) -> None:
                         "session": d.session,
                         "commitment": d.seed_hash,
                         "entropy": [{"by": who, "words": words} for who, words in d.entropy],
+                        "counted": [
+                            {"by": who, "words": words, "key": key} for who, words, key in d.counted
+                        ],
+                        **({"yours": _yours(d, mine)} if mine else {}),
                         "rulings": d.rulings,
                         "revealed": d.revealed,
                         "problems": list(d.problems),
@@ -199,8 +211,14 @@ def verify_dice(ctx: Context, path: str, session: int | None) -> None:
             say(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
         for d in dice:
             say(f"session {d.session}: commitment {d.seed_hash}")
+            counted = {(who, words) for who, words, _ in d.counted}
             for who, words in d.entropy:
-                say(f"  entropy from {who}: {words!r}")
+                signed = " (signed, counted)" if (who, words) in counted else ""
+                say(f"  entropy from {who}: {words!r}{signed}")
+            if mine:
+                yours = _yours(d, mine)
+                shown = "; ".join(map(repr, yours)) + " counted" if yours else "NOT included"
+                say(f"  your entropy: {shown}")
             verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
             state = "; ".join(d.problems) or verified
             say(f"  {d.rulings} committed rulings: {state}")
@@ -211,6 +229,11 @@ def verify_dice(ctx: Context, path: str, session: int | None) -> None:
         say("the dice check out" if not problems else "the dice do NOT check out")
     if problems:
         click.get_current_context().exit(1)
+
+
+def _yours(check: Any, public_key: str) -> list[str]:
+    """The words signed by ``public_key`` that the session's dice counted."""
+    return [words for _, words, key in check.counted if key == public_key]
 
 
 @click.command("verify")

@@ -13,7 +13,18 @@ from typing import Any
 
 import click
 
-from cli import audit, corrections, free_rolls, history, play, recap, serve, systems, table
+from cli import (
+    audit,
+    corrections,
+    free_rolls,
+    history,
+    keys,
+    play,
+    recap,
+    serve,
+    systems,
+    table,
+)
 from cli.completion import campaign_names, completion
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
@@ -323,6 +334,7 @@ for _command in (
     *audit.COMMANDS,
     *recap.COMMANDS,
     *serve.COMMANDS,
+    *keys.COMMANDS,
     completion,
 ):
     campaign.add_command(_command)

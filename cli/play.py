@@ -41,25 +41,32 @@ def session_start(ctx: Context) -> None:
     if not ctx.as_json:
         click.echo(
             "  players: add your entropy now, before the first digital roll: "
-            'campaign entropy "your words" --by NAME'
+            'campaign key sign "your words" --member NAME --commitment COMMITMENT'
         )
 
 
 @click.command("entropy")
 @click.argument("words")
 @click.option("--by", "by", required=True, help="Who adds it (a player's name).")
+@click.option(
+    "--signature",
+    default="",
+    help="The player's signature of the words (`campaign key sign` prints it); needed once "
+    "a key is on their seat.",
+)
 @pass_context
-def entropy(ctx: Context, words: str, by: str) -> None:
+def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
     """Add a player's words to the running session's committed dice, after the seed's hash was
-    published and before the first digital roll (which closes the window). Anyone may add
-    some; every roll of the session then depends on all of them.
+    published and before the first digital roll (which closes the window). Only players add
+    entropy, and only words signed with the key on the player's seat count; every roll of the
+    session then depends on all of them.
 
     \b
     Example:
-      campaign entropy "pancakes at midnight" --by Bea
+      campaign entropy "pancakes at midnight" --by bea --signature 9c1e...
     """
-    result = ctx.engine.execute(ctx.campaign(), AddEntropy(words=words, by=by), actor=ctx.actor)
-    show_ruling(result, ctx.as_json)
+    command = AddEntropy(words=words, by=by, signature=signature.strip().lower())
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
 
 
 @session.command("end")

@@ -7,7 +7,7 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, names, say, show_ruling
 from domain.events import Role
-from domain.table import AddMember, DisputeRuling, RemoveMember, RevealRuling
+from domain.table import AddMember, DisputeRuling, RegisterKey, RemoveMember, RevealRuling
 
 
 @click.group("member")
@@ -56,6 +56,22 @@ def member_remove(ctx: Context, name: str) -> None:
       campaign member remove ana
     """
     command = RemoveMember(member=name)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+@member.command("key")
+@click.argument("name")
+@click.argument("public_key")
+@pass_context
+def member_key(ctx: Context, name: str, public_key: str) -> None:
+    """Put a player's public key on their seat (the player's own call, or the GM's with the key
+    the player sent): their entropy then counts only when signed by it.
+
+    \b
+    Example:
+      campaign member key bea 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c
+    """
+    command = RegisterKey(member=name, key=public_key)
     show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
 
 

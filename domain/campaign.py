@@ -28,8 +28,10 @@ from domain.events import (
     EntropyAdded,
     Event,
     FreeRollMade,
+    HiddenDiceRevealed,
     HouseRule,
     MemberAdded,
+    MemberKeyRegistered,
     MemberRemoved,
     NoteAdded,
     Outcome,
@@ -64,6 +66,7 @@ class Member(Plain):
     name: str
     role: Role
     characters: tuple[UUID, ...] = ()
+    key: str = ""  # the public key (Ed25519, hex) their entropy is signed with; "" none yet
 
 
 @frozen(kw_only=True)
@@ -98,11 +101,21 @@ class CampaignState(Plain):
     dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
     entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added since
     first_committed_roll: int | None = None  # the ruling that closed the entropy window
+    dice_protocol: int = 1  # of the running session's commitment (engine.committed_dice)
+    signed: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, signature) counted
+    lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: each roller's next counter
+    hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf
+    hidden_root: str = ""  # protocol 2: the root of the running session's hidden keys
+    hidden_dice: tuple[tuple[int, int, int], ...] = ()  # (ruling, session, leaf) not yet shown
     members: tuple[Member, ...] = ()  # besides the GM who created the campaign
     disputes: tuple[Dispute, ...] = ()
     hidden: frozenset[int] = frozenset()  # rulings the GM kept hidden (revealed ones too)
     revealed: frozenset[int] = frozenset()
     private: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (ruling, who besides the GMs reads it)
+
+    def lane(self, member: str) -> int:
+        """The next counter of ``member``'s committed rolls in the running session."""
+        return dict(self.lanes).get(member, 0)
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (the campaign's GM is one without being added)."""
@@ -265,13 +278,17 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     elif event.visibility is Visibility.PRIVATE:
         s = replace(s, private=(*s.private, (event.number, event.audience)))
     if event.counter is not None:
-        first = s.first_committed_roll or event.number
-        return replace(
-            s,
-            rulings=event.number,
-            dice_counter=event.counter + event.draws,
-            first_committed_roll=first,
-        )
+        s = replace(s, first_committed_roll=s.first_committed_roll or event.number)
+        end = event.counter + event.draws
+        if event.leaf is not None:
+            pending = (*s.hidden_dice, (event.number, s.session or 0, event.leaf))
+            return replace(
+                s, rulings=event.number, hidden_rolls=event.leaf + 1, hidden_dice=pending
+            )
+        if event.lane is not None:
+            lanes = (*((m, n) for m, n in s.lanes if m != event.lane), (event.lane, end))
+            return replace(s, rulings=event.number, lanes=lanes)
+        return replace(s, rulings=event.number, dice_counter=end)
     return replace(s, rulings=event.number)
 
 
@@ -292,6 +309,11 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
         dice_counter=0,
         entropy=(),
         first_committed_roll=None,
+        dice_protocol=event.protocol,
+        signed=(),
+        lanes=(),
+        hidden_rolls=0,
+        hidden_root=event.hidden_root,
     )
 
 
@@ -300,7 +322,10 @@ def _entropy(event: EntropyAdded, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     if s.session != event.session or s.commitment is None or s.first_committed_roll:
         raise ReplayMismatch("entropy is added to a running session's dice before they roll")
-    return replace(s, entropy=(*s.entropy, (event.by, event.words)))
+    s = replace(s, entropy=(*s.entropy, (event.by, event.words)))
+    if event.signature:
+        s = replace(s, signed=(*s.signed, (event.by, event.words, event.signature)))
+    return s
 
 
 @evolve_campaign.register(DiceRevealed)
@@ -312,7 +337,21 @@ def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState
         dice_counter=0,
         entropy=(),
         first_committed_roll=None,
+        dice_protocol=1,
+        signed=(),
+        lanes=(),
+        hidden_rolls=0,
+        hidden_root="",
     )
+
+
+@evolve_campaign.register(HiddenDiceRevealed)
+def _hidden_dice_revealed(event: HiddenDiceRevealed, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    pending = tuple(h for h in s.hidden_dice if h[0] != event.ruling)
+    if len(pending) == len(s.hidden_dice):
+        raise ReplayMismatch(f"ruling {event.ruling} drew no hidden committed dice")
+    return replace(s, hidden_dice=pending)
 
 
 @evolve_campaign.register(RulingRetracted)
@@ -336,6 +375,15 @@ def _member_removed(event: MemberRemoved, state: CampaignState | None) -> Campai
     if not any(m.name == event.name for m in s.members):
         raise ReplayMismatch(f"{event.name} is not a member")
     return replace(s, members=tuple(m for m in s.members if m.name != event.name))
+
+
+@evolve_campaign.register(MemberKeyRegistered)
+def _member_key(event: MemberKeyRegistered, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if not any(m.name == event.name for m in s.members):
+        raise ReplayMismatch(f"{event.name} is not a member")
+    members = tuple(replace(m, key=event.key) if m.name == event.name else m for m in s.members)
+    return replace(s, members=members)
 
 
 @evolve_campaign.register(RulingDisputed)

@@ -217,6 +217,64 @@ class NoCommittedDice(DomainError):
     )
 
 
+class EntropyNotAPlayer(DomainError):
+    template = (
+        "{by} is {what}: only the players add entropy to a session's dice, after the GM's "
+        "machine committed to them (commit-reveal: the GM contributes nothing after committing)"
+    )
+
+
+class EntropySignatureInvalid(DomainError):
+    template = (
+        "{by}'s entropy is {problem}: a player with a key on their seat signs what they add "
+        "(`campaign key sign`, or the dice page), and only what holds is counted"
+    )
+
+
+class InvalidPublicKey(DomainError):
+    template = (
+        "{key!r} is not an Ed25519 public key (64 lowercase hex digits, as `campaign key new` "
+        "and the dice page print it)"
+    )
+
+
+class NoKeyForGm(DomainError):
+    template = (
+        "{name} is a GM: GMs add no entropy, so their seats take no key (only players' "
+        "signed entropy counts)"
+    )
+
+
+class DiceNotFromCommitment(DomainError):
+    template = (
+        "{who} is a {role}: in session {session}, whose dice are committed, a player's dice "
+        "come from the commitment, not from {given} (only a GM may type faces or a seed, and "
+        "every such die is listed by verify-dice)"
+    )
+
+
+class CommittedSecretMissing(DomainError):
+    template = (
+        "session {session} committed to dice whose secret seed this store does not hold (or no "
+        "longer matches its commitment): its digital dice cannot be drawn; roll with --dice, "
+        "or end the session (verify will report it revealed no seed)"
+    )
+
+
+class HiddenDiceExhausted(DomainError):
+    template = (
+        "session {session} has made {leaves} hidden committed rolls, all its commitment holds: "
+        "end the session and start another to roll hidden dice again"
+    )
+
+
+class GmEntropyRefused(DomainError):
+    template = (
+        "words given at `session start` would be the GM's own entropy: the GM contributes "
+        "nothing after committing; players add theirs with `campaign entropy`"
+    )
+
+
 class EntropyWindowClosed(DomainError):
     template = (
         "session {session}'s first committed roll (ruling {ruling}) closed the entropy window: "

@@ -130,11 +130,15 @@ class SessionSealed(Event):
 @frozen(kw_only=True)
 class DiceCommitted(Event):
     """The session's digital dice were committed: the SHA-256 of a secret seed (revealed when the
-    session ends), mixed with the players' entropy."""
+    session ends), mixed with the players' entropy. ``protocol`` 2 (every session started since
+    players sign their entropy): ``seed_hash`` is over the seed and ``hidden_root``, the root of
+    the tree of the hidden rolls' keys (each revealed with its roll); ``entropy`` is empty."""
 
     session: int
     seed_hash: str
     entropy: str
+    protocol: int = 1
+    hidden_root: str = ""
 
 
 @frozen(kw_only=True)
@@ -145,6 +149,7 @@ class EntropyAdded(Event):
     session: int
     by: str
     words: str
+    signature: str = ""  # Ed25519 by the key on ``by``'s seat (hex); "" unsigned: not counted
 
 
 @frozen(kw_only=True)
@@ -156,6 +161,8 @@ class DiceRevealed(Event):
     session: int
     seed: str
     counters: int | None = None
+    lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: the counters each member's rolls used
+    hidden: int | None = None  # protocol 2: the hidden rolls' leaves used
 
 
 @frozen(kw_only=True)
@@ -194,6 +201,15 @@ class MemberRemoved(Event):
     name: str
 
 
+@frozen(kw_only=True)
+class MemberKeyRegistered(Event):
+    """A member's public key (Ed25519, hex) was put on their seat: the entropy they add to a
+    session's dice is counted only when signed by it. A later key replaces an earlier one."""
+
+    name: str
+    key: str
+
+
 class Visibility(StrEnum):
     """Who may read a ruling: everyone at the table, the GMs only (a hidden roll, until it is
     revealed), or the GMs and the members named in its ``audience``."""
@@ -208,6 +224,19 @@ class RulingRevealed(Event):
     """The GM showed the table a ruling they had kept hidden (its dice and its outcome)."""
 
     ruling: int
+
+
+@frozen(kw_only=True)
+class HiddenDiceRevealed(Event):
+    """The key of a hidden committed roll, published with its reveal: ``leaf_key`` (hex) is leaf
+    ``leaf`` of session ``session``'s tree of hidden keys and ``proof`` its Merkle path to the
+    ``hidden_root`` committed, so the roll verifies without revealing any other hidden roll."""
+
+    ruling: int
+    session: int
+    leaf: int
+    leaf_key: str
+    proof: tuple[str, ...]
 
 
 class Outcome(StrEnum):
@@ -261,7 +290,8 @@ class RulingMade(Event):
     ``params`` is the command as canonical JSON, so a ruling can be re-resolved with corrected
     parameters and the same dice. ``seed`` is set when the dice were seeded digital dice;
     ``counter`` and ``draws`` when they were drawn from the session's committed seed (the HMAC
-    counters ``counter`` .. ``counter + draws - 1``).
+    counters ``counter`` .. ``counter + draws - 1``): in protocol 2 of the counters of ``lane``
+    (the member who rolled) or, for a hidden roll, of hidden leaf ``leaf``.
     """
 
     number: int
@@ -275,6 +305,8 @@ class RulingMade(Event):
     draws: int = 0
     visibility: Visibility = Visibility.PUBLIC
     audience: tuple[str, ...] = ()  # who besides the GMs reads a private ruling
+    lane: str | None = None
+    leaf: int | None = None
 
 
 @frozen(kw_only=True)

@@ -9,6 +9,7 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.campaign import (
+    CampaignState,
     Directory,
     check_can_end_session,
     check_can_start_scene,
@@ -19,6 +20,8 @@ from domain.dice import DiceSource
 from domain.errors import (
     CampaignExists,
     EmptyText,
+    EntropyNotAPlayer,
+    EntropySignatureInvalid,
     EntropyWindowClosed,
     InvalidCampaignName,
     InvalidMemberName,
@@ -39,6 +42,7 @@ from domain.events import (
 )
 from domain.plain import Plain
 from domain.rulesets import ruleset_named
+from domain.signatures import entropy_message, signature_holds
 
 
 def create_campaign(
@@ -110,11 +114,14 @@ class StartSession(Plain):
 @frozen(kw_only=True)
 class AddEntropy(Plain):
     """A player's words mixed into the running session's committed dice: after the commitment
-    is published, before the first committed roll closes the window."""
+    is published, before the first committed roll closes the window. Only a player adds them;
+    a player with a key on their seat signs them (``signature``, hex Ed25519 over
+    ``domain.signatures.entropy_message``), and only signed words are counted."""
 
     name: ClassVar[str] = "entropy"
     words: str
     by: str
+    signature: str = ""
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
@@ -123,12 +130,27 @@ class AddEntropy(Plain):
             raise NoCommittedDice(session=session)
         if campaign.first_committed_roll is not None:
             raise EntropyWindowClosed(session=session, ruling=campaign.first_committed_roll)
-        added = EntropyAdded(
-            session=session,
-            by=required_text(self.by, "who adds the entropy (--by)"),
-            words=required_text(self.words, "the entropy"),
-        )
+        by = required_text(self.by, "who adds the entropy (--by)")
+        words = required_text(self.words, "the entropy")
+        if campaign.dice_protocol >= 2:
+            self._check_signed(campaign, by, words)
+        added = EntropyAdded(session=session, by=by, words=words, signature=self.signature)
         return (Change(campaign.id, added),)
+
+    def _check_signed(self, campaign: CampaignState, by: str, words: str) -> None:
+        member = campaign.member(by)
+        if member is None or member.role is not Role.PLAYER:
+            what = "not seated at the table" if member is None else f"a {member.role}"
+            raise EntropyNotAPlayer(by=by, what=what)
+        if not member.key and self.signature:
+            problem = "signed, but no key is on their seat to check it by (`campaign member key`)"
+            raise EntropySignatureInvalid(by=by, problem=problem)
+        if member.key and not self.signature:
+            raise EntropySignatureInvalid(by=by, problem="unsigned, and their seat has a key")
+        message = entropy_message(campaign.commitment or "", by, words)
+        if member.key and not signature_holds(member.key, message, self.signature):
+            problem = "signed, but not by the key on their seat over these words and this session"
+            raise EntropySignatureInvalid(by=by, problem=problem)
 
 
 @frozen(kw_only=True)

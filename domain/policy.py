@@ -16,7 +16,7 @@ from attrs import frozen
 
 from domain.campaign import CampaignState, Member
 from domain.commands import Command
-from domain.errors import NotAllowed, NotAMember
+from domain.errors import DiceNotFromCommitment, NotAllowed, NotAMember
 from domain.events import Role
 from domain.plain import Plain
 from domain.registry import default_of
@@ -38,6 +38,7 @@ class PlayerMay(Plain):
 SHARED: Mapping[str, PlayerMay] = {
     "note": PlayerMay(gm_calls=("gm_only",)),
     "entropy": PlayerMay(as_player="by"),
+    "member key": PlayerMay(as_player="member"),  # a player's own seat
     "dispute": PlayerMay(as_player="by"),
     "dice": PlayerMay(),  # a free roll, for anything (--hidden stays the GM's)
 }
@@ -65,6 +66,18 @@ def check_gm(campaign: CampaignState, actor: str, what: str) -> None:
     member = acting_member(campaign, actor)
     if member.role is not Role.GM:
         raise NotAllowed(who=actor, role=member.role, what=what, rule="only the GM does that")
+
+
+def check_own_dice(campaign: CampaignState, actor: str, given: str | None) -> None:
+    """A player's dice in a session with committed dice come from the commitment: faces typed
+    or a seed (``given`` says which) are the GM's alone, and listed by the players' check."""
+    if given is None or not (campaign.commitment and campaign.session):
+        return
+    member = acting_member(campaign, actor)
+    if member.role is not Role.GM:
+        raise DiceNotFromCommitment(
+            who=actor, role=member.role, session=campaign.session, given=given
+        )
 
 
 def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None:

@@ -14,7 +14,9 @@ from domain.dice import DiceSource
 from domain.errors import (
     AlreadyDisputed,
     CannotRemoveGm,
+    InvalidPublicKey,
     MemberExists,
+    NoKeyForGm,
     NotHidden,
     UnknownDispute,
     UnknownMember,
@@ -23,6 +25,7 @@ from domain.errors import (
 from domain.events import (
     DisputeResolved,
     MemberAdded,
+    MemberKeyRegistered,
     MemberRemoved,
     Outcome,
     Role,
@@ -31,6 +34,7 @@ from domain.events import (
 )
 from domain.lifecycle import required_text, seat
 from domain.plain import Plain
+from domain.signatures import is_public_key
 
 
 @frozen(kw_only=True)
@@ -74,6 +78,30 @@ class RemoveMember(Plain):
             known = ", ".join(m.name for m in campaign.members) or "only the GM"
             raise UnknownMember(name=self.member, known=known)
         return (Change(campaign.id, MemberRemoved(name=self.member)),)
+
+
+@frozen(kw_only=True)
+class RegisterKey(Plain):
+    """Put a player's public key on their seat (made by `campaign key new` on the player's own
+    machine, or by their browser on the dice page): the entropy they add is counted only when
+    signed by it. A later key replaces the earlier one; the log keeps both."""
+
+    name: ClassVar[str] = "member key"
+    member: str
+    key: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        seated = campaign.member(self.member)
+        if seated is None:
+            known = ", ".join(m.name for m in campaign.members) or "only the GM"
+            raise UnknownMember(name=self.member, known=known)
+        if seated.role is Role.GM:
+            raise NoKeyForGm(name=self.member)
+        key = self.key.strip().lower()
+        if not is_public_key(key):
+            raise InvalidPublicKey(key=self.key[:80])
+        return (Change(campaign.id, MemberKeyRegistered(name=seated.name, key=key)),)
 
 
 @frozen(kw_only=True)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.audit import Finding, Report
     from engine.changes import store_changes
     from engine.player_check import verify_export
+    from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
     from engine.recaps import MODELS
     from engine.rulings import LoggedRuling
     from engine.timeline import Change, NoSuchPoint, differences
@@ -52,7 +53,11 @@ __all__ = [
     "converter",
     "differences",
     "file_lines",
+    "key_path",
+    "new_key",
     "one_line",
+    "public_key_of",
+    "sign_entropy",
     "store_changes",
     "store_fault",
     "verify_export",
@@ -67,6 +72,7 @@ __getattr__, __dir__ = lent_names(
         "audit": ("Finding", "Report"),
         "changes": ("store_changes",),
         "player_check": ("verify_export",),
+        "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
         "recaps": ("MODELS",),
         "rulings": ("LoggedRuling",),
         "timeline": ("Change", "NoSuchPoint", "differences"),

@@ -69,6 +69,8 @@ def assemble(
     at: datetime,
     counter: int | None = None,
     draws: int = 0,
+    lane: str | None = None,
+    leaf: int | None = None,
     visibility: Visibility = Visibility.PUBLIC,
     audience: tuple[str, ...] = (),
 ) -> Draft:
@@ -95,6 +97,8 @@ def assemble(
         touched=touched,
         counter=counter,
         draws=draws,
+        lane=lane,
+        leaf=leaf,
         visibility=visibility,
         audience=audience,
     )

@@ -21,6 +21,13 @@ SEALED = "domain.events:SessionSealed"
 COMMITTED = "domain.events:DiceCommitted"
 REVEALED = "domain.events:DiceRevealed"
 ENTROPY = "domain.events:EntropyAdded"
+KEY = "domain.events:MemberKeyRegistered"
+SEATED = "domain.events:MemberAdded"
+UNSEATED = "domain.events:MemberRemoved"
+HIDDEN_SHOWN = "domain.events:HiddenDiceRevealed"
+RETRACTED = "domain.events:RulingRetracted"
+SHOWN = "domain.events:RulingRevealed"
+ENDED = "domain.events:SessionEnded"
 
 
 def stored_body(row: StoredEvent) -> dict[str, Any] | None:

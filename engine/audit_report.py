@@ -55,6 +55,8 @@ class DiceCheck(Plain):
     warnings: tuple[str, ...] = ()
     seed_hash: str = ""  # the commitment the GM published when the session started
     entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added after it
+    counted: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, key) signed
+    protocol: int = 1
 
 
 @frozen

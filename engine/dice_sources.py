@@ -49,6 +49,13 @@ class DiceSpec(Plain):
             raise ConflictingDiceOptions()
 
     @property
+    def given(self) -> str | None:
+        """What was given instead of digital dice drawn by the store, in words (None: nothing)."""
+        if self.faces is not None:
+            return "faces typed in (--dice)"
+        return "a seed (--seed)" if self.seed is not None else None
+
+    @property
     def provenance(self) -> Provenance:
         if self.faces is not None:
             return Provenance.PHYSICAL

@@ -23,14 +23,22 @@ from domain.campaign import CampaignState, evolve_campaign
 from domain.campaign import evolve_directory as _evolve_directory
 from domain.commands import Change
 from domain.dice import DiceSource, Die, Provenance
-from domain.errors import ConcurrentWrites
+from domain.errors import (
+    CommittedSecretMissing,
+    ConcurrentWrites,
+    DomainError,
+    GmEntropyRefused,
+    HiddenDiceExhausted,
+)
 from domain.events import (
     DiceCommitted,
     DiceRevealed,
     Event,
+    HiddenDiceRevealed,
     RulingAmended,
     RulingMade,
     RulingRetracted,
+    RulingRevealed,
     SessionEnded,
     SessionSealed,
     SessionStarted,
@@ -41,7 +49,19 @@ from domain.rulesets import ruleset_named
 from domain.rulesets.base import Ruleset
 from engine.assembly import Draft, RulingResult, assemble
 from engine.chain import encoded, seal
-from engine.committed_dice import CommittedDice, commitment, mixed, new_secret
+from engine.committed_dice import (
+    HIDDEN_LEAVES,
+    PROTOCOL,
+    CommittedDice,
+    commitment,
+    hidden_proof,
+    hidden_root,
+    lane,
+    leaf_key,
+    mixed,
+    mixed_signed,
+    new_secret,
+)
 from engine.committed_dice import key as committed_key
 from engine.dice_secrets import DiceSecrets
 from engine.dice_sources import DiceSpec
@@ -75,6 +95,17 @@ def evolver_of(campaign: CampaignState, stream: UUID) -> Evolve:
     if stream == campaign.id:
         return evolve_campaign
     return ruleset_named(campaign.system).evolve_character
+
+
+class MissingDice:
+    """A source that refuses at the first die it is asked for (a command that rolls nothing
+    goes through): committed dice that cannot be drawn."""
+
+    def __init__(self, refusal: DomainError) -> None:
+        self.refusal = refusal
+
+    def roll(self, sides: int) -> int:
+        raise self.refusal
 
 
 class RulingView:
@@ -143,48 +174,112 @@ class Ledger:
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 
-    def dice_source(self, spec: DiceSpec, campaign: CampaignState) -> DiceSource:
-        """Digital dice without a seed come from the session's committed seed when there is one."""
-        if spec.faces is None and spec.seed is None and campaign.commitment and campaign.session:
-            secret = self._kept_secret(campaign, campaign.session)
-            if secret is not None:
-                entropy = mixed(campaign.commitment_entropy, campaign.entropy)
-                key = committed_key(secret, entropy)
-                return CommittedDice(key=key, start=campaign.dice_counter)
-        return spec.fresh()
+    def dice_source(
+        self, spec: DiceSpec, campaign: CampaignState, *, roller: str, hidden: bool = False
+    ) -> DiceSource:
+        """Digital dice without a seed come from the session's committed seed when there is one:
+        protocol 2 draws a public roll from ``roller``'s own counters, a hidden one from the
+        next hidden key. A committed session whose secret this store lacks draws none at all
+        (``MissingDice`` refuses at the first die): no silent fallback to other dice."""
+        if spec.faces is not None or spec.seed is not None:
+            return spec.fresh()
+        if not (campaign.commitment and campaign.session):
+            return spec.fresh()
+        kept = self._kept(campaign, campaign.session)
+        if kept is None:
+            return MissingDice(CommittedSecretMissing(session=campaign.session))
+        secret, hidden_seed = kept
+        if campaign.dice_protocol < 2:
+            key = committed_key(secret, mixed(campaign.commitment_entropy, campaign.entropy))
+            return CommittedDice(key=key, start=campaign.dice_counter)
+        entropy = mixed_signed(campaign.signed)
+        if not hidden:
+            key = committed_key(secret, entropy)
+            return CommittedDice(key=key, start=campaign.lane(roller), lane=lane(roller))
+        leaf = campaign.hidden_rolls
+        if leaf >= HIDDEN_LEAVES:
+            return MissingDice(HiddenDiceExhausted(session=campaign.session, leaves=leaf))
+        if hidden_root(hidden_seed) != campaign.hidden_root:
+            return MissingDice(CommittedSecretMissing(session=campaign.session))
+        key = committed_key(leaf_key(hidden_seed, leaf), entropy)
+        return CommittedDice(key=key, start=0, leaf=leaf)
 
-    def _kept_secret(self, campaign: CampaignState, session: int) -> bytes | None:
-        """The session's secret seed, if this store keeps the one the campaign committed to."""
+    def _kept(self, campaign: CampaignState, session: int) -> tuple[bytes, bytes] | None:
+        """The session's roll seed and hidden seed, if this store keeps the ones the campaign
+        committed to (protocol 1 kept no hidden seed)."""
         kept = self.dice_secrets.get(campaign.id, session)
-        if kept is None or commitment(kept[0]) != campaign.commitment:
+        if kept is None:
             return None
-        return kept[0]
+        secret, hidden_seed = kept[0][:32], kept[0][32:]
+        if commitment(secret, campaign.hidden_root) != campaign.commitment:
+            return None
+        return secret, hidden_seed
 
-    def commitments(
+    def with_secrets(
         self, campaign: CampaignState, changes: Sequence[Change], entropy: str
     ) -> list[Change]:
-        """A starting session commits to a fresh secret seed; an ending one reveals it."""
-        extra: list[Change] = []
+        """What the dice secrets add to a ruling: a starting session commits to fresh secrets, an
+        ending one reveals its roll seed, and a revealed hidden committed roll publishes its own
+        key with the proof that it was committed (never the hidden seed)."""
+        found: list[Change] = []
         for change in changes:
-            if isinstance(change.event, SessionStarted):
-                number = change.event.number
-                self.dice_secrets.put(campaign.id, number, new_secret(), entropy)
-                kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
-                assert kept is not None
-                committed = DiceCommitted(
-                    session=number, seed_hash=commitment(kept[0]), entropy=entropy
-                )
-                extra.append(Change(campaign.id, committed))
-            elif isinstance(change.event, SessionEnded) and campaign.commitment:
-                secret = self._kept_secret(campaign, change.event.number)
-                if secret is not None:
-                    revealed = DiceRevealed(
-                        session=change.event.number,
-                        seed=secret.hex(),
-                        counters=campaign.dice_counter,
-                    )
-                    extra.append(Change(campaign.id, revealed))
-        return extra
+            found.append(change)
+            event = change.event
+            if isinstance(event, SessionStarted):
+                found.append(Change(campaign.id, self._committed(campaign, event.number, entropy)))
+            elif isinstance(event, SessionEnded) and campaign.commitment:
+                kept = self._kept(campaign, event.number)
+                if kept is not None:
+                    found.append(Change(campaign.id, self._revealed(campaign, kept[0])))
+            elif isinstance(event, RulingRevealed):
+                found += self._hidden_revealed(campaign, event.ruling)
+        return found
+
+    def _committed(self, campaign: CampaignState, number: int, entropy: str) -> DiceCommitted:
+        # Protocol 2 keeps the roll seed and the hidden seed side by side; protocol 1's words
+        # given at `session start` (``entropy``) are the GM's own, so they are not taken.
+        if entropy:
+            raise GmEntropyRefused()
+        self.dice_secrets.put(campaign.id, number, new_secret() + new_secret(), "")
+        kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
+        assert kept is not None
+        root = hidden_root(kept[0][32:])
+        return DiceCommitted(
+            session=number,
+            seed_hash=commitment(kept[0][:32], root),
+            entropy="",
+            protocol=PROTOCOL,
+            hidden_root=root,
+        )
+
+    def _revealed(self, campaign: CampaignState, secret: bytes) -> DiceRevealed:
+        session = campaign.session or 0
+        if campaign.dice_protocol < 2:
+            return DiceRevealed(session=session, seed=secret.hex(), counters=campaign.dice_counter)
+        return DiceRevealed(
+            session=session,
+            seed=secret.hex(),
+            lanes=tuple(sorted(campaign.lanes)),
+            hidden=campaign.hidden_rolls,
+        )
+
+    def _hidden_revealed(self, campaign: CampaignState, ruling: int) -> list[Change]:
+        pending = next((h for h in campaign.hidden_dice if h[0] == ruling), None)
+        if pending is None:
+            return []
+        _, session, leaf = pending
+        kept = self.dice_secrets.get(campaign.id, session)
+        if kept is None or len(kept[0]) != 64:
+            raise CommittedSecretMissing(session=session)
+        hidden_seed = kept[0][32:]
+        shown = HiddenDiceRevealed(
+            ruling=ruling,
+            session=session,
+            leaf=leaf,
+            leaf_key=leaf_key(hidden_seed, leaf).hex(),
+            proof=hidden_proof(hidden_seed, leaf),
+        )
+        return [Change(campaign.id, shown)]
 
     def record(
         self,
@@ -243,6 +338,8 @@ class Ledger:
         seed: int | None = None,
         counter: int | None = None,
         draws: int = 0,
+        lane: str | None = None,
+        leaf: int | None = None,
         visibility: Visibility = Visibility.PUBLIC,
         audience: tuple[str, ...] = (),
     ) -> RulingResult | None:
@@ -265,6 +362,8 @@ class Ledger:
                 seed=seed,
                 counter=counter,
                 draws=draws,
+                lane=lane,
+                leaf=leaf,
                 visibility=visibility,
                 audience=audience,
                 at=at,

@@ -38,6 +38,7 @@ from domain.events import (
     DiceCommitted,
     DiceRevealed,
     Event,
+    HiddenDiceRevealed,
     RulingAmended,
     RulingMade,
     RulingRetracted,
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 
 # Events the engine adds to a ruling beside its command's decision (the header, the dice
 # commitment and reveal, a session's seal): not part of the decision, kept with it.
-BOOKKEEPING = (RulingMade, DiceCommitted, DiceRevealed, SessionSealed)
+BOOKKEEPING = (RulingMade, DiceCommitted, DiceRevealed, HiddenDiceRevealed, SessionSealed)
 
 
 class Outcome(enum.StrEnum):

@@ -15,7 +15,7 @@ from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import NoCorrectionGiven
 from domain.events import Outcome, Role
 from domain.lifecycle import create_campaign
-from domain.policy import check_allowed, check_gm
+from domain.policy import check_allowed, check_gm, check_own_dice
 from domain.table import RemoveMember
 from domain.visibility import visibility_of
 from engine.access import Access
@@ -203,18 +203,24 @@ class Engine(Reads, Access):
         def attempt() -> RulingResult | None:
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
-            check_allowed(campaign, actor or campaign.gm, command)
+            who = actor or campaign.gm
+            check_allowed(campaign, who, command)
             if hidden:
-                check_gm(campaign, actor or campaign.gm, "hide a ruling")
+                check_gm(campaign, who, "hide a ruling")
+            check_own_dice(campaign, who, spec.given)
             visibility, audience = visibility_of(command, hidden=hidden)
             view = RulingView(self.ledger, loaded, self.ruleset(campaign))
-            source = self.ledger.dice_source(spec, campaign)
+            source = self.ledger.dice_source(spec, campaign, roller=who, hidden=hidden)
             recording = RecordingDice(source)
             changes = [*command.decide(view, recording)]
             if isinstance(source, EnteredDice):
                 source.check_all_used()
-            changes += self.ledger.commitments(campaign, changes, getattr(command, "entropy", ""))
-            committed = isinstance(source, CommittedDice) and bool(recording.rolled)
+            entropy = getattr(command, "entropy", "")
+            changes = self.ledger.with_secrets(campaign, changes, entropy)
+            drawn = source if isinstance(source, CommittedDice) and recording.rolled else None
+            lane = leaf = None
+            if drawn is not None and campaign.dice_protocol >= 2:
+                lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
             return self.ledger.commit(
                 campaign=campaign,
@@ -225,12 +231,14 @@ class Engine(Reads, Access):
                 changes=changes,
                 command=command.name,
                 params=canonical_json(params).decode(),
-                actor=actor or campaign.gm,
+                actor=who,
                 dice=tuple(recording.rolled),
-                provenance=Provenance.COMMITTED if committed else spec.provenance,
+                provenance=Provenance.COMMITTED if drawn else spec.provenance,
                 seed=spec.seed,
-                counter=campaign.dice_counter if committed else None,
-                draws=source.draws if isinstance(source, CommittedDice) else 0,
+                counter=drawn.start if drawn else None,
+                draws=drawn.draws if drawn else 0,
+                lane=lane,
+                leaf=leaf,
                 visibility=visibility,
                 audience=audience,
             )

@@ -1,0 +1,44 @@
+"""What a player signs to add entropy to a session's committed dice, and the check of it.
+
+A player's key pair is made where the player is (their browser, or ``campaign key new`` on their
+own machine); only its public half is registered on their seat. The message binds the words to
+the member and to the session's commitment, so a contribution cannot be replayed into another
+session or under another name. Ed25519 through the ``cryptography`` package."""
+
+from __future__ import annotations
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+KEY_HEX = 64  # an Ed25519 public key: 32 bytes, as hex
+SIGNATURE_HEX = 128  # an Ed25519 signature: 64 bytes, as hex
+
+
+def entropy_message(commitment: str, member: str, words: str) -> bytes:
+    """The bytes signed: ``campaign-log entropy 2``, the commitment, the member and the words,
+    one per line, UTF-8."""
+    return f"campaign-log entropy 2\n{commitment}\n{member}\n{words}".encode()
+
+
+def is_public_key(text: str) -> bool:
+    """64 lowercase hex digits that Ed25519 takes as a public key."""
+    if len(text) != KEY_HEX or text != text.lower():
+        return False
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(text))
+    except ValueError:
+        return False
+    return True
+
+
+def signature_holds(public_key: str, message: bytes, signature: str) -> bool:
+    """Whether ``signature`` (hex) is ``public_key``'s (hex) over ``message``."""
+    if not is_public_key(public_key) or len(signature) != SIGNATURE_HEX:
+        return False
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_key)).verify(
+            bytes.fromhex(signature), message
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True

@@ -293,7 +293,7 @@ class SessionDice:
                 f"session {c.session} was started again after players added entropy: its "
                 "first seed was set aside"
             )
-        if c.added and not c.rolls and (c.ended or c is not self.current[c.session]):
+        if c.added and not c.rolls and c.ended:
             warnings.append(
                 f"session {c.session} ended after players added entropy and before any committed "
                 "roll: its seed was set aside"

@@ -4,42 +4,62 @@ the session ends, and a player checks the export with `verify-dice` alone."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 from tests.e2e.conftest import Run
 
-SETUP = [
-    'init "Night Shift" --system code-green --gm Rosa',
-    "session start",  # 2: the commitment, printed
-    'entropy "pancakes at midnight" --by Bea',  # 3
-    'entropy "4471" --by Carl',  # 4
-    'scene start "The cold room"',  # 5
-    "character create --player alice --form Legs,Tail,Teeth "
-    "--function Cryptic,Invulnerable,Phasing",  # 6: five committed name dice
-]
+WORDS = (("Bea", "pancakes at midnight"), ("Carl", "4471"))
 
 
-def played(run: Run) -> str:
-    """The session played; the commitment `session start` printed."""
-    outputs = [run(line) for line in SETUP]
-    for line, result in zip(SETUP, outputs, strict=True):
-        assert 0 == result.exit_code, (line, result.output)
-    started = outputs[1].output
-    assert 'campaign entropy "your words" --by NAME' in started
-    return started.split("seed hash ")[1].split()[0]
+def ok(run: Run, line: str) -> str:
+    result = run(line)
+    assert 0 == result.exit_code, (line, result.output, result.stderr)
+    return result.stdout
+
+
+def played(run: Run, keys: Path) -> str:
+    """The session played: Bea and Carl make their keys on their own machines (a file each),
+    put the public halves on their seats, sign their words for the commitment `session start`
+    printed, and a character is created with five committed name dice (ruling 8). The
+    commitment."""
+    ok(
+        run,
+        'init "Night Shift" --system code-green --gm Rosa --member Bea:player --member Carl:player',
+    )
+    for who, _ in WORDS:
+        made = json.loads(ok(run, f"--json key new --file {keys / who}.pem"))
+        ok(run, f"--as {who} member key {who} {made['public_key']}")  # 2, 3
+    started = ok(run, "session start")  # 4: the commitment, printed
+    assert "campaign key sign" in started
+    commitment = started.split("seed hash ")[1].split()[0]
+    for who, words in WORDS:  # 5, 6
+        line = f"--json key sign {shlex.quote(words)} --member {who} --commitment {commitment}"
+        signed = json.loads(ok(run, f"{line} --file {keys / who}.pem"))
+        ok(
+            run,
+            f"--as {who} entropy {shlex.quote(words)} --by {who} --signature {signed['signature']}",
+        )
+    ok(run, 'scene start "The cold room"')  # 7
+    ok(
+        run,
+        "character create --player alice --form Legs,Tail,Teeth "
+        "--function Cryptic,Invulnerable,Phasing",
+    )  # 8
+    return commitment
 
 
 def test_players_add_entropy_and_check_the_session_from_the_export(
     run: Run, tmp_path: Path
 ) -> None:
-    commitment = played(run)
-    late = run('entropy "too late" --by Dan')
+    commitment = played(run, tmp_path)
+    late = run('--as Bea entropy "too late" --by Bea')
     assert 2 == late.exit_code
     assert "ENTROPY_WINDOW_CLOSED" in late.stderr
-    assert "ruling 6" in late.stderr
+    assert "ruling 8" in late.stderr
     assert 0 == run("scene end").exit_code
     assert 0 == run("session end").exit_code
-    undo = run('undo 8 --reason "no"')
+    undo = run('undo 10 --reason "no"')
     assert 2 == undo.exit_code
     assert "CANNOT_UNDO" in undo.stderr
     out = tmp_path / "s.jsonl"
@@ -49,16 +69,21 @@ def test_players_add_entropy_and_check_the_session_from_the_export(
 
     assert 0 == checked.exit_code, checked.output
     assert f"session 1: commitment {commitment}" in checked.output
-    assert "entropy from Bea: 'pancakes at midnight'" in checked.output
-    assert "entropy from Carl: '4471'" in checked.output
+    assert "entropy from Bea: 'pancakes at midnight' (signed, counted)" in checked.output
+    assert "entropy from Carl: '4471' (signed, counted)" in checked.output
     assert "1 committed rulings: verified" in checked.output
     assert "the dice check out" in checked.output
     report = json.loads(run(f"--json verify-dice {out} --session 1").stdout)
     assert (True, commitment) == (report["intact"], report["dice"][0]["commitment"])
+    mine = run(f"verify-dice {out} --key {tmp_path / 'Bea.pem'}")
+    assert "your entropy: 'pancakes at midnight' counted" in mine.output
+    stranger = tmp_path / "stranger.pem"
+    ok(run, f"key new --file {stranger}")
+    assert "your entropy: NOT included" in run(f"verify-dice {out} --key {stranger}").output
 
 
 def test_a_forged_face_in_the_export_does_not_check_out(run: Run, tmp_path: Path) -> None:
-    played(run)
+    played(run, tmp_path)
     run("scene end")
     run("session end")
     out = tmp_path / "s.jsonl"

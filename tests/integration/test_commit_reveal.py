@@ -19,10 +19,13 @@ from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, Start
 from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
 from engine import Engine
 from engine.chain import genesis, link
-from engine.committed_dice import commitment, key, mixed, replay
+from engine.committed_dice import commitment, key, lane, mixed_signed, replay
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json
 from tests.conftest import event_count
+from tests.integration.players import Player
+
+BEA, CARL = Player("Bea"), Player("Carl")
 
 
 def refused(engine: Engine, action: Callable[[], object], error: type[DomainError]) -> DomainError:
@@ -39,7 +42,10 @@ def entropy(engine: Engine, words: str, by: str) -> Callable[[], object]:
 
 
 def started(engine: Engine) -> None:
+    """A campaign with two players, Bea and Carl, their keys on their seats; a session begun."""
     engine.create_campaign("Lab", "sprawl-goons")
+    BEA.seated(engine)
+    CARL.seated(engine)
     engine.execute("Lab", StartSession())
 
 
@@ -78,8 +84,8 @@ def test_the_commitment_is_recorded_before_any_entropy(engine: Engine) -> None:
     ]
     assert "" == committed.entropy
 
-    engine.execute("Lab", AddEntropy(words="pancakes at midnight", by="Bea"))
-    engine.execute("Lab", AddEntropy(words="4471", by="Carl"))
+    BEA.adds(engine, "pancakes at midnight")
+    CARL.adds(engine, "4471")
 
     assert (("Bea", "pancakes at midnight"), ("Carl", "4471")) == engine.campaign("Lab").entropy
     added = [
@@ -92,50 +98,58 @@ def test_every_roll_follows_from_the_seed_and_all_the_entropy(engine: Engine) ->
     """The rolls are HMAC over the seed mixed with every contribution, counter by counter; after
     the reveal anyone recomputes them, and verify does."""
     started(engine)
-    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
-    engine.execute("Lab", AddEntropy(words="4471", by="Carl"))
+    BEA.adds(engine, "pancakes")
+    CARL.adds(engine, "4471")
+    counted = [BEA.counted(engine, "pancakes"), CARL.counted(engine, "4471")]
+    root = engine.campaign("Lab").hidden_root
     first, second = roll(engine), roll(engine)
     engine.execute("Lab", EndScene())
     result = engine.execute("Lab", EndSession())
     seed = bytes.fromhex(next(e for e in result.events if isinstance(e, DiceRevealed)).seed)
 
-    derived = key(seed, mixed("", [("Bea", "pancakes"), ("Carl", "4471")]))
+    derived = key(seed, mixed_signed(counted))
     for made in (first, second):
-        faces, draws = replay(derived, made.counter or 0, tuple(d.sides for d in made.dice))
+        sides = tuple(d.sides for d in made.dice)
+        faces, draws = replay(derived, made.counter or 0, sides, lane(made.lane or ""))
         assert (faces, draws) == (tuple(d.face for d in made.dice), made.draws)
-    assert (0, first.draws) == (first.counter, second.counter)
+    assert ("GM", "GM", 0, first.draws) == (first.lane, second.lane, first.counter, second.counter)
     report = engine.verify("Lab")
     assert report.intact
-    assert [(1, 2, True, (), ())] == [
+    created = (
+        "ruling 10 (character create, by GM): its dice are physical, not drawn from the commitment"
+    )
+    assert [(1, 2, True, (), (created,))] == [
         (d.session, d.rulings, d.revealed, d.problems, d.warnings) for d in report.dice
     ]
-    assert commitment(seed) == report.dice[0].seed_hash
+    assert commitment(seed, root) == report.dice[0].seed_hash
 
 
 def test_without_the_entropy_the_rolls_would_differ(engine: Engine) -> None:
     """The entropy matters: the same seed without the players' words gives other faces."""
     started(engine)
-    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
+    BEA.adds(engine, "pancakes")
+    counted = [BEA.counted(engine, "pancakes")]
     made = roll(engine)
     engine.execute("Lab", EndScene())
     result = engine.execute("Lab", EndSession())
     seed = bytes.fromhex(next(e for e in result.events if isinstance(e, DiceRevealed)).seed)
     sides = tuple(d.sides for d in made.dice)
-    mixed_in = key(seed, mixed("", (("Bea", "pancakes"),)))
-    assert replay(mixed_in, 0, sides)[0] == tuple(d.face for d in made.dice)
+    mixed_in = key(seed, mixed_signed(counted))
+    assert replay(mixed_in, 0, sides, lane("GM"))[0] == tuple(d.face for d in made.dice)
     # Two dice agree by chance one time in 36: the next 32 draws of each key tell them apart.
     many = sides * 16
-    assert replay(key(seed, ""), 0, many)[0] != replay(mixed_in, 0, many)[0]
+    assert replay(key(seed, ""), 0, many, lane("GM"))[0] != replay(mixed_in, 0, many, lane("GM"))[0]
 
 
 def test_the_first_committed_roll_closes_the_window(engine: Engine) -> None:
     """Entropy after the first committed roll is refused (naming that roll); physical dice do
     not close it; outside a session there is nothing to add to."""
     engine.create_campaign("Lab", "sprawl-goons")
+    BEA.seated(engine)
     refused(engine, entropy(engine, "early", "Bea"), NoActiveSession)
     engine.execute("Lab", StartSession())
     tanner(engine)
-    engine.execute("Lab", AddEntropy(words="still open", by="Bea"))
+    BEA.adds(engine, "still open")
     first = roll(engine)
 
     error = refused(engine, entropy(engine, "too late", "Carl"), EntropyWindowClosed)
@@ -153,7 +167,7 @@ def test_undoing_the_first_roll_does_not_reopen_the_window(engine: Engine) -> No
 def test_session_end_and_entropy_cannot_be_undone_or_amended(engine: Engine) -> None:
     """The reveal and the seal are published; the entropy is part of the dice: both stay."""
     started(engine)
-    entropy = engine.execute("Lab", AddEntropy(words="pancakes", by="Bea")).number
+    entropy = BEA.adds(engine, "pancakes")
     ended = engine.execute("Lab", EndSession()).number
     for number in (entropy, ended):
         refused(engine, lambda n=number: engine.undo("Lab", n, reason="no"), CannotUndo)  # type: ignore[misc]
@@ -182,8 +196,9 @@ def test_a_session_started_again_after_entropy_is_a_warning(engine: Engine) -> N
     """Undoing a session start after players added entropy (their entropy goes with it) and
     starting again draws a new seed: verify names the session in a warning."""
     started(engine)
-    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
-    engine.undo("Lab", 2, reason="wrong night", with_dependents=True)
+    BEA.adds(engine, "pancakes")
+    start = engine.campaign("Lab").rulings - 1
+    engine.undo("Lab", start, reason="wrong night", with_dependents=True)
     engine.execute("Lab", StartSession())
     engine.execute("Lab", EndSession())
 

@@ -80,7 +80,7 @@ def test_a_session_commits_then_reveals_and_every_roll_verifies(any_engine: Engi
         for r in entry.events
         if isinstance(r.event, DiceCommitted)
     )
-    assert commitment(bytes.fromhex(revealed.seed)) == started.seed_hash
+    assert commitment(bytes.fromhex(revealed.seed), started.hidden_root) == started.seed_hash
     report = any_engine.verify("Lab")
     assert report.intact
     assert [(1, 3, True, ())] == [
@@ -152,7 +152,7 @@ def test_a_raced_session_start_keeps_the_secret_it_committed_to(
         started = first.campaign("Lab")
         kept = first.dice_secrets.get(campaign_id, 1)
         assert kept is not None
-        assert commitment(kept[0]) == started.commitment
+        assert commitment(kept[0][:32], started.hidden_root) == started.commitment
         first.execute("Lab", StartScene(stage="The lab"))
         first.execute("Lab", CreateCharacter(player="alice", form=S1_FORM, function=S1_FUNCTION))
         first.execute("Lab", EndScene())

@@ -12,12 +12,13 @@ from domain.dice import Die, Provenance
 from domain.errors import DomainError, NotAllowed
 from domain.events import DiceRevealed, FreeRollMade, Role, RulingMade
 from domain.free_rolls import RollFreely, UnsupportedDiceNotation
-from domain.lifecycle import AddEntropy, EndSession, StartSession
+from domain.lifecycle import EndSession, StartSession
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine
-from engine.committed_dice import key, mixed, replay
+from engine.committed_dice import key, lane, mixed_signed, replay
 from projections.describe import describe
 from tests.conftest import event_count
+from tests.integration.players import Player
 
 RAIN = RollFreely(expression="2d6+1", why="to see if it rains")
 
@@ -94,8 +95,10 @@ def test_committed_free_rolls_verify(engine: Engine) -> None:
     """Without --dice or --seed, in a session, the dice are the committed ones: after the
     reveal they are recomputed from the seed and the players' entropy, and verify agrees."""
     engine.create_campaign("Lab", "sprawl-goons")
+    bea = Player("Bea").seated(engine)
     engine.execute("Lab", StartSession())
-    engine.execute("Lab", AddEntropy(words="pancakes", by="Bea"))
+    bea.adds(engine, "pancakes")
+    counted = [bea.counted(engine, "pancakes")]
     result = engine.execute("Lab", RollFreely(expression="4d6kh3", why="stats"))
     made = next(r.event for r in result.records if isinstance(r.event, RulingMade))
     assert Provenance.COMMITTED == made.provenance
@@ -103,8 +106,8 @@ def test_committed_free_rolls_verify(engine: Engine) -> None:
     ended = engine.execute("Lab", EndSession())
 
     seed = bytes.fromhex(next(e for e in ended.events if isinstance(e, DiceRevealed)).seed)
-    derived = key(seed, mixed("", [("Bea", "pancakes")]))
-    faces, draws = replay(derived, 0, (6, 6, 6, 6))
+    derived = key(seed, mixed_signed(counted))
+    faces, draws = replay(derived, 0, (6, 6, 6, 6), lane("GM"))
     assert (faces, draws) == (tuple(d.face for d in made.dice), made.draws)
     (free,) = result.events
     assert isinstance(free, FreeRollMade)

@@ -1,0 +1,41 @@
+"""Players with keys of their own (the GM never sees the private half), seated on a table and
+adding signed entropy, for the tests of committed dice."""
+
+from __future__ import annotations
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from domain.events import Role
+from domain.lifecycle import AddEntropy
+from domain.signatures import entropy_message
+from domain.table import AddMember, RegisterKey
+from engine import Engine
+
+
+class Player:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._private = Ed25519PrivateKey.generate()
+        raw = self._private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+        self.public = raw.hex()
+
+    def sign(self, commitment: str, words: str) -> str:
+        return self._private.sign(entropy_message(commitment, self.name, words)).hex()
+
+    def seated(self, engine: Engine, campaign: str = "Lab") -> Player:
+        """Seated as a player, with this key on the seat."""
+        engine.execute(campaign, AddMember(member=self.name, role=Role.PLAYER))
+        engine.execute(campaign, RegisterKey(member=self.name, key=self.public))
+        return self
+
+    def adds(self, engine: Engine, words: str, campaign: str = "Lab") -> int:
+        """Signed entropy for the running session; the ruling's number."""
+        commitment = engine.campaign(campaign).commitment or ""
+        command = AddEntropy(words=words, by=self.name, signature=self.sign(commitment, words))
+        return engine.execute(campaign, command, actor=self.name).number
+
+    def counted(self, engine: Engine, words: str, campaign: str = "Lab") -> tuple[str, str, str]:
+        """The contribution as the running session's dice count it."""
+        commitment = engine.campaign(campaign).commitment or ""
+        return (self.name, words, self.sign(commitment, words))

@@ -1,0 +1,396 @@
+"""The attacks on committed dice that a hostile review found, each written as the attacker
+would: read what the attacker can read (the GM reads his own store's secrets), grind offline with
+the real derivation (``engine.committed_dice``), act through the engine, then look at what the
+players' own tools say (``verify``, and ``verify-dice`` on the export). Each attack fails, or is
+listed where a player looks."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.dice import Provenance
+from domain.errors import (
+    CommittedSecretMissing,
+    DiceNotFromCommitment,
+    DomainError,
+    EntropyNotAPlayer,
+    EntropySignatureInvalid,
+    GmEntropyRefused,
+)
+from domain.events import HiddenDiceRevealed, Role, RulingMade
+from domain.free_rolls import RollFreely
+from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, StartSession
+from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
+from domain.table import AddMember, RevealRuling
+from engine import DiceSpec, Engine
+from engine.audit_report import DiceCheck
+from engine.committed_dice import key, lane, leaf_key, mixed_signed, replay
+from engine.player_check import verify_export
+from tests.conftest import event_count
+from tests.integration.players import Player
+from tests.integration.test_commit_reveal import rewrite_campaign_stream
+
+GM = "Rosa"
+
+
+@pytest.fixture
+def table(tmp_path: Path, frozen: None) -> Iterator[tuple[Engine, Player, Player]]:
+    """A Sprawl Goons table on SQLite: the GM Rosa, players ana (Tanner) and bea, keys on both
+    seats, a session started and a scene running."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
+        engine.execute("Lab", StartSession())
+        engine.execute("Lab", StartScene(stage="The container stacks"))
+        create = CreateCharacter(
+            character="Tanner",
+            player="ana",
+            morphology=2,
+            reaction=1,
+            cognition=1,
+            equilibrium=0,
+            items=("melee:Katana", "armour:Kevlar jacket", "lazarus"),
+        )
+        engine.execute("Lab", create, dice=DiceSpec(faces=(3, 4, 5, 2)))
+        yield engine, ana, bea
+
+
+def refused(engine: Engine, action: Callable[[], object], error: type[DomainError]) -> DomainError:
+    before = event_count(engine)
+    with pytest.raises(error) as caught:
+        action()
+    assert before == event_count(engine)
+    return caught.value
+
+
+def secrets(engine: Engine, session: int = 1) -> tuple[bytes, bytes]:
+    """What the GM reads of his own store: the session's roll seed and hidden seed."""
+    kept = engine.dice_secrets.get(engine.campaign("Lab").id, session)
+    assert kept is not None
+    return kept[0][:32], kept[0][32:]
+
+
+def add(engine: Engine, player: Player, words: str) -> None:
+    player.adds(engine, words)
+
+
+def tanner_rolls(engine: Engine, **options: Any) -> RulingMade:
+    command = MakeActionRoll(character="Tanner", stat="reaction", ds="10")
+    result = engine.execute("Lab", command, actor=options.pop("actor", "ana"), **options)
+    return next(r.event for r in result.records if isinstance(r.event, RulingMade))
+
+
+def free_roll(engine: Engine, expression: str = "2d6", **options: Any) -> RulingMade:
+    command = RollFreely(expression=expression, why="to see")
+    result = engine.execute("Lab", command, **options)
+    return next(r.event for r in result.records if isinstance(r.event, RulingMade))
+
+
+def ended(engine: Engine) -> None:
+    if engine.campaign("Lab").scene is not None:
+        engine.execute("Lab", EndScene())
+    engine.execute("Lab", EndSession())
+
+
+def players_check(engine: Engine, session: int = 1) -> DiceCheck:
+    """What a player's `verify-dice` says of the session, from the export alone."""
+    _, report = verify_export(list(engine.export("Lab")))
+    return next(d for d in report.dice if d.session == session)
+
+
+def faces(made: RulingMade) -> tuple[int, ...]:
+    return tuple(d.face for d in made.dice)
+
+
+# --- GM entropy ---------------------------------------------------------------------------------
+
+
+def test_the_gm_cannot_add_ground_words_as_himself(table: Any) -> None:
+    engine, _ana, _ = table
+    refused(engine, lambda: engine.execute("Lab", AddEntropy(words="x", by=GM)), EntropyNotAPlayer)
+    ended(engine)
+    words = StartSession(entropy="x")
+    refused(engine, lambda: engine.execute("Lab", words), GmEntropyRefused)
+
+
+def test_the_gm_cannot_add_ground_words_in_a_players_name(table: Any) -> None:
+    """Ground offline until Tanner's first roll is what the GM wants, then given as ana (whose
+    seat has a key): without her signature, refused."""
+    engine, _ana, _ = table
+    seed, _ = secrets(engine)
+    wanted = next(
+        f"try {n}"
+        for n in range(1000)
+        if replay(
+            key(seed, mixed_signed([("ana", f"try {n}", "0" * 128)])), 0, (6, 6), lane("ana")
+        )[0]
+        == (6, 6)
+    )
+    forged = AddEntropy(words=wanted, by="ana", signature="0" * 128)
+    refused(engine, lambda: engine.execute("Lab", forged, actor="ana"), EntropySignatureInvalid)
+    unsigned = AddEntropy(words=wanted, by="ana")
+    refused(engine, lambda: engine.execute("Lab", unsigned, actor="ana"), EntropySignatureInvalid)
+
+
+def test_unsigned_words_of_a_player_without_a_key_do_not_count_and_are_listed(
+    tmp_path: Path, frozen: None
+) -> None:
+    """A seat without a key: the GM's ground words are recorded but never mixed in, so the roll
+    is not the one ground for; the players' check lists them and says no signed entropy counted."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        engine.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
+        engine.execute("Lab", StartSession())
+        seed, _ = secrets(engine)
+        engine.execute("Lab", AddEntropy(words="ground words", by="ana"), actor="ana")
+        made = free_roll(engine, "2d6")
+        assert faces(made) == replay(key(seed, ""), 0, (6, 6), lane(GM))[0]  # not mixed in
+        ended(engine)
+        check = players_check(engine)
+    assert not check.problems
+    assert any("'ground words'" in w and "unsigned: not counted" in w for w in check.warnings)
+    assert any("no signed entropy of a player was counted" in w for w in check.warnings)
+
+
+def test_a_players_signed_entropy_is_counted_and_she_sees_it(table: Any) -> None:
+    engine, ana, bea = table
+    add(engine, ana, "pancakes at midnight")
+    add(engine, bea, "a red umbrella")
+    made = tanner_rolls(engine)
+    seed, _ = secrets(engine)
+    commitment = engine.campaign("Lab").commitment or ""
+    counted = [
+        ("ana", "pancakes at midnight", ana.sign(commitment, "pancakes at midnight")),
+        ("bea", "a red umbrella", bea.sign(commitment, "a red umbrella")),
+    ]
+    sides = tuple(d.sides for d in made.dice)
+    assert faces(made) == replay(key(seed, mixed_signed(counted)), 0, sides, lane("ana"))[0]
+    ended(engine)
+    check = players_check(engine)
+    assert not check.problems
+    assert check.revealed
+    assert ("ana", "pancakes at midnight", ana.public) in check.counted
+
+
+# --- Counter burning ----------------------------------------------------------------------------
+
+
+def test_the_gms_rolls_cannot_move_a_players_next_roll(table: Any) -> None:
+    """The GM, knowing the seed, rolls hidden and public free rolls before Tanner's roll: ana's
+    roll reads her own counters, so it is the roll it would have been without them."""
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    seed, _ = secrets(engine)
+    commitment = engine.campaign("Lab").commitment or ""
+    entropy = mixed_signed([("ana", "pancakes", ana.sign(commitment, "pancakes"))])
+    free_roll(engine, "1d6", hidden=True)
+    free_roll(engine, "1d6", hidden=True)
+    free_roll(engine, "3d6")
+    made = tanner_rolls(engine)
+    sides = tuple(d.sides for d in made.dice)
+    assert (made.lane, made.counter) == ("ana", 0)
+    assert faces(made) == replay(key(seed, entropy), 0, sides, lane("ana"))[0]
+    ended(engine)
+    warnings = players_check(engine).warnings
+    hidden = [w for w in warnings if "hidden committed dice were never revealed" in w]
+    assert len(hidden) == 2
+    assert all(f"(by {GM})" in w for w in hidden)
+
+
+# --- Discards -----------------------------------------------------------------------------------
+
+
+def test_roll_undo_roll_again_is_listed(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    first = tanner_rolls(engine)
+    engine.undo("Lab", first.number, reason="bad luck")
+    second = tanner_rolls(engine)
+    assert second.counter == first.counter + first.draws  # the undone counters are never reused
+    ended(engine)
+    check = players_check(engine)
+    assert not check.problems
+    assert any(
+        f"ruling {first.number} (by ana): its committed dice were set aside, undone by {GM}" in w
+        for w in check.warnings
+    )
+
+
+def test_undoing_hidden_rolls_until_one_suits_is_listed(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    tries = [free_roll(engine, "1d6", hidden=True) for _ in range(3)]
+    for made in tries[:2]:
+        engine.undo("Lab", made.number, reason="not that one")
+    engine.execute("Lab", RevealRuling(ruling=tries[2].number))
+    ended(engine)
+    check = players_check(engine)
+    assert not check.problems
+    for made in tries[:2]:
+        assert any(
+            f"ruling {made.number} (by {GM}): its committed dice were set aside" in w
+            for w in check.warnings
+        )
+
+
+def test_a_session_ended_after_entropy_without_a_roll_is_listed(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    ended(engine)
+    engine.execute("Lab", StartSession())
+    check = players_check(engine, session=1)
+    assert any(
+        "ended after players added entropy and before any committed roll" in w
+        for w in check.warnings
+    )
+
+
+def test_a_player_may_not_send_a_seed_or_faces_into_a_committed_session(table: Any) -> None:
+    engine, _ana, _ = table
+    for spec in (DiceSpec(seed=7), DiceSpec(faces=(6, 6))):
+        error = refused(
+            engine, lambda spec=spec: tanner_rolls(engine, dice=spec), DiceNotFromCommitment
+        )
+        assert "session 1" in error.reason
+
+
+def test_the_gms_seeds_and_typed_faces_are_listed(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    seeded = free_roll(engine, "2d6", dice=DiceSpec(seed=7))
+    typed = tanner_rolls(engine, actor=GM, dice=DiceSpec(faces=(6, 6)))
+    ended(engine)
+    warnings = players_check(engine).warnings
+    assert any(
+        f"ruling {seeded.number} (dice, by {GM}): its dice are digital-seeded" in w
+        for w in warnings
+    )
+    assert any(
+        f"ruling {typed.number} (roll, by {GM}): its dice are physical" in w for w in warnings
+    )
+
+
+# --- Silent fallback ----------------------------------------------------------------------------
+
+
+def _replace_secret(db: Path, value: bytes) -> None:
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE dice_secrets SET secret=?", (value,))
+
+
+def test_a_missing_or_swapped_secret_refuses_to_roll_and_verify_names_the_session(
+    tmp_path: Path, frozen: None
+) -> None:
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        engine.execute("Lab", StartSession())
+    _replace_secret(db, bytes(64))
+    with Engine(str(db)) as engine:
+        error = refused(engine, lambda: free_roll(engine), CommittedSecretMissing)
+        assert "session 1" in error.reason
+        engine.execute("Lab", RollFreely(expression="1d6", why="typed"), dice=DiceSpec(faces=(4,)))
+        engine.execute("Lab", EndSession())
+        report = engine.verify("Lab")
+    assert not report.intact
+    assert any("session 1 ended without revealing its seed" in f.problem for f in report.findings)
+
+
+# --- Hidden rolls -------------------------------------------------------------------------------
+
+
+def test_a_hidden_roll_never_revealed_cannot_be_computed_from_what_players_receive(
+    table: Any,
+) -> None:
+    """After `session end`: the revealed seed, the entropy and every counter of every member
+    give no die of the hidden roll (its key comes from the hidden seed, never revealed)."""
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    hidden = free_roll(engine, "20d1000", hidden=True)
+    ended(engine)
+    campaign = engine.campaign("Lab")
+    _, hidden_seed = secrets(engine)
+    shown = list(engine.log("Lab", reader="ana"))
+    assert hidden.number not in {entry.ruling.number for entry in shown}
+    revealed = next(
+        r.event for entry in shown for r in entry.events if type(r.event).__name__ == "DiceRevealed"
+    )
+    seed = bytes.fromhex(revealed.seed)
+    commitment = next(
+        r.event.seed_hash
+        for entry in shown
+        for r in entry.events
+        if type(r.event).__name__ == "DiceCommitted"
+    )
+    entropy = mixed_signed([("ana", "pancakes", ana.sign(commitment, "pancakes"))])
+    sides = (1000,) * 20
+    tries = {
+        replay(key(seed, entropy), counter, sides, lane(member))[0]
+        for member in (GM, "ana", "bea")
+        for counter in range(64)
+    } | {replay(key(seed, entropy), counter, sides)[0] for counter in range(64)}
+    assert faces(hidden) not in tries
+    export = "\n".join(engine.export("Lab"))
+    assert hidden_seed.hex() not in export
+    assert leaf_key(hidden_seed, 0).hex() not in export
+    assert campaign.hidden_dice  # still waiting to be shown
+    assert any("never revealed" in w for w in players_check(engine).warnings)
+
+
+def test_a_revealed_hidden_roll_verifies_and_reveals_no_other(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    first = free_roll(engine, "2d6", hidden=True)
+    second = free_roll(engine, "2d6", hidden=True)
+    result = engine.execute("Lab", RevealRuling(ruling=second.number))
+    shown = next(e for e in result.events if isinstance(e, HiddenDiceRevealed))
+    _, hidden_seed = secrets(engine)
+    assert (shown.leaf, shown.leaf_key) == (1, leaf_key(hidden_seed, 1).hex())
+    ended(engine)
+    export = "\n".join(engine.export("Lab"))
+    assert leaf_key(hidden_seed, 0).hex() not in export
+    check = players_check(engine)
+    assert not check.problems
+    assert any(
+        f"ruling {first.number} (by {GM}): its hidden committed dice were never revealed" in w
+        for w in check.warnings
+    )
+    assert not any(f"ruling {second.number} " in w for w in check.warnings)
+
+
+# --- Forgeries the players' check must see --------------------------------------------------------
+
+
+def test_a_committed_roll_relabelled_physical_is_listed(tmp_path: Path, frozen: None) -> None:
+    """Everything recomputed after the relabel (chains): the check lists the roll as not drawn
+    from the commitment, and the reveal's counters no longer match the rolls recorded."""
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        engine.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
+        engine.execute("Lab", StartSession())
+        made = free_roll(engine, "2d6")
+        engine.execute("Lab", EndSession())
+        campaign_id = engine.campaign("Lab").id
+
+    def relabel(topic: str, body: dict[str, Any]) -> None:
+        event = body["event"]
+        if topic.endswith(":RulingMade") and event["number"] == made.number:
+            event.update(provenance=Provenance.PHYSICAL.value, counter=None, draws=0, lane=None)
+
+    rewrite_campaign_stream(db, campaign_id, relabel)
+    with Engine(str(db)) as engine:
+        lines = list(engine.export("Lab"))
+    _, report = verify_export(lines)
+    check = report.dice[0]
+    assert any(
+        f"ruling {made.number} (dice, by {GM}): its dice are physical" in w for w in check.warnings
+    )
+    assert check.problems  # the reveal says GM's counters were used; no roll recorded used them
+    json.dumps(lines)  # the export stays plain JSON lines

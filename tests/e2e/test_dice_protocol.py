@@ -104,3 +104,28 @@ def test_a_forged_face_in_the_export_does_not_check_out(run: Run, tmp_path: Path
 
     assert 1 == checked.exit_code
     assert "the dice do NOT check out" in checked.output
+
+
+def test_a_key_is_made_once_and_only_a_players_seat_takes_one(run: Run, tmp_path: Path) -> None:
+    key_file = tmp_path / "bea.pem"
+    ok(run, f"key new --file {key_file}")
+    assert 0o600 == key_file.stat().st_mode & 0o777
+    again = run(f"key new --file {key_file}")
+    assert (2, "KEY_FILE_EXISTS") == (again.exit_code, again.stderr.split(":")[1].strip())
+    not_a_key = tmp_path / "notes.txt"
+    not_a_key.write_text("hello")
+    unreadable = run(f'key sign "words" --member Bea --commitment ab --file {not_a_key}')
+    assert 2 == unreadable.exit_code
+    assert "KEY_FILE_UNREADABLE" in unreadable.stderr
+    ok(run, 'init "Night Shift" --system code-green --gm Rosa --member Bea:player')
+    public = ok(run, f"key show --file {key_file}").split("your public key: ")[1].split()[0]
+    before = len(json.loads(ok(run, "--json log")))
+    for line, code in (
+        ("member key Bea 1234", "INVALID_PUBLIC_KEY"),
+        (f"member key Rosa {public}", "NO_KEY_FOR_GM"),
+        (f"member key Dan {public}", "UNKNOWN_MEMBER"),
+    ):
+        refused = run(line)
+        assert (2, code) == (refused.exit_code, refused.stderr.split(":")[1].strip()), line
+    assert before == len(json.loads(ok(run, "--json log")))
+    ok(run, f"--as Bea member key Bea {public}")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from domain.dice import Provenance
 from domain.events import DiceCommitted, DiceRevealed
+from domain.free_rolls import RollFreely
 from domain.lifecycle import EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import (
     Adapt,
@@ -21,7 +22,18 @@ from domain.rulesets.code_green.commands import (
     PlaceTokens,
 )
 from engine import Engine
-from engine.committed_dice import CommittedDice, commitment, face, key, replay
+from engine.committed_dice import (
+    HIDDEN_LEAVES,
+    CommittedDice,
+    commitment,
+    face,
+    hidden_proof,
+    hidden_root,
+    key,
+    leaf_key,
+    replay,
+    root_from,
+)
 from engine.dice_sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION
 from tests.integration.test_commit_reveal import rewrite_campaign_stream
@@ -159,3 +171,32 @@ def test_a_raced_session_start_keeps_the_secret_it_committed_to(
         first.execute("Lab", EndSession())
         report = first.verify("Lab")
     assert (True, ()) == (report.intact, report.dice[0].problems)
+
+
+@pytest.mark.parametrize("sides", [257, 300, 999, 1000])
+def test_dice_over_256_sides_read_two_bytes_without_bias(sides: int) -> None:
+    """A die of 257 to 1,000 sides reads 2-byte values: each face takes as many of them."""
+    counts = Counter(face(value.to_bytes(2, "big"), sides) for value in range(65536))
+    rejected = counts.pop(None, 0)
+    assert {65536 // sides} == set(counts.values())
+    assert 65536 % sides == rejected
+
+
+@given(hidden=st.binary(min_size=32, max_size=32), index=st.integers(0, HIDDEN_LEAVES - 1))
+def test_every_hidden_key_proves_its_place_and_no_other(hidden: bytes, index: int) -> None:
+    """A leaf key and its path lead to the committed root; at another place, or another key at
+    this place, they do not."""
+    root = hidden_root(hidden)
+    proof = hidden_proof(hidden, index)
+    assert root == root_from(leaf_key(hidden, index), index, proof)
+    assert root != root_from(leaf_key(hidden, index), index ^ 1, proof)
+    assert root != root_from(leaf_key(hidden, index ^ 1), index, proof)
+
+
+def test_a_committed_session_rolls_every_die_size_free_rolls_allow(engine: Engine) -> None:
+    engine.create_campaign("Lab", "sims")
+    engine.execute("Lab", StartSession())
+    result = engine.execute("Lab", RollFreely(expression="3d1000+1d257+1d2", why="sizes"))
+    assert Provenance.COMMITTED == result.provenance
+    engine.execute("Lab", EndSession())
+    assert engine.verify("Lab").intact

@@ -41,7 +41,9 @@ SOURCE_PATHS = ("domain", "engine", "projections", "cli")
 ALSO_COPY = ("README.md", "docs", "examples")
 
 # Fast tests that exercise the domain: unit and golden, without the CLI ones (a subprocess, the
-# click runner, the public-names and import-layer checks), integration, e2e or PostgreSQL.
+# click runner, the public-names and import-layer checks), integration, e2e or PostgreSQL. Tests
+# are chosen by folder, not by name: a system's rule tests are tests/unit/<system>/test_<module>.py,
+# and mutmut runs against each mutant the tests its stats run saw calling the mutated function.
 TEST_SELECTION = (
     "tests/unit",
     "tests/golden",

@@ -48,6 +48,7 @@ NOT_UNDOABLE = {
         "rulings instead"
     ),
     "entropy": "the players' entropy is part of the session's committed dice",
+    "member key": "signed entropy is checked by it; put another key on the seat instead",
     # The table's record of a disagreement stands, as what the table was shown does:
     "dispute": "a dispute stays on the record; resolve it (upheld, undone or amended)",
     "resolve": "a resolution stays on the record; the player may dispute the ruling again",

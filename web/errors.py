@@ -29,6 +29,7 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from domain.errors import (
     AmbiguousCharacter,
+    DiceNotFromCommitment,
     DomainError,
     EmptyText,
     InvalidDieFace,
@@ -99,7 +100,7 @@ INPUT = (
 )
 STATUS: tuple[tuple[tuple[type[DomainError], ...], int], ...] = (
     ((NotSignedIn,), 401),
-    ((NotAllowed, NotAMember, SignedInElsewhere, CsrfFailed), 403),
+    ((NotAllowed, NotAMember, DiceNotFromCommitment, SignedInElsewhere, CsrfFailed), 403),
     ((UnknownCampaign, NotFound), 404),
     (INPUT, 422),
     ((StoreFault,), 503),

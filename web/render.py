@@ -16,7 +16,17 @@ from projections.describe import describe
 
 # Rulings the log keeps as they are (undo refuses them): no undo or amend button under them.
 FOR_GOOD = frozenset(
-    {"init", "undo", "amend", "session end", "entropy", "dispute", "resolve", "reveal"}
+    {
+        "init",
+        "undo",
+        "amend",
+        "session end",
+        "entropy",
+        "member key",
+        "dispute",
+        "resolve",
+        "reveal",
+    }
 )
 
 

@@ -44,6 +44,18 @@ WRITES: list[tuple[str, str, dict[str, Any] | None, tuple[int, ...]]] = [
         {"params": {"expression": "1d6", "why": "a peek"}, "dice": [2], "hidden": True},
         (201, 403, 403, 403, 401),
     ),
+    (  # a player's dice in a committed session come from the commitment: no seed, no faces
+        "POST",
+        "/commands/dice",
+        {"params": {"expression": "1d6", "why": "a seed of mine"}, "seed": 7},
+        (201, 403, 403, 403, 401),
+    ),
+    (
+        "POST",
+        "/commands/dice",
+        {"params": {"expression": "1d6", "why": "faces of mine"}, "dice": [6]},
+        (201, 403, 403, 403, 401),
+    ),
     (
         "POST",
         "/commands/dispute",

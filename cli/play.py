@@ -27,8 +27,14 @@ def session() -> None:
 
 
 @session.command("start")
+@click.option(
+    "--physical-dice",
+    is_flag=True,
+    help="The table rolls real dice: players may type the faces they rolled (--dice); the "
+    "players' check lists every such die.",
+)
 @pass_context
-def session_start(ctx: Context) -> None:
+def session_start(ctx: Context, physical_dice: bool) -> None:
     """Start the next session; its digital dice are committed: the seed's hash is printed
     before anyone adds entropy (post it). Then the players add theirs with `campaign entropy`.
 
@@ -36,7 +42,8 @@ def session_start(ctx: Context) -> None:
     Example:
       campaign session start
     """
-    result = ctx.engine.execute(ctx.campaign(), StartSession(), actor=ctx.actor)
+    command = StartSession(physical_dice=physical_dice)
+    result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor)
     show_ruling(result, ctx.as_json)
     if not ctx.as_json:
         click.echo(

@@ -107,6 +107,7 @@ class CampaignState(Plain):
     hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf
     hidden_root: str = ""  # protocol 2: the root of the running session's hidden keys
     hidden_dice: tuple[tuple[int, int, int], ...] = ()  # (ruling, session, leaf) not yet shown
+    physical_dice: bool = False  # the running session's players may type the faces they roll
     members: tuple[Member, ...] = ()  # besides the GM who created the campaign
     disputes: tuple[Dispute, ...] = ()
     hidden: frozenset[int] = frozenset()  # rulings the GM kept hidden (revealed ones too)
@@ -239,14 +240,16 @@ def _renamed(event: RosterRenamed, state: CampaignState | None) -> CampaignState
 def _session_started(event: SessionStarted, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     check_can_start_session(s)
-    return replace(s, session=event.number, sessions=event.number)
+    return replace(
+        s, session=event.number, sessions=event.number, physical_dice=event.physical_dice
+    )
 
 
 @evolve_campaign.register(SessionEnded)
 def _session_ended(event: SessionEnded, state: CampaignState | None) -> CampaignState:
     s = _require(state)
     check_can_end_session(s)
-    return replace(s, session=None)
+    return replace(s, session=None, physical_dice=False)
 
 
 @evolve_campaign.register(SceneStarted)

@@ -248,8 +248,8 @@ class NoKeyForGm(DomainError):
 class DiceNotFromCommitment(DomainError):
     template = (
         "{who} is a {role}: in session {session}, whose dice are committed, a player's dice "
-        "come from the commitment, not from {given} (only a GM may type faces or a seed, and "
-        "every such die is listed by verify-dice)"
+        "come from the commitment, not from {given} (a GM may type faces or a seed, and players "
+        "their faces in a session started with --physical-dice; verify-dice lists every one)"
     )
 
 

@@ -77,9 +77,11 @@ class RosterRenamed(Event):
 
 @frozen(kw_only=True)
 class SessionStarted(Event):
-    """A game session began."""
+    """A game session began. ``physical_dice``: the GM said the table rolls real dice, so
+    players may type the faces they rolled (each such die is listed by the players' check)."""
 
     number: int
+    physical_dice: bool = False
 
 
 @frozen(kw_only=True)

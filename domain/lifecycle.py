@@ -100,15 +100,19 @@ def required_text(value: str, what: str) -> str:
 @frozen(kw_only=True)
 class StartSession(Plain):
     """Start the next session: its dice seed is committed (the hash is published) before any
-    player adds entropy (``AddEntropy``). ``entropy`` given here is how older logs mixed it in."""
+    player adds entropy (``AddEntropy``). ``physical_dice``: the table rolls real dice, and
+    players may type the faces they rolled (listed by the players' check as not committed).
+    ``entropy`` given here is how older logs mixed it in."""
 
     name: ClassVar[str] = "session start"
     entropy: str = ""
+    physical_dice: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
         check_can_start_session(campaign)
-        return (Change(campaign.id, SessionStarted(number=campaign.sessions + 1)),)
+        started = SessionStarted(number=campaign.sessions + 1, physical_dice=self.physical_dice)
+        return (Change(campaign.id, started),)
 
 
 @frozen(kw_only=True)

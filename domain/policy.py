@@ -73,6 +73,8 @@ def check_own_dice(campaign: CampaignState, actor: str, given: str | None) -> No
     or a seed (``given`` says which) are the GM's alone, and listed by the players' check."""
     if given is None or not (campaign.commitment and campaign.session):
         return
+    if campaign.physical_dice and "faces" in given:  # a table that rolls real dice
+        return
     member = acting_member(campaign, actor)
     if member.role is not Role.GM:
         raise DiceNotFromCommitment(

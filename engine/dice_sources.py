@@ -50,8 +50,9 @@ class DiceSpec(Plain):
 
     @property
     def given(self) -> str | None:
-        """What was given instead of digital dice drawn by the store, in words (None: nothing)."""
-        if self.faces is not None:
+        """What was given instead of digital dice drawn by the store, in words (None: nothing;
+        no faces at all are nothing either: they can roll no die)."""
+        if self.faces:
             return "faces typed in (--dice)"
         return "a seed (--seed)" if self.seed is not None else None
 

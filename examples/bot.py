@@ -30,9 +30,9 @@ def run(db: str) -> str:
             equilibrium=0,
             items=("melee:Katana", "armour:Kevlar jacket", "lazarus"),
         )
-        table.execute("Neon Alley", tanner, actor="ana", dice=DiceSpec(seed=7))
+        table.execute("Neon Alley", tanner, dice=DiceSpec(seed=7))
         roll = MakeActionRoll(character="Tanner", stat="reaction", ds="10")
-        result = table.execute("Neon Alley", roll, actor="ana", dice=DiceSpec(seed=42))
+        result = table.execute("Neon Alley", roll, dice=DiceSpec(seed=42))  # the GM's: seeded
         print(f"ruling {result.number}: {result.command}, dice {[d.face for d in result.dice]}")
         table.execute("Neon Alley", AddNote(text="the guard is asleep"))  # a slip of the GM's
         table.undo("Neon Alley", reason="that was for the next scene")

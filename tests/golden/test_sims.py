@@ -72,7 +72,7 @@ STARTING_SHEET = (
 def table(engine: Engine, **house_rules: str) -> None:
     """A Sims campaign in a running scene."""
     engine.create_campaign(NAME, "sims", house_rules=house_rules)
-    engine.execute(NAME, StartSession())
+    engine.execute(NAME, StartSession(physical_dice=True))  # the book's dice, typed as rolled
     engine.execute(NAME, StartScene(stage="the bad part of town"))
 
 

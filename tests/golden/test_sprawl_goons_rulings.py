@@ -151,7 +151,7 @@ def test_sg_a10_the_log_says_how_the_tie_was_broken(engine: Engine) -> None:
 def seated(engine: Engine) -> None:
     """A campaign where ana plays Tanner."""
     engine.create_campaign(CAMPAIGN, "sprawl-goons", gm="Rosa", members={"ana": Role.PLAYER})
-    engine.execute(CAMPAIGN, StartSession())
+    engine.execute(CAMPAIGN, StartSession(physical_dice=True))  # ana types what she rolls
     engine.execute(CAMPAIGN, StartScene(stage="Night market, Chiba"))
     tanner(engine)
 

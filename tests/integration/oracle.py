@@ -28,7 +28,15 @@ from engine.dice_sources import DiceSpec
 CAMPAIGN = "Lab"
 # The campaign's ruling bookkeeping, which a correction changes by design (its own ruling, the
 # retracted set) or which is drawn afresh per store (the committed seed).
-BOOKKEEPING = {"id", "rulings", "retracted", "commitment", "commitment_entropy", "dice_counter"}
+BOOKKEEPING = {
+    "id",
+    "rulings",
+    "retracted",
+    "commitment",
+    "commitment_entropy",
+    "dice_counter",
+    "hidden_root",
+}
 
 
 @frozen

@@ -75,9 +75,7 @@ def test_a_write_between_load_and_save_is_retried(
     attempts = interleave(monkeypatch, RollTest, bobs_note(second))
     declared(first)
 
-    result = first.execute(
-        "Lab", RollTest(character="31415"), actor="alice", dice=DiceSpec(faces=(2, 5))
-    )
+    result = first.execute("Lab", RollTest(character="31415"), actor="alice")
 
     assert 2 == len(attempts)
     assert (8, 8) == (result.number, first.campaign("Lab").rulings)

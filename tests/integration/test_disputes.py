@@ -233,7 +233,7 @@ def play(engine: Engine, plays: tuple[Play, ...]) -> int:
 
 def begin(engine: Engine, story: Story) -> None:
     engine.create_campaign("Lab", story.system, gm=GM, members=MEMBERS)
-    engine.execute("Lab", StartSession())
+    engine.execute("Lab", StartSession(physical_dice=True))  # the player types her faces
     play(engine, story.setup)
 
 

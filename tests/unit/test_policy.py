@@ -177,7 +177,8 @@ def policy_table(system: str) -> str:
             for field in may.acting
         )
         if may.as_player:
-            whom = "themself" + (f" (--{may.as_player})" if may.as_player != "by" else "")
+            named = may.as_player not in ("by", "member")  # --by, or the seat named first
+            whom = "themself" + (f" (--{may.as_player})" if named else "")
         calls = ", ".join(f"`--{c.replace('_', '-')}`" for c in may.gm_calls) or "-"
         rows.append(f"| `{by_name[name]}` | {whom or 'anyone'} | {calls} |")
     return "\n".join(rows)

@@ -106,7 +106,7 @@ def seat(engine: Engine, scene: Scene) -> None:
     }[scene.system]
     for number, command in enumerate(made):
         engine.execute(scene.campaign, command, dice=DiceSpec(seed=number + 1))
-    engine.execute(scene.campaign, StartSession())
+    engine.execute(scene.campaign, StartSession(physical_dice=True))  # the forms take faces
     engine.execute(scene.campaign, StartScene(stage="The first scene"))
     if scene.system == "code-green":  # tokens on the diagonal: each test finds a token
         for player in PLAYERS:

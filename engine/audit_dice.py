@@ -249,7 +249,11 @@ class SessionDice:
             self._undone(body, event["ruling"])
         elif topic == SHOWN:
             for c in self.current.values():
-                c.hidden.pop(event["ruling"], None)
+                if c.hidden.pop(event["ruling"], None) is not None:  # shown without its key
+                    c.problems.append(
+                        f"ruling {event['ruling']} was revealed without its hidden dice's key: "
+                        "its committed dice cannot be checked"
+                    )
 
     def _made(self, body: dict[str, Any], event: dict[str, Any]) -> None:
         session = body.get("session") or 0

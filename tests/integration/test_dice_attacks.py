@@ -394,3 +394,30 @@ def test_a_committed_roll_relabelled_physical_is_listed(tmp_path: Path, frozen: 
     )
     assert check.problems  # the reveal says GM's counters were used; no roll recorded used them
     json.dumps(lines)  # the export stays plain JSON lines
+
+
+def test_a_hidden_roll_revealed_without_its_key_does_not_check_out(
+    tmp_path: Path, frozen: None
+) -> None:
+    """The key of a revealed hidden roll cut from the log (chains recomputed): the players'
+    check cannot recompute it, and says so instead of passing it by."""
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        engine.execute("Lab", StartSession())
+        hidden = free_roll(engine, "2d6", hidden=True)
+        engine.execute("Lab", RevealRuling(ruling=hidden.number))
+        engine.execute("Lab", EndSession())
+        campaign_id = engine.campaign("Lab").id
+
+    def cut_the_key(topic: str, body: dict[str, Any]) -> None:
+        if topic.endswith(":HiddenDiceRevealed"):
+            body["event"] = {**body["event"], "ruling": 999}
+
+    rewrite_campaign_stream(db, campaign_id, cut_the_key)
+    with Engine(str(db)) as engine:
+        check = players_check(engine)
+    assert any(
+        f"ruling {hidden.number} was revealed without its hidden dice's key" in p
+        for p in check.problems
+    )

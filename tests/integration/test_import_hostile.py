@@ -212,6 +212,7 @@ def out_of_order(items: Items) -> tuple[Items, int]:
     """A history that does not replay: the session's start recorded as a scene's end."""
     index = at(items, "SessionStarted")
     items[index]["topic"] = "domain.events:SceneEnded"
+    items[index]["event"]["event"].pop("physical_dice")  # a scene's end has no such field
     return rechained(items), index + 1
 
 

@@ -95,12 +95,15 @@ def check_text(parameter: str, text: str) -> int:
     return len(text)
 
 
-def check_parameters(command: str, parameters: Mapping[str, Any]) -> None:
-    """Hold every text among a command's ``parameters`` (name -> value: text, whole numbers,
-    lists, mappings or attrs values, nested) to ``MAX_TEXT``, and all of them together to
-    ``MAX_COMMAND_TEXT``: ``TEXT_TOO_LONG`` names the parameter, ``COMMAND_TEXT_TOO_LONG`` the
-    command."""
-    total = sum(max(1, check_text(name, text)) for name, text in _texts(parameters.items()))
+def check_parameters(
+    command: str, parameters: Mapping[str, Any] | Iterable[tuple[str, Any]]
+) -> None:
+    """Hold every text among a command's ``parameters`` (name -> value, or the pairs: text,
+    whole numbers, lists, mappings or attrs values, nested) to ``MAX_TEXT``, and all of them
+    together to ``MAX_COMMAND_TEXT``: ``TEXT_TOO_LONG`` names the parameter,
+    ``COMMAND_TEXT_TOO_LONG`` the command."""
+    pairs = parameters.items() if isinstance(parameters, Mapping) else parameters
+    total = sum(max(1, check_text(name, text)) for name, text in _texts(pairs))
     if total > MAX_COMMAND_TEXT:
         raise CommandTextTooLong(command=command, length=total, limit=MAX_COMMAND_TEXT)
 

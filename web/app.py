@@ -18,6 +18,7 @@ from litestar.openapi.spec import Components, Reference, SecurityScheme
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
+from domain.limits import MAX_BODY
 from web import commands, dice_check, live, pages, reads, signin
 from web.auth import (
     CSRF_COOKIE,
@@ -27,7 +28,7 @@ from web.auth import (
     SignInMiddleware,
 )
 from web.engines import Engines
-from web.errors import HANDLERS
+from web.errors import HANDLERS, body_within_limits
 
 OPEN = ["^/schema", "^/join/", "^/static/"]  # what nobody needs to sign in for
 
@@ -88,6 +89,8 @@ def create_app(db: str) -> Litestar:
             DefineMiddleware(SignInMiddleware, exclude=OPEN),
         ],
         exception_handlers=HANDLERS,
+        request_max_body_size=MAX_BODY,
+        before_request=body_within_limits,
         openapi_config=openapi(),
         template_config=TemplateConfig(
             directory=Path(__file__).with_name("templates"),

@@ -82,8 +82,9 @@ def test_mappings_count_their_keys_and_values_and_enums_are_not_text() -> None:
     check_parameters("init", {"members": {"a" * MAX_TEXT: Role.GM}})
     with pytest.raises(TextTooLong):
         check_parameters("init", {"members": {"a" * (MAX_TEXT + 1): Role.GM}})
+    pairs = [("text", "x" * MAX_TEXT), ("reason", "y" * MAX_TEXT), ("a", "z")]
     with pytest.raises(CommandTextTooLong):
-        check_parameters("amend", [("text", "x" * MAX_TEXT), ("reason", "y" * MAX_TEXT), ("a", "z")])
+        check_parameters("amend", pairs)
 
 
 def test_the_largest_header_the_text_limits_allow_fits_a_line_with_room_to_spare() -> None:

@@ -5,6 +5,8 @@ refusal; the depth scanner; and the sizes agreeing with each other."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from attrs import frozen
@@ -15,9 +17,16 @@ from domain.errors import CommandTextTooLong, TextTooLong
 from domain.events import Role
 from domain.limits import (
     MAX_BODY,
+    MAX_BODY_DEPTH,
     MAX_COMMAND_TEXT,
+    MAX_DEPTH,
+    MAX_DICE,
+    MAX_EXPRESSION,
     MAX_LINE,
+    MAX_NAME,
+    MAX_SIDES,
     MAX_TEXT,
+    MIN_SIDES,
     check_command,
     check_parameters,
     nests_deeper,
@@ -124,3 +133,43 @@ json_values = st.recursive(
 def test_the_depth_scanner_agrees_with_a_parse(value: object, limit: int) -> None:
     raw = json.dumps(value).encode()
     assert nests_deeper(raw, limit) == (_depth(value) > limit)
+
+
+def _readme_limits() -> str:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    return readme.split("### Limits", 1)[1].split("\n### ", 1)[0]
+
+
+def test_the_readme_table_says_the_limits_the_domain_holds() -> None:
+    """The limits are written twice, in domain.limits and in the README: they agree."""
+    table = _readme_limits()
+    for said in (
+        f"| {MAX_NAME} characters |",
+        f"| {MAX_TEXT:,} characters |",
+        f"| {MAX_COMMAND_TEXT:,} characters |",
+        f"| 1 to {MAX_DICE} dice of {MIN_SIDES} to {MAX_SIDES:,} sides, written in at most "
+        f"{MAX_EXPRESSION} characters |",
+        f"| {MAX_LINE:,} bytes (1 MiB) |",
+        f"| {MAX_DEPTH} levels | `IMPORT_NESTED_TOO_DEEP`",
+        f"| {MAX_BODY:,} bytes (512 KiB) |",
+        f"| {MAX_BODY_DEPTH} levels | `BODY_NESTED_TOO_DEEP`",
+    ):
+        assert said in table
+
+
+def test_every_code_in_the_readme_table_is_a_refusal_of_ours() -> None:
+    import importlib
+
+    from domain.errors import DomainError
+
+    for module in ("domain.free_rolls", "domain.rulesets.code_green.errors", "web.errors"):
+        importlib.import_module(module)  # where the table's refusals are defined
+    codes: set[str] = set()
+    classes = list(DomainError.__subclasses__())
+    while classes:
+        cls = classes.pop()
+        codes.add(cls.code)
+        classes += cls.__subclasses__()
+    said = set(re.findall(r"`([A-Z][A-Z_]+)`", _readme_limits()))
+    assert said <= codes, said - codes
+    assert len(said) >= 10

@@ -13,6 +13,7 @@ from attrs import frozen
 from domain.events import RulingAmended, RulingMade, RulingRetracted, StreamRange
 from domain.plain import Plain
 from engine.records import DIRECTORY_ID, Recorded
+from engine.store import StoredLogDamaged
 
 if TYPE_CHECKING:
     from engine.streams import Streams
@@ -120,8 +121,6 @@ def read_log(
     events = {**_events_of(shown, streams, read), **_events_of(later, streams, read)}
     for header in shown + later:
         if header.ruling not in events:  # its RulingMade says another number than its row
-            from engine.store import StoredLogDamaged
-
             number = getattr(header.event, "number", None)
             problem = f"the header of ruling {header.ruling} is numbered {number}"
             raise StoredLogDamaged(problem=problem)
@@ -195,8 +194,6 @@ def _claimed(
     """The row a ruling's header claims; one the store does not hold is a damaged log."""
     found = stored[stream].get(version)
     if found is None:
-        from engine.store import StoredLogDamaged
-
         problem = f"ruling {ruling} claims version {version} of stream {stream}, not stored"
         raise StoredLogDamaged(problem=problem)
     return found

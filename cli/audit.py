@@ -6,6 +6,8 @@ other `campaign` process (say, a `roll`) next to nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -105,9 +107,33 @@ def export(ctx: Context, fmt: str, out: str | None) -> None:
         for line in lines:
             click.echo(line)
         return
-    with open(out, "w", encoding="utf-8") as handle:
-        count = sum(handle.write(line + "\n") > 0 for line in lines) - 1
+    count = _write_whole(out, lines) - 1
     click.echo(f"{count} events written to {out}", err=True)
+
+
+def _write_whole(out: str, lines: Iterable[str]) -> int:
+    """Write ``lines`` to the file ``out``, beside it first and moved over it once whole: an
+    export stopped by a damaged row leaves no part of a file, and an older export at ``out`` as
+    it was. (A path that is not a plain file, ``/dev/stdout`` say, is written directly.)"""
+    import os
+    import tempfile
+
+    target = Path(out).absolute()
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        with target.open("w", encoding="utf-8") as handle:
+            return sum(handle.write(line + "\n") > 0 for line in lines)
+    fd, partial = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(partial, 0o666 & ~mask)  # as open() makes a file, not mkstemp's 0600
+        with open(fd, "w", encoding="utf-8") as handle:
+            count = sum(handle.write(line + "\n") > 0 for line in lines)
+        os.replace(partial, target)
+    except BaseException:
+        Path(partial).unlink()
+        raise
+    return count
 
 
 @click.command("import")

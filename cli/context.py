@@ -21,16 +21,34 @@ class Context:
     hidden: bool = False  # --hidden on a rolling verb: the GM's hidden roll
     creates: bool = False  # init and import make the store; every other verb needs one
     _engine: Engine | None = field(default=None, init=False)
+    _made: list[Path] = field(factory=list, init=False)  # files opening the store created
 
     @property
     def engine(self) -> Engine:
         if self._engine is None:
+            if self.creates:
+                self._made = [p for p in self._store_files() if not p.exists()]
             self._engine = Engine(self.db, create=self.creates)
         return self._engine
 
     def close(self) -> None:
         if self._engine is not None:
             self._engine.close()
+            self._engine = None
+
+    def abandon(self) -> None:
+        """After a command failed: close the store, and remove the files of a store this run
+        created (a refused `init` or `import` leaves no store behind, as if never run)."""
+        self.close()
+        for path in self._made:
+            path.unlink(missing_ok=True)
+        self._made = []
+
+    def _store_files(self) -> list[Path]:
+        """A SQLite store's file and those SQLite and the write lock keep beside it."""
+        if self.db == MEMORY or "://" in self.db or self.db.startswith("file:"):
+            return []
+        return [Path(self.db + suffix) for suffix in ("", "-wal", "-shm", "-journal", "-lock")]
 
     # --- The current campaign: --campaign, else the remembered one, else the only one ---------
 

@@ -128,7 +128,10 @@ class CampaignGroup(click.Group):
             obj = ctx.find_object(Context)
             as_json = obj.as_json if obj is not None else bool(ctx.params.get("as_json"))
             db = obj.db if obj is not None else ctx.params.get("db") or DEFAULT_DB
-            ctx.exit(report(error, as_json=as_json, db=db))
+            code = report(error, as_json=as_json, db=db)
+            if obj is not None:
+                obj.abandon()
+            ctx.exit(code)
 
     def main(
         self,

@@ -193,6 +193,24 @@ class EmptyText(DomainError):
     template = "{what} must not be empty"
 
 
+class TextTooLong(DomainError):
+    """A text parameter over ``domain.limits.MAX_TEXT`` (nothing of it is echoed)."""
+
+    template = (
+        "{parameter} is {length:,} characters; a command's text is at most {limit:,} "
+        "characters (see Limits in the README)"
+    )
+
+
+class CommandTextTooLong(DomainError):
+    """A command's texts together over ``domain.limits.MAX_COMMAND_TEXT``."""
+
+    template = (
+        "the text given to {command} is {length:,} characters in all; a command takes at most "
+        "{limit:,} characters of text, every parameter together (see Limits in the README)"
+    )
+
+
 # --- Dice ------------------------------------------------------------------------------------
 
 

@@ -20,11 +20,9 @@ from domain.dice import DiceSource
 from domain.errors import DomainError
 from domain.events import FreeRollMade, FreeRollTerm, Kept
 from domain.lifecycle import required_text
+from domain.limits import MAX_DICE, MAX_SIDES, MIN_SIDES
+from domain.limits import MAX_EXPRESSION as MAX_LENGTH
 from domain.plain import Plain
-
-MAX_DICE = 100  # in one free roll, every term together
-MIN_SIDES, MAX_SIDES = 2, 1000
-MAX_LENGTH = 100  # characters of an expression
 
 
 class UnreadableDiceNotation(DomainError):

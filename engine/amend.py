@@ -32,6 +32,7 @@ from domain.errors import (
     UnknownRuling,
 )
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
+from domain.limits import check_command, check_parameters
 from domain.policy import check_gm
 from domain.rulesets import ruleset_named
 from engine.corrections import (
@@ -140,6 +141,7 @@ def amend(
     why = reason.strip()
     if not why:
         raise EmptyText(what="the reason for amending")
+    check_parameters(AMEND, [*changes.items(), ("reason", why)])  # as given, with the reason
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
     spec = dice or DiceSpec()
@@ -154,6 +156,7 @@ def amend(
         tail = Tail(ledger.streams, campaign_id, target.number, records)
         made = tail.made
         command, changed = corrected_command(target, changes)
+        check_command(command)  # as corrected, held to the limits as any command is
         walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
         fresh = spec.fresh()
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)

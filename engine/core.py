@@ -24,7 +24,7 @@ from engine.dice_secrets import DiceSecrets, secrets_for
 from engine.ledger import Ledger, evolve_directory, evolver_of, jittered_backoff
 from engine.readmodels import ReadModels
 from engine.records import DIRECTORY_ID
-from engine.store import MEMORY, open_store
+from engine.store import MEMORY, StoredLogDamaged, open_store
 from engine.streams import Evolve, Streams
 from engine.write_lock import NoLock, write_lock_for
 
@@ -90,9 +90,12 @@ class Store:
         return entry
 
     def campaign(self, name: str) -> CampaignState:
-        state: CampaignState = self.streams.load(
-            self.find_campaign(name).campaign_id, evolve_campaign
-        ).state
+        entry = self.find_campaign(name)
+        state: CampaignState | None = self.streams.load(entry.campaign_id, evolve_campaign).state
+        if state is None:  # the directory lists it, its stream holds nothing
+            stream = f"stream {entry.campaign_id}"
+            problem = f"the store lists campaign {name!r} at {stream}, which holds no events"
+            raise StoredLogDamaged(problem=problem)
         return state
 
     def ruleset(self, campaign: CampaignState) -> Ruleset[Any]:

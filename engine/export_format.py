@@ -5,28 +5,18 @@ field that is wrong, with what the file held shown on one short line."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import accumulate
 from typing import Any, BinaryIO
 
 from domain.errors import DomainError, ImportLineTooLong, ImportNestedTooDeep, ImportNotText
+from domain.limits import MAX_DEPTH as MAX_DEPTH  # the bounds a line is held to
+from domain.limits import MAX_LINE as MAX_LINE
+from domain.limits import nests_deeper
 
 FORMAT = "campaign-log/1"
 
 
 class ImportRefused(DomainError):
     template = "line {line}: {field}: {problem}; nothing was imported"
-
-
-# Bounds a line is held to before it is parsed. The longest line the program writes is about a
-# kilobyte (a ruling's header or a session's seal: at most 1,006 bytes over the four example
-# campaigns); 1 MiB is a thousand times that (a seal over ~7,000 streams, a note of a million
-# characters) and keeps what a hostile line costs to parse small. An event nests about eight
-# levels deep (line, body, event, an amendment's events, their values): 64 is far past that, and
-# far below what would exhaust a recursive parser.
-MAX_LINE = 1 << 20  # bytes, its newline included
-MAX_DEPTH = 64
-_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def file_lines(handle: BinaryIO) -> Iterator[bytes]:
@@ -51,15 +41,8 @@ def line_text(number: int, line: str | bytes) -> str:
 
 
 def too_deep(raw: bytes) -> bool:
-    """Whether the JSON in ``raw`` nests deeper than ``MAX_DEPTH``, found without parsing it and
-    without recursion: escaped backslashes and quotes are dropped, then every byte but quotes
-    and brackets, then what lies between quotes (text); the depth is the highest running count
-    of brackets opened less those closed. (A line with too few brackets is not scanned.)"""
-    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
-        return False
-    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE)
-    brackets = b"".join(plain.split(b'"')[::2])
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
+    """Whether the JSON in ``raw`` nests deeper than ``MAX_DEPTH`` (found without parsing it)."""
+    return nests_deeper(raw, MAX_DEPTH)
 
 
 def value_shown(value: Any) -> str:

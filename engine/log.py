@@ -13,6 +13,7 @@ from attrs import frozen
 from domain.events import RulingAmended, RulingMade, RulingRetracted, StreamRange
 from domain.plain import Plain
 from engine.records import DIRECTORY_ID, Recorded
+from engine.store import StoredLogDamaged
 
 if TYPE_CHECKING:
     from engine.streams import Streams
@@ -118,6 +119,11 @@ def read_log(
     later = [h for h in every if h.ruling in amenders and h.ruling not in numbers]
     read = {campaign_id: records}
     events = {**_events_of(shown, streams, read), **_events_of(later, streams, read)}
+    for header in shown + later:
+        if header.ruling not in events:  # its RulingMade says another number than its row
+            number = getattr(header.event, "number", None)
+            problem = f"the header of ruling {header.ruling} is numbered {number}"
+            raise StoredLogDamaged(problem=problem)
     amendments: dict[int, list[Amendment]] = {}
     for header in sorted(shown + later, key=lambda h: h.ruling):  # in the order made
         if header.ruling not in amenders:
@@ -173,10 +179,21 @@ def _events_of(
         stored[stream] = {r.originator_version: r for r in found}
     return {
         m.number: tuple(
-            stored[span.stream][version]
+            _claimed(stored, m.number, span.stream, version)
             for span in m.touched
             if span.stream != DIRECTORY_ID
             for version in range(span.first, span.last + 1)
         )
         for m in made
     }
+
+
+def _claimed(
+    stored: Mapping[UUID, Mapping[int, Recorded]], ruling: int, stream: UUID, version: int
+) -> Recorded:
+    """The row a ruling's header claims; one the store does not hold is a damaged log."""
+    found = stored[stream].get(version)
+    if found is None:
+        problem = f"ruling {ruling} claims version {version} of stream {stream}, not stored"
+        raise StoredLogDamaged(problem=problem)
+    return found

@@ -318,7 +318,7 @@ class Reads(Store):
         if reader is not None:
             check_gm(self.campaign(campaign_name), reader, "export the whole log")
         entry = self.find_campaign(campaign_name)
-        return export_lines(self.store, entry, self.verify(campaign_name))
+        return export_lines(self.store, entry, self.verify(campaign_name), spec=self.db)
 
     def import_campaign(
         self, lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None

@@ -22,6 +22,7 @@ from domain.errors import (
     UnknownRuling,
 )
 from domain.events import AMEND, UNDO, Outcome, RulingMade
+from domain.limits import check_parameters
 from domain.policy import check_gm
 from domain.rulesets import ruleset_named
 from engine.corrections import amendments_of, redecided_params, resolving, retractions_of
@@ -76,6 +77,7 @@ def undo(
     why = reason.strip()
     if not why:
         raise EmptyText(what="the reason for undoing")
+    check_parameters(UNDO, {"reason": why})
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
 

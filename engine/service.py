@@ -15,6 +15,7 @@ from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import NoCorrectionGiven
 from domain.events import Outcome, Role
 from domain.lifecycle import create_campaign
+from domain.limits import check_command, check_parameters
 from domain.policy import check_allowed, check_gm, check_own_dice
 from domain.table import RemoveMember
 from domain.visibility import visibility_of
@@ -150,6 +151,8 @@ class Engine(Reads, Access):
     ) -> RulingResult:
         """Register a campaign and record its first ruling (its creation), with the table's
         first ``members`` (name -> role) seated beside its GM."""
+        given = {"name": name, "gm": gm, "house_rules": house_rules or {}, "members": members or {}}
+        check_parameters("init", given)
 
         def attempt() -> RulingResult | None:
             directory = self.streams.load(DIRECTORY_ID, evolve_directory)
@@ -196,7 +199,9 @@ class Engine(Reads, Access):
         ``reveal``.
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
-        table's policy does not let them issue is refused ``NOT_ALLOWED``."""
+        table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
+        over the limits (``domain.limits``), ``TEXT_TOO_LONG`` or ``COMMAND_TEXT_TOO_LONG``."""
+        check_command(command)
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
 

@@ -95,6 +95,16 @@ class StoredEventUnreadable(StoreFault):
     )
 
 
+class StoredLogDamaged(StoreFault):
+    """Rows that read back but do not hold together as the engine wrote them (a header that
+    claims a row the store does not hold, a campaign listed at an empty stream)."""
+
+    template = (
+        "the stored log is damaged: {problem}; `campaign verify` names every place that does "
+        "not hold: restore the store from a backup"
+    )
+
+
 class StoreUnreachable(StoreFault):
     template = "the server of {spec!r} stopped answering ({problem}): try again when it answers"
 
@@ -133,19 +143,29 @@ def _is_store_error(error: BaseException) -> bool:
     )
 
 
-# Where stored rows are read back into Python: the library's mappers, and engine.mapper's readers.
+# Where stored rows are read back into Python: the library's mappers and its reading of a row's
+# stream id, and engine.mapper's readers.
 _DECODERS = {"to_domain_event", "loads", "body_of", "decoded", "read_snapshot", "split_chain"}
+_LIBRARY_DECODERS = {"to_domain_event", "convert_originator_id"}
 
 
 def _while_decoding(error: BaseException) -> bool:
     """Whether ``error`` was raised while a stored event or snapshot was read back into Python
-    (its bytes, JSON, topic or shape did not decode): the rows are not what was written."""
+    (its bytes, JSON, topic, shape or stream id did not decode): the rows are not what was
+    written."""
     return any(
-        frame.f_code.co_name in _DECODERS
-        and (
-            frame.f_code.co_name == "to_domain_event"
-            or Path(frame.f_code.co_filename).match("engine/mapper.py")
+        frame.f_code.co_name in _LIBRARY_DECODERS
+        or (
+            frame.f_code.co_name in _DECODERS
+            and Path(frame.f_code.co_filename).match("engine/mapper.py")
         )
+        for frame, _ in traceback.walk_tb(error.__traceback__)
+    )
+
+
+def _reading_stream_id(error: BaseException) -> bool:
+    return any(
+        frame.f_code.co_name == "convert_originator_id"
         for frame, _ in traceback.walk_tb(error.__traceback__)
     )
 
@@ -161,7 +181,10 @@ def store_fault(error: BaseException, spec: str) -> StoreFault | None:
     chain = list(_chain(error))
     if not any(_is_store_error(e) for e in chain):
         if any(_while_decoding(e) for e in chain):
-            return StoredEventUnreadable(spec=shown(spec), problem=one_line(error))
+            problem = one_line(error)
+            if any(_reading_stream_id(e) for e in chain):
+                problem = f"a stream id is not a UUID: {problem}"
+            return StoredEventUnreadable(spec=shown(spec), problem=problem)
         return None
     store_errors = [e for e in chain if _is_store_error(e)]
     problem = one_line(store_errors[-1])  # the innermost: the database's own words

@@ -42,7 +42,9 @@ from engine.export_format import MAX_DEPTH as MAX_DEPTH
 from engine.export_format import MAX_LINE as MAX_LINE
 from engine.export_format import file_lines as file_lines
 from engine.import_scratch import Scratch
+from engine.mapper import loads
 from engine.records import DIRECTORY_ID, Recorded
+from engine.store import MEMORY, StoredEventUnreadable, StoredLogDamaged, one_line, shown
 from engine.streams import CORRECTION_TOPICS as CORRECTIONS
 from engine.streams import Evolve, corrections, fold
 
@@ -62,12 +64,19 @@ class Imported(Plain):
     digest: str
 
 
-def export_lines(store: CampaignStore, entry: DirectoryEntry, report: Report) -> Iterator[str]:
+def export_lines(
+    store: CampaignStore, entry: DirectoryEntry, report: Report, *, spec: str = MEMORY
+) -> Iterator[str]:
     """The campaign as JSON lines: a header (with what ``verify`` reported), then every stored
-    event in recorded order."""
+    event in recorded order. A row whose bytes are not JSON in UTF-8 (an empty one, bytes
+    overwritten) is ``STORED_EVENT_UNREADABLE``, naming it (``spec``: the store's, to say)."""
     recorder = store.recorder
     headers = StoreRows(recorder).picked(entry.campaign_id, (MADE,))  # a page at a time
-    streams = set(campaign_streams(entry.campaign_id, headers))
+    try:
+        streams = set(campaign_streams(entry.campaign_id, headers))
+    except (ValueError, TypeError, KeyError, AttributeError) as error:  # an edited header
+        problem = f"a ruling's header names its streams wrongly ({error_line(error)})"
+        raise StoredLogDamaged(problem=problem) from None
     header = {
         "format": FORMAT,
         "name": entry.name,
@@ -86,12 +95,24 @@ def export_lines(store: CampaignStore, entry: DirectoryEntry, report: Report) ->
                     "stream": str(row.originator_id),
                     "version": row.originator_version,
                     "topic": row.topic,
-                    "event": json.loads(row.state),
+                    "event": _stored_body(
+                        row.state, row.originator_id, row.originator_version, spec
+                    ),
                 }
                 yield json.dumps(line, ensure_ascii=False, sort_keys=True)
         if len(page) < PAGE:
             return
         start = page[-1].id + 1
+
+
+def _stored_body(state: bytes, stream: UUID | str, version: int, spec: str) -> Any:
+    try:
+        return loads(state)
+    except ValueError as error:  # JSON's and UTF-8's errors are ValueErrors
+        place = f"stream {stream} version {version}"
+        raise StoredEventUnreadable(
+            spec=shown(spec), problem=f"{place}: {one_line(error)}"
+        ) from None
 
 
 def _uuid(value: UUID | str) -> UUID:

@@ -6,18 +6,22 @@ the CSRF tokens' key too, so several server processes may serve one PostgreSQL d
 
 from __future__ import annotations
 
+from html import escape
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin
 from litestar.openapi.spec import Components, Reference, SecurityScheme
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
+from domain.limits import MAX_BODY
 from web import commands, dice_check, live, pages, reads, signin
 from web.auth import (
     CSRF_COOKIE,
@@ -26,8 +30,9 @@ from web.auth import (
     CookieCsrfMiddleware,
     SignInMiddleware,
 )
+from web.csp import DOCS_SCRIPT, set_policy
 from web.engines import Engines
-from web.errors import HANDLERS
+from web.errors import HANDLERS, body_within_limits
 
 OPEN = ["^/schema", "^/join/", "^/static/"]  # what nobody needs to sign in for
 
@@ -37,6 +42,26 @@ def _version() -> str:
         return version("campaign-log")
     except PackageNotFoundError:  # pragma: no cover - run from a tree that was not installed
         return "0"
+
+
+class ApiDocs(RedocRenderPlugin):
+    """The schema's browsable page (``/schema``): Redoc reading ``/schema/openapi.json``, with no
+    inline script, font or icon from elsewhere (``web.csp.DOCS`` allows just that)."""
+
+    def __init__(self) -> None:
+        super().__init__(path="/", js_url=DOCS_SCRIPT, google_fonts=False)
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        title = escape(str(openapi_schema["info"]["title"]))
+        spec = escape(self.get_openapi_json_route(request))
+        return (
+            "<!DOCTYPE html><html><head>"
+            f'<title>{title}</title><meta charset="utf-8"><link rel="icon" href="data:,">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            "<style>body { margin: 0; padding: 0 }</style></head>"
+            f'<body><redoc spec-url="{spec}"></redoc><script src="{escape(self.js_url)}"></script>'
+            "</body></html>"
+        ).encode()
 
 
 def openapi() -> OpenAPIConfig:
@@ -61,6 +86,7 @@ def openapi() -> OpenAPIConfig:
         components=Components(security_schemes=schemes),
         security=[{"bearer": []}, {"session": []}],
         use_handler_docstrings=True,
+        render_plugins=[ApiDocs(), JsonRenderPlugin()],
     )
 
 
@@ -88,6 +114,9 @@ def create_app(db: str) -> Litestar:
             DefineMiddleware(SignInMiddleware, exclude=OPEN),
         ],
         exception_handlers=HANDLERS,
+        request_max_body_size=MAX_BODY,
+        before_request=body_within_limits,
+        before_send=[set_policy],
         openapi_config=openapi(),
         template_config=TemplateConfig(
             directory=Path(__file__).with_name("templates"),

@@ -6,8 +6,10 @@ statuses, and the one body every refusal has, ``{"error": {"code": CODE, "messag
   campaign (``SIGNED_IN_ELSEWHERE``), or a cookie-signed write without its CSRF token
   (``CSRF_FAILED``);
 - 404: no such campaign, no such page;
+- 413 ``BODY_TOO_LARGE``: a body over ``domain.limits.MAX_BODY`` bytes;
 - 422: the request itself is wrong: an unknown verb or parameter, a bad value, dice that do not
-  fit, a name that names no one (``INPUT``, below);
+  fit, a name that names no one, a text over the limits, a body nested too deep (``INPUT``,
+  below);
 - 409: a rule refused the command (every other refusal: ``DESTINATION_MARKED``...);
 - 503: the store failed (a full disk, an unreachable server); 500: anything unexpected.
 """
@@ -29,6 +31,7 @@ from litestar.openapi.datastructures import ResponseSpec
 
 from domain.errors import (
     AmbiguousCharacter,
+    CommandTextTooLong,
     DiceNotFromCommitment,
     DomainError,
     EmptyText,
@@ -39,6 +42,7 @@ from domain.errors import (
     NotAllowed,
     NotAMember,
     NotEnoughDice,
+    TextTooLong,
     TooManyDice,
     UnknownCampaign,
     UnknownCharacter,
@@ -46,6 +50,7 @@ from domain.errors import (
     UnreadableDice,
 )
 from domain.free_rolls import UnreadableDiceNotation, UnsupportedDiceNotation
+from domain.limits import MAX_BODY, MAX_BODY_DEPTH, nests_deeper
 from engine import NoSuchPoint, NotSignedIn, StoreFault, one_line, store_fault
 from web.shapes import ErrorOut
 
@@ -71,6 +76,17 @@ class InvalidRequest(DomainError):
     template = "{problem}"
 
 
+class BodyTooLarge(DomainError):
+    template = "the request body is over {limit:,} bytes, the most the server reads"
+
+
+class BodyNestedTooDeep(DomainError):
+    template = (
+        "the request body's JSON nests deeper than {limit} levels, the most the server parses "
+        "(a command's body nests three)"
+    )
+
+
 class NotFound(DomainError):
     template = "nothing at {path}"
 
@@ -85,6 +101,7 @@ INPUT = (
     UnknownParameter,
     InvalidParameter,
     InvalidRequest,
+    BodyNestedTooDeep,
     UnreadableDice,
     InvalidDieFace,
     NotEnoughDice,
@@ -92,6 +109,8 @@ INPUT = (
     UnknownCharacter,
     AmbiguousCharacter,
     EmptyText,
+    TextTooLong,
+    CommandTextTooLong,
     InvalidMemberName,
     InvalidHouseRule,
     UnreadableDiceNotation,
@@ -102,6 +121,7 @@ STATUS: tuple[tuple[tuple[type[DomainError], ...], int], ...] = (
     ((NotSignedIn,), 401),
     ((NotAllowed, NotAMember, DiceNotFromCommitment, SignedInElsewhere, CsrfFailed), 403),
     ((UnknownCampaign, NotFound), 404),
+    ((BodyTooLarge,), 413),
     (INPUT, 422),
     ((StoreFault,), 503),
     ((Unexpected,), 500),
@@ -117,10 +137,22 @@ RESPONSES = {
         (401, "Not signed in (NOT_SIGNED_IN)"),
         (403, "The table's policy refused (NOT_ALLOWED, NOT_A_MEMBER, ...) or CSRF_FAILED"),
         (404, "No such campaign or page"),
+        (413, "The body is too large (BODY_TOO_LARGE)"),
         (409, "A rule refused the command (its code names the rule)"),
         (422, "The request is wrong: an unknown verb or parameter, a bad value"),
     )
 }
+
+
+BODIED = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+async def body_within_limits(request: Request[Any, Any, Any]) -> None:
+    """Before any route reads its body: one over ``MAX_BODY`` bytes is refused as it is read
+    (Litestar's ``request_max_body_size``, 413), one nested deeper than ``MAX_BODY_DEPTH``
+    before it is parsed (a parser would recurse into it)."""
+    if request.method in BODIED and nests_deeper(await request.body(), MAX_BODY_DEPTH):
+        raise BodyNestedTooDeep(limit=MAX_BODY_DEPTH)
 
 
 def status_of(error: DomainError) -> int:
@@ -157,6 +189,8 @@ def from_http(request: Request[Any, Any, Any], error: HTTPException) -> Response
             problem = UnknownVerb(verb=verb.replace("/", " "), where="any system")
         else:
             problem = NotFound(path=path)
+    elif error.status_code == 413:
+        problem = BodyTooLarge(limit=MAX_BODY)
     elif isinstance(error, ValidationException) or error.status_code in (400, 422):
         extra = error.extra if isinstance(error.extra, list) else []
         details = "; ".join(

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from cli.errors import global_options
 from cli.main import campaign
+from domain.limits import MAX_TEXT
 from engine import Engine
 from engine.recorders import BulkSQLiteRecorder
 from tests.conftest import event_count
@@ -417,7 +418,7 @@ def test_the_disk_really_fills_up_in_the_middle_of_a_save(tmp_path: Path) -> Non
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(DurableSQLiteConnectionPool, "_create_connection", capped)
-        result = invoke(db, ["note", "x" * 200_000])
+        result = invoke(db, ["note", "x" * MAX_TEXT])  # the longest note: pages more
     assert (1, "STORE_FULL") == (result.exit_code, ended_cleanly(result))
     assert before == events(db)
     assert 0 == invoke(db, ["note", "after the disk was cleared"]).exit_code

@@ -20,6 +20,7 @@ from eventsourcing.persistence import (
 )
 
 from domain.lifecycle import AddNote
+from domain.limits import MAX_TEXT
 from engine import Engine
 from engine.recorders import BulkSQLiteRecorder, DurableSQLiteConnectionPool
 from engine.store import (
@@ -234,7 +235,7 @@ def test_sqlite_full_for_real_in_the_middle_of_a_save(frozen: None, tmp_path: Pa
             pages = connection.execute("PRAGMA page_count").fetchone()[0]
             connection.execute(f"PRAGMA max_page_count={pages}")
         with pytest.raises(PersistenceError) as raised:
-            engine.execute("Lab", AddNote(text="x" * 100_000))
+            engine.execute("Lab", AddNote(text="x" * MAX_TEXT))  # the longest: pages more
         assert isinstance(store_fault(raised.value, engine.db), StoreFull)
         assert before == event_count(engine)
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from domain.limits import MAX_NAME
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.character import Assist, CgCharacter, OpenTest
 from domain.rulesets.code_green.tables import GridLayout, Square, Table, square_for, trait_for
-
-MAX_NAME = 80
 
 # --- Checks used to refuse commands and to detect histories that do not fit -------------------
 

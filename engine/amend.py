@@ -46,7 +46,7 @@ from engine.corrections import (
 from engine.dice_sources import DiceSpec
 from engine.log import rulings_made
 from engine.mapper import canonical_json, converter
-from engine.redecide import Redecider
+from engine.redecide import Redecider, listed
 from engine.rulings import NOT_UNDOABLE
 from engine.tail import Tail, reach, read_back
 from engine.topics import resolve
@@ -167,10 +167,11 @@ def amend(
         for change in decided:
             new_events.setdefault(change.stream, []).append(change.event)
         replacement = {stream: tuple(events) for stream, events in new_events.items()}
-        plan = walker.walk(made, target, replacement, redecide=redecide)
-        if plan.dropped and not (with_dependents or redecide):
-            listed = ", ".join(str(n) for n in sorted(plan.dropped))
-            raise AmendmentConflicts(ruling=target.number, dependents=listed)
+        plan = walker.plan(
+            made, target, replacement, redecide=redecide, with_dependents=with_dependents
+        )
+        if plan.dependants and not (with_dependents or redecide):
+            raise AmendmentConflicts(ruling=target.number, dependents=listed(plan.dependants))
         streams = streams_of(made).get(target.number, set())
         corrected = amended(target, streams, replacement, campaign_id, why)
         undone = retractions_of(made, set(plan.dropped), campaign_id, why)

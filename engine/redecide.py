@@ -11,11 +11,14 @@ far. Its outcome:
 - it is **refused**: the rules refuse it now, or its events no longer fit the state;
 - it **needs dice** it never rolled: it cannot be decided again honestly.
 
-A ruling that does not stand depends on T. Past it the walk goes on one of two ways: without it
-(it is undone with T: what a plain undo lists and ``--with-dependents`` retracts), or with its
-new decision (``--redecide``: it is amended with T's correction; one that is refused or needs
-dice makes the correction refused, except a resolution ruling of its system, an allocation to
-its hit or a displacement to its strain, which goes with what it resolved).
+One walk says what **depends** on T, for every way of correcting it: each ruling that changed
+goes on with its new decision, each one refused (or needing dice) is left out, and those that do
+not stand are T's dependants. A plain correction is refused naming them. ``--redecide`` amends
+the changed ones with T's correction and undoes the refused ones that resolve what an earlier
+ruling opened (an assist of a test, an allocation of a hit), and is refused by any other refused
+one (``CannotRedecide``). ``--with-dependents`` undoes the dependants with T: a second walk
+leaves them out, and with them every later ruling that does not stand once they are gone (the
+adaptation of an undone roll).
 """
 
 from __future__ import annotations
@@ -103,10 +106,21 @@ class Decision(Plain):
 @frozen
 class Plan(Plain):
     """What a correction does to the rulings after it: those undone with it, and (re-deciding)
-    those amended with their new decision."""
+    those amended with their new decision and those it cannot decide again."""
 
     dropped: frozenset[int]
     changed: tuple[Decision, ...] = ()
+    refused: tuple[Decision, ...] = ()
+
+    @property
+    def dependants(self) -> frozenset[int]:
+        """The later rulings that do not stand, listed ascending where a refusal names them."""
+        return self.dropped | {d.ruling for d in (*self.changed, *self.refused)}
+
+
+def listed(rulings: Iterable[int]) -> str:
+    """Rulings as a refusal names them: their numbers, ascending."""
+    return ", ".join(str(n) for n in sorted(rulings))
 
 
 class _Misfit(Exception):
@@ -122,6 +136,7 @@ class Redecider:
     def __init__(self, ledger: Ledger, campaign: CampaignState, tail: Tail, ruleset: Ruleset[Any]):
         self._ledger = ledger
         self._ruleset = ruleset
+        self._again = (ledger, campaign, tail, ruleset)
         self._campaign_id = campaign.id
         self._retracted = campaign.retracted  # as recorded now
         first = tail.first
@@ -167,26 +182,61 @@ class Redecider:
 
     # --- the walk ------------------------------------------------------------------------------
 
-    def walk(
+    def plan(
         self,
         made: Sequence[RulingMade],
         target: RulingMade,
         replacement: Mapping[UUID, Sequence[Event]] | None = None,
         *,
         redecide: bool = False,
+        with_dependents: bool = False,
+    ) -> Plan:
+        """What undoing (``replacement`` None) or amending ``target`` with ``replacement`` does
+        to the later rulings. Re-deciding them says which depend on it (``Plan.dependants``):
+        plain, the caller refuses when there are any; ``redecide``, a refused one that is no
+        resolution refuses the correction; ``with_dependents``, they are undone with it, and so
+        is every later ruling that does not stand without them."""
+        plan = self.walk(made, target, replacement)
+        if redecide and plan.refused:
+            first = plan.refused[0]
+            raise CannotRedecide(
+                ruling=target.number,
+                dependent=first.ruling,
+                command=first.command,
+                why=first.why,
+                dependents=listed(plan.dependants),
+            )
+        if not with_dependents or not plan.dependants:
+            return plan
+        again = Redecider(*self._again)
+        return again.walk(made, target, replacement, undone=plan.dependants)
+
+    def walk(
+        self,
+        made: Sequence[RulingMade],
+        target: RulingMade,
+        replacement: Mapping[UUID, Sequence[Event]] | None = None,
+        *,
+        undone: frozenset[int] | None = None,
     ) -> Plan:
         """Walk from ``target`` on: undone (``replacement`` None) or amended with
-        ``replacement``, each later ruling in force decided again. One that does not stand is
-        dropped; with ``redecide`` a changed one goes on with its new decision instead, and a
-        refused one that is no resolution refuses the correction (``CannotRedecide``)."""
+        ``replacement``, each later ruling in force decided again. Re-deciding (``undone``
+        None), one that changed goes on with its new decision and one refused is left out
+        (``dropped`` where it is a resolution of its system, ``refused`` otherwise). Undoing
+        with dependants, the rulings ``undone`` are left out, and so is any that does not
+        stand then (``dropped``, every one of them)."""
         commands = _commands_in_force(made, self._retracted)
         dropped: set[int] = set()
         changed: list[Decision] = []
+        refused: list[Decision] = []
         for m in made:
             if m.number == target.number:
                 self._apply(m.number, replacement or {})
             elif m.number < target.number or m.number not in commands:
                 self.states.update(self._evolved(self._in_force(m.number), strict=False))
+            elif undone is not None and m.number in undone:
+                dropped.add(m.number)
+                self._apply(m.number, {})
             else:
                 decision = self._decide(m, *commands[m.number])
                 if decision.outcome is Outcome.STANDS:
@@ -195,20 +245,16 @@ class Redecider:
                     raise SealedSessionChanged(
                         ruling=target.number, dependent=m.number, why=decision.why
                     )
-                if redecide and decision.outcome is Outcome.CHANGED:
+                if undone is None and decision.outcome is Outcome.CHANGED:
                     self._apply(m.number, decision.events)
                     changed.append(decision)
                     continue
-                if redecide and m.command not in self._ruleset.resolutions:
-                    raise CannotRedecide(
-                        ruling=target.number,
-                        dependent=m.number,
-                        command=m.command,
-                        why=decision.why,
-                    )
-                dropped.add(m.number)
+                if undone is None and m.command not in self._ruleset.resolutions:
+                    refused.append(decision)
+                else:
+                    dropped.add(m.number)
                 self._apply(m.number, {})
-        return Plan(dropped=frozenset(dropped), changed=tuple(changed))
+        return Plan(dropped=frozenset(dropped), changed=tuple(changed), refused=tuple(refused))
 
     def _decide(self, m: RulingMade, params: Mapping[str, Any], dice: tuple[Die, ...]) -> Decision:
         """Decide ruling ``m`` again; where it stands, its events are applied."""

@@ -1,9 +1,9 @@
 """Undo: retract a ruling (and, when asked, the later ones depending on it).
 
-A later ruling depends on an earlier one when, decided again on the history without it, it does
-not stand (``engine.redecide``). The log of rulings is read in ``engine.log`` (its rulings and
-headers are named here too) and the changes a correction records are built in
-``engine.corrections``.
+A later ruling depends on an earlier one when, decided again on the history without it (the
+rulings before it that changed as they now come out), it does not stand (``engine.redecide``).
+The log of rulings is read in ``engine.log`` (its rulings and headers are named here too) and
+the changes a correction records are built in ``engine.corrections``.
 """
 
 from __future__ import annotations
@@ -71,8 +71,9 @@ def undo(
 ) -> RulingResult:
     """Retract ``ruling`` (default: the latest one still in force) on every stream it touched.
     The later rulings are decided again without it (see ``engine.redecide``): those that do not
-    stand are refused, undone with it (``with_dependents``) or amended (``redecide``)."""
-    from engine.redecide import Redecider
+    stand (its dependants) refuse the undo, are undone with it (``with_dependents``) or are
+    amended with their new decision (``redecide``)."""
+    from engine.redecide import Redecider, listed
 
     why = reason.strip()
     if not why:
@@ -92,10 +93,9 @@ def undo(
         ruling = target.number
         tail = Tail(ledger.streams, campaign_id, target.number, records)
         walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
-        plan = walker.walk(tail.made, target, redecide=redecide)
-        if plan.dropped and not (with_dependents or redecide):
-            listed = ", ".join(str(n) for n in sorted(plan.dropped))
-            raise LaterRulingsDepend(ruling=target.number, dependents=listed)
+        plan = walker.plan(tail.made, target, redecide=redecide, with_dependents=with_dependents)
+        if plan.dependants and not (with_dependents or redecide):
+            raise LaterRulingsDepend(ruling=target.number, dependents=listed(plan.dependants))
         changes = retractions_of(tail.made, {target.number} | plan.dropped, campaign_id, why)
         changes += amendments_of(tail.made, plan.changed, campaign_id, why)
         changes += resolving(campaign, dispute, target.number, Outcome.UNDONE, why)

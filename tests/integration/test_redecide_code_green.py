@@ -2,9 +2,10 @@
 
 The oracle (``tests/integration/oracle.py``) plays the story again without the undone ruling (or
 with the amended command), each command with the dice it rolled the first time. A plain undo
-must be refused naming exactly the rulings that do not stand then; ``--with-dependents`` must
-retract exactly those; ``--redecide`` must leave the state the oracle reaches, or be refused where
-the oracle's table would have been refused.
+must be refused naming exactly the rulings that ``--redecide`` changes or refuses;
+``--with-dependents`` must retract those and every later one that then does not stand;
+``--redecide`` must leave the state the oracle reaches, or be refused where the oracle's table
+would have been refused.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from engine import Engine
 from engine.assembly import RulingResult
 from engine.dice_sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
+from tests.integration.dependants import amend_redecided, undo_redecided, undo_with_dependents
 from tests.integration.oracle import Refused, Step, again, play, whole_state
 from tests.integration.test_replay import commands, seeded
 
@@ -101,11 +103,13 @@ def numbers(rulings: list[int], *indexes: int) -> str:
 
 def test_undoing_an_assist_rolls_the_pool_again_with_one_die_fewer() -> None:
     """Bob's assist made alice's pool three dice. Without it the roll is decided again on two
-    of the dice it rolled (2, 5): the roll does not stand, its adaptation and the scene end
-    (tokens returned from other squares) neither, and the re-decided story is the oracle's."""
+    of the dice it rolled (2, 5): the roll does not stand, and it alone depends on the assist
+    (alice adapts and the scene ends as they did after the roll decided again); undone with
+    it, the roll takes its adaptation and the scene end along; re-decided, the story is the
+    oracle's."""
     engine, rulings = played()
     refused = refused_alone(ASSIST)
-    assert numbers(rulings, ROLL, ADAPT, SCENE_END) == refused.data["dependents"]
+    assert numbers(rulings, ROLL) == refused.data["dependents"]
 
     engine.undo("Lab", rulings[ASSIST], reason="no help", with_dependents=True)
     assert {rulings[i] for i in (ASSIST, ROLL, ADAPT, SCENE_END)} == engine.campaign(
@@ -319,7 +323,9 @@ def test_any_undo_ends_where_playing_it_again_ends(
     """After any story, one correction and then another (an undo or an amendment of a test's
     traits, re-deciding the later rulings; or an undo taking along those that do not stand):
     the state is the one the story played again without the undone rulings (and with the
-    amended command) reaches; a correction is refused exactly when that replay is."""
+    amended command) reaches; a correction is refused exactly when that replay is; and the
+    same correction made plain first names as dependants exactly the rulings re-deciding
+    changes or refuses (``tests/integration/dependants.py``)."""
     engine, rulings = played(SETUP)
     story = list(zip(rulings, SETUP, strict=True))  # the rulings in force, with their steps
     for command, dice in (move for moves in history for move in moves):
@@ -337,22 +343,18 @@ def test_any_undo_ends_where_playing_it_again_ends(
             if mode == "amend" and isinstance(step.command, DeclareTest):
                 form, function = S1_FORM[pick % 3], S1_FUNCTION[pick // 3 % 3]
                 replaced[index] = attrs.evolve(step.command, form=form, function=function)
-                result = engine.amend(
+                result = amend_redecided(
+                    engine,
                     "Lab",
                     number,
                     {"form": form, "function": function},
                     reason="property",
                     dice=DiceSpec(faces=()),
-                    redecide=True,
                 )
+            elif mode == "with":
+                result, _ = undo_with_dependents(engine, "Lab", number, reason="property")
             else:
-                result = engine.undo(
-                    "Lab",
-                    number,
-                    reason="property",
-                    redecide=mode != "with",
-                    with_dependents=mode == "with",
-                )
+                result = undo_redecided(engine, "Lab", number, reason="property")
         except (CannotUndo, SealedSessionChanged):
             # A session end stays, and stays as it was: its seal and its dice were published.
             assert before == event_count(engine)

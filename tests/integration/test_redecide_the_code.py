@@ -55,6 +55,7 @@ from engine import Engine
 from engine.dice_sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_the_code import HAWK, MITCH, sheet
+from tests.integration.dependants import undo_redecided
 from tests.integration.oracle import CAMPAIGN, Refused, Step, again, play, whole_state
 
 SYSTEM = "the-code"
@@ -570,7 +571,8 @@ def test_any_undo_re_decided_ends_where_playing_it_again_ends(
     without it is refused; otherwise the same whole state (the causes of re-derived reveals
     normalised, see ``normalised``). A session end seals its session: it cannot be undone, and
     an undo that would change a later one is refused (``SealedSessionChanged``); nothing is
-    appended by any refusal."""
+    appended by any refusal. The same undo made plain first names as dependants exactly the
+    rulings re-deciding changes or refuses (``tests/integration/dependants.py``)."""
     with Engine() as engine:
         setup = [Step(StartSession()), hawk(**hawk_fields)]
         if volt_fields is not None:
@@ -592,13 +594,13 @@ def test_any_undo_re_decided_ends_where_playing_it_again_ends(
         before = event_count(engine)
         if ruling in ends:  # it sealed its session and revealed its dice: it stays
             with pytest.raises(CannotUndo):
-                engine.undo(CAMPAIGN, ruling, reason="property", redecide=True)
+                undo_redecided(engine, CAMPAIGN, ruling, reason="property")
             assert before == event_count(engine)
             return
         oracle = again(SYSTEM, [step for _, step in story], without={index})
         refusal: DomainError | None = None
         try:
-            engine.undo(CAMPAIGN, ruling, reason="property", redecide=True)
+            undo_redecided(engine, CAMPAIGN, ruling, reason="property")
         except (SealedSessionChanged, CannotRedecide) as refused:
             refusal = refused
         if refusal is None:

@@ -51,9 +51,9 @@ def same_as_from_the_start(engine: Engine) -> None:
     for target in candidates(engine):
         bounded, whole = tails(engine, target.number)
         for amendment in (None, {}):
-            for redecide in (False, True):
-                assert plan(engine, bounded, target, amendment, redecide) == plan(
-                    engine, whole, target, amendment, redecide
+            for mode in ("plain", "redecide", "with dependents"):
+                assert plan(engine, bounded, target, amendment, mode) == plan(
+                    engine, whole, target, amendment, mode
                 )
         past = Redecider(engine.ledger, campaign, bounded, ruleset)
         assert past.campaign == before(engine, campaign.id, evolve_campaign, target.number)
@@ -62,13 +62,20 @@ def same_as_from_the_start(engine: Engine) -> None:
             assert past.character(entry.character_id) == expected
 
 
-def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, redecide: bool) -> Any:
+def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, mode: str) -> Any:
     """What undoing (``amendment`` None) or amending ``target`` does to the later rulings,
-    walked on ``tail``; a refusal to re-decide, as its data."""
+    walked on ``tail`` (plain, re-deciding them or undoing them with it); a refusal to
+    re-decide, as its data."""
     campaign = engine.campaign("Lab")
     walker = Redecider(engine.ledger, campaign, tail, engine.ruleset(campaign))
     try:
-        return walker.walk(tail.made, target, amendment, redecide=redecide)
+        return walker.plan(
+            tail.made,
+            target,
+            amendment,
+            redecide=mode == "redecide",
+            with_dependents=mode == "with dependents",
+        )
     except (CannotRedecide, SealedSessionChanged) as refused:  # a refusal is a plan too
         return refused.code, refused.data
 

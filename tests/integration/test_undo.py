@@ -163,13 +163,16 @@ def test_next_ruling_after_an_undo_takes_the_next_number(engine: Engine) -> None
         pytest.param(TEST, "9, 10, 11, 12, 13", id="test"),
         pytest.param(PLACE_ALICE, "8, 9, 10, 11, 12, 13", id="placement"),
         pytest.param(STRAIN, "12", id="strain"),
-        pytest.param(5, "7, 9, 10, 11, 12, 13", id="helper-creation"),
+        # Without bob his placement and his assist are refused and the pool is a die smaller;
+        # the strain, displacement and adaptation stand on the roll decided again.
+        pytest.param(5, "7, 9, 10", id="helper-creation"),
     ],
 )
 def test_older_ruling_with_dependants_is_refused_naming_them(
     engine: Engine, ruling: int, dependents: str
 ) -> None:
-    """Undoing a ruling later rulings build on is refused with LATER_RULINGS_DEPEND."""
+    """Undoing a ruling later rulings build on is refused with LATER_RULINGS_DEPEND, naming
+    those that re-deciding would change or refuse."""
     play_until_adapted(engine)
 
     refused = refusal(engine, ruling)
@@ -207,6 +210,23 @@ def test_with_dependents_retracts_the_ruling_and_all_its_dependants(engine: Engi
         (n, Retraction(by=14, actor="GM", reason="wrong dice"))
         for n in (ROLL, STRAIN, DISPLACE, ADAPT)
     ] == [(e.ruling.number, e.retraction) for e in engine.log("Lab") if e.retraction]
+
+
+def test_with_dependents_also_retracts_what_stood_only_on_them(engine: Engine) -> None:
+    """Undoing bob's creation names his placement, his assist and the roll (with one die fewer
+    the roll comes out otherwise; the strain, displacement and adaptation would stand on it).
+    Undone with them, the roll takes along the steps that resolved it: nothing is left that
+    stands on a ruling undone."""
+    play_until_adapted(engine)
+    assert "7, 9, 10" == refusal(engine, 5).data["dependents"]
+
+    result = engine.undo("Lab", 5, reason="bob never came", with_dependents=True)
+
+    gone = {5, 7, 9, ROLL, STRAIN, DISPLACE, ADAPT}
+    assert gone == engine.campaign("Lab").retracted
+    assert gone == {e.ruling for e in result.events}  # type: ignore[attr-defined]
+    assert [ALICE] == [c.name for c in engine.characters("Lab")]
+    assert engine.character("Lab", ALICE).test is not None  # declared, not rolled
 
 
 def test_after_undoing_dependants_the_test_can_be_rolled_again(engine: Engine) -> None:

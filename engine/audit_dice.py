@@ -30,6 +30,7 @@ from engine.audit_chain import (
     UNSEATED,
     as_int,
     stored_body,
+    why,
 )
 from engine.audit_report import DiceCheck, Finding
 from engine.committed_dice import commitment, key, lane, mixed, mixed_signed, replay, root_from
@@ -69,6 +70,7 @@ class _Commitment:
         self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
         self.ended = False
         self.failure: Exception | None = None  # a roll that could not be checked at all
+        self.failed_at: Any = None  # its ruling
         self._key: bytes | None = None
 
     def secret(self) -> bytes | None:
@@ -132,8 +134,9 @@ class _Commitment:
                 self._follows(number, made, self._seeded(), lane(member), sides, faces)
             else:
                 self.problems.append(f"ruling {number}: committed dice of no member's counters")
-        except Exception as error:  # raised when the report is made, as a whole check would
+        except Exception as error:  # a header that does not read as a roll: named, not raised
             self.failure = error
+            self.failed_at = made.get("number") if isinstance(made, dict) else None
 
     def _hidden_roll(
         self, made: dict[str, Any], actor: Any, sides: tuple[int, ...], faces: tuple[int, ...]
@@ -289,8 +292,6 @@ class SessionDice:
         return tuple(sorted(checks, key=lambda c: c.session))
 
     def _check(self, c: _Commitment) -> DiceCheck:
-        if c.failure is not None:
-            raise c.failure
         warnings = []
         if c is not self.current[c.session] and c.added:
             warnings.append(
@@ -314,6 +315,11 @@ class SessionDice:
             for n, who in sorted(c.hidden.items())
         ]
         problems = list(c.problems)
+        if c.failure is not None:
+            problems.append(
+                f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
+                "session's committed rolls from there on cannot be checked"
+            )
         if c.counters is not None and c.counters != c.expected:
             problems.append(
                 f"the reveal says the session's committed dice used {c.counters} counters; the "

@@ -421,3 +421,25 @@ def test_a_hidden_roll_revealed_without_its_key_does_not_check_out(
         f"ruling {hidden.number} was revealed without its hidden dice's key" in p
         for p in check.problems
     )
+
+
+def test_a_counter_rewritten_as_text_is_named_not_raised(tmp_path: Path, frozen: None) -> None:
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        engine.create_campaign("Lab", "sims", gm=GM)
+        engine.execute("Lab", StartSession())
+        made = free_roll(engine, "1d6")
+        engine.execute("Lab", EndSession())
+        campaign_id = engine.campaign("Lab").id
+
+    def as_text(topic: str, body: dict[str, Any]) -> None:
+        if topic.endswith(":RulingMade") and body["event"]["number"] == made.number:
+            body["event"]["counter"] = "zero"
+
+    rewrite_campaign_stream(db, campaign_id, as_text)
+    with Engine(str(db)) as engine:
+        report = engine.verify("Lab")
+    assert not report.intact
+    assert any(
+        f"ruling {made.number}'s committed dice do not read" in p for p in report.dice[0].problems
+    )

@@ -25,8 +25,8 @@ from domain.errors import (
 )
 from domain.events import HiddenDiceRevealed, Role, RulingMade
 from domain.free_rolls import RollFreely
-from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, StartSession
-from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
+from domain.lifecycle import AddEntropy, EndScene, EndSession, StartSession
+from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from domain.table import AddMember, RevealRuling
 from engine import DiceSpec, Engine
 from engine.audit_report import DiceCheck
@@ -34,7 +34,7 @@ from engine.committed_dice import key, lane, leaf_key, mixed_signed, replay
 from engine.player_check import verify_export
 from tests.conftest import event_count
 from tests.integration.players import Player
-from tests.integration.test_commit_reveal import rewrite_campaign_stream
+from tests.integration.test_commit_reveal import rewrite_campaign_stream, tanner
 
 GM = "Rosa"
 
@@ -47,17 +47,7 @@ def table(tmp_path: Path, frozen: None) -> Iterator[tuple[Engine, Player, Player
         engine.create_campaign("Lab", "sprawl-goons", gm=GM)
         ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
         engine.execute("Lab", StartSession())
-        engine.execute("Lab", StartScene(stage="The container stacks"))
-        create = CreateCharacter(
-            character="Tanner",
-            player="ana",
-            morphology=2,
-            reaction=1,
-            cognition=1,
-            equilibrium=0,
-            items=("melee:Katana", "armour:Kevlar jacket", "lazarus"),
-        )
-        engine.execute("Lab", create, dice=DiceSpec(faces=(3, 4, 5, 2)))
+        tanner(engine)
         yield engine, ana, bea
 
 

@@ -1,15 +1,19 @@
 """The dice check that does not trust the server: a session's page where the player's browser
-recomputes every committed roll from the revealed seed (``web/static/dice_check.js``, WebCrypto),
-the protocol README's "Verifiable digital dice" writes and ``engine.committed_dice`` runs.
+checks every committed roll (``web/static/dice_check.js``, WebCrypto), as ``campaign verify``
+does (``engine.audit_dice``, the protocol ``engine.committed_dice`` writes), and where a player
+makes their own signing key and signs the entropy they add.
 
-The server sends only what the log shows the member, in log order: each commitment (the seed's
-hash and the entropy given with it), each player's entropy, each committed roll (ruling, first
-counter, counters used, dice sizes and recorded faces) and the reveal (seed, counters used). It
-computes nothing: what the page marks verified, the browser computed."""
+The server sends only public facts, in log order: each commitment (protocol, the seed's hash,
+the hidden rolls' root), each entropy with its signature, the seats' keys as the log registered
+them, each committed roll the member may read (who, lane or leaf, counters, dice, undone by
+whom), each hidden roll's key and proof once revealed, the reveal; of what the member may not
+read, only that it exists: a hidden committed roll not yet revealed (its ruling, who, its leaf),
+a ruling whose dice are not committed (who, where they came from; no faces). It computes
+nothing: what the page marks verified, the browser computed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -18,59 +22,246 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
-from domain.events import DiceCommitted, DiceRevealed, EntropyAdded
+from domain.dice import Provenance
+from domain.events import (
+    DiceCommitted,
+    DiceRevealed,
+    EntropyAdded,
+    HiddenDiceRevealed,
+    MemberAdded,
+    MemberKeyRegistered,
+    MemberRemoved,
+    Role,
+    RulingMade,
+    SessionEnded,
+)
+from domain.visibility import hidden_from
 from web.auth import seat
 from web.commands import engine_of
+from web.pages import POLICY
 
 if TYPE_CHECKING:
-    from engine import LoggedRuling
+    from domain.campaign import CampaignState
+    from engine import Engine, LoggedRuling
 
 Req = Request[Any, Any, Any]
 SCRIPT = Path(__file__).with_name("static") / "dice_check.js"
 SCRIPT_ROUTE = "/static/dice_check.js"
+# The rulings outside a session whose events its check needs: the seats and their keys (before
+# it), its hidden rolls' keys (revealed later).
+SEATS = ("init", "member add", "member remove", "member key")
+REVEAL = "reveal"
 
 
-def steps(logged: Iterable[LoggedRuling]) -> list[dict[str, Any]]:
-    """The public facts of a session's committed dice, in the order the log recorded them."""
+def steps(
+    logged: Iterable[LoggedRuling],
+    campaign: CampaignState,
+    reader: str,
+    session: int,
+    around: Iterable[LoggedRuling] = (),
+) -> list[dict[str, Any]]:
+    """The public facts of session ``session``'s committed dice, in the order the log recorded
+    them: ``logged`` is the session's log as the GM reads it (every ruling; only what ``reader``
+    may read of them is sent), ``around`` rulings outside it (seats, keys, later reveals)."""
+    unread = hidden_from(campaign, reader)
     found: list[tuple[int, dict[str, Any]]] = []
     for entry in logged:
         number = entry.ruling.number
         made = entry.ruling
-        if made.counter is not None:  # a ruling that drew committed dice (its header says so)
-            roll = {
-                "step": "roll",
-                "ruling": number,
-                "counter": made.counter,
-                "draws": made.draws,
-                "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
-                "undone": entry.retraction is not None,
-            }
-            found.append((entry.header.originator_version, roll))
-        for record in entry.events:
-            step = _step(number, record.event)
+        version = entry.header.originator_version
+        if number in unread:
+            step = _unread(entry, campaign)
             if step is not None:
-                found.append((record.originator_version, step))
+                found.append((version, step))
+            continue
+        if made.counter is not None:  # a ruling that drew committed dice (its header says so)
+            found.append((version, _roll(entry, campaign)))
+        elif made.dice and made.provenance is not Provenance.COMMITTED:
+            found.append((version, _uncommitted(entry, shown=True)))
+        found += _events(entry, session)
+    for entry in around:
+        if entry.ruling.number not in unread:
+            found += _events(entry, session)
     return [step for _, step in sorted(found, key=lambda pair: pair[0])]
 
 
-def _step(number: int, event: Any) -> dict[str, Any] | None:
+def _undone(entry: LoggedRuling) -> dict[str, Any] | None:
+    undone = entry.retraction
+    return None if undone is None else {"by": undone.actor, "ruling": undone.by}
+
+
+def _roll(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
+    made = entry.ruling
+    return {
+        "step": "roll",
+        "ruling": made.number,
+        "by": entry.header.actor,
+        "lane": made.lane,
+        "leaf": made.leaf,
+        "counter": made.counter,
+        "draws": made.draws,
+        "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
+        "undone": _undone(entry),
+        # a GM reads their hidden rolls before they are revealed: still listed as not revealed
+        "hidden": made.number in campaign.hidden,
+        "shown": made.number in campaign.revealed,
+    }
+
+
+def _uncommitted(entry: LoggedRuling, *, shown: bool) -> dict[str, Any]:
+    """A ruling of a session whose dice did not come from the commitment: its faces and command
+    only when the reader may read it."""
+    made = entry.ruling
+    provenance = made.provenance.value if made.provenance is not None else None
+    step: dict[str, Any] = {
+        "step": "uncommitted",
+        "ruling": made.number,
+        "by": entry.header.actor,
+        "provenance": provenance,
+        "hidden": not shown,
+        "undone": _undone(entry),
+    }
+    if shown:
+        step["command"] = made.command
+        step["dice"] = [{"sides": d.sides, "face": d.face} for d in made.dice]
+    return step
+
+
+def _unread(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any] | None:
+    """What the reader learns of a ruling they may not read: that it drew committed dice (who,
+    and the hidden leaf it took: nothing its faces could be computed from), or that its dice
+    are not committed ones (who, where from)."""
+    made = entry.ruling
+    if made.counter is None:
+        if made.dice and made.provenance is not Provenance.COMMITTED:
+            return _uncommitted(entry, shown=False)
+        return None
+    hidden = made.number in campaign.hidden
+    return {
+        "step": "unread",
+        "ruling": made.number,
+        "by": entry.header.actor,
+        "hidden": hidden,
+        "leaf": made.leaf,
+        # a hidden roll's first counter (0) says nothing without its key; protocol 1's would
+        "counter": made.counter if made.leaf is not None else None,
+        # a private ruling's lane is its roller (public); its counters would give its faces away
+        "lane": made.lane if not hidden else None,
+        "undone": _undone(entry),
+    }
+
+
+def _events(entry: LoggedRuling, session: int) -> list[tuple[int, dict[str, Any]]]:
+    found = []
+    number = entry.ruling.number
+    for record in entry.events:
+        if record.originator_id != entry.header.originator_id:
+            continue  # the dice's facts are all on the campaign's stream
+        step = _step(number, record.event, session)
+        if step is not None:
+            found.append((record.originator_version, step))
+    return found
+
+
+def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
     if isinstance(event, DiceCommitted):
         return {
             "step": "committed",
             "ruling": number,
             "seed_hash": event.seed_hash,
             "entropy": event.entropy,
+            "protocol": event.protocol,
+            "hidden_root": event.hidden_root,
         }
     if isinstance(event, EntropyAdded):
-        return {"step": "entropy", "ruling": number, "by": event.by, "words": event.words}
+        return {
+            "step": "entropy",
+            "ruling": number,
+            "by": event.by,
+            "words": event.words,
+            "signature": event.signature,
+        }
+    if isinstance(event, MemberKeyRegistered):
+        return {"step": "key", "ruling": number, "name": event.name, "key": event.key}
+    if isinstance(event, MemberAdded):
+        return {"step": "seated", "ruling": number, "name": event.name}
+    if isinstance(event, MemberRemoved):
+        return {"step": "unseated", "ruling": number, "name": event.name}
+    if isinstance(event, HiddenDiceRevealed) and event.session == session:
+        return {
+            "step": "hidden key",
+            "ruling": event.ruling,
+            "revealed_in": number,
+            "leaf": event.leaf,
+            "leaf_key": event.leaf_key,
+            "proof": list(event.proof),
+        }
     if isinstance(event, DiceRevealed):
         return {
             "step": "revealed",
             "ruling": number,
             "seed": event.seed,
             "counters": event.counters,
+            "lanes": [[who, used] for who, used in event.lanes],
+            "hidden": event.hidden,
         }
+    if isinstance(event, SessionEnded) and event.number == session:
+        return {"step": "ended", "ruling": number}
     return None
+
+
+def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> list[LoggedRuling]:
+    """The rulings outside the session its check needs: the seats' keys registered before it
+    (when it holds signed entropy) and the hidden rolls' keys revealed after it (when it drew
+    hidden committed dice), read from the campaign's headers, then those rulings alone."""
+    inside = {entry.ruling.number for entry in logged}
+    if not inside:
+        return []
+    signed = any(
+        isinstance(r.event, EntropyAdded) and r.event.signature for e in logged for r in e.events
+    )
+    hidden = any(e.ruling.leaf is not None for e in logged)
+    if not (signed or hidden):
+        return []
+    first, last = min(inside), max(inside)
+    wanted = [
+        h.ruling
+        for h in engine.headers(campaign)
+        if h.ruling not in inside
+        and isinstance(made := h.event, RulingMade)
+        and (
+            (signed and h.ruling < last and made.command in SEATS)
+            or (hidden and h.ruling > first and made.command == REVEAL)
+        )
+    ]
+    return engine.log(campaign, rulings=wanted) if wanted else []
+
+
+def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str, Any]:
+    """The page's data: the session's facts, who reads it, and whether they may add entropy."""
+    state = engine.campaign(campaign)
+    logged = engine.log(campaign, session=session) if session else []
+    seated = state.member(member)
+    role = seated.role if seated is not None else None
+    window = (
+        role is Role.PLAYER
+        and state.session == session
+        and bool(state.commitment)
+        and state.first_committed_roll is None
+        and state.dice_protocol >= 2
+    )
+    return {
+        "session": session,
+        "steps": steps(logged, state, member, session, around(engine, campaign, logged)),
+        "me": {
+            "name": member,
+            "role": role.value if role is not None else None,
+            "key": seated.key if seated is not None else "",
+        },
+        "campaign": campaign,
+        "api": f"/api/campaigns/{quote(campaign, safe='')}",
+        "entropy_open": window,
+    }
 
 
 @get("/campaigns/{campaign:str}/dice-check", include_in_schema=False, sync_to_thread=True)
@@ -82,7 +273,6 @@ def dice_check_page(
     engine = engine_of(request)
     sessions = engine.campaign(campaign).sessions
     shown = session if session is not None else sessions
-    logged = engine.log(campaign, session=shown, reader=member) if shown else []
     page = f"/campaigns/{quote(campaign, safe='')}"
     return Template(
         "dice_check.html",
@@ -91,9 +281,10 @@ def dice_check_page(
             "campaign_page": page,
             "session": shown,
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],
-            "data": {"session": shown, "steps": steps(logged)},
+            "data": facts(engine, campaign, shown, member),
             "script": SCRIPT_ROUTE,
         },
+        headers={"content-security-policy": POLICY},
     )
 
 

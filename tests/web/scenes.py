@@ -125,13 +125,13 @@ SCENES = (
         system="code-green",
         campaign="Night Shift",
         alice_rolls=Move("alice", "test", {"form": "Legs", "function": "Cryptic", "roll": True}),
-        bob_rolls=Move("bob", "dice", {"expression": "2d6", "why": "does the radio work"}, "3,4"),
+        bob_rolls=Move("bob", "dice", {"expression": "2d6", "why": "does the radio work"}),
         gm_rules=Move("gm", "note", {"text": "The guard hears something in the cold room"}),
     ),
     Scene(
         system="the-code",
         campaign="Rain City",
-        alice_rolls=Move("alice", "dice", {"expression": "1d10", "why": "spot the crook"}, "7"),
+        alice_rolls=Move("alice", "dice", {"expression": "1d10", "why": "spot the crook"}),
         bob_rolls=Move("bob", "dice", {"expression": "2d10", "why": "the roof jump"}),
         gm_rules=Move(
             "gm", "step", {"character": "The Hawk", "task": "the alley", "profession": True}
@@ -140,7 +140,7 @@ SCENES = (
     Scene(
         system="sprawl-goons",
         campaign="Docklands",
-        alice_rolls=Move("alice", "roll", {"stat": "reaction", "ds": "10"}, "4,5"),
+        alice_rolls=Move("alice", "roll", {"stat": "reaction", "ds": "10"}),
         bob_rolls=Move("bob", "roll", {"stat": "cognition", "ds": "12"}),
         gm_rules=Move("gm", "npc", {"character": "Zone Boss ganger", "ds": "moderate"}),
         amend_bob="ds=14",
@@ -152,7 +152,6 @@ SCENES = (
             "alice",
             "roll",
             {"qualities": "Kung Fu", "difficulty": "Good", "task": "the wall"},
-            "3,5",
         ),
         bob_rolls=Move("bob", "roll", {"qualities": "Knives", "difficulty": "Average"}),
         gm_rules=Move(

@@ -1,11 +1,19 @@
 // The dice check of the page /campaigns/{campaign}/dice-check (web/dice_check.py), run in the
-// player's browser: every committed roll of a session recomputed from the revealed seed with
-// WebCrypto, step by step as engine/committed_dice.py does it (README: "Verifiable digital
-// dice"). The page's data is only what the log records; nothing here trusts the server's word.
+// player's browser with WebCrypto alone: every committed roll of a session recomputed step by
+// step as engine/committed_dice.py draws it and engine/audit_dice.py (`campaign verify`) checks
+// it: protocol 2 (the players' Ed25519-signed entropy, each member's own counters, hidden rolls
+// under a Merkle root) and protocol 1 (older sessions: one counter). The page's data is only
+// what the log records; nothing here trusts the server's word. It lists, first, what a player
+// must see: dice set aside, hidden and never revealed, or not drawn from the commitment.
+//
+// A player also makes their signing key here (Ed25519, WebCrypto, the private half not
+// extractable, kept in this browser's IndexedDB, never sent), registers its public half on
+// their seat (`member key`) and signs the entropy they add (`entropy`), through the JSON API.
 "use strict";
 
 const diceCheck = (() => {
   const utf8 = new TextEncoder();
+  const MAX_SIDES = 1000; // the largest die free rolls allow (domain.free_rolls)
 
   function hex(buffer) {
     return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -29,8 +37,22 @@ const diceCheck = (() => {
     return new Uint8Array(bytes);
   }
 
+  function concat(...parts) {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  async function sha256(bytes) {
+    return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  }
+
   async function sha256Hex(bytes) {
-    return hex(await crypto.subtle.digest("SHA-256", bytes));
+    return hex(await sha256(bytes));
   }
 
   function hmacKey(secret) {
@@ -42,9 +64,12 @@ const diceCheck = (() => {
     return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, message));
   }
 
-  // commitment(secret): the hex SHA-256 of the seed's bytes.
-  function commitment(secret) {
-    return sha256Hex(secret);
+  // commitment(secret, hidden_root): the hex SHA-256 of the seed followed by the hidden tree's
+  // root (protocol 2), or of the seed alone (protocol 1: no root); null if the root is not hex.
+  async function commitment(secret, hiddenRoot = "") {
+    const root = fromHex(hiddenRoot);
+    if (root === null) return null;
+    return sha256Hex(concat(secret, root));
   }
 
   // key(secret, entropy): HMAC-SHA256(secret, the entropy's UTF-8 bytes).
@@ -52,23 +77,87 @@ const diceCheck = (() => {
     return hmac(await hmacKey(secret), utf8.encode(entropy));
   }
 
-  // mixed(given, added): what was given with the commitment when no player added anything;
-  // else the hex SHA-256 of the UTF-8 JSON [given, [[who, words], ...]] with no spaces
-  // (JSON.stringify writes what json.dumps(..., ensure_ascii=False, separators=(",", ":")) does).
-  async function mixed(given, added) {
-    if (added.length === 0) return given;
-    const listed = [given, added.map(([who, words]) => [who, words])];
+  // JSON.stringify writes what json.dumps(..., ensure_ascii=False, separators=(",", ":")) does.
+  function digest(listed) {
     return sha256Hex(utf8.encode(JSON.stringify(listed)));
   }
 
-  // face(block, sides): the first byte below the largest multiple of sides, as byte % sides + 1;
-  // null when every byte of the block falls in the biased tail.
-  function face(block, sides) {
-    if (!Number.isInteger(sides) || sides < 1 || sides > 256) {
-      throw new RangeError(`committed dice handle up to 256 sides, not ${sides}`);
+  // Protocol 1's mixed(given, added): what was given with the commitment when no player added
+  // anything; else the hex SHA-256 of the UTF-8 JSON [given, [[who, words], ...]].
+  async function mixed(given, added) {
+    if (added.length === 0) return given;
+    return digest([given, added.map(([who, words]) => [who, words])]);
+  }
+
+  // Python orders strings by code point (JavaScript's sort, by UTF-16 unit, does not).
+  function compareText(a, b) {
+    const x = Array.from(a, (c) => c.codePointAt(0));
+    const y = Array.from(b, (c) => c.codePointAt(0));
+    for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+      if (x[i] !== y[i]) return x[i] - y[i];
     }
-    const limit = 256 - (256 % sides);
-    for (const byte of block) if (byte < limit) return (byte % sides) + 1;
+    return x.length - y.length;
+  }
+
+  function compareLists(a, b) {
+    for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+      const order = compareText(a[i], b[i]);
+      if (order !== 0) return order;
+    }
+    return a.length - b.length;
+  }
+
+  // Protocol 2's mixed_signed(counted): the hex SHA-256 of the UTF-8 JSON of the counted
+  // [[member, words, signature], ...], sorted; "" when none counted.
+  async function mixedSigned(counted) {
+    if (counted.length === 0) return "";
+    const listed = counted.map(([who, words, signature]) => [who, words, signature]);
+    return digest(listed.sort(compareLists));
+  }
+
+  // --- the hidden rolls' tree ----------------------------------------------------------------
+
+  function leafHash(leaf) {
+    return sha256(concat(Uint8Array.of(0), leaf));
+  }
+
+  function node(left, right) {
+    return sha256(concat(Uint8Array.of(1), left, right));
+  }
+
+  // root_from(leaf, index, proof): the root a leaf key and its path (siblings from the leaves
+  // up) lead to; bit `depth` of the index says whether the node is the right child there.
+  async function rootFrom(leaf, index, proof) {
+    let at = await leafHash(leaf);
+    for (let depth = 0; depth < proof.length; depth += 1) {
+      const other = fromHex(proof[depth]);
+      if (other === null) return null;
+      const right = Math.floor(index / 2 ** depth) % 2 === 1;
+      at = right ? await node(other, at) : await node(at, other);
+    }
+    return hex(at);
+  }
+
+  // --- dice from a key -----------------------------------------------------------------------
+
+  // face(block, sides): a die of up to 256 sides takes the first byte below the largest multiple
+  // of sides, a larger one the first 2-byte big-endian value below the largest multiple of
+  // sides under 65,536, as value % sides + 1; null when every value falls in the biased tail.
+  function face(block, sides) {
+    if (!Number.isInteger(sides) || sides < 1 || sides > MAX_SIDES) {
+      throw new RangeError(`committed dice have 1 to ${MAX_SIDES} sides, not ${sides}`);
+    }
+    let values = Array.from(block);
+    let span = 256;
+    if (sides > 256) {
+      values = [];
+      for (let i = 0; i < block.length; i += 2) {
+        values.push(i + 1 < block.length ? block[i] * 256 + block[i + 1] : block[i]);
+      }
+      span = 65536;
+    }
+    const limit = span - (span % sides);
+    for (const value of values) if (value < limit) return (value % sides) + 1;
     return null;
   }
 
@@ -79,15 +168,16 @@ const diceCheck = (() => {
     return bytes;
   }
 
-  // replay(key, start, sides): each die reads HMAC-SHA256(key, counter) from counter start on,
+  // replay(key, start, sides, lane): each die reads HMAC-SHA256(key, counter ‖ lane) from
+  // counter start on (lane: the roller's name in protocol 2's public rolls, else nothing),
   // moving to the next counter when a block gives no face; the faces and the counters used.
-  async function replay(derived, start, sides) {
+  async function replay(derived, start, sides, lane = new Uint8Array(0)) {
     const cryptoKey = await hmacKey(derived);
     const faces = [];
     let draws = 0;
     for (const n of sides) {
       for (;;) {
-        const block = await hmac(cryptoKey, counterBytes(start + draws));
+        const block = await hmac(cryptoKey, concat(counterBytes(start + draws), lane));
         draws += 1;
         const found = face(block, n);
         if (found !== null) {
@@ -99,74 +189,342 @@ const diceCheck = (() => {
     return { faces, draws };
   }
 
+  // --- signed entropy (domain/signatures.py) -------------------------------------------------
+
+  // The bytes a player signs: "campaign-log entropy 2", the commitment, the member, the words.
+  function entropyMessage(committed, member, words) {
+    return utf8.encode(`campaign-log entropy 2\n${committed}\n${member}\n${words}`);
+  }
+
+  // signature_holds(public_key, message, signature): Ed25519, both hex; false, never a throw.
+  async function signatureHolds(publicKey, message, signature) {
+    if (typeof publicKey !== "string" || !/^[0-9a-f]{64}$/.test(publicKey)) return false;
+    if (typeof signature !== "string" || signature.length !== 128) return false;
+    const signed = fromHex(signature);
+    if (signed === null) return false;
+    try {
+      const algorithm = { name: "Ed25519" };
+      const imported = await crypto.subtle.importKey("raw", fromHex(publicKey), algorithm, false, [
+        "verify",
+      ]);
+      return await crypto.subtle.verify(algorithm, imported, signed, message);
+    } catch (error) {
+      return false;
+    }
+  }
+
+  // str.strip(): what the server stores of the words typed (Python's whitespace, not trim()'s).
+  const SPACE = new Set([
+    0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000,
+    0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028,
+    0x2029, 0x202f, 0x205f, 0x3000,
+  ]);
+
+  function pyStrip(text) {
+    const chars = Array.from(text);
+    let first = 0;
+    let last = chars.length;
+    while (first < last && SPACE.has(chars[first].codePointAt(0))) first += 1;
+    while (last > first && SPACE.has(chars[last - 1].codePointAt(0))) last -= 1;
+    return chars.slice(first, last).join("");
+  }
+
+  // --- a session's commitments, checked ------------------------------------------------------
+
   // The session's commitments in log order (a session started again has several), each with
-  // the entropy added after it, its committed rolls and its reveal.
-  function commitments(steps) {
+  // the entropy added after it (signatures checked against the key on the member's seat at
+  // that point of the log), its rulings, its hidden rolls' keys, its reveal, whether it ended.
+  async function commitments(steps) {
     const found = [];
+    const keys = new Map();
     let current = null;
     for (const step of steps) {
       if (step.step === "committed") {
-        current = { committed: step, added: [], rolls: [], revealed: null };
+        current = {
+          committed: step,
+          protocol: step.protocol || 1,
+          added: [],
+          counted: [],
+          unsigned: [],
+          problems: [],
+          items: [],
+          hiddenKeys: new Map(),
+          revealed: null,
+          ended: false,
+          superseded: false,
+        };
         found.push(current);
+      } else if (step.step === "seated" || step.step === "unseated") {
+        keys.delete(step.name);
+      } else if (step.step === "key") {
+        keys.set(step.name, step.key);
       } else if (current === null) {
         continue;
       } else if (step.step === "entropy") {
-        current.added.push([step.by, step.words]);
+        await addEntropy(current, step, keys.get(step.by) || "");
       } else if (step.step === "revealed") {
         current.revealed = step;
-      } else if (step.step === "roll") {
-        current.rolls.push(step);
+      } else if (step.step === "hidden key") {
+        current.hiddenKeys.set(step.ruling, step);
+      } else if (step.step === "ended") {
+        current.ended = true;
+      } else if (["roll", "unread", "uncommitted"].includes(step.step) && !current.ended) {
+        current.items.push(step);
       }
     }
+    found.forEach((c, i) => {
+      c.superseded = i < found.length - 1;
+    });
     return found;
   }
 
-  // One commitment checked: the seed against the commitment, each roll against the seed, the
-  // counters 0, 1, 2... without repeats (a gap is a roll the reader may not read, or missing).
-  async function check(c) {
-    const result = { seed: "waiting", mixed: null, rows: [], end: null };
-    let derived = null;
+  async function addEntropy(c, step, seatKey) {
+    const { by, words, signature } = step;
+    c.added.push([by, words]);
+    if (c.protocol < 2) return;
+    if (!signature) {
+      c.unsigned.push({
+        kind: "unsigned",
+        ruling: step.ruling,
+        by,
+        text:
+          `${by}'s entropy “${words}” (ruling ${step.ruling}) is unsigned: not counted, ` +
+          "as the GM's machine could have written it",
+      });
+      return;
+    }
+    const message = entropyMessage(c.committed.seed_hash, by, words);
+    if (await signatureHolds(seatKey, message, signature)) {
+      c.counted.push([by, words, signature, seatKey]);
+    } else {
+      const why = "is signed, but not by the key on their seat";
+      c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
+    }
+  }
+
+  function undoneText(item) {
+    const { by, ruling } = item.undone;
+    const undone = `undone by ${by} in ruling ${ruling}`;
+    return `ruling ${item.ruling} (by ${item.by}): its committed dice were set aside, ${undone}`;
+  }
+
+  // One commitment checked as engine/audit_dice.py checks it: the seed against the commitment,
+  // each roll's counters against the last of its lane (its member's, its hidden leaf, or the
+  // one counter of protocol 1), its dice against the seed or its revealed hidden key, the
+  // reveal's counters against the rolls'; and what the players must see, listed.
+  async function check(c, session) {
+    const problems = [...c.problems];
+    const result = { seed: "waiting", rows: [], problems, warnings: [], end: null };
+    result.entropy =
+      c.protocol < 2 ? await mixed(c.committed.entropy, c.added) : await mixedSigned(c.counted);
+    let seeded = null;
     if (c.revealed !== null) {
       const secret = fromHex(c.revealed.seed);
-      if (secret !== null && (await commitment(secret)) === c.committed.seed_hash) {
+      const made = secret === null ? null : await commitment(secret, c.committed.hidden_root || "");
+      if (made !== null && made === c.committed.seed_hash) {
         result.seed = "verified";
-        result.mixed = await mixed(c.committed.entropy, c.added);
-        derived = await key(secret, result.mixed);
+        seeded = await key(secret, result.entropy);
       } else {
         result.seed = "mismatch";
+        const why = secret === null ? "is not a hex string" : "is not the one committed";
+        result.problems.push(`the revealed seed ${why}`);
       }
     }
-    let expected = 0;
-    for (const roll of c.rolls) {
-      if (roll.counter > expected) result.rows.push({ gap: [expected, roll.counter - 1] });
-      const row = { roll, status: "waiting", faces: null, why: "" };
-      if (roll.counter < expected) {
-        row.status = "mismatch";
-        row.why = `counter ${roll.counter} was used already: the next was ${expected}`;
+    const state = { expected: 0, lanes: new Map(), unreadLanes: new Set(), leaves: 0 };
+    const listed = [];
+    const hidden = [];
+    let rolls = 0;
+    for (const item of c.items) {
+      if (item.step === "uncommitted") {
+        const what = item.hidden ? "hidden from you" : item.command;
+        listed.push({
+          at: item.ruling,
+          kind: "uncommitted",
+          ruling: item.ruling,
+          by: item.by,
+          text:
+            `ruling ${item.ruling} (${what}, by ${item.by}): its dice are ${item.provenance}, ` +
+            "not drawn from the commitment",
+        });
+        continue;
       }
-      expected = roll.counter + roll.draws;
-      if (derived !== null) {
-        const sides = roll.dice.map((d) => d.sides);
-        const got = await replay(derived, roll.counter, sides);
-        row.faces = got.faces;
-        const same = got.draws === roll.draws && got.faces.every((f, i) => f === roll.dice[i].face);
-        if (!same) {
-          row.status = "mismatch";
-          row.why = row.why || "the recorded dice do not follow from the seed";
-        } else if (row.status !== "mismatch") {
-          row.status = "verified";
-        }
-      } else if (result.seed === "mismatch") {
-        row.status = "unchecked";
+      rolls += 1;
+      if (item.undone) {
+        const { ruling, by } = item;
+        listed.push({ at: item.undone.ruling, kind: "undone", ruling, by, text: undoneText(item) });
       }
+      const row =
+        item.step === "unread"
+          ? unreadRow(c, item, state)
+          : await rollRow(c, item, state, seeded, result);
+      if (row.before) result.rows.push({ gap: row.before });
       result.rows.push(row);
+      if (row.neverShown && !item.undone) hidden.push(item);
     }
-    const counters = c.revealed === null ? null : c.revealed.counters;
-    if (counters !== null && counters !== undefined) {
-      if (expected < counters) result.rows.push({ gap: [expected, counters - 1] });
-      result.end = { counters, used: expected, ok: expected <= counters };
+    if (c.protocol < 2) {
+      const counters = c.revealed === null ? null : c.revealed.counters;
+      if (counters !== null && counters !== undefined) {
+        if (state.expected < counters) result.rows.push({ gap: [state.expected, counters - 1] });
+        result.end = { counters, used: state.expected, ok: state.expected <= counters };
+      }
+    } else if (c.revealed !== null) {
+      result.end = endOf(c.revealed, state);
+      if (!result.end.ok) {
+        result.problems.push(
+          "the reveal's counters per member and hidden leaves are not the ones the rolls " +
+            "recorded used",
+        );
+      }
     }
+    const w = result.warnings;
+    const warn = (kind, text) => w.push({ kind, text });
+    if (c.superseded && c.added.length) {
+      warn(
+        "restarted",
+        `session ${session} was started again after players added entropy: its first seed ` +
+          "was set aside",
+      );
+    }
+    if (c.added.length && !rolls && (c.ended || c.superseded)) {
+      warn(
+        "ended",
+        `session ${session} ended after players added entropy and before any committed roll: ` +
+          "its seed was set aside",
+      );
+    }
+    w.push(...c.unsigned);
+    if (c.protocol >= 2 && rolls && !c.counted.length) {
+      warn(
+        "no-signed",
+        `no signed entropy of a player was counted in session ${session}: the GM's machine ` +
+          "alone chose its dice",
+      );
+    }
+    w.push(...listed.sort((a, b) => a.at - b.at));
+    for (const item of hidden.sort((a, b) => a.ruling - b.ruling)) {
+      w.push({
+        kind: "hidden",
+        ruling: item.ruling,
+        by: item.by,
+        text: `ruling ${item.ruling} (by ${item.by}): its hidden committed dice were never revealed`,
+      });
+    }
+    result.rolls = rolls;
     return result;
+  }
+
+  function outOfTurn(item, state) {
+    return (
+      `hidden committed dice from leaf ${item.leaf} counter ${item.counter}, expected leaf ` +
+      `${state.leaves} from counter 0`
+    );
+  }
+
+  // A ruling the reader may not read: a hidden roll not revealed (its leaf taken in turn), a
+  // private one (its member's counters cannot be followed past it), or protocol 1's gap.
+  function unreadRow(c, item, state) {
+    const row = { item, status: item.hidden ? "hidden" : "unread", faces: null, why: "" };
+    if (c.protocol >= 2 && item.leaf !== null && item.leaf !== undefined) {
+      if (item.leaf !== state.leaves || item.counter !== 0) {
+        row.status = "mismatch";
+        row.why = outOfTurn(item, state);
+      }
+      state.leaves = item.leaf + 1;
+      row.neverShown = true;
+    } else if (c.protocol >= 2 && item.lane) {
+      state.unreadLanes.add(item.lane);
+    }
+    return row;
+  }
+
+  async function rollRow(c, roll, state, seeded, result) {
+    const row = { item: roll, status: "waiting", faces: null, why: "" };
+    const wrong = (why) => {
+      row.status = "mismatch";
+      row.why = row.why || why;
+    };
+    const sides = roll.dice.map((d) => d.sides);
+    let derived = null;
+    let lane = new Uint8Array(0);
+    if (c.protocol < 2) {
+      if (roll.counter > state.expected) row.before = [state.expected, roll.counter - 1];
+      if (roll.counter < state.expected) {
+        wrong(`counter ${roll.counter} was used already: the next was ${state.expected}`);
+      }
+      state.expected = roll.counter + roll.draws;
+      derived = seeded;
+    } else if (roll.leaf !== null && roll.leaf !== undefined) {
+      if (roll.leaf !== state.leaves || roll.counter !== 0) {
+        wrong(outOfTurn(roll, state));
+      }
+      state.leaves = roll.leaf + 1;
+      const shown = c.hiddenKeys.get(roll.ruling); // its own key: the session's seed is not needed
+      if (shown === undefined) {
+        if (roll.shown) {
+          row.status = "unchecked";
+          row.why = "revealed without its hidden key";
+        } else {
+          row.status = row.status === "mismatch" ? row.status : "hidden";
+          row.neverShown = true;
+        }
+        return row;
+      }
+      const leafKey = fromHex(shown.leaf_key);
+      const root = leafKey === null ? null : await rootFrom(leafKey, roll.leaf, shown.proof);
+      if (shown.leaf !== roll.leaf || root === null || root !== c.committed.hidden_root) {
+        wrong("its revealed hidden key was not committed");
+        return row;
+      }
+      derived = await key(leafKey, result.entropy);
+    } else if (roll.lane !== null && roll.lane !== undefined) {
+      if (roll.lane !== roll.by) wrong(`made by ${roll.by} but drew ${roll.lane}'s committed dice`);
+      const expected = state.lanes.get(roll.lane) || 0;
+      if (roll.counter !== expected) {
+        if (roll.counter > expected && state.unreadLanes.has(roll.lane)) {
+          row.before = [expected, roll.counter - 1, roll.lane];
+        } else {
+          wrong(
+            `committed dice from counter ${roll.counter} of ${roll.lane}'s, expected ` +
+              `${expected} (counters run 0, 1, 2... without gaps or repeats)`,
+          );
+        }
+      }
+      state.lanes.set(roll.lane, roll.counter + roll.draws);
+      lane = utf8.encode(roll.lane);
+      derived = seeded;
+    } else {
+      wrong("committed dice of no member's counters");
+      return row;
+    }
+    if (derived === null) {
+      if (result.seed === "mismatch" && row.status !== "mismatch") row.status = "unchecked";
+      return row;
+    }
+    const got = await replay(derived, roll.counter, sides, lane);
+    row.faces = got.faces;
+    const same = got.draws === roll.draws && got.faces.every((f, i) => f === roll.dice[i].face);
+    const hidden = roll.leaf !== null && roll.leaf !== undefined;
+    if (!same) {
+      const from = hidden ? "the dice do not follow from its revealed key" : "";
+      wrong(from || "the recorded dice do not follow from the seed");
+    }
+    else if (row.status !== "mismatch") row.status = "verified";
+    return row;
+  }
+
+  // Protocol 2's reveal: the counters each member's rolls used and the hidden leaves taken, as
+  // the reveal says them and as the rolls recorded used them (past a private roll the reader
+  // may not read, its member's counters can only be seen not to exceed what was said).
+  function endOf(revealed, state) {
+    const said = new Map((revealed.lanes || []).map(([who, n]) => [String(who), n]));
+    let ok = revealed.hidden === state.leaves;
+    for (const who of new Set([...said.keys(), ...state.lanes.keys(), ...state.unreadLanes])) {
+      const used = state.lanes.get(who);
+      const told = said.get(who);
+      if (state.unreadLanes.has(who)) ok = ok && told !== undefined && (used || 0) <= told;
+      else ok = ok && used !== undefined && told === used;
+    }
+    return { said, lanes: state.lanes, hidden: revealed.hidden, leaves: state.leaves, ok };
   }
 
   // --- The page ------------------------------------------------------------------------------
@@ -176,6 +534,8 @@ const diceCheck = (() => {
     mismatch: "does not match",
     waiting: "waiting for the reveal",
     unchecked: "cannot be checked",
+    hidden: "hidden, not revealed",
+    unread: "not yours to read",
   };
 
   function element(tag, text, attributes = {}) {
@@ -191,12 +551,16 @@ const diceCheck = (() => {
 
   function seedLine(c, result) {
     const line = element("p", null, { class: "seed", "data-status": result.seed });
-    line.append(`Commitment (ruling ${c.committed.ruling}): `, element("code", c.committed.seed_hash));
+    const { ruling, seed_hash: hash, hidden_root: root } = c.committed;
+    line.append(`Commitment (ruling ${ruling}, protocol ${c.protocol}): `, element("code", hash));
+    if (c.protocol >= 2) line.append("; hidden rolls' root: ", element("code", root));
     if (c.revealed === null) {
-      line.append(". The seed is revealed when the session ends: ", element("strong", WORDS.waiting));
+      const waiting = element("strong", WORDS.waiting);
+      line.append(". The seed is revealed when the session ends: ", waiting);
       return line;
     }
-    line.append("; revealed seed: ", element("code", c.revealed.seed), ". Its SHA-256 ");
+    line.append("; revealed seed: ", element("code", c.revealed.seed), ". ");
+    line.append(c.protocol >= 2 ? "SHA-256(seed ‖ root) " : "Its SHA-256 ");
     line.append(result.seed === "verified" ? "is the commitment: " : "is not the commitment: ");
     line.append(element("strong", WORDS[result.seed]));
     return line;
@@ -208,40 +572,59 @@ const diceCheck = (() => {
       line.append("No player added entropy.");
     } else {
       line.append("Entropy added: ");
+      const counted = new Set(c.counted.map(([who, words]) => JSON.stringify([who, words])));
       c.added.forEach(([who, words], i) => {
         line.append(i ? "; " : "", element("strong", who), " ", element("q", words));
+        if (c.protocol >= 2) {
+          const mark = counted.has(JSON.stringify([who, words]));
+          line.append(mark ? " (signed, counted)" : " (not counted)");
+        }
       });
       line.append(".");
     }
-    if (result.mixed !== null) line.append(" Mixed in: ", element("code", result.mixed));
+    if (result.entropy) line.append(" Mixed in: ", element("code", result.entropy));
+    else if (c.protocol >= 2) line.append(" Mixed in: nothing (no signed entropy).");
     return line;
   }
 
-  function table(result) {
+  function counters(c, item) {
+    if (item.counter === undefined || item.counter === null) return "-";
+    const last = item.draws ? `-${item.counter + item.draws - 1}` : "";
+    const leaf = item.leaf !== null && item.leaf !== undefined;
+    if (c.protocol >= 2 && leaf) return `leaf ${item.leaf}: ${item.counter}${last}`;
+    if (c.protocol >= 2 && item.lane) return `${item.lane}'s ${item.counter}${last}`;
+    return `${item.counter}${last}`;
+  }
+
+  function table(c, result) {
     const rows = element("table", null, { class: "rolls" });
     const head = element("tr");
-    for (const title of ["ruling", "counters", "recorded", "recomputed", "check"]) {
+    for (const title of ["ruling", "by", "counters", "recorded", "recomputed", "check"]) {
       head.append(element("th", title));
     }
     rows.append(head);
     for (const row of result.rows) {
       if (row.gap) {
-        const [first, last] = row.gap;
+        const [first, last, lane] = row.gap;
         const tr = element("tr", null, { class: "gap", "data-status": "gap" });
-        tr.append(element("td", "-"), element("td", first === last ? `${first}` : `${first}-${last}`));
-        const why = "not in the rulings you may read (a hidden roll, or a missing one: campaign verify tells)";
+        const span = first === last ? `${first}` : `${first}-${last}`;
+        const where = lane ? `${lane}'s ${span}` : span;
+        tr.append(element("td", "-"), element("td", lane || "-"), element("td", where));
+        const why =
+          "not in the rulings you may read (a ruling hidden from you, or a missing one: " +
+          "campaign verify tells)";
         tr.append(element("td", why, { colspan: "3" }));
         rows.append(tr);
         continue;
       }
-      const { roll } = row;
-      const tr = element("tr", null, { "data-ruling": `${roll.ruling}`, "data-status": row.status });
-      const last = roll.counter + roll.draws - 1;
-      const ruling = roll.undone ? `${roll.ruling} (undone)` : `${roll.ruling}`;
-      tr.append(element("td", ruling), element("td", `${roll.counter}-${last}`));
-      tr.append(element("td", dice(roll.dice)));
-      const faces = row.faces === null ? "-" : row.faces.join(", ");
-      tr.append(element("td", faces));
+      const { item } = row;
+      const attributes = { "data-ruling": `${item.ruling}`, "data-status": row.status };
+      const tr = element("tr", null, attributes);
+      const undone = item.undone ? ` (undone by ${item.undone.by} in #${item.undone.ruling})` : "";
+      tr.append(element("td", `${item.ruling}${undone}`), element("td", item.by));
+      tr.append(element("td", counters(c, item)));
+      tr.append(element("td", item.dice ? dice(item.dice) : "not yours to read"));
+      tr.append(element("td", row.faces === null ? "-" : row.faces.join(", ")));
       const verdict = element("td", WORDS[row.status], { class: "status" });
       if (row.why) verdict.append(`: ${row.why}`);
       tr.append(verdict);
@@ -250,24 +633,270 @@ const diceCheck = (() => {
     return rows;
   }
 
-  function endLine(result) {
-    const { counters, used, ok } = result.end;
-    const status = ok ? "verified" : "mismatch";
+  function endLine(c, result) {
+    const status = result.end.ok ? "verified" : "mismatch";
     const line = element("p", null, { class: "counters", "data-status": status });
-    line.append(`The reveal says the session's committed dice used ${counters} counters; `);
-    line.append(`the rolls you may read end at ${used}: `, element("strong", WORDS[status]));
+    if (c.protocol < 2) {
+      const { counters: told, used } = result.end;
+      line.append(`The reveal says the session's committed dice used ${told} counters; `);
+      line.append(`the rolls you may read end at ${used}: `, element("strong", WORDS[status]));
+      return line;
+    }
+    const { said, lanes, hidden, leaves } = result.end;
+    const listed = (m) => [...m].map(([who, n]) => `${who} ${n}`).join(", ") || "none";
+    line.append(`The reveal says each member's rolls used these counters: ${listed(said)}, `);
+    line.append(`and ${hidden} hidden leaves; the rolls recorded: ${listed(lanes)}, `);
+    line.append(`and ${leaves}: `, element("strong", WORDS[status]));
     return line;
   }
 
   function overall(results) {
     const statuses = results.flatMap((r) => [
       r.seed,
+      ...(r.problems.length ? ["mismatch"] : []),
       ...r.rows.filter((row) => !row.gap).map((row) => row.status),
       ...(r.end === null ? [] : [r.end.ok ? "verified" : "mismatch"]),
     ]);
     if (statuses.includes("mismatch")) return "mismatch";
     if (statuses.includes("waiting") || statuses.length === 0) return "waiting";
+    if (statuses.includes("unchecked")) return "unchecked";
     return "verified";
+  }
+
+  function showWarnings(results) {
+    const place = document.getElementById("dice-warnings");
+    const warnings = results.flatMap((r) => r.warnings);
+    place.dataset.count = `${warnings.length}`;
+    place.replaceChildren();
+    if (warnings.length === 0) {
+      const none =
+        "Nothing to warn of: no committed roll set aside, none hidden and never revealed, " +
+        "every die from the commitment.";
+      place.append(element("p", none));
+      return;
+    }
+    const count = warnings.length;
+    const title = count === 1 ? "1 warning: read it" : `${count} warnings: read them`;
+    place.append(element("h2", title));
+    const list = element("ul");
+    for (const w of warnings) {
+      const attributes = { "data-kind": w.kind };
+      if (w.ruling !== undefined) attributes["data-ruling"] = `${w.ruling}`;
+      list.append(element("li", w.text, attributes));
+    }
+    place.append(list);
+  }
+
+  function problemsList(result) {
+    const list = element("ul", null, { class: "problems" });
+    for (const problem of result.problems) {
+      list.append(element("li", problem, { "data-status": "mismatch" }));
+    }
+    return list;
+  }
+
+  // --- the player's own key ------------------------------------------------------------------
+
+  function openKeys() {
+    return new Promise((done, failed) => {
+      const opening = indexedDB.open("campaign-log-keys", 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore("keys");
+      opening.onsuccess = () => done(opening.result);
+      opening.onerror = () => failed(opening.error);
+    });
+  }
+
+  async function stored(mode, act) {
+    const db = await openKeys();
+    try {
+      return await new Promise((done, failed) => {
+        const request = act(db.transaction("keys", mode).objectStore("keys"));
+        request.onsuccess = () => done(request.result);
+        request.onerror = () => failed(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }
+
+  function keyName(data) {
+    return JSON.stringify([data.campaign, data.me.name]);
+  }
+
+  function heldKey(data) {
+    return stored("readonly", (keys) => keys.get(keyName(data)));
+  }
+
+  // A new Ed25519 pair: the private half cannot be exported; both halves are kept here.
+  async function newKey(data) {
+    const pair = await crypto.subtle.generateKey({ name: "Ed25519" }, false, ["sign", "verify"]);
+    const made = { privateKey: pair.privateKey, publicKey: pair.publicKey };
+    made.public = hex(await crypto.subtle.exportKey("raw", pair.publicKey));
+    await stored("readwrite", (keys) => keys.put(made, keyName(data)));
+    return made;
+  }
+
+  function csrf() {
+    const found = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
+    return found ? decodeURIComponent(found.slice("csrftoken=".length)) : "";
+  }
+
+  async function post(data, path, body) {
+    const response = await fetch(`${data.api}/commands/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrftoken": csrf() },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const error = answer.error || {};
+      throw new Error(`${error.code || response.status}: ${error.message || response.statusText}`);
+    }
+    return answer;
+  }
+
+  function register(data, publicKey) {
+    return post(data, "member/key", { params: { member: data.me.name, key: publicKey } });
+  }
+
+  async function signEntropy(data, held, committed, typed) {
+    const words = pyStrip(typed);
+    const message = entropyMessage(committed, data.me.name, words);
+    const signature = hex(await crypto.subtle.sign({ name: "Ed25519" }, held.privateKey, message));
+    return post(data, "entropy", { params: { words, signature } });
+  }
+
+  function button(text, id, run, said) {
+    const made = element("button", text, { type: "button", id });
+    made.addEventListener("click", async () => {
+      made.disabled = true;
+      said.textContent = "…";
+      said.className = "said";
+      try {
+        await run();
+        location.reload();
+      } catch (problem) {
+        said.textContent = `${problem.message || problem}`;
+        said.className = "said refusal";
+        made.disabled = false;
+      }
+    });
+    return made;
+  }
+
+  // The player's key and entropy box: what this browser holds against the key on their seat.
+  async function showKey(data, found) {
+    const place = document.getElementById("my-key");
+    if (!place || data.me.role !== "player") return null;
+    place.hidden = false;
+    place.replaceChildren(element("h2", "Your signing key"));
+    const said = element("output", null, { class: "said", id: "key-said" });
+    let held;
+    try {
+      held = await heldKey(data);
+    } catch (problem) {
+      place.append(element("p", `This browser keeps no keys here (IndexedDB: ${problem}).`));
+      return null;
+    }
+    const seat = data.me.key;
+    const line = element("p", null, { id: "key-status" });
+    const make = () => newKey(data).then((made) => register(data, made.public));
+    if (held && held.public === seat) {
+      line.dataset.status = "registered";
+      line.append(
+        "This browser holds your key (its private half never leaves it); its public half is on " +
+          "your seat: ",
+        element("code", held.public),
+      );
+      place.append(line);
+    } else if (held) {
+      line.dataset.status = "unregistered";
+      line.append("This browser holds your key ", element("code", held.public), ", but ");
+      line.append(seat ? "your seat has another: " : "it is not on your seat.");
+      if (seat) line.append(element("code", seat));
+      const again = () => register(data, held.public);
+      place.append(line, button("Register this key on my seat", "register-key", again, said));
+    } else {
+      line.dataset.status = seat ? "elsewhere" : "none";
+      if (seat) {
+        line.append(
+          "Your seat has the key ",
+          element("code", seat),
+          ", which this browser does not hold (made elsewhere, as by `campaign key new`).",
+        );
+      } else {
+        line.append(
+          "You have no signing key yet: the entropy you add counts only when signed by the key " +
+            "on your seat.",
+        );
+      }
+      const replaces = "Make a new signing key here (it replaces the one on your seat)";
+      const label = seat ? replaces : "Make my signing key";
+      place.append(line, button(label, "make-key", make, said));
+    }
+    place.append(said);
+    const last = found[found.length - 1];
+    if (data.entropy_open && last && last.protocol >= 2) {
+      if (held && held.public === seat) {
+        place.append(entropyForm(data, held, last.committed.seed_hash));
+      } else {
+        const first = "register this browser's key on your seat to sign entropy here";
+        place.append(element("p", `The entropy window is open: ${first}.`));
+      }
+    }
+    return held || null;
+  }
+
+  function entropyForm(data, held, committed) {
+    const form = element("form", null, { id: "entropy-form" });
+    const what = "Your entropy (any words; signed in this browser for this session's commitment): ";
+    const label = element("label", what, { for: "entropy-words" });
+    const input = element("input", null, {
+      id: "entropy-words",
+      name: "words",
+      type: "text",
+      autocomplete: "off",
+      required: "",
+    });
+    const send = element("button", "Sign and add my entropy", { type: "submit" });
+    const said = element("output", null, { class: "said" });
+    form.append(label, input, " ", send, " ", said);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      send.disabled = true;
+      said.textContent = "…";
+      said.className = "said";
+      try {
+        if (!pyStrip(input.value)) throw new Error("type some words first");
+        await signEntropy(data, held, committed, input.value);
+        location.reload();
+      } catch (problem) {
+        said.textContent = `${problem.message || problem}`;
+        said.className = "said refusal";
+        send.disabled = false;
+      }
+    });
+    return form;
+  }
+
+  // The player's own check: their entropy is counted when it is signed by the key this browser
+  // holds (so its signature holds against it) and is among what the dice's entropy mixes.
+  function yours(data, c, held) {
+    const mine = c.counted.filter(([who, , , k]) => who === data.me.name && k === held.public);
+    const status = mine.length ? "counted" : "missing";
+    const line = element("p", null, { class: "yours", "data-status": status });
+    if (mine.length) {
+      line.append("Your entropy ");
+      mine.forEach(([, words], i) => line.append(i ? ", " : "", element("q", words)));
+      const why = ": its signature holds against your key and it is in the mix.";
+      line.append(" is ", element("strong", "counted"), why);
+    } else {
+      line.append("Your entropy is ", element("strong", "NOT included"), " in these dice");
+      const added = c.added.some(([who]) => who === data.me.name);
+      const what = added ? "what was added in your name is not" : "none";
+      line.append(` (${what} signed by the key this browser holds).`);
+    }
+    return line;
   }
 
   async function run() {
@@ -280,29 +909,43 @@ const diceCheck = (() => {
       return;
     }
     const data = JSON.parse(document.getElementById("dice-data").textContent);
-    const found = commitments(data.steps);
+    const found = await commitments(data.steps);
+    const held = await showKey(data, found).catch(() => null);
     if (found.length === 0) {
       summary.dataset.status = "none";
       summary.textContent = `Session ${data.session} committed to no dice seed you can read.`;
+      showWarnings([]);
       return;
     }
     const results = [];
     for (const c of found) {
-      const result = await check(c);
+      const result = await check(c, data.session);
       results.push(result);
       const section = element("section", null, { class: "commitment" });
-      section.append(seedLine(c, result), entropyLine(c, result), table(result));
-      if (result.end !== null) section.append(endLine(result));
+      section.append(seedLine(c, result), entropyLine(c, result));
+      if (held && c.protocol >= 2) section.append(yours(data, c, held));
+      if (result.problems.length) section.append(problemsList(result));
+      section.append(table(c, result));
+      if (result.end !== null) section.append(endLine(c, result));
       place.append(section);
     }
+    if (held && found[found.length - 1].protocol >= 2) {
+      const mine = yours(data, found[found.length - 1], held);
+      mine.id = "your-entropy";
+      document.getElementById("my-key").append(mine);
+    }
+    showWarnings(results);
     const status = overall(results);
-    const rolls = results.flatMap((r) => r.rows.filter((row) => !row.gap));
+    const rolls = results.flatMap((r) => r.rows.filter((row) => !row.gap && row.item.dice));
     const bad = rolls.filter((row) => row.status === "mismatch").length;
     summary.dataset.status = status;
     summary.textContent = {
-      verified: `Every committed roll you may read (${rolls.length}) follows from the revealed seed.`,
-      mismatch: `${bad} of ${rolls.length} committed rolls, or the seed, do not match.`,
+      verified: `Every committed roll you may read (${rolls.length}) follows from the commitment.`,
+      mismatch:
+        `${bad} of ${rolls.length} committed rolls you may read, or the commitment's seed, ` +
+        "entropy or counters, do not match.",
       waiting: "The seed is not revealed yet: the rolls are checked when the session ends.",
+      unchecked: "Some committed rolls cannot be checked (see the rows).",
     }[status];
   }
 
@@ -314,5 +957,22 @@ const diceCheck = (() => {
     });
   }
 
-  return { commitment, key, mixed, face, replay, commitments, check, fromHex, hex };
+  return {
+    commitment,
+    key,
+    mixed,
+    mixedSigned,
+    rootFrom,
+    face,
+    replay,
+    entropyMessage,
+    signatureHolds,
+    pyStrip,
+    commitments,
+    check,
+    fromHex,
+    hex,
+    utf8,
+    heldKey,
+  };
 })();

@@ -88,8 +88,9 @@ class _Commitment:
             return mixed(self.given, self.added)
         return mixed_signed([(who, words, sig) for who, words, sig, _ in self.counted])
 
-    def add(self, number: Any, event: dict[str, Any], key: str) -> None:
-        """A contribution, as the first pass reads it, with the key on its member's seat then."""
+    def add(self, number: Any, event: dict[str, Any], key: str, put_by: Any) -> None:
+        """A contribution, as the first pass reads it, with the key on its member's seat then
+        and who put it there."""
         who, words = event["by"], event["words"]
         self.added.append((who, words))
         if self.protocol < 2:
@@ -102,6 +103,11 @@ class _Commitment:
             )
         elif signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
             self.counted.append((who, words, signature, key))
+            if put_by != who:
+                self.unsigned.append(
+                    f"{who}'s entropy {words!r} (ruling {number}) is signed by the key {put_by} "
+                    f"put on {who}'s seat: {who}, check it is yours (`campaign key show`)"
+                )
         else:
             self.problems.append(
                 f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
@@ -206,7 +212,7 @@ class SessionDice:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
         read are named when ``read`` meets them)."""
         current: dict[int, _Commitment] = {}
-        keys: dict[str, str] = {}  # each seat's key as the log stood at each row
+        keys: dict[str, tuple[str, Any]] = {}  # each seat's key then, and who put it there
         for row in rows:
             body = stored_body(row)
             event: Any = body.get("event", {}) if isinstance(body, dict) else None
@@ -218,11 +224,12 @@ class SessionDice:
                 elif row.topic in (SEATED, UNSEATED):
                     keys.pop(event["name"], None)
                 elif row.topic == KEY:
-                    keys[event["name"]] = event["key"]
+                    keys[event["name"]] = (event["key"], (body or {}).get("actor"))
                 elif row.topic == ENTROPY and event.get("session") in current:
                     who = event["by"]
                     number = (body or {}).get("ruling")
-                    current[event["session"]].add(number, event, keys.get(who, ""))
+                    key, put_by = keys.get(who, ("", None))
+                    current[event["session"]].add(number, event, key, put_by)
                 elif row.topic == REVEALED and event.get("session") in current:
                     revealed = current[event["session"]]
                     revealed.seed = event["seed"]
@@ -349,11 +356,11 @@ class SessionDice:
         if c.seed is None:
             return check(False)
         try:
-            secret = bytes.fromhex(c.seed)
+            bytes.fromhex(c.seed)
         except (TypeError, ValueError):
             problems.append("the revealed seed is not a hex string")
             return check(True)
-        if commitment(secret, c.hidden_root) != c.seed_hash:
+        if c.secret() is None:  # not the one committed (or the commitment does not read)
             problems.append("the revealed seed is not the one committed")
             return check(True)
         problems += c.unfollowed

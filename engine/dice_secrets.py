@@ -23,6 +23,12 @@ class DiceSecrets(Protocol):
 
     def get(self, campaign: UUID, session: int) -> tuple[bytes, str] | None: ...
 
+    def renew(self, campaign: UUID, session: int, old: bytes, new: bytes) -> None:
+        """Replace the session's secret ``old`` by ``new`` (a session started again after its
+        first start, committed to ``old``, was undone: ``old`` must never be committed to
+        twice). A secret other than ``old`` is kept: another writer renewed it first."""
+        ...
+
 
 class MemorySecrets:
     def __init__(self) -> None:
@@ -33,6 +39,11 @@ class MemorySecrets:
 
     def get(self, campaign: UUID, session: int) -> tuple[bytes, str] | None:
         return self._kept.get((campaign, session))
+
+    def renew(self, campaign: UUID, session: int, old: bytes, new: bytes) -> None:
+        kept = self._kept.get((campaign, session))
+        if kept is not None and kept[0] == old:
+            self._kept[(campaign, session)] = (new, kept[1])
 
 
 class SQLiteSecrets:
@@ -62,6 +73,13 @@ class SQLiteSecrets:
             ).fetchone()
         return (bytes(row[0]), str(row[1])) if row else None
 
+    def renew(self, campaign: UUID, session: int, old: bytes, new: bytes) -> None:
+        with self._connect() as connection:
+            connection.execute(
+                "UPDATE dice_secrets SET secret=? WHERE campaign=? AND session=? AND secret=?",
+                (new, campaign.hex, session, old),
+            )
+
 
 class Datastore(Protocol):
     """What this module uses of eventsourcing's ``PostgresDatastore``: its pool and schema."""
@@ -89,6 +107,9 @@ class PostgresSecrets:
         self._get = SQL(
             "SELECT secret, entropy FROM {} WHERE campaign = %s AND session = %s"
         ).format(table)
+        self._renew = SQL(
+            "UPDATE {} SET secret = %s WHERE campaign = %s AND session = %s AND secret = %s"
+        ).format(table)
         with self._cursor() as cursor:  # under the lock the store's tables are created with
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
             cursor.execute(self._create)
@@ -105,6 +126,10 @@ class PostgresSecrets:
             cursor.execute(self._get, (campaign, session))
             row = cursor.fetchone()
         return (bytes(row["secret"]), str(row["entropy"])) if row else None
+
+    def renew(self, campaign: UUID, session: int, old: bytes, new: bytes) -> None:
+        with self._cursor() as cursor:
+            cursor.execute(self._renew, (new, campaign, session, old))
 
 
 def secrets_for(spec: str, store: CampaignStore) -> DiceSecrets:

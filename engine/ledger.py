@@ -243,6 +243,10 @@ class Ledger:
         self.dice_secrets.put(campaign.id, number, new_secret() + new_secret(), "")
         kept = self.dice_secrets.get(campaign.id, number)  # the first one put wins
         assert kept is not None
+        if self._committed_before(campaign, kept[0][:32]):  # its first start was undone
+            self.dice_secrets.renew(campaign.id, number, kept[0], new_secret() + new_secret())
+            kept = self.dice_secrets.get(campaign.id, number)
+            assert kept is not None
         root = hidden_root(kept[0][32:])
         return DiceCommitted(
             session=number,
@@ -251,6 +255,19 @@ class Ledger:
             protocol=PROTOCOL,
             hidden_root=root,
         )
+
+    def _committed_before(self, campaign: CampaignState, secret: bytes) -> bool:
+        """Whether the log holds a commitment to ``secret`` already (a session start undone,
+        the session started again): read from the commitments alone, filtered in SQL."""
+        from engine.audit_chain import COMMITTED, stored_body
+        from engine.audit_rows import StoreRows
+
+        for row in StoreRows(self.store.recorder).picked(campaign.id, (COMMITTED,)):
+            event = (stored_body(row) or {}).get("event", {})
+            root = event.get("hidden_root", "")
+            if event.get("seed_hash") == commitment(secret, root):
+                return True
+        return False
 
     def _revealed(self, campaign: CampaignState, secret: bytes) -> DiceRevealed:
         session = campaign.session or 0

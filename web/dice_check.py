@@ -38,7 +38,6 @@ from domain.events import (
 from domain.visibility import hidden_from
 from web.auth import seat
 from web.commands import engine_of
-from web.pages import POLICY
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -159,6 +158,8 @@ def _events(entry: LoggedRuling, session: int) -> list[tuple[int, dict[str, Any]
             continue  # the dice's facts are all on the campaign's stream
         step = _step(number, record.event, session)
         if step is not None:
+            if step["step"] == "key":  # who put the key on the seat: the member, or another
+                step["by"] = entry.header.actor
             found.append((record.originator_version, step))
     return found
 
@@ -284,8 +285,7 @@ def dice_check_page(
             "data": facts(engine, campaign, shown, member),
             "script": SCRIPT_ROUTE,
         },
-        headers={"content-security-policy": POLICY},
-    )
+    )  # its Content-Security-Policy is every page's (web/csp.py)
 
 
 @get(SCRIPT_ROUTE, exclude_from_auth=True, include_in_schema=False, sync_to_thread=False)

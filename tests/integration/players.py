@@ -26,7 +26,7 @@ class Player:
     def seated(self, engine: Engine, campaign: str = "Lab") -> Player:
         """Seated as a player, with this key on the seat."""
         engine.execute(campaign, AddMember(member=self.name, role=Role.PLAYER))
-        engine.execute(campaign, RegisterKey(member=self.name, key=self.public))
+        engine.execute(campaign, RegisterKey(member=self.name, key=self.public), actor=self.name)
         return self
 
     def adds(self, engine: Engine, words: str, campaign: str = "Lab") -> int:

@@ -27,7 +27,7 @@ from domain.events import HiddenDiceRevealed, Role, RulingMade
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, EndScene, EndSession, StartSession
 from domain.rulesets.sprawl_goons.commands import MakeActionRoll
-from domain.table import AddMember, RevealRuling
+from domain.table import AddMember, RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
 from engine.audit_report import DiceCheck
 from engine.committed_dice import key, lane, leaf_key, mixed_signed, replay
@@ -432,4 +432,45 @@ def test_a_counter_rewritten_as_text_is_named_not_raised(tmp_path: Path, frozen:
     assert not report.intact
     assert any(
         f"ruling {made.number}'s committed dice do not read" in p for p in report.dice[0].problems
+    )
+
+
+def test_a_session_started_again_commits_to_a_new_seed(table: Any) -> None:
+    """Undo the start after a player's words, start again: a new commitment, so the words
+    signed for the first one cannot be recorded in the second."""
+    engine, ana, _ = table
+    engine.execute("Lab", EndScene())
+    engine.execute("Lab", EndSession())
+    engine.execute("Lab", StartSession())
+    first = engine.campaign("Lab").commitment or ""
+    signature = ana.sign(first, "pancakes")
+    ana.adds(engine, "pancakes")
+    start = engine.campaign("Lab").rulings - 1
+    engine.undo("Lab", start, reason="wrong night", with_dependents=True)
+    engine.execute("Lab", StartSession())
+    assert engine.campaign("Lab").commitment not in (None, first)
+    replayed = AddEntropy(words="pancakes", by="ana", signature=signature)
+    refused(engine, lambda: engine.execute("Lab", replayed, actor="ana"), EntropySignatureInvalid)
+
+
+def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed(
+    tmp_path: Path, frozen: None
+) -> None:
+    """The GM makes a key himself, puts it on ana's seat and signs words in her name: it
+    counts (the signature holds), and the players' check tells ana to look at that key."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sims", gm=GM)
+        engine.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
+        forged = Player("ana")
+        engine.execute("Lab", RegisterKey(member="ana", key=forged.public))  # by the GM
+        engine.execute("Lab", StartSession())
+        commitment = engine.campaign("Lab").commitment or ""
+        words = AddEntropy(words="mine", by="ana", signature=forged.sign(commitment, "mine"))
+        engine.execute("Lab", words)
+        free_roll(engine)
+        engine.execute("Lab", EndSession())
+        check = players_check(engine)
+    assert any(
+        f"signed by the key {GM} put on ana's seat: ana, check it is yours" in w
+        for w in check.warnings
     )

@@ -237,6 +237,7 @@ const diceCheck = (() => {
   async function commitments(steps) {
     const found = [];
     const keys = new Map();
+    const putBy = new Map(); // who put each seat's key there
     let current = null;
     for (const step of steps) {
       if (step.step === "committed") {
@@ -256,12 +257,14 @@ const diceCheck = (() => {
         found.push(current);
       } else if (step.step === "seated" || step.step === "unseated") {
         keys.delete(step.name);
+        putBy.delete(step.name);
       } else if (step.step === "key") {
         keys.set(step.name, step.key);
+        putBy.set(step.name, step.by);
       } else if (current === null) {
         continue;
       } else if (step.step === "entropy") {
-        await addEntropy(current, step, keys.get(step.by) || "");
+        await addEntropy(current, step, keys.get(step.by) || "", putBy.get(step.by));
       } else if (step.step === "revealed") {
         current.revealed = step;
       } else if (step.step === "hidden key") {
@@ -278,7 +281,7 @@ const diceCheck = (() => {
     return found;
   }
 
-  async function addEntropy(c, step, seatKey) {
+  async function addEntropy(c, step, seatKey, putBy) {
     const { by, words, signature } = step;
     c.added.push([by, words]);
     if (c.protocol < 2) return;
@@ -296,6 +299,16 @@ const diceCheck = (() => {
     const message = entropyMessage(c.committed.seed_hash, by, words);
     if (await signatureHolds(seatKey, message, signature)) {
       c.counted.push([by, words, signature, seatKey]);
+      if (putBy !== by) {
+        c.unsigned.push({
+          kind: "key put by another",
+          ruling: step.ruling,
+          by,
+          text:
+            `${by}'s entropy “${words}” (ruling ${step.ruling}) is signed by the key ${putBy} ` +
+            `put on ${by}'s seat: ${by}, check it is yours (\`campaign key show\`)`,
+        });
+      }
     } else {
       const why = "is signed, but not by the key on their seat";
       c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
@@ -385,7 +398,7 @@ const diceCheck = (() => {
           "was set aside",
       );
     }
-    if (c.added.length && !rolls && (c.ended || c.superseded)) {
+    if (c.added.length && !rolls && c.ended) {
       warn(
         "ended",
         `session ${session} ended after players added entropy and before any committed roll: ` +

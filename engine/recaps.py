@@ -14,18 +14,17 @@ from engine.index_reads import DICE, INDEX
 from engine.readmodels import ReadModels
 from engine.timeline import NoSuchPoint
 from projections.documents import ReadModel
+from projections.presentation import presentation_of, presentations
 from projections.recap import recap, without
 from projections.recap_model import RecapModel, session_document
-from projections.timeline import campaign_timeline, timeline
-from projections.timeline_model import TimelineModel, hero_document
+from projections.timeline import campaign_timeline, hero_document, timeline
 from projections.views import CampaignTimeline, HeroTimeline, Recap
 
 Doc = dict[str, Any]  # a read model's document
 RECAPS = RecapModel()
-EXPOSURE = TimelineModel()
 MODELS: dict[str, ReadModel] = {
     RECAPS.name: RECAPS,
-    EXPOSURE.name: EXPOSURE,
+    **{m.name: m for shown in presentations().values() for m in shown.read_models},
     INDEX.name: INDEX,  # the ruling index and the dice counts (engine.index_reads)
     DICE.name: DICE,
 }
@@ -66,9 +65,9 @@ class Recaps:
     def hero(self, campaign: CampaignState, ref: str, hidden: frozenset[int]) -> HeroTimeline:
         """One hero's Exposure reveal timeline as plain data, without the rulings in
         ``hidden``."""
-        _the_code(campaign)
+        model = _timeline_of(campaign)
         key = f"hero/{campaign.id}/{campaign.find(ref).character_id}"
-        _, read = self._fresh(EXPOSURE, key)
+        _, read = self._fresh(model, key)
         doc = hero_document(read, key)
         if doc is None:
             raise NotAHero(ref=ref)
@@ -76,8 +75,7 @@ class Recaps:
 
     def campaign(self, campaign: CampaignState, hidden: frozenset[int]) -> CampaignTimeline:
         """Every hero's timeline in a campaign, and where each stood at each session's end."""
-        _the_code(campaign)
-        meta, read = self._fresh(EXPOSURE, f"campaign/{campaign.id}")
+        meta, read = self._fresh(_timeline_of(campaign), f"campaign/{campaign.id}")
         meta = meta or {"heroes": [], "sessions": {}}
         meta.setdefault("name", campaign.name)
         heroes = [hero_document(read, f"hero/{campaign.id}/{h}") for h in meta["heroes"]]
@@ -89,6 +87,9 @@ def _rows_without(doc: Doc, hidden: frozenset[int]) -> Doc:
     return {**doc, "rows": [row for row in doc["rows"] if row["ruling"] not in hidden]}
 
 
-def _the_code(campaign: CampaignState) -> None:
-    if campaign.system != "the-code":
+def _timeline_of(campaign: CampaignState) -> ReadModel:
+    """The read model of the campaign's timelines, as its system's presentation keeps them."""
+    model = presentation_of(campaign.system).timeline
+    if model is None:
         raise NotTheCode(campaign=campaign.name, system=campaign.system)
+    return model

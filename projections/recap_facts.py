@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 from functools import singledispatch
-from typing import Any, Protocol
+from typing import Protocol
 from uuid import UUID
 
 from domain.events import (
@@ -24,11 +24,7 @@ from domain.events import (
     SessionSealed,
     SessionStarted,
 )
-from domain.rulesets.code_green import events as cg
-from domain.rulesets.sims import events as pdq
-from domain.rulesets.sims.tables import rank_name
-from domain.rulesets.sprawl_goons import events as sg
-from domain.rulesets.the_code import events as tc
+from projections.presentation import Moved, presentation_of_event
 
 
 class Envelope(Protocol):
@@ -87,121 +83,18 @@ def _note(event: NoteAdded) -> bool:
     return event.gm_only
 
 
-HIGHLIGHTS: dict[type[Event], str] = {
-    cg.Incapacitated: "incapacitated",
-    cg.Recovered: "recovered",
-    sg.CriticalInjuryRolled: "critical injury",
-    sg.DeathClockStarted: "dying",
-    sg.CharacterDied: "death",
-    sg.ArmourSlagged: "armour slagged",
-    sg.CyberLimbDisabled: "cyber limb down",
-    sg.SystemBreached: "system breached",
-    sg.MedicalAttentionReceived: "medical attention",
-    sg.MissionCompleted: "mission",
-    sg.LevelGained: "level up",
-    pdq.CharacterOutOfScene: "out of the scene",
-    pdq.CharacterReturnedToScene: "back in the scene",
-    pdq.CharacterKilled: "killed",
-    pdq.UpgradeGranted: "upgrade",
-    pdq.QualityUpgraded: "upgrade",
-    pdq.MasterPlusTaken: "master plus",
-    pdq.CharacterReborn: "rebirth",
-    tc.ObjectiveAccomplished: "objective",
-    tc.RewardPointsEarned: "reward points",
-    tc.RewardPointsSpent: "reward points",
-    tc.CommunityProblemSolved: "community problem",
-    tc.ExposureChanged: "exposure",
-    tc.PopularityChanged: "popularity",
-    tc.DetailRevealed: "detail revealed",
-    tc.IdentityMadePublic: "identity public",
-}
-
-
 def highlight(event: Event) -> str | None:
-    """The kind of highlight an event is (``level up``, ``detail revealed``), or None."""
-    return HIGHLIGHTS.get(type(event))
+    """The kind of highlight an event is (``level up``, ``detail revealed``), or None: its
+    system's presentation says (``projections.presentation``)."""
+    shown = presentation_of_event(event)
+    return None if shown is None else shown.highlights.get(type(event))
 
 
-Moved = tuple[str, Any, Any]
-
-
-@singledispatch
 def moved(event: Event) -> tuple[Moved, ...]:
-    """The scores an event moved: (score, before, after), for end-of-session deltas."""
-    return ()
-
-
-@moved.register(tc.ExposureChanged)
-def _exposure(event: tc.ExposureChanged) -> tuple[Moved, ...]:
-    return (("Exposure", event.before, event.after), ("Exposure peak", *_peak(event)))
-
-
-def _peak(event: tc.ExposureChanged) -> tuple[int, int]:
-    return event.peak_before, event.peak_after
-
-
-@moved.register(tc.MotivationSpent)
-@moved.register(tc.MotivationRegained)
-def _motivation(event: tc.MotivationSpent | tc.MotivationRegained) -> tuple[Moved, ...]:
-    return (("Motivation", event.before, event.after),)
-
-
-@moved.register(tc.MotivationReset)
-def _reset(event: tc.MotivationReset) -> tuple[Moved, ...]:
-    return (("Motivation", event.before, event.current),)
-
-
-@moved.register(tc.MaxMotivationIncreased)
-def _max(event: tc.MaxMotivationIncreased) -> tuple[Moved, ...]:
-    return (("maximum Motivation", event.before, event.after),)
-
-
-@moved.register(tc.RewardPointsEarned)
-@moved.register(tc.RewardPointsSpent)
-def _rp(event: tc.RewardPointsEarned | tc.RewardPointsSpent) -> tuple[Moved, ...]:
-    return (("Reward Points", event.before, event.after),)
-
-
-@moved.register(tc.PopularityChanged)
-def _popularity(event: tc.PopularityChanged) -> tuple[Moved, ...]:
-    return (("Popularity", event.before, event.after),)
-
-
-@moved.register(sg.ResilienceLost)
-@moved.register(sg.ResilienceRestored)
-def _resilience(event: sg.ResilienceLost | sg.ResilienceRestored) -> tuple[Moved, ...]:
-    return (("Resilience", event.before, event.after),)
-
-
-@moved.register(sg.CashChanged)
-def _cash(event: sg.CashChanged) -> tuple[Moved, ...]:
-    return (("cash", event.before, event.after),)
-
-
-@moved.register(sg.ItemUsed)
-def _uses(event: sg.ItemUsed) -> tuple[Moved, ...]:
-    return ((f"{event.item} uses", event.before, event.after),)
-
-
-@moved.register(sg.LevelGained)
-def _level(event: sg.LevelGained) -> tuple[Moved, ...]:
-    return (("level", event.level - 1, event.level),)
-
-
-@moved.register(pdq.QualityDownshifted)
-@moved.register(pdq.RankRecovered)
-def _rank(event: pdq.QualityDownshifted | pdq.RankRecovered) -> tuple[Moved, ...]:
-    return ((event.quality, rank_name(event.before), rank_name(event.after)),)
-
-
-@moved.register(pdq.QualityUpgraded)
-def _upgraded(event: pdq.QualityUpgraded) -> tuple[Moved, ...]:
-    return ((event.quality, event.before.value, event.after.value),)
-
-
-@moved.register(pdq.RanksRecovered)
-def _recovered(event: pdq.RanksRecovered) -> tuple[Moved, ...]:
-    return tuple((r.quality, rank_name(r.before), rank_name(r.after)) for r in event.restored)
+    """The scores an event moved: (score, before, after), for end-of-session deltas; its
+    system's presentation says."""
+    shown = presentation_of_event(event)
+    return () if shown is None else shown.moved(event)
 
 
 def amendments_by_ruling(records: Iterable[Envelope]) -> list[list[Envelope]]:

@@ -21,6 +21,7 @@ the number of details public).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from projections.views import (
@@ -122,3 +123,13 @@ def campaign_timeline(campaign: Doc, heroes: list[Doc]) -> CampaignTimeline:
         "heroes": lines,
         "sessions": sessions,
     }
+
+
+def hero_document(read: Callable[[str], Any], key: str) -> Doc | None:
+    """A hero's whole timeline document (its head ``key``, ``hero/<campaign id>/<hero id>``,
+    with every page of its rows), read through ``read``; None if there is no such hero."""
+    head = read(key)
+    if head is None:
+        return None
+    rows = [row for page in range(head["pages"]) for row in read(f"{key}/{page}")["rows"]]
+    return {**head, "rows": rows}

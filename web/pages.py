@@ -10,7 +10,6 @@ smuggled markup in could run nothing anyway."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -23,11 +22,11 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Template
 
 from domain.errors import DomainError
-from domain.rulesets import SYSTEMS
 from engine import one_line
 from projections.describe import system_title
 from projections.dice_chart import page as dice_page
-from projections.render_html import campaign_timeline_html, recap_html
+from projections.presentation import presentation_of, presentations
+from projections.render_html import recap_html
 from projections.stylesheet import STYLESHEET, e
 from web.auth import seat
 from web.commands import engine_of
@@ -75,22 +74,10 @@ def template_globals(engine: JinjaTemplateEngine) -> None:
     env.globals.update(stylesheet=STYLESHEET, system_title=system_title, quote=quote)
 
 
-def _sheets(system: str) -> Any:
-    return importlib.import_module(f"projections.{SYSTEMS[system]}_sheet")
-
-
-def _text(sheets: Any, state: Any, campaign: Any) -> str:
-    text = sheets.sheet_text
-    return str(
-        text(state, campaign) if sheets.__name__.endswith("code_green_sheet") else text(state)
-    )
-
-
 def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
     base = page_of(campaign)
     links = [("table", "Table", base), ("recap", "Recap", base + "/recap")]
-    if system == "the-code":
-        links.append(("timeline", "Exposure", base + "/timeline"))
+    links += [(p.key, p.label, base + p.path) for p in presentation_of(system).pages]
     links.append(("dice", "Dice", base + "/dice"))
     links.append(("dice-check", "Check the dice", base + "/dice-check"))
     return [{"key": k, "label": label, "href": href, "here": k == here} for k, label, href in links]
@@ -103,7 +90,7 @@ def _table(request: Req, campaign: str) -> dict[str, Any]:
     reader = reader_of(state, member)
     first = max(1, state.rulings - SHOWN + 1)
     logged = engine.log(campaign, rulings=range(first, state.rulings + 1), reader=member)
-    sheets = _sheets(state.system)
+    sheets = presentation_of(state.system)
     known_now = engine.characters(campaign, reader=member)
     characters = [
         {
@@ -156,7 +143,7 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
     state = engine.campaign(campaign)
     entry = state.find(name)
     known = engine.character(campaign, entry.name, reader=member)
-    sheets = _sheets(state.system)
+    sheets = presentation_of(state.system)
     history = engine.history(campaign, entry.name, reader=member)
     return Template(
         "sheet.html",
@@ -169,7 +156,7 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "name": entry.name,
             "player": entry.player,
             "status": "" if known is None else sheets.status(known),
-            "text": "" if known is None else _text(sheets, known, state),
+            "text": "" if known is None else sheets.sheet_text(known, state),
             "history": [
                 ruling_view(c.logged, state) | {"lines": _lines(c, state)} for c in history
             ],
@@ -208,14 +195,28 @@ def recap(
     return _wrapped(request, campaign, state.system, "recap", html)
 
 
-@get("/campaigns/{campaign:str}/timeline", sync_to_thread=True)
-def timeline(request: Req, campaign: FromPath[str]) -> Response[str]:
-    """The Code: every hero's Exposure over time, as the member reads the log."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
-    state = engine.campaign(campaign)
-    html = campaign_timeline_html(engine.campaign_timelines(campaign, reader=member))
-    return _wrapped(request, campaign, state.system, "timeline", html)
+def _system_page(path: str) -> Any:
+    """The route of the systems' own pages at ``path`` (``projections.presentation.Page``, such
+    as The Code's Exposure timeline): the campaign's system's page, or, on a campaign of a
+    system without one, the first owner's, whose read the engine refuses there."""
+    owners = {s: p for s, shown in presentations().items() for p in shown.pages if p.path == path}
+    first = next(iter(owners.values()))
+
+    def handler(request: Req, campaign: FromPath[str]) -> Response[str]:
+        member = seat(request, campaign)
+        engine = engine_of(request)
+        state = engine.campaign(campaign)
+        page = owners.get(state.system, first)
+        html = page.html(engine, campaign, member)
+        return _wrapped(request, campaign, state.system, page.key, html)
+
+    handler.__doc__ = first.html.__doc__
+    return get(f"/campaigns/{{campaign:str}}{path}", sync_to_thread=True)(handler)
+
+
+def _system_pages() -> list[Any]:
+    paths = dict.fromkeys(p.path for shown in presentations().values() for p in shown.pages)
+    return [_system_page(path) for path in paths]
 
 
 @get("/campaigns/{campaign:str}/dice", sync_to_thread=True)
@@ -258,7 +259,7 @@ def routes() -> list[Any]:
         favicon,
         Router(
             "/",
-            route_handlers=[table, sheet, recap, timeline, dice],
+            route_handlers=[table, sheet, recap, dice, *_system_pages()],
             exception_handlers={HTTPException: _page_error, DomainError: _page_error},
             include_in_schema=False,
         ),

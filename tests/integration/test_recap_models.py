@@ -24,9 +24,10 @@ from domain.rulesets.the_code.tables import Detail, Scale
 from engine import Engine
 from engine.dice_sources import DiceSpec
 from engine.readmodels import MemoryViews
-from engine.recaps import EXPOSURE, RECAPS
+from engine.recaps import RECAPS
 from projections.render_html import recap_html
 from projections.render_md import recap_md
+from projections.the_code_presentation import EXPOSURE
 from tests.conftest import place, scene_with_s1
 from tests.golden.test_the_code import HAWK, table
 

@@ -18,12 +18,12 @@ from domain.rulesets.the_code.tables import Detail
 from engine import Engine
 from engine.dice_sources import DiceSpec
 from engine.readmodels import MemoryViews
-from engine.recaps import EXPOSURE, NotTheCode
-from projections import timeline_model
+from engine.recaps import NotTheCode
+from projections import the_code_timeline_model as timeline_model
 from projections.render_html import timeline_html
 from projections.render_svg import chart
-from projections.timeline import timeline
-from projections.timeline_model import hero_document
+from projections.the_code_presentation import EXPOSURE
+from projections.timeline import hero_document, timeline
 from tests.conftest import scene_with_s1
 from tests.golden.test_the_code import HAWK, MITCH, run, table
 from tests.integration.test_recap_models import moves, step

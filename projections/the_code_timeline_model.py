@@ -1,4 +1,5 @@
-"""The Exposure reveal timeline read model (The Code): what the public learnt, when and why.
+"""The Exposure reveal timeline read model (The Code's; ``projections.timeline.hero_document``
+reads a hero back): what the public learnt, when and why.
 
 Documents (keys within the model):
 - ``campaign/<id>``: name, the heroes in order, and each ended session's last ruling;
@@ -22,7 +23,7 @@ events, and a projection does not re-run the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -225,13 +226,3 @@ def _last_page(docs: Documents, key: str, head: Doc) -> tuple[str, Doc]:
             return page_key, page
     head["pages"] += 1
     return f"{key}/{head['pages'] - 1}", {"rows": []}
-
-
-def hero_document(read: Callable[[str], Any], key: str) -> Doc | None:
-    """A hero's whole timeline document (its head ``key``, ``hero/<campaign id>/<hero id>``,
-    with every page of its rows), read through ``read``; None if there is no such hero."""
-    head = read(key)
-    if head is None:
-        return None
-    rows = [row for page in range(head["pages"]) for row in read(f"{key}/{page}")["rows"]]
-    return {**head, "rows": rows}

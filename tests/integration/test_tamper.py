@@ -438,6 +438,29 @@ def kinds(p: Played) -> Iterator[Kind]:
 
     yield Kind("forge the seal chain", forge_seal_chain, {"kind": "seal", "session": 2})
 
+    def blank_previous(f: Forger) -> None:
+        """The last seal made to look like the first of a chain: its ``previous`` blanked and
+        its digest computed again over its heads alone (it holds); the campaign's chain
+        computed again and its snapshots since the seal deleted, as a careful forger would."""
+        rows = f.rows(c)
+        at, row = [(v, r) for v, r in enumerate(rows, start=1) if r.topic == SEALED][-1]
+        event = row.body["event"]
+        event["previous"] = ""
+        event["digest"] = seal(
+            {UUID(h["stream"]): (h["version"], h["chain"]) for h in event["heads"]}
+        )
+        f.write(c, rows)
+        f.c.execute(
+            "DELETE FROM stored_snapshots WHERE originator_id=? AND originator_version>=?",
+            (c.hex, at),
+        )
+
+    yield Kind(
+        "blank the last seal's previous, its digest recomputed",
+        blank_previous,
+        {"kind": "seal", "session": 2, "version": 38, "ruling": 20},
+    )
+
     def edit_seal(f: Forger) -> None:
         rows = f.rows(c)
         next(r for r in rows if r.topic == SEALED).body["event"]["digest"] = "0" * 64

@@ -76,7 +76,7 @@ def test_an_imported_campaign_reads_as_its_original(
         copy.import_campaign(lines)
         assert recap == copy.recap("Lab", 1)
         report = copy.verify("Lab")
-    assert (True, ()) == (report.intact, report.findings)
+    assert (True, (), ("recaps",)) == (report.intact, report.findings, report.models)
 
 
 def test_importing_twice_is_refused(engine: Engine, lines: list[str]) -> None:

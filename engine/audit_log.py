@@ -24,6 +24,7 @@ from uuid import UUID
 
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from domain.events import RulingMade
 from domain.rulesets.renamed import RENAMED
@@ -31,7 +32,7 @@ from engine import audit_rows
 from engine.audit_chain import MADE, as_int, stored_body, why
 from engine.audit_report import Finding
 from engine.export_classes import event_classes
-from engine.mapper import admitting, decoded
+from engine.mapper import admitting, decoded, loads
 from engine.recorders import stream_id
 from engine.records import DIRECTORY_ID as DIRECTORY
 from engine.records import Recorded
@@ -53,35 +54,31 @@ class Logged:
     models: tuple[str, ...]
 
 
-class _At(NamedTuple):
-    """Where a row is: its place in the log (notification id), its stream and version."""
-
-    id: int
-    stream: UUID
-    version: int
+Row = tuple[int, str, int, str, Any, Any]  # id, stream (hex), version, topic, state, row read
+_MADE_TOPICS = frozenset({MADE, *(old for old, new in RENAMED.items() if new == MADE)})
 
 
-Spans = tuple[tuple[UUID, int, int], ...]  # the rows a header lists: stream, first, last
-
-
-@frozen
-class Header:
-    """What a ruling's header says of the rows it lists."""
+class Header(NamedTuple):
+    """What a ruling's header says of the rows it lists: (stream as hex, first, last)."""
 
     number: Any
-    spans: Spans
+    spans: tuple[tuple[str, int, int], ...]
+    listed: int
 
-    @property
-    def listed(self) -> int:
-        return sum(last - first + 1 for _, first, last in self.spans)
+    def lists(self, stream: str, version: int) -> bool:
+        """Whether the header lists the row at ``version`` of ``stream``: by its version, or
+        on the directory by its stream only (the header of a campaign imported from another
+        store names where its registration stood there)."""
+        if stream == _DIRECTORY:
+            return any(s == _DIRECTORY for s, _, _ in self.spans)
+        return any(s == stream and f <= version <= last for s, f, last in self.spans)
 
-    def lists(self, at: _At) -> bool:
-        """Whether the header lists the row at ``at``: by its version, or on the directory by
-        its stream only (the header of a campaign imported from another store names where the
-        registration stood there)."""
-        if at.stream == DIRECTORY:
-            return any(s == DIRECTORY for s, _, _ in self.spans)
-        return any(s == at.stream and f <= at.version <= la for s, f, la in self.spans)
+
+_DIRECTORY = DIRECTORY.hex
+
+
+def _made(number: Any, spans: tuple[tuple[str, int, int], ...]) -> Header:
+    return Header(number, spans, sum(last - first + 1 for _, first, last in spans))
 
 
 class Rulings:
@@ -94,39 +91,36 @@ class Rulings:
 
     def __init__(self) -> None:
         self.overfull = False
-        self.misplaced: list[tuple[_At, Any]] = []  # rows of the ruling just taken it does not
+        self.misplaced: list[tuple[Row, Any]] = []  # rows of the ruling just taken it does not
         # list, with its number
-        self._start()
-
-    def _start(self) -> None:
         self.count = 0
         self.header: Header | None = None  # the first header among the rows
-        self.at: _At | None = None  # where that header is
-        self.places: list[_At] = []
-        self.first: _At | None = None
+        self.places: list[Row] = []  # the rows besides it
+        self.first: Row | None = None
 
-    def row(self, at: _At, header: Header | None) -> bool:
+    def row(self, row: Row, header: Header | None) -> bool:
         """One more row (``header``: what it says, when it is a header); whether the ruling is
         whole with it."""
-        self.misplaced = []
         if self.first is None:
-            self.first = at
+            self.first = row
         self.count += 1
         if header is not None and self.header is None:
-            self.header, self.at = header, at
+            self.header = header
         else:
-            self.places.append(at)
-        if len(self.places) > LARGEST:
-            self.overfull = True  # more rows than any ruling writes (or a header lists)
+            self.places.append(row)
+            if len(self.places) > LARGEST:
+                self.overfull = True  # more rows than any ruling writes (or a header lists)
+                return False
+        taken = self.header
+        if taken is None or self.count <= taken.listed:
             return False
-        if self.header is None or self.count < self.header.listed + 1:
-            return False
-        if self.count > self.header.listed + 1:
+        if self.count > taken.listed + 1:
             self.overfull = True
             return False
-        number = self.header.number
-        self.misplaced = [(p, number) for p in self.places if not self.header.lists(p)]
-        self._start()
+        lists = taken.lists
+        misplaced = [(r, taken.number) for r in self.places if not lists(r[1], r[2])]
+        self.misplaced = misplaced
+        self.count, self.header, self.places, self.first = 0, None, [], None
         return True
 
 
@@ -134,21 +128,29 @@ def _header(record: Recorded) -> Header | None:
     event = record.event
     if not isinstance(event, RulingMade):
         return None
-    return Header(event.number, tuple((s.stream, s.first, s.last) for s in event.touched))
+    return _made(event.number, tuple((s.stream.hex, s.first, s.last) for s in event.touched))
 
 
-def _header_raw(row: Any) -> Header | None:
+def _header_raw(state: Any, hexes: dict[str, str]) -> Header | None:
     """What a header says, read from its stored bytes (a row the walk does not decode)."""
-    if RENAMED.get(row.topic, row.topic) != MADE:
-        return None
-    event: Any = (stored_body(row) or {}).get("event")
+    event: Any = (_body(state) or {}).get("event")
     try:
-        spans = tuple(
-            (UUID(s["stream"]), int(s["first"]), int(s["last"])) for s in event["touched"]
-        )
-        return Header(event.get("number"), spans)
+        spans = []
+        for span in event["touched"]:
+            named = span["stream"]
+            stream = hexes.get(named) or hexes.setdefault(named, UUID(named).hex)
+            spans.append((stream, int(span["first"]), int(span["last"])))
+        return _made(event.get("number"), tuple(spans))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None  # its stream's replay names it: it does not decode
+
+
+def _body(state: Any) -> dict[str, Any] | None:
+    try:
+        body: dict[str, Any] = loads(state)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return body
 
 
 class _Named:
@@ -170,6 +172,40 @@ class _Named:
         return [*self.found, Finding(kind, f"and {self.more} more rows {what}")]
 
 
+def _pages(store: CampaignStore, stop: int) -> Iterator[list[Row]]:
+    """The store's rows up to notification ``stop`` in the order recorded, a page at a time:
+    on SQLite read straight from its table (only what the walk uses), on another store as its
+    notifications."""
+    recorder: Any = store.recorder
+    raw = isinstance(recorder, SQLiteApplicationRecorder)
+    statement = (
+        f"SELECT rowid, originator_id, originator_version, topic, state FROM "
+        f"{recorder.events_table_name} WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?"
+        if raw
+        else ""
+    )
+    position = 0
+    while position < stop:
+        limit = audit_rows.PAGE
+        if raw:
+            with recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(statement, (position, stop, limit))
+                page = [
+                    (r[0], r[1] if len(r[1]) == 32 else UUID(r[1]).hex, r[2], r[3], r[4], None)
+                    for r in cursor.fetchall()
+                ]
+        else:
+            notes = recorder.select_notifications(start=position + 1, limit=limit, stop=stop)
+            page = [
+                (n.id, stream_id(n.originator_id).hex, n.originator_version, n.topic, n.state, n)
+                for n in notes
+            ]
+        if not page:
+            return
+        yield page
+        position = page[-1][0]
+
+
 class LogWalk:
     """The walk of the store's log (see the module docstring)."""
 
@@ -182,13 +218,14 @@ class LogWalk:
     ) -> None:
         self.store = store
         self.campaign_id = campaign_id
-        self.walked = frozenset(walked)
+        self.walked = frozenset(stream.hex for stream in walked)
         self.recompute = recompute
         self.rulings = Rulings()
         self.records: list[Recorded] = []  # the ruling being taken, for the read models
         self.unreadable = _Named()
         self.stray = _Named()
         self.misread = False  # a ruling was taken with rows its header does not list
+        self.hexes: dict[str, str] = {}  # a header's stream as written, as hex
 
     def run(self) -> Logged:
         try:
@@ -199,7 +236,7 @@ class LogWalk:
 
     def _run(self) -> Logged:
         stop = self.store.recorder.max_notification_id() or 0
-        rows = self._rows(stop)
+        rows = (row for page in _pages(self.store, stop) for row in page)
         for row in rows:
             self._row(row)
             if self.rulings.overfull:
@@ -208,9 +245,8 @@ class LogWalk:
         else:
             self._leftover()
         for row in rows:  # the rest, after rows that can never make a whole ruling
-            at = _At(row.id, stream_id(row.originator_id), row.originator_version)
-            if at.stream not in self.walked:
-                self._decoded(row, at)
+            if row[1] not in self.walked:
+                self._decoded(row)
         named = {(f.stream, f.version) for f in self.unreadable.found}
         self.stray.found = [f for f in self.stray.found if (f.stream, f.version) not in named]
         found = [
@@ -223,62 +259,56 @@ class LogWalk:
             models = self.recompute.compared
         return Logged(tuple(found), models)
 
-    def _rows(self, stop: int) -> Iterator[Any]:
-        position = 0
-        while position < stop:
-            page = self.store.recorder.select_notifications(
-                start=position + 1, limit=audit_rows.PAGE, stop=stop
-            )
-            if not page:
-                return
-            yield from page
-            position = page[-1].id
-
-    def _row(self, row: Any) -> None:
-        at = _At(row.id, stream_id(row.originator_id), row.originator_version)
+    def _row(self, row: Row) -> None:
         recompute = self.recompute
-        modelled = recompute is not None and recompute.wants(at.id)
+        modelled = recompute is not None and recompute.wants(row[0])
         record = None
-        if modelled or at.stream not in self.walked:
-            record = self._decoded(row, at)
+        if modelled or row[1] not in self.walked:
+            record = self._decoded(row)
             if record is None and recompute is not None and modelled:
-                recompute.stop(at.id, f"stream {at.stream} version {at.version} does not decode")
+                recompute.stop(row[0], f"stream {_uuid(row[1])} version {row[2]} does not decode")
                 modelled = False
-        header = _header(record) if record is not None else _header_raw(row)
+        if record is not None:
+            header = _header(record)
+        else:
+            header = _header_raw(row[4], self.hexes) if row[3] in _MADE_TOPICS else None
         if modelled and record is not None:
             self.records.append(record)
             if len(self.records) > LARGEST and recompute is not None:
-                recompute.stop(at.id, f"a ruling there holds more than {LARGEST} rows")
+                recompute.stop(row[0], f"a ruling there holds more than {LARGEST} rows")
                 self.records = []
-        if self.rulings.row(at, header):
+        if self.rulings.row(row, header):
             if modelled and self.records and recompute is not None:
-                recompute.ruling(at.id, self.records)
+                recompute.ruling(row[0], self.records)
             self.records = []
             if self.rulings.misplaced and not self.misread:
                 self.misread = True  # every ruling after it is read a row out: not named again
                 for place, number in self.rulings.misplaced:
                     self._misplaced(place, number)
 
-    def _decoded(self, row: Any, at: _At) -> Recorded | None:
+    def _decoded(self, row: Row) -> Recorded | None:
         """The row as a read decodes it; one that does not, off the streams walked, is named."""
+        _, stream, version, topic, state, read = row
         try:
-            return cast("Recorded", self.store.mapper.to_domain_event(row))
+            if read is None:
+                read = StoredEvent(_uuid(stream), version, topic, state)
+            return cast("Recorded", self.store.mapper.to_domain_event(read))
         except Exception as error:  # whatever a damaged or forged row makes the decoder raise
-            if at.stream not in self.walked:
+            if stream not in self.walked:
                 problem = (
-                    f"version {at.version} does not decode as a read decodes it "
+                    f"version {version} does not decode as a read decodes it "
                     f"({why(error)}): every read model's catch-up stops at it"
                 )
-                self.unreadable.add(Finding("unreadable", problem, at.stream, at.version))
+                self.unreadable.add(Finding("unreadable", problem, _uuid(stream), version))
             return None
 
-    def _misplaced(self, at: _At, number: Any) -> None:
+    def _misplaced(self, row: Row, number: Any) -> None:
         problem = (
-            f"version {at.version} stands among ruling {number}'s rows in the order recorded, "
+            f"version {row[2]} stands among ruling {number}'s rows in the order recorded, "
             "but its header does not list it: the read models take it for that ruling's (and "
             "may misread the rulings after it)"
         )
-        self.stray.add(Finding("orphan", problem, at.stream, at.version, as_int(number)))
+        self.stray.add(Finding("orphan", problem, _uuid(row[1]), row[2], as_int(number)))
 
     def _overfull(self) -> None:
         taken = self.rulings
@@ -295,10 +325,11 @@ class LogWalk:
             f"the rows recorded from here on do not make whole rulings: {told}; every read "
             "model stops before them"
         )
-        self.stray.add(Finding("orphan", problem, first.stream, first.version))
+        stream = _uuid(first[1])
+        self.stray.add(Finding("orphan", problem, stream, first[2]))
         if self.recompute is not None:
-            where = f"the rows from stream {first.stream} version {first.version} on"
-            self.recompute.stop(first.id, f"{where} make no whole rulings")
+            where = f"the rows from stream {stream} version {first[2]} on"
+            self.recompute.stop(first[0], f"{where} make no whole rulings")
 
     def _leftover(self) -> None:
         taken = self.rulings
@@ -311,7 +342,11 @@ class LogWalk:
             else f"the last {taken.count} rows recorded, from here on, make no whole ruling: "
             "no read model reads them"
         )
-        self.stray.add(Finding("orphan", problem, first.stream, first.version))
+        self.stray.add(Finding("orphan", problem, _uuid(first[1]), first[2]))
+
+
+def _uuid(hexed: str) -> UUID:
+    return UUID(hexed)
 
 
 def registered(store: CampaignStore, name: str) -> UUID | None:

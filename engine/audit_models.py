@@ -35,6 +35,29 @@ FLUSH = 4 * BATCH  # events whose documents are held before they are written to 
 SHOWN = 3  # documents named one by one for each read model; past that, how many more
 
 
+class _Batch(Cache):
+    """A batch of a scratch read model's documents, which also remembers the keys the scratch
+    has no document for (only this batch writes there: a key stays missing until put)."""
+
+    def __init__(self, store: SQLiteViews, name: str, missing: set[str]) -> None:
+        super().__init__(store, name)
+        self.missing = missing
+
+    def get(self, key: str) -> Any:
+        if key in self.writes:
+            return self.writes[key]
+        if key in self.missing:
+            return None
+        found = super().get(key)
+        if found is None:
+            self.missing.add(key)
+        return found
+
+    def put(self, key: str, value: Any) -> None:
+        self.missing.discard(key)
+        super().put(key, value)
+
+
 class _Kept:
     """One stored read model being computed again: where it stands, its scratch documents."""
 
@@ -42,7 +65,8 @@ class _Kept:
         self.model = model
         self.position = position
         self.scratch = scratch
-        self.cache = Cache(scratch, model.name)
+        self.missing: set[str] = set()
+        self.cache = _Batch(scratch, model.name, self.missing)
         self.held = 0  # events applied since the scratch was last written
         self.written = 0  # the position written to the scratch (its tracking)
         self.failed: tuple[int, str] | None = None  # the ruling that did not apply, and why
@@ -64,7 +88,7 @@ class _Kept:
         if self.cache.writes:
             self.scratch.commit(self.model.name, self.written, last_id, self.cache.writes)
             self.written = last_id
-        self.cache = Cache(self.scratch, self.model.name)
+        self.cache = _Batch(self.scratch, self.model.name, self.missing)
         self.held = 0
 
 

@@ -5,6 +5,8 @@ shows what a read does with the damage first, then that verify names it."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import sqlite3
 from pathlib import Path
@@ -27,6 +29,7 @@ from engine.mapper import canonical_json, with_chain
 from engine.recaps import MODELS
 from engine.store import StoredEventUnreadable, store_fault
 from tests.conftest import place, scene_with_s1
+from tests.golden.test_recap_golden import SCRIPTS, _player
 from tests.postgres import fresh_schema
 
 STRAY = UUID("5e1f5e1f-0000-4000-8000-000000000002")  # a stream no ruling wrote to
@@ -245,3 +248,19 @@ def test_rows_held_in_memory_decode_as_an_import_decodes_them(
     (found,) = report.findings
     assert ("unreadable", STRAY, 1) == (found.kind, found.stream, found.version)
     assert "'json:JSONDecoder' is not an event of this program" in found.problem
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_each_example_verifies_with_every_read_model_compared(script: Path, tmp_path: Path) -> None:
+    """The examples of every system (undos, amendments, disputes, Exposure timelines), read
+    models caught up: the read models computed again are the stored ones, every row decodes and
+    makes whole rulings."""
+    db = tmp_path / "example.db"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert 0 == _player()(script, db)
+    with Engine(str(db)) as engine:
+        (entry,) = engine.directory().campaigns
+        for model in MODELS:
+            engine.catch_up(model)
+        report = engine.verify(entry.name)
+    assert (True, (), tuple(MODELS)) == (report.intact, report.findings, report.models)

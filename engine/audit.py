@@ -16,7 +16,8 @@ the store keeps, computed again and compared (``engine.audit_models``).
 
 The checks live by theme: ``engine.audit_chain`` (the rows and each stream's chain),
 ``engine.audit_ledger`` (the rulings' headers and the versions they claim), ``engine.audit_seals``,
-``engine.audit_dice``, ``engine.audit_replay``. The report's types are defined in
+``engine.audit_dice``, ``engine.audit_replay``, ``engine.audit_log`` (with ``engine.audit_rulings``
+and ``engine.audit_models``), ``engine.audit_decoding``. The report's types are defined in
 ``engine.audit_report`` and named here too.
 """
 
@@ -30,9 +31,10 @@ import attrs
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit_chain import ChainWalk, head_of, heads_digest, stored_body, why
+from engine.audit_decoding import undecoded
 from engine.audit_dice import SECRETS, SessionDice
 from engine.audit_ledger import Claims, RulingLedger
-from engine.audit_log import LogWalk, undecoded
+from engine.audit_log import LogWalk
 from engine.audit_models import recompute_of
 from engine.audit_replay import Replay, Stored, StreamReplay, anchor_of, stored_snapshots
 from engine.audit_report import Break as Break

@@ -39,7 +39,7 @@ class Reads(Store):
         directory that does not decode is named, not raised: the campaign is found in its
         stored bytes."""
         from engine import audit
-        from engine.audit_log import registered
+        from engine.audit_decoding import registered
         from engine.store import StoredEventUnreadable, store_fault
 
         try:

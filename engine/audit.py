@@ -71,7 +71,8 @@ def verify(
     breaks = [*report.breaks, *([directory.chain.broken] if directory.chain.broken else [])]
     findings = [*report.findings, *directory.replayed, *_directory_findings(replay, ledger)]
     walked = {*streams, DIRECTORY}
-    logged = LogWalk(store, campaign_id, walked, recompute_of(read_models, campaign_id)).run()
+    recompute = recompute_of(read_models, campaign_id)
+    logged = LogWalk(store, campaign_id, walked, recompute, ledger).run()
     named = {(f.stream, f.version) for f in findings} | {(b.stream, b.version) for b in breaks}
     findings += [f for f in logged.findings if (f.stream, f.version) not in named]
     return attrs.evolve(

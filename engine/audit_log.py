@@ -18,7 +18,7 @@ models are computed again) and what the read models computed again hold (in a sc
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
@@ -35,6 +35,7 @@ from engine.recorders import stream_id
 from engine.records import Recorded
 
 if TYPE_CHECKING:
+    from engine.audit_ledger import RulingLedger
     from engine.audit_models import Recompute
     from engine.store import CampaignStore
 
@@ -90,6 +91,7 @@ class LogWalk:
         campaign_id: UUID,
         walked: Collection[UUID],
         recompute: Recompute | None = None,
+        ledger: RulingLedger | None = None,
     ) -> None:
         self.store = store
         self.campaign_id = campaign_id
@@ -101,6 +103,9 @@ class LogWalk:
         self.stray = Named()
         self.misread = False  # a ruling was taken with rows its header does not list
         self.hexes: dict[str, str] = {}  # a header's stream as written, as hex
+        self.ledger = ledger
+        self.campaign_hex = campaign_id.hex
+        self.owners: dict[str, Callable[[int], int | None]] = {}
 
     def run(self) -> Logged:
         try:
@@ -145,8 +150,15 @@ class LogWalk:
                 modelled = False
         if record is not None:
             header = header_of(record)
-        else:
-            header = header_raw(row[4], self.hexes) if row[3] in MADE_TOPICS else None
+        elif row[3] not in MADE_TOPICS:
+            header = None
+        else:  # the ledger read the campaign's headers: those of other campaigns are read here
+            kept = self.ledger
+            header = (
+                kept.listed.at(row[2], self._owner)
+                if kept is not None and row[1] == self.campaign_hex
+                else None
+            ) or header_raw(row[4], self.hexes)
         if modelled and record is not None:
             self.records.append(record)
             if len(self.records) > LARGEST and recompute is not None:
@@ -160,6 +172,14 @@ class LogWalk:
                 self.misread = True  # every ruling after it is read a row out: not named again
                 for place, number in self.rulings.misplaced:
                     self._misplaced(place, number)
+
+    def _owner(self, stream: str) -> Callable[[int], int | None]:
+        """The ruling whose header claims a version of ``stream`` (hex), as the ledger read it."""
+        owner = self.owners.get(stream)
+        if owner is None:
+            assert self.ledger is not None
+            owner = self.owners[stream] = self.ledger.owner(UUID(stream))
+        return owner
 
     def _decoded(self, row: Row) -> Recorded | None:
         """The row as a read decodes it; one that does not, off the streams walked, is named."""

@@ -5,6 +5,9 @@ row at a time by ``engine.audit_log``; it holds the rows of the ruling being tak
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any, NamedTuple
 from uuid import UUID
 
@@ -43,6 +46,64 @@ def _made(number: Any, spans: tuple[tuple[str, int, int], ...]) -> Header:
     return Header(number, spans, sum(last - first + 1 for _, first, last in spans))
 
 
+class Listed:
+    """What the campaign's headers list, kept as its stream is read for the ledger (one header
+    at a time, by version: ``add``), so the walk of the log need not parse them again: three
+    whole numbers per header in arrays, and the rulings whose header lists a directory row."""
+
+    def __init__(self) -> None:
+        self.versions = array("q")
+        self.numbers = array("q")
+        self.counts = array("q")
+        self.directory: set[int] = set()
+
+    def add(self, version: int, number: int, count: int, directory: bool) -> None:
+        if not all(_LOW <= value <= _HIGH for value in (version, number, count)):
+            return  # a forged number past 64 bits: the walk reads that header's bytes
+        if self.versions and version <= self.versions[-1]:
+            return
+        self.versions.append(version)
+        self.numbers.append(number)
+        self.counts.append(count)
+        if directory:
+            self.directory.add(number)
+
+    def at(self, version: int, owner: Callable[[str], Callable[[int], int | None]]) -> Any:
+        """The header at ``version`` (None: none was kept), its rows looked up by ``owner``:
+        the ruling whose header claims a version of a stream (given as hex)."""
+        at = bisect_left(self.versions, version)
+        if at == len(self.versions) or self.versions[at] != version:
+            return None
+        number = self.numbers[at]
+        return _Claimed(number, self.counts[at], owner, number in self.directory)
+
+
+class _Claimed:
+    """A header kept by ``Listed``: what ``Header`` gives, its rows looked up by their owner."""
+
+    __slots__ = ("directory", "listed", "number", "owner")
+
+    def __init__(
+        self,
+        number: int,
+        listed: int,
+        owner: Callable[[str], Callable[[int], int | None]],
+        directory: bool,
+    ) -> None:
+        self.number = number
+        self.listed = listed
+        self.owner = owner
+        self.directory = directory
+
+    def lists(self, stream: str, version: int) -> bool:
+        if stream == _DIRECTORY:
+            return self.directory
+        return self.owner(stream)(version) == self.number
+
+
+_LOW, _HIGH = -(1 << 63), (1 << 63) - 1
+
+
 class Rulings:
     """Rows taken as whole rulings in the order recorded, as ``engine.readmodels`` takes them: a
     ruling is whole once it holds a header and as many rows besides as that header lists.
@@ -56,7 +117,7 @@ class Rulings:
         self.misplaced: list[tuple[Row, Any]] = []  # rows of the ruling just taken it does not
         # list, with its number
         self.count = 0
-        self.header: Header | None = None  # the first header among the rows
+        self.header: Header | Any = None  # the first header among the rows
         self.places: list[Row] = []  # the rows besides it
         self.first: Row | None = None
 

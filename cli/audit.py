@@ -267,7 +267,9 @@ def _yours(check: Any, public_key: str) -> list[str]:
 def verify(ctx: Context) -> None:
     """Check that the log was not edited: every hash chain, ruling and session seal, every row
     belonging to a ruling, the committed dice, the store's directory entry; then replay every
-    stream with the rules and compare every stored snapshot with it.
+    stream with the rules and compare every stored snapshot with it; then read every row of the
+    store as the read models read it, and compare each read model the store keeps (recaps,
+    timelines, the ruling index, dice counts) with the same computed again from the log.
 
     Exits 1 if anything does not hold, one line per finding naming its place (stream, version,
     ruling, session). Compare each session's seal with the one the GM posted.
@@ -286,6 +288,7 @@ def verify(ctx: Context) -> None:
                 "events": report.events,
                 "replayed": report.replayed,
                 "snapshots": report.snapshots,
+                "models": list(report.models),
                 "seals": [
                     {
                         "session": s.session,
@@ -328,9 +331,11 @@ def verify(ctx: Context) -> None:
             }
         )
     else:
+        models = ", ".join(report.models) or "none kept"
         click.echo(
             f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
-            f"{report.snapshots} snapshots compared); digest {report.digest}"
+            f"{report.snapshots} snapshots compared; read models compared: {models}); "
+            f"digest {report.digest}"
         )
         for s in report.seals:
             state = "intact" if s.intact else f"BROKEN: {s.problem}"

@@ -10,9 +10,14 @@ Rows are read a page at a time (``engine.audit_rows``), twice for the campaign s
 headers say, then its chain) and once for every other: what is held is a page, each stream's
 head, the ranges the rulings claim and what a stream's replay holds (``engine.audit_replay``).
 
+Then ``verify`` walks the store's rows once more in the order recorded, as the read models read
+them (``engine.audit_log``): each decoded, taken as whole rulings, and handed to the read models
+the store keeps, computed again and compared (``engine.audit_models``).
+
 The checks live by theme: ``engine.audit_chain`` (the rows and each stream's chain),
 ``engine.audit_ledger`` (the rulings' headers and the versions they claim), ``engine.audit_seals``,
-``engine.audit_dice``, ``engine.audit_replay``. The report's types are defined in
+``engine.audit_dice``, ``engine.audit_replay``, ``engine.audit_log`` (with ``engine.audit_rulings``
+and ``engine.audit_models``), ``engine.audit_decoding``. The report's types are defined in
 ``engine.audit_report`` and named here too.
 """
 
@@ -26,8 +31,11 @@ import attrs
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit_chain import ChainWalk, head_of, heads_digest, stored_body, why
+from engine.audit_decoding import undecoded
 from engine.audit_dice import SECRETS, SessionDice
 from engine.audit_ledger import Claims, RulingLedger
+from engine.audit_log import LogWalk
+from engine.audit_models import recompute_of
 from engine.audit_replay import Replay, Stored, StreamReplay, anchor_of, stored_snapshots
 from engine.audit_report import Break as Break
 from engine.audit_report import DiceCheck as DiceCheck
@@ -40,13 +48,18 @@ from engine.chain import stored_link
 from engine.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
+    from engine.readmodels import ReadModels
     from engine.store import CampaignStore
 
 
-def verify(store: CampaignStore, campaign_id: UUID) -> Report:
+def verify(
+    store: CampaignStore, campaign_id: UUID, read_models: ReadModels | None = None
+) -> Report:
     """Check every stream the campaign's rulings wrote to, every ruling's ranges, every seal,
     the store's directory entry; then replay every stream with the rules and compare every
-    stored snapshot with the state at its version."""
+    stored snapshot with the state at its version; then walk the store's log in the order
+    recorded as the read models read it (``engine.audit_log``), computing again each read model
+    ``read_models`` keeps and comparing it."""
     rows = StoreRows(store.recorder)
     ledger, dice = _read(campaign_id, rows)
     streams = [campaign_id, *(s for s in ledger.touched if s != campaign_id)]
@@ -57,12 +70,18 @@ def verify(store: CampaignStore, campaign_id: UUID) -> Report:
     directory.run(stored_snapshots(store, DIRECTORY))
     breaks = [*report.breaks, *([directory.chain.broken] if directory.chain.broken else [])]
     findings = [*report.findings, *directory.replayed, *_directory_findings(replay, ledger)]
+    walked = {*streams, DIRECTORY}
+    recompute = recompute_of(read_models, campaign_id)
+    logged = LogWalk(store, campaign_id, walked, recompute, ledger).run()
+    named = {(f.stream, f.version) for f in findings} | {(b.stream, b.version) for b in breaks}
+    findings += [f for f in logged.findings if (f.stream, f.version) not in named]
     return attrs.evolve(
         report,
         breaks=tuple(breaks),
         findings=_ordered(findings),
         replayed=replay.replayed,
         snapshots=replay.compared,
+        models=logged.models,
     )
 
 
@@ -70,9 +89,14 @@ def verify_rows(
     campaign_id: UUID, rows: Mapping[UUID, Sequence[StoredEvent]], *, findings: bool = False
 ) -> Report:
     """Check the rows of a campaign's streams (from an export, in memory): chains, the rulings'
-    ranges, seals (and their chain) and dice; with ``findings``, also every ruling's header
-    and the versions it claims, missing seals, counters (``Finding``)."""
-    return verify_stored(campaign_id, HeldRows(rows), list(rows), findings=findings)
+    ranges, seals (and their chain) and dice, and that every row decodes as an import decodes
+    it (``undecoded``: always a finding); with ``findings``, also every ruling's header and the
+    versions it claims, missing seals, counters (``Finding``)."""
+    report = verify_stored(campaign_id, HeldRows(rows), list(rows), findings=findings)
+    unreadable = undecoded(campaign_id, rows)
+    if not unreadable:
+        return report
+    return attrs.evolve(report, findings=_ordered([*report.findings, *unreadable]))
 
 
 def verify_stored(

@@ -3,8 +3,9 @@ ruling's header claims on each stream, the sessions started, ended and sealed, t
 committed and revealed, the characters that joined; and what does not hold in the rulings'
 headers (their numbers) and in the versions they claim (every row is one ruling's).
 
-Nothing is kept per row; per ruling, a bit of its number and of its header's version, and per
-stream it wrote to, its claimed range (three whole numbers in arrays: ``Spans``)."""
+Nothing is kept per row; per ruling, a bit of its number and of its header's version, what its
+header lists (three whole numbers in arrays, for the walk of the log: ``Listed``), and per stream
+it wrote to, its claimed range (three whole numbers in arrays: ``Spans``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from engine.audit_chain import COMMITTED, MADE, REVEALED, SEALED, as_int, stored
 from engine.audit_dice import HeaderDice
 from engine.audit_report import Break, Finding
 from engine.audit_rows import Numbers, Rows
+from engine.audit_rulings import Listed
 from engine.audit_seals import missing_seals, seal_chain
 from engine.records import DIRECTORY_ID as DIRECTORY
 
@@ -94,6 +96,7 @@ class RulingLedger:
         self.roster: dict[UUID, None] = {}  # the characters the stream says joined
         self.numbers = Numbers()  # the headers' ruling numbers
         self.headers_at = Numbers()  # the versions of the campaign stream holding a header
+        self.listed = Listed()  # what each header lists, for the walk of the log
         self.dice = HeaderDice(campaign_id)
         self.ends: dict[UUID, int] = {}
         self.tails: dict[UUID, Break] = {}  # the first ruling claiming past a stream's end
@@ -109,6 +112,7 @@ class RulingLedger:
             number = event.get("number")
             self._header(version, number, body.get("ruling"), body.get("session"), event)
             touched = event.get("touched")
+            listed, whole, directory = 0, isinstance(touched, list), False
             for span in touched if isinstance(touched, list) else []:
                 try:
                     named = str(span["stream"])
@@ -119,12 +123,17 @@ class RulingLedger:
                     self.problems.append(
                         Finding("ruling", problem, self.campaign_id, version, as_int(number))
                     )
+                    whole = False
                     continue
+                listed += last - first + 1
+                directory = directory or stream == DIRECTORY
                 if stream != DIRECTORY:
                     self.touched[stream] = None
                 if stream != DIRECTORY and isinstance(number, int):
                     self.spans.setdefault(stream, Spans()).add(first, last, number)
                     self._tail(number, stream, last)
+            if whole and type(number) is int:
+                self.listed.add(version, number, listed, directory)
         elif topic == SEALED:
             self.sealed.append((version, event))
         elif topic == STARTED:

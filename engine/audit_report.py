@@ -34,7 +34,9 @@ class Finding(Plain):
     is known. ``kind``: ``ruling`` (headers and the versions they claim), ``orphan`` (a row of
     no ruling), ``seal`` (a missing seal or a break in their chain), ``dice``, ``snapshot``,
     ``replay`` (a history that does not decode or apply), ``rewritten`` (rows whose links are
-    no longer those a seal or snapshot recorded), ``directory``."""
+    no longer those a seal or snapshot recorded), ``directory``, ``unreadable`` (a row of a
+    stream of no campaign's that does not decode), ``readmodel`` (a stored read model's
+    document that is not what the log gives)."""
 
     kind: str
     problem: str
@@ -70,6 +72,7 @@ class Report(Plain):
     findings: tuple[Finding, ...] = ()
     replayed: int = 0  # streams folded with the rules (``verify`` on a store; not on an import)
     snapshots: int = 0  # stored snapshots compared with the replay
+    models: tuple[str, ...] = ()  # the stored read models computed again and compared
 
     @property
     def intact(self) -> bool:

@@ -53,10 +53,11 @@ def check_seal(event: dict[str, Any], links: Mapping[tuple[UUID, int], str]) -> 
 
 
 def seal_chain(ledger: RulingLedger) -> Iterator[Finding]:
-    """Each seal names the digest of the seal before it (logs written before seals were
-    chained name none, until the first that does)."""
+    """Each seal's ``previous`` is the digest of the seal before it in the log, and the first
+    seal names none. A seal whose ``previous`` was blanked names none either, and its digest
+    recomputed over its heads alone still holds: only the seal before it shows it. (Version
+    0.1.0 wrote seals that name none; a log of its with two sealed sessions shows the same.)"""
     prior: str | None = None
-    chained = False
     owner = ledger.owner(ledger.campaign_id)
     for version, event in ledger.sealed:
         number = as_int(event.get("number"))
@@ -67,13 +68,13 @@ def seal_chain(ledger: RulingLedger) -> Iterator[Finding]:
                 "the log: an earlier session's end was removed"
             )
             yield Finding("seal", problem, ledger.campaign_id, version, owner(version), number)
-        elif prior is not None and previous != prior and (previous or chained):
+        elif prior is not None and previous != prior:
+            names = f"names {previous[:16]}" if previous else "names no seal before it"
             problem = (
-                f"session {number}'s seal does not follow the seal before it: it names "
-                f"{previous[:16] or 'none'}, the log holds {prior[:16]}"
+                f"session {number}'s seal does not follow the seal before it: it {names}, "
+                f"the log holds {prior[:16]}"
             )
             yield Finding("seal", problem, ledger.campaign_id, version, owner(version), number)
-        chained = chained or bool(previous)
         prior = str(event.get("digest", ""))
 
 

@@ -39,6 +39,8 @@ class ViewStore(Protocol):
 
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool: ...
 
+    def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]: ...
+
 
 class MemoryViews:
     """Read models of an in-memory store: plain dictionaries (documents kept as JSON text, so a
@@ -58,6 +60,12 @@ class MemoryViews:
     def documents(self, name: str) -> dict[str, Any]:
         """Every document of a read model, by key (to compare two builds)."""
         return {k: json.loads(v) for (n, k), v in sorted(self._documents.items()) if n == name}
+
+    def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]:
+        """A read model's documents as stored (JSON) in the order of their keys, the ``limit``
+        after ``after``."""
+        keys = sorted(k for n, k in self._documents if n == name and k > after)[:limit]
+        return [(k, self._documents[(name, k)]) for k in keys]
 
     def reset(self, name: str, version: int) -> None:
         self._documents = {k: v for k, v in self._documents.items() if k[0] != name}
@@ -105,6 +113,16 @@ class SQLiteViews:
         ).fetchone()
         return None if row is None else json.loads(row[0])
 
+    def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]:
+        """A read model's documents as stored (JSON) in the order of their keys, the ``limit``
+        after ``after``."""
+        rows = self._connection.execute(
+            "SELECT key, body FROM readmodel_documents WHERE projection = ? AND key > ?"
+            " ORDER BY key LIMIT ?",
+            (name, after, limit),
+        )
+        return [(str(key), str(body)) for key, body in rows]
+
     def reset(self, name: str, version: int) -> None:
         with self._transaction() as db:
             db.execute("DELETE FROM readmodel_documents WHERE projection = ?", (name,))
@@ -150,7 +168,7 @@ class ReadModelsUnsupported(DomainError):
     )
 
 
-class _Cache:
+class Cache:
     """The documents a batch reads and writes; written back with the batch's position."""
 
     def __init__(self, store: ViewStore, name: str) -> None:
@@ -242,7 +260,7 @@ class ReadModels:
         stop = self._store.recorder.max_notification_id() or 0
         processed = 0
         while position < stop:
-            docs = _Cache(store, model.name)
+            docs = Cache(store, model.name)
             reached, count = position, 0
             for last_id, group in _rulings(self._store, position, stop, batch):
                 model.apply(docs, group)

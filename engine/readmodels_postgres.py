@@ -25,6 +25,10 @@ class PostgresViews:
         self._document = SQL("SELECT body FROM {} WHERE projection = %s AND key = %s").format(
             documents
         )
+        self._listed = SQL(
+            'SELECT key, body FROM {} WHERE projection = %s AND key COLLATE "C" > %s'
+            ' ORDER BY key COLLATE "C" LIMIT %s'
+        ).format(documents)
         self._clear = SQL("DELETE FROM {} WHERE projection = %s").format(documents)
         self._reset = SQL(
             "INSERT INTO {} VALUES (%s, 0, %s) ON CONFLICT (projection) "
@@ -66,6 +70,14 @@ class PostgresViews:
             cursor.execute(self._document, (name, key))
             row = cursor.fetchone()
         return None if row is None else json.loads(row["body"])
+
+    def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]:
+        """A read model's documents as stored (JSON) in the order of their keys (byte by byte,
+        as SQLite orders them), the ``limit`` after ``after``."""
+        with self._cursor() as cursor:
+            cursor.execute(self._listed, (name, after, limit))
+            rows = cursor.fetchall()
+        return [(str(row["key"]), str(row["body"])) for row in rows]
 
     def reset(self, name: str, version: int) -> None:
         with self._cursor() as cursor:

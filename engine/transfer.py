@@ -181,11 +181,13 @@ def _import(
     registration = _created(ledger, campaign_id, header, own, scratch)
     _replays(campaign_id, header, streams, scratch)
     recorder: Any = ledger.store.recorder  # SQLite's and PostgreSQL's insert pages at once
-    pages = [*scratch.pages(), [registration]] if not hasattr(recorder, "insert_pages") else None
+    # The registration first, as `init` records it: its ruling's rows then come together in the
+    # order recorded, which is how the read models take them (``engine.audit_log``).
+    pages = [[registration], *scratch.pages()] if not hasattr(recorder, "insert_pages") else None
     try:
         with collector_paused():
             if pages is None:
-                recorder.insert_pages(itertools.chain(scratch.pages(), [[registration]]))
+                recorder.insert_pages(itertools.chain([[registration]], scratch.pages()))
             else:  # in memory: each page checked before any is written (a store of one process)
                 for page in pages:
                     recorder._assert_uniqueness(page)
@@ -233,7 +235,8 @@ def _created(
     scratch: Scratch,
 ) -> StoredEvent:
     """The campaign's creation, put through `init`'s own checks (its name, that the name is
-    free, its system and house rules): its directory entry, as the store's next row."""
+    free, its system and house rules): its directory entry, as the store's next row (written
+    before the campaign's rows, with its first ruling's)."""
     created = own[0].event if own else None
     line = scratch.line(campaign_id, 1, 2)
     if not isinstance(created, CampaignCreated):

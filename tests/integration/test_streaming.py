@@ -4,6 +4,7 @@ page, however long the campaign, and give what they gave reading it whole."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ import pytest
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from bench import dataset
-from engine import Engine, audit_replay, audit_rows, import_scratch, readmodels
-from engine.recaps import RECAPS
+from engine import Engine, audit_models, audit_replay, audit_rows, import_scratch, readmodels
+from engine.audit_models import Recompute
+from engine.readmodels import SQLiteViews
+from engine.recaps import MODELS, RECAPS
 from engine.recorders import BulkSQLiteRecorder
 
 RULINGS = 1500  # 3,000 events and more: many pages of 100
@@ -104,6 +107,54 @@ def test_verify_reads_a_page_at_a_time(
     assert paged.events > 30 * 100
     assert 100 == reads.most
     assert 0 < max(held) <= 100
+
+
+def test_verify_computes_the_read_models_again_a_page_at_a_time(
+    long_store: Path, reads: Reads, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With every read model kept, `verify` reads no more than a page of rows or of documents
+    at once, hands the read models one ruling's records at a time, writes what it computes to
+    its scratch a batch at a time, and reports what it reports reading in pages of a thousand."""
+    db = tmp_path / "kept.db"
+    with sqlite3.connect(long_store) as source, sqlite3.connect(db) as target:
+        source.backup(target)
+    listed: list[int] = []
+    held: list[int] = []
+    written: list[int] = []
+    with Engine(str(db)) as engine:
+        for model in MODELS:
+            engine.catch_up(model)
+        whole = engine.verify(dataset.NAME)
+        small_pages(monkeypatch)
+        monkeypatch.setattr(audit_models, "FLUSH", 100)
+        documents, ruling, commit = SQLiteViews.listed, Recompute.ruling, SQLiteViews.commit
+
+        def paged_documents(self: Any, name: str, after: str, limit: int) -> Any:
+            found = documents(self, name, after, limit)
+            listed.append(len(found))
+            return found
+
+        def one_ruling(self: Recompute, last_id: int, records: Any) -> None:
+            held.append(len(records))
+            ruling(self, last_id, records)
+
+        def batch(self: Any, name: str, expected: int, position: int, writes: Any) -> bool:
+            written.append(len(writes))  # verify commits to its scratch only
+            return bool(commit(self, name, expected, position, writes))
+
+        monkeypatch.setattr(SQLiteViews, "listed", paged_documents)
+        monkeypatch.setattr(Recompute, "ruling", one_ruling)
+        monkeypatch.setattr(SQLiteViews, "commit", batch)
+        reads.sizes.clear()
+        paged = engine.verify(dataset.NAME)
+
+    assert whole == paged
+    assert (True, tuple(MODELS)) == (paged.intact, paged.models)
+    assert 100 == reads.most
+    assert 100 == max(listed)
+    assert (7, 2) == (max(held), held[-1])  # the seed's rulings, then a header and a roll each
+    assert len(written) > 4 * 30
+    assert 0 < max(written) <= 100
 
 
 def test_export_reads_a_page_at_a_time(

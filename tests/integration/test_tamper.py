@@ -5,7 +5,7 @@ or the kind is one README's "What verify cannot see" names, with the reason.
 The story (Sprawl Goons, snapshots every 3 versions): session 1 creates Tanner with typed dice,
 rolls twice from the committed seed (rulings 5 and 7), spends cash (6), records a note (8) and
 undoes it (9), ends (11, sealed); session 2 rolls (14, 16, 18), spends cash (15), amends 16 (17)
-and ends (20, sealed); then a note (21) after the last seal.
+and ends (20, sealed); then a note (21) after the last seal. Every read model is caught up.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from engine.chain import genesis, link, seal, stored_link
 from engine.committed_dice import key, mixed, replay
 from engine.dice_sources import DiceSpec
 from engine.mapper import canonical_json, split_chain, with_chain
+from engine.recaps import MODELS
 from engine.records import DIRECTORY_ID
 
 NAME = "Docklands"
@@ -39,6 +40,8 @@ SEALED = "domain.events:SessionSealed"
 MADE = "domain.events:RulingMade"
 REVEALED = "domain.events:DiceRevealed"
 COMMITTED = "domain.events:DiceCommitted"
+STRAY = UUID("5e1f5e1f-0000-4000-8000-000000000001")  # a stream no ruling wrote to
+NO_SUCH_TOPIC = "domain.events:NoSuchEvent"
 
 # What verify cannot see, each with its reason in README ("What verify cannot see"): the test
 # fails if one of these is found after all (then it leaves this list) or is not in README.
@@ -49,6 +52,7 @@ UNDETECTABLE = {
         "rulings after the last posted seal"
     ),
     "delete the latest ruling whole after the last seal": "rulings after the last posted seal",
+    "delete the read models": "a deleted read model",
 }
 
 
@@ -96,9 +100,12 @@ def play(db: Path) -> Played:
         e.execute(NAME, EndScene())  # 19
         e.execute(NAME, EndSession())  # 20: sealed
         e.execute(NAME, AddNote(text="after the last seal"))  # 21
+        for model in MODELS:  # as the reads keep them (a recap, a session's log, dice-stats)
+            e.catch_up(model)
         campaign = e.campaign(NAME)
         report = e.verify(NAME)
         assert (report.intact, report.findings, report.breaks) == (True, (), ())
+        assert tuple(MODELS) == report.models
         assert 21 == campaign.rulings
         return Played(db, campaign.id, campaign.find("Tanner").character_id)
 
@@ -166,13 +173,17 @@ class Forger:
         """Store ``rows`` as the whole stream, numbered 1.. and chained again. On the campaign
         stream the headers' ranges there follow the new numbers; ``reseal``: every seal is
         computed again over the links stored now (and chained), and the snapshots of the
-        streams rewritten are deleted, as a careful forger would."""
+        streams rewritten and the read models are deleted, as a careful forger would. Each row
+        kept stays where it was in the order recorded (its rowid, the order the read models
+        read rows in); a row added goes at the end."""
         campaign = self.p.campaign
         moved = {r.old: v for v, r in enumerate(rows, start=1) if r.old is not None}
         if stream == campaign:
             for row in rows:
                 if row.topic == MADE:
                     _renumber(row.body["event"], campaign, moved)
+        query = "SELECT originator_version, rowid FROM stored_events WHERE originator_id=?"
+        places = dict(self.c.execute(query, (stream.hex,)).fetchall())
         self.c.execute("DELETE FROM stored_events WHERE originator_id=?", (stream.hex,))
         previous, links, last_seal = genesis(stream), {}, ""
         for version, row in enumerate(rows, start=1):
@@ -180,8 +191,13 @@ class Forger:
                 last_seal = self._reseal(row.body["event"], stream, moved, links, last_seal)
             body = canonical_json(row.body)
             chain = link(previous, stream, version, row.topic, body)
-            insert = "INSERT INTO stored_events VALUES (?, ?, ?, ?)"
-            self.c.execute(insert, (stream.hex, version, row.topic, with_chain(body, chain)))
+            insert = (
+                "INSERT INTO stored_events (rowid, originator_id, originator_version, topic, "
+                "state) VALUES (?, ?, ?, ?, ?)"
+            )
+            place = places.get(row.old) if row.old is not None else None
+            state = with_chain(body, chain)
+            self.c.execute(insert, (place, stream.hex, version, row.topic, state))
             links[version], previous = chain, chain
         self.rewritten.add(stream)
         if reseal and stream != campaign:
@@ -191,6 +207,14 @@ class Forger:
                 self.c.execute(
                     "DELETE FROM stored_snapshots WHERE originator_id=?", (rewritten.hex,)
                 )
+            self.drop_read_models()
+
+    def drop_read_models(self) -> None:
+        """Delete every read model (the next read builds them again from the log)."""
+        tables = {name for (name,) in self.c.execute("SELECT name FROM sqlite_master")}
+        for table in ("readmodel_documents", "readmodel_tracking"):
+            if table in tables:
+                self.c.execute(f"DELETE FROM {table}")
 
     def _reseal(
         self,
@@ -437,6 +461,78 @@ def kinds(p: Played) -> Iterator[Kind]:
         f.write(c, rows)
 
     yield Kind("forge the seal chain", forge_seal_chain, {"kind": "seal", "session": 2})
+
+    def stray(stream: UUID, topic: str | None) -> Callable[[Forger], object]:
+        """A row added at the end of ``stream``, chained onto it: a copy of Tanner's last
+        event, or (``topic``) one of a topic no read resolves."""
+
+        def add(f: Forger) -> None:
+            copy = f.rows(t)[-1]
+            body = json.loads(json.dumps(copy.body))
+            if topic is not None:
+                body["event"] = {"nothing": "here"}
+            f.write(stream, [*f.rows(stream), Row(None, topic or copy.topic, body)])
+
+        return add
+
+    yield Kind(
+        "add a row no read can decode, on a stream of its own",
+        stray(STRAY, NO_SUCH_TOPIC),
+        {"kind": "unreadable", "stream": STRAY, "version": 1},
+    )
+    yield Kind(
+        "add a row no read can decode, at the end of the store's directory",
+        stray(DIRECTORY_ID, NO_SUCH_TOPIC),
+        {"kind": "replay", "stream": DIRECTORY_ID, "version": 2},
+    )
+    yield Kind(
+        "add a copy of an event, on a stream of its own",
+        stray(STRAY, None),
+        {"kind": "orphan", "stream": STRAY, "version": 1},
+    )
+
+    def forge_recap(f: Forger) -> None:
+        """Session 1's recap says ruling 6 spent 500 on a yacht (its read model's page edited)."""
+        key = f"session/{c}/1/0"
+        query = "SELECT body FROM readmodel_documents WHERE projection='recaps' AND key=?"
+        (body,) = f.c.execute(query, (key,)).fetchone()
+        page = json.loads(body)
+        entry = next(e for e in page["rulings"] if e["ruling"] == 6)
+        entry["lines"][0]["text"] = "Tanner: cash 120 -> -380 (a yacht)"
+        update = "UPDATE readmodel_documents SET body=? WHERE projection='recaps' AND key=?"
+        f.c.execute(update, (json.dumps(page, sort_keys=True), key))
+
+    yield Kind(
+        "edit a recap in its read model",
+        forge_recap,
+        {"kind": "readmodel", "stream": None, "ruling": 6, "session": 1},
+    )
+    yield Kind("delete the read models", lambda f: f.drop_read_models(), None)
+
+    def blank_previous(f: Forger) -> None:
+        """The last seal made to look like the first of a chain: its ``previous`` blanked and
+        its digest computed again over its heads alone (it holds); the campaign's chain
+        computed again, its snapshots since the seal and the read models deleted, as a
+        careful forger would."""
+        rows = f.rows(c)
+        at, row = [(v, r) for v, r in enumerate(rows, start=1) if r.topic == SEALED][-1]
+        event = row.body["event"]
+        event["previous"] = ""
+        event["digest"] = seal(
+            {UUID(h["stream"]): (h["version"], h["chain"]) for h in event["heads"]}
+        )
+        f.write(c, rows)
+        f.c.execute(
+            "DELETE FROM stored_snapshots WHERE originator_id=? AND originator_version>=?",
+            (c.hex, at),
+        )
+        f.drop_read_models()
+
+    yield Kind(
+        "blank the last seal's previous, its digest recomputed",
+        blank_previous,
+        {"kind": "seal", "session": 2, "version": 38, "ruling": 20},
+    )
 
     def edit_seal(f: Forger) -> None:
         rows = f.rows(c)

@@ -58,6 +58,27 @@ def test_a_round_trip_gives_the_same_digest_and_state(any_engine: Engine, tmp_pa
         assert lines == list(copy.export("Lab"))
 
 
+@pytest.mark.parametrize("other", [False, True])
+def test_an_imported_campaign_reads_as_its_original(
+    tmp_path: Path, frozen: None, other: bool
+) -> None:
+    """The import writes the campaign's directory entry before its rows, as `init` records it
+    with its first ruling: the read models take every ruling of the copy whole (they count a
+    ruling's rows in the order recorded), so its recap is the original's, and verify finds its
+    read models as the log gives them. ``other``: into a store holding another campaign, whose
+    directory entry stands first (the header names where it stood in the original's)."""
+    with Engine(str(tmp_path / "original.db")) as original:
+        lines = played(original)
+        recap = original.recap("Lab", 1)
+    with Engine(str(tmp_path / "copy.db")) as copy:
+        if other:
+            copy.create_campaign("Other", "code-green", gm="Sam")
+        copy.import_campaign(lines)
+        assert recap == copy.recap("Lab", 1)
+        report = copy.verify("Lab")
+    assert (True, (), ("recaps",)) == (report.intact, report.findings, report.models)
+
+
 def test_importing_twice_is_refused(engine: Engine, lines: list[str]) -> None:
     """The same campaign cannot be imported into a store that has it."""
     engine.import_campaign(lines)

@@ -140,13 +140,22 @@ class LogWalk:
         return Logged(tuple(found), models)
 
     def _row(self, row: Row) -> None:
+        if _stream(row[1]) is None:  # a stored stream id that is no UUID: no read takes it
+            problem = (
+                f"version {row[2]} of stream id {row[1]!r}, which is no UUID, does not decode "
+                "as a read decodes it: every read model's catch-up stops at it"
+            )
+            self.unreadable.add(Finding("unreadable", problem, None, row[2]))
+            if self.recompute is not None and self.recompute.wants(row[0]):
+                self.recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
+            return
         recompute = self.recompute
         modelled = recompute is not None and recompute.wants(row[0])
         record = None
         if modelled or row[1] not in self.walked:
             record = self._decoded(row)
             if record is None and recompute is not None and modelled:
-                recompute.stop(row[0], f"stream {_uuid(row[1])} version {row[2]} does not decode")
+                recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
                 modelled = False
         if record is not None:
             header = header_of(record)
@@ -190,11 +199,12 @@ class LogWalk:
             return cast("Recorded", self.store.mapper.to_domain_event(read))
         except Exception as error:  # whatever a damaged or forged row makes the decoder raise
             if stream not in self.walked:
+                named = "" if _stream(stream) else f" of stream id {stream!r}, which is no UUID,"
                 problem = (
-                    f"version {version} does not decode as a read decodes it "
+                    f"version {version}{named} does not decode as a read decodes it "
                     f"({why(error)}): every read model's catch-up stops at it"
                 )
-                self.unreadable.add(Finding("unreadable", problem, _uuid(stream), version))
+                self.unreadable.add(Finding("unreadable", problem, _stream(stream), version))
             return None
 
     def _misplaced(self, row: Row, number: Any) -> None:
@@ -242,3 +252,11 @@ class LogWalk:
 
 def _uuid(hexed: str) -> UUID:
     return UUID(hexed)
+
+
+def _stream(hexed: str) -> UUID | None:
+    """A finding's stream: None for a stored id that is no UUID (the problem then says it)."""
+    try:
+        return UUID(hexed)
+    except ValueError:
+        return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,6 @@ from domain.dice import Provenance
 from domain.errors import (
     CommittedSecretMissing,
     DiceNotFromCommitment,
-    DomainError,
     EntropyNotAPlayer,
     EntropySignatureInvalid,
     GmEntropyRefused,
@@ -32,9 +31,8 @@ from engine import DiceSpec, Engine
 from engine.audit_report import DiceCheck
 from engine.committed_dice import key, lane, leaf_key, mixed_signed, replay
 from engine.player_check import verify_export
-from tests.conftest import event_count
 from tests.integration.players import Player
-from tests.integration.test_commit_reveal import rewrite_campaign_stream, tanner
+from tests.integration.test_commit_reveal import refused, rewrite_campaign_stream, tanner
 
 GM = "Rosa"
 
@@ -49,14 +47,6 @@ def table(tmp_path: Path, frozen: None) -> Iterator[tuple[Engine, Player, Player
         engine.execute("Lab", StartSession())
         tanner(engine)
         yield engine, ana, bea
-
-
-def refused(engine: Engine, action: Callable[[], object], error: type[DomainError]) -> DomainError:
-    before = event_count(engine)
-    with pytest.raises(error) as caught:
-        action()
-    assert before == event_count(engine)
-    return caught.value
 
 
 def secrets(engine: Engine, session: int = 1) -> tuple[bytes, bytes]:

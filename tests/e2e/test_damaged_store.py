@@ -223,3 +223,11 @@ def test_an_import_into_a_new_store_that_works_keeps_it(played: Path, tmp_path: 
     assert 0 == run(db, "import", str(file)).exit_code
     assert "new.db" in store_files(db)
     assert 0 == run(db, "log").exit_code
+
+
+def test_verify_names_a_stream_id_that_is_no_uuid(copy: Path) -> None:
+    """verify reads the row as a finding, never a traceback."""
+    damaged(copy, stream_id_not_a_uuid)
+    result = run(copy, "verify")
+    assert 1 == result.exit_code, result.output
+    assert "which is no UUID, does not decode" in result.output

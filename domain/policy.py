@@ -68,12 +68,15 @@ def check_gm(campaign: CampaignState, actor: str, what: str) -> None:
         raise NotAllowed(who=actor, role=member.role, what=what, rule="only the GM does that")
 
 
-def check_own_dice(campaign: CampaignState, actor: str, given: str | None) -> None:
+def check_own_dice(
+    campaign: CampaignState, actor: str, given: str | None, *, typed: bool = False
+) -> None:
     """A player's dice in a session with committed dice come from the commitment: faces typed
-    or a seed (``given`` says which) are the GM's alone, and listed by the players' check."""
+    (``typed``) or a seed (``given`` says which, in words) are the GM's alone, and listed by
+    the players' check; typed faces are the players' too in a session with physical dice."""
     if given is None or not (campaign.commitment and campaign.session):
         return
-    if campaign.physical_dice and "faces" in given:  # a table that rolls real dice
+    if campaign.physical_dice and typed:  # a table that rolls real dice
         return
     member = acting_member(campaign, actor)
     if member.role is not Role.GM:

@@ -212,7 +212,7 @@ class Engine(Reads, Access):
             check_allowed(campaign, who, command)
             if hidden:
                 check_gm(campaign, who, "hide a ruling")
-            check_own_dice(campaign, who, spec.given)
+            check_own_dice(campaign, who, spec.given, typed=bool(spec.faces))
             visibility, audience = visibility_of(command, hidden=hidden)
             view = RulingView(self.ledger, loaded, self.ruleset(campaign))
             source = self.ledger.dice_source(spec, campaign, roller=who, hidden=hidden)

@@ -464,3 +464,24 @@ def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed(
         f"signed by the key {GM} put on ana's seat: ana, check it is yours" in w
         for w in check.warnings
     )
+
+
+def test_at_a_table_of_physical_dice_players_type_faces_but_no_seed(
+    tmp_path: Path, frozen: None
+) -> None:
+    """`session start --physical-dice`: ana types what she rolled (listed as physical); a seed
+    stays the GM's."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        Player("ana").seated(engine)
+        engine.execute("Lab", StartSession(physical_dice=True))
+        tanner(engine)
+        typed = tanner_rolls(engine, dice=DiceSpec(faces=(6, 6)))
+        assert (Provenance.PHYSICAL, (6, 6)) == (typed.provenance, faces(typed))
+        seeded = lambda: tanner_rolls(engine, dice=DiceSpec(seed=7))  # noqa: E731
+        refused(engine, seeded, DiceNotFromCommitment)
+        ended(engine)
+        warnings = players_check(engine).warnings
+    assert any(
+        f"ruling {typed.number} (roll, by ana): its dice are physical" in w for w in warnings
+    )

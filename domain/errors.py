@@ -198,7 +198,7 @@ class TextTooLong(DomainError):
 
     template = (
         "{parameter} is {length:,} characters; a command's text is at most {limit:,} "
-        "characters (see Limits in the README)"
+        "characters (see Limits in docs/dice-and-trust.md)"
     )
 
 
@@ -207,7 +207,8 @@ class CommandTextTooLong(DomainError):
 
     template = (
         "the text given to {command} is {length:,} characters in all; a command takes at most "
-        "{limit:,} characters of text, every parameter together (see Limits in the README)"
+        "{limit:,} characters of text, every parameter together "
+        "(see Limits in docs/dice-and-trust.md)"
     )
 
 

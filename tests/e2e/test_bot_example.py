@@ -1,4 +1,4 @@
-"""examples/bot.py, the README's Python API example, runs as printed: a campaign created, a
+"""examples/bot.py, the Python API example of docs/api.md, runs as printed: a campaign created, a
 seeded roll, an undo, and the recap printed."""
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ def test_the_bot_example_runs(tmp_path: Path) -> None:
     assert db.exists()
 
 
-def test_the_readme_python_example_runs(tmp_path: Path) -> None:
-    """The README's Python API block, run as printed (in a scratch folder)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = readme.split("## Python API", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+def test_the_docs_python_example_runs(tmp_path: Path) -> None:
+    """docs/api.md's Python API block, run as printed (in a scratch folder)."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    block = page.split("# Python API", 1)[1].split("```python", 1)[1].split("```", 1)[0]
     done = subprocess.run(
         [sys.executable, "-c", block],
         capture_output=True,

@@ -2,7 +2,7 @@
 a code, never UNEXPECTED_ERROR: the corruptions the issue found (an empty stored event and bytes
 that are not UTF-8 under `export`, a stream id that is not one under `log`, a campaign listed at
 an empty stream under `recap`) and a ruling whose row is gone. A damaged store is a fault of the
-store: exit 1 (README, Faults and durability). And a refused `init` or `import` leaves no store
+store: exit 1 (docs/faults.md). And a refused `init` or `import` leaves no store
 file behind."""
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ def test_the_two_million_character_note_of_the_issue_is_one_line_and_exit_2(
     assert 2 == result.exit_code
     assert result.stderr == (
         "error: TEXT_TOO_LONG: text is 2,000,000 characters; a command's text is at most "
-        "10,000 characters (see Limits in the README)\n"
+        "10,000 characters (see Limits in docs/dice-and-trust.md)\n"
     )
     assert before == events(db)
 

@@ -1,6 +1,9 @@
-"""Every fenced block of the README runs as printed, or the README says why it does not.
+"""Every fenced block of the README and of each page in docs/ runs as printed, or the page says
+why it does not.
 
-How a block is read, from the README itself:
+Each page is read alone: its blocks run in its own temporary folders, needing nothing another page
+ran. docs/rules-digest.md and docs/architecture.md are not read: their blocks are pseudo-code and
+listings, none of them a command. How a block is read, from the README itself:
 
 - ```text: an output sample or a listing; not run.
 - `<!-- not run: REASON -->` on the line just before a fence: not run, for the reason written
@@ -31,7 +34,11 @@ from click.testing import CliRunner
 
 from cli.main import campaign
 
-README = Path(__file__).parents[2] / "README.md"
+ROOT = Path(__file__).parents[2]
+README = ROOT / "README.md"
+# The pages whose blocks are run: the README, then every page in docs/ but those of pseudo-code.
+NOT_EXAMPLES = ("README.md", "rules-digest.md", "architecture.md")
+PAGES = (README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name not in NOT_EXAMPLES))
 NOT_RUN = re.compile(r"<!--\s*not run:\s*(?P<reason>\S.*?)\s*-->")
 TOUR = re.compile(r"<!--\s*readme-test:\s*tour\s+(?P<name>[\w-]+)\s*-->")
 REFUSED = re.compile(r"^refused (?P<code>[A-Z][A-Z_]+)\b")
@@ -59,7 +66,7 @@ class Command:
 
 
 def blocks(text: str) -> list[Block]:
-    """The README's fenced blocks, in order."""
+    """A page's fenced blocks, in order."""
     found: list[Block] = []
     lines = text.splitlines()
     index, heading = 0, ""
@@ -177,21 +184,25 @@ def run_shell(runner: CliRunner, block: Block) -> None:
             check_sample(command.sample, result.output)
 
 
-def run_python(block: Block) -> None:
+def run_python(block: Block, page: str = "README.md") -> None:
     """The block runs, and prints what it says it prints (when it prints)."""
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(block.text, f"README.md:{block.line}", "exec"), {"__name__": "readme"})
+        exec(compile(block.text, f"{page}:{block.line}", "exec"), {"__name__": "readme"})
     assert "print(" not in block.text or printed.getvalue().strip(), block.line
 
 
-def test_every_block_is_run_or_marked() -> None:
+def page_name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_name)
+def test_every_block_is_run_or_marked(page: Path) -> None:
     """A fenced block is ```text, marked `<!-- not run: why -->`, or a ```sh/```python block
     this test runs."""
-    everything = blocks(README.read_text(encoding="utf-8"))
+    everything = blocks(page.read_text(encoding="utf-8"))
     unmarked = [(b.line, b.info) for b in everything if how(b) == "unmarked"]
     assert [] == unmarked
-    assert 10 <= len(everything)
     misread = [
         (b.line, b.marker)
         for b in everything
@@ -201,23 +212,35 @@ def test_every_block_is_run_or_marked() -> None:
     assert [] == misread, "a marker that says neither `not run: why` nor `readme-test: tour NAME`"
 
 
-RUNNABLE = runnable(README.read_text(encoding="utf-8"))
+RUNNABLE = {
+    (page_name(page), name): group
+    for page in PAGES
+    for name, group in runnable(page.read_text(encoding="utf-8")).items()
+}
 
 
-@pytest.mark.parametrize("name", sorted(RUNNABLE))
-def test_the_block_runs_as_printed(name: str, folder: Path) -> None:
+def test_the_pages_hold_the_examples() -> None:
+    """The README and the docs pages together hold the examples (a page moved or renamed still
+    has its blocks read), and the README keeps one to run: the tour."""
+    assert 10 <= sum(len(blocks(page.read_text(encoding="utf-8"))) for page in PAGES)
+    assert {"README.md", "docs/table-and-members.md", "docs/api.md"} <= {p for p, _ in RUNNABLE}
+    assert 12 <= len(PAGES)
+
+
+@pytest.mark.parametrize(("page", "name"), sorted(RUNNABLE))
+def test_the_block_runs_as_printed(page: str, name: str, folder: Path) -> None:
     """Each runnable block (or tour of blocks) runs in order in a fresh folder: every command
-    succeeds, or is refused where the README says so, and prints what the README shows."""
+    succeeds, or is refused where its page says so, and prints what the page shows."""
     runner = CliRunner(env={"COLUMNS": "100"})
-    for block in RUNNABLE[name]:
+    for block in RUNNABLE[page, name]:
         if how(block) == "python":
-            run_python(block)
+            run_python(block, page)
         else:
             run_shell(runner, block)
 
 
 def test_the_tours_say_what_they_print() -> None:
-    """The tours check some of their output against the README, not only their exit codes."""
+    """The tours check some of their output against their pages, not only their exit codes."""
     samples = [
         c
         for group in RUNNABLE.values()

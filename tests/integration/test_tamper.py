@@ -1,6 +1,6 @@
 """The tamper matrix: a played, sealed store, tampered with directly in its SQLite file in every way
 listed below. `verify` finds each kind and names its place (stream, version, ruling or session),
-or the kind is one README's "What verify cannot see" names, with the reason.
+or the kind is one docs/dice-and-trust.md's "What verify cannot see" names, with the reason.
 
 The story (Sprawl Goons, snapshots every 3 versions): session 1 creates Tanner with typed dice,
 rolls twice from the committed seed (rulings 5 and 7), spends cash (6), records a note (8) and
@@ -35,7 +35,7 @@ from engine.recaps import MODELS
 from engine.records import DIRECTORY_ID
 
 NAME = "Docklands"
-README = Path(__file__).parents[2] / "README.md"
+TRUST = Path(__file__).parents[2] / "docs" / "dice-and-trust.md"
 SEALED = "domain.events:SessionSealed"
 MADE = "domain.events:RulingMade"
 REVEALED = "domain.events:DiceRevealed"
@@ -43,8 +43,9 @@ COMMITTED = "domain.events:DiceCommitted"
 STRAY = UUID("5e1f5e1f-0000-4000-8000-000000000001")  # a stream no ruling wrote to
 NO_SUCH_TOPIC = "domain.events:NoSuchEvent"
 
-# What verify cannot see, each with its reason in README ("What verify cannot see"): the test
-# fails if one of these is found after all (then it leaves this list) or is not in README.
+# What verify cannot see, each with its reason in docs/dice-and-trust.md ("What verify cannot
+# see"): the test fails if one of these is found after all (then it leaves this list) or is not
+# in that page.
 UNDETECTABLE = {
     "delete a snapshot": "a snapshot is a cache",
     "rewrite the whole log consistently": "the whole log rewritten consistently",
@@ -287,7 +288,7 @@ def _split(state: bytes) -> tuple[str, dict[str, Any]]:
 class Kind:
     name: str
     tamper: Callable[[Forger], object]
-    place: dict[str, Any] | None  # what a finding names (None: README says why it cannot)
+    place: dict[str, Any] | None  # what a finding names (None: the docs say why it cannot)
     campaign: str = NAME  # the name verify is asked for
 
 
@@ -704,7 +705,8 @@ NAMES = [k.name for k in kinds(Played(Path(), UUID(int=1), UUID(int=2)))]
 
 @pytest.mark.parametrize("name", NAMES)
 def test_each_kind_of_tampering_is_found_or_listed(played: Played, name: str) -> None:
-    """Found, with a finding naming its place; or one of the kinds README lists as unseen."""
+    """Found, with a finding naming its place; or one of the kinds docs/dice-and-trust.md lists
+    as unseen."""
     kind = next(k for k in kinds(played) if k.name == name)
     report = tampered(played, kind)
     if kind.place is None:
@@ -722,13 +724,15 @@ def test_the_matrix_is_at_least_twenty_kinds_found() -> None:
     assert set(UNDETECTABLE) <= set(NAMES)
 
 
-def test_readme_names_each_kind_verify_cannot_see() -> None:
-    """README's list says why for each kind the matrix leaves undetected."""
-    text = README.read_text(encoding="utf-8")
-    section = text.partition("#### What verify cannot see")[2].partition("\n#")[0]
+def test_the_docs_name_each_kind_verify_cannot_see() -> None:
+    """docs/dice-and-trust.md's list says why for each kind the matrix leaves undetected."""
+    text = TRUST.read_text(encoding="utf-8")
+    section = text.partition("### What verify cannot see")[2].partition("\n#")[0]
     flat = re.sub(r"\s+", " ", section.replace("*", "")).lower()
     for name, reason in UNDETECTABLE.items():
-        assert reason.lower() in flat, f"README does not say why {name!r} goes unseen"
+        assert reason.lower() in flat, (
+            f"docs/dice-and-trust.md does not say why {name!r} goes unseen"
+        )
 
 
 def test_a_forged_snapshot_is_not_loaded(played: Played) -> None:

@@ -57,7 +57,7 @@ def test_a_text_of_the_limit_is_taken_and_one_more_character_refused() -> None:
     assert "TEXT_TOO_LONG" == refused.value.code
     assert refused.value.reason == (
         "text is 10,001 characters; a command's text is at most 10,000 characters "
-        "(see Limits in the README)"
+        "(see Limits in docs/dice-and-trust.md)"
     )
 
 
@@ -135,14 +135,15 @@ def test_the_depth_scanner_agrees_with_a_parse(value: object, limit: int) -> Non
     assert nests_deeper(raw, limit) == (_depth(value) > limit)
 
 
-def _readme_limits() -> str:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    return readme.split("### Limits", 1)[1].split("\n### ", 1)[0]
+def _documented_limits() -> str:
+    """The Limits section of docs/dice-and-trust.md."""
+    page = (Path(__file__).parents[2] / "docs" / "dice-and-trust.md").read_text(encoding="utf-8")
+    return page.split("## Limits", 1)[1].split("\n## ", 1)[0]
 
 
-def test_the_readme_table_says_the_limits_the_domain_holds() -> None:
-    """The limits are written twice, in domain.limits and in the README: they agree."""
-    table = _readme_limits()
+def test_the_docs_table_says_the_limits_the_domain_holds() -> None:
+    """The limits are written twice, in domain.limits and in docs/dice-and-trust.md: they agree."""
+    table = _documented_limits()
     for said in (
         f"| {MAX_NAME} characters |",
         f"| {MAX_TEXT:,} characters |",
@@ -157,7 +158,7 @@ def test_the_readme_table_says_the_limits_the_domain_holds() -> None:
         assert said in table
 
 
-def test_every_code_in_the_readme_table_is_a_refusal_of_ours() -> None:
+def test_every_code_in_the_docs_table_is_a_refusal_of_ours() -> None:
     import importlib
 
     from domain.errors import DomainError
@@ -170,6 +171,6 @@ def test_every_code_in_the_readme_table_is_a_refusal_of_ours() -> None:
         cls = classes.pop()
         codes.add(cls.code)
         classes += cls.__subclasses__()
-    said = set(re.findall(r"`([A-Z][A-Z_]+)`", _readme_limits()))
+    said = set(re.findall(r"`([A-Z][A-Z_]+)`", _documented_limits()))
     assert said <= codes, said - codes
     assert len(said) >= 10

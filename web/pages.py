@@ -21,6 +21,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Template
 
+from domain.campaign import CampaignState
 from domain.errors import DomainError
 from engine import one_line
 from projections.describe import system_title
@@ -169,14 +170,18 @@ def _lines(change: Any, state: Any) -> list[str]:
     return event_lines(change.events, state)
 
 
-def _wrapped(request: Req, campaign: str, system: str, here: str, html: str) -> Response[str]:
-    """A projection's own page with the table's links on top."""
+def _wrapped(
+    request: Req, campaign: str, state: CampaignState, here: str, html: str
+) -> Response[str]:
+    """A projection's own page with the table's links on top, following the campaign's event
+    stream from the ruling ``state`` (read before the page was) stood at: a ruling recorded
+    while the page loads is not missed."""
     links = " · ".join(
         f'<a href="{e(n["href"])}"{" aria-current=page" if n["here"] else ""}>{e(n["label"])}</a>'
-        for n in _nav(campaign, system, here)
+        for n in _nav(campaign, state.system, here)
     )
     bar = f'<nav class="bar"><strong>{e(campaign)}</strong> · {links}</nav>'
-    events = e(f"{page_of(campaign)}/events")
+    events = e(f"{page_of(campaign)}/events?after={state.rulings}")
     follow = f'<script src="/static/follow.js" data-events="{events}" defer></script>'
     html = html.replace("<body>\n", f"<body>\n{bar}\n", 1).replace("</body>", f"{follow}\n</body>")
     return Response(html, media_type=MediaType.HTML)
@@ -192,7 +197,7 @@ def recap(
     state = engine.campaign(campaign)
     gm = reader_of(state, member).gm
     html = recap_html(engine.recap(campaign, session, gm=gm, reader=member))
-    return _wrapped(request, campaign, state.system, "recap", html)
+    return _wrapped(request, campaign, state, "recap", html)
 
 
 def _system_page(path: str) -> Any:
@@ -208,7 +213,7 @@ def _system_page(path: str) -> Any:
         state = engine.campaign(campaign)
         page = owners.get(state.system, first)
         html = page.html(engine, campaign, member)
-        return _wrapped(request, campaign, state.system, page.key, html)
+        return _wrapped(request, campaign, state, page.key, html)
 
     handler.__doc__ = first.html.__doc__
     return get(f"/campaigns/{{campaign:str}}{path}", sync_to_thread=True)(handler)
@@ -229,7 +234,7 @@ def dice(
     state = engine.campaign(campaign)
     rows = engine.dice_stats(campaign, session=session, reader=member)
     html = dice_page(f"{campaign}: dice", rows)
-    return _wrapped(request, campaign, state.system, "dice", html)
+    return _wrapped(request, campaign, state, "dice", html)
 
 
 def _page_error(request: Req, error: Exception) -> Response[Any]:

@@ -127,3 +127,15 @@ def test_every_page_links_to_the_dice_check() -> None:
 
     links = {n["key"]: n["href"] for n in _nav("Neon", "sprawl-goons", "table")}
     assert "/campaigns/Neon/dice-check" == links["dice-check"]
+
+
+@pytest.mark.parametrize("page", ["recap", "dice"])
+def test_a_projection_page_follows_the_stream_from_the_ruling_it_shows(
+    client: TestClient[Any], table: Table, page: str
+) -> None:
+    """The page asks for the rulings after the one it was read at: a ruling recorded while it
+    loads, before its event stream opens, still refreshes it."""
+    with Engine(table.db) as engine:
+        last = engine.campaign(CAMPAIGN).rulings
+    html = client.get(f"/campaigns/{CAMPAIGN}/{page}", headers=table.headers("player")).text
+    assert f'data-events="/campaigns/{CAMPAIGN}/events?after={last}"' in html

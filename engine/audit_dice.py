@@ -66,7 +66,7 @@ class _Commitment:
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
         self.listed: list[str] = []  # what a player must see: dice set aside or not committed
-        self.unsigned: list[str] = []
+        self.entropy_warnings: list[str] = []  # unsigned, or signed by a key another put there
         self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
         self.ended = False
         self.failure: Exception | None = None  # a roll that could not be checked at all
@@ -97,14 +97,14 @@ class _Commitment:
             return
         signature = event.get("signature", "")
         if not signature:
-            self.unsigned.append(
+            self.entropy_warnings.append(
                 f"{who}'s entropy {words!r} (ruling {number}) is unsigned: not counted, as the "
                 "GM's machine could have written it"
             )
         elif signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
             self.counted.append((who, words, signature, key))
             if put_by != who:
-                self.unsigned.append(
+                self.entropy_warnings.append(
                     f"{who}'s entropy {words!r} (ruling {number}) is signed by the key {put_by} "
                     f"put on {who}'s seat: {who}, check it is yours (`campaign key show`)"
                 )
@@ -310,7 +310,7 @@ class SessionDice:
                 f"session {c.session} ended after players added entropy and before any committed "
                 "roll: its seed was set aside"
             )
-        warnings += c.unsigned
+        warnings += c.entropy_warnings
         if c.protocol >= 2 and c.rolls and not c.counted:
             warnings.append(
                 f"no signed entropy of a player was counted in session {c.session}: the GM's "

@@ -55,7 +55,8 @@ class Index(Protocol):
 
 def _bounds(campaign_id: UUID, before: int | None) -> tuple[str, str]:
     low = ruling_key(campaign_id, 0)
-    return low, ruling_key(campaign_id, before) if before is not None else f"{low[:-1]}~"
+    end = f"{low.rpartition('/')[0]}/~"  # past every ruling's key: '~' sorts after the digits
+    return low, ruling_key(campaign_id, before) if before is not None else end
 
 
 def _number(key: str) -> int:

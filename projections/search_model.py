@@ -32,13 +32,14 @@ def ruling_key(campaign_id: UUID | str, number: int) -> str:
     return f"ruling/{campaign_id}/{number:0{DIGITS}d}"
 
 
-def texts_of(event: Event) -> Iterator[str]:
+def texts_of(event: Event) -> Iterator[tuple[str, str]]:
     """What somebody wrote into ``event`` (each field its class names ``searchable``), the
-    replacement events of an amendment included."""
+    replacement events of an amendment included: each text with the type of the event that
+    holds it."""
     for name in type(event).searchable:
         text = getattr(event, name, "")
         if isinstance(text, str) and text.strip():
-            yield text
+            yield type(event).__name__, text
     if isinstance(event, RulingAmended):
         for replaced in event.events:
             yield from texts_of(replaced)
@@ -65,12 +66,12 @@ class SearchModel:
                 record.originator_id != campaign_id
             ):
                 continue  # a correction's reason is said once, on the campaign's stream
-            for text in texts_of(event):
+            for kind, text in texts_of(event):
                 texts.append(
                     {
                         "stream": str(record.originator_id),
                         "v": record.originator_version,
-                        "kind": type(event).__name__,
+                        "kind": kind,
                         "text": text,
                     }
                 )

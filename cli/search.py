@@ -13,7 +13,7 @@ from cli.render import emit_json, say, where
 from engine import converter
 
 if TYPE_CHECKING:
-    from engine.search import FoundText, SearchResult
+    from engine import FoundText, SearchResult
 
 
 @click.command("search")

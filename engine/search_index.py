@@ -108,7 +108,7 @@ SQLITE_FOUND = (
     "SELECT d.key, d.body FROM readmodel_search s"
     " JOIN readmodel_documents d ON d.rowid = s.rowid"
     " WHERE readmodel_search MATCH ? AND d.projection = 'search' AND d.key >= ? AND d.key < ?"
-    " ORDER BY d.key DESC LIMIT ?"
+    " ORDER BY s.rowid DESC LIMIT ?"
 )
 
 

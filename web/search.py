@@ -8,7 +8,7 @@ from typing import Any
 from litestar import get
 from litestar.params import FromPath, FromQuery
 
-from engine.search import SearchResult
+from engine import SearchResult
 from web.auth import seat
 from web.commands import BASE, engine_of
 from web.reads import READ, Req

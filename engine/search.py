@@ -21,9 +21,7 @@ from engine.search_index import Term, index_of, pages
 from projections.search_model import SearchModel, words
 
 if TYPE_CHECKING:
-    from uuid import UUID
-
-    from domain.campaign import CampaignState
+    from domain.campaign import CampaignState, RosterEntry
     from engine.reads import Reads
     from engine.rulings import LoggedRuling
 
@@ -107,7 +105,7 @@ def search(
     if not 1 <= limit <= MAX_RESULTS:
         raise SearchLimitOutOfBounds(limit=MAX_RESULTS, asked=limit)
     campaign = reads.campaign(campaign_name)
-    stream = campaign.find(character).character_id if character is not None else None
+    sheet = campaign.find(character) if character is not None else None
     reads.read_models.catch_up(MODEL)
     index = index_of(reads.read_models.views)
     found: list[FoundText] = []
@@ -119,7 +117,7 @@ def search(
             entry = shown.get(number)
             if entry is None or (session is not None and doc["s"] != session):
                 continue
-            for text in _readable(doc, entry, terms, stream):
+            for text in _readable(doc, entry, terms, sheet):
                 if len(found) == limit:
                     return SearchResult(query=query, found=tuple(found), more=True)
                 found.append(_found(campaign, number, doc, entry, text))
@@ -127,18 +125,22 @@ def search(
 
 
 def _readable(
-    doc: dict[str, Any], entry: LoggedRuling, terms: tuple[Term, ...], stream: UUID | None
+    doc: dict[str, Any], entry: LoggedRuling, terms: tuple[Term, ...], sheet: RosterEntry | None
 ) -> list[dict[str, Any]]:
     """The texts of a found document that the reader's log shows of its ruling and that hold
-    every term (on ``stream``'s sheet only, when given)."""
+    every term (only those on ``sheet``'s stream or in its voice, when given)."""
     seen = {(str(r.originator_id), r.originator_version) for r in entry.events}
     return [
         text
         for text in doc["texts"]
         if (text["stream"], text["v"]) in seen
-        and (stream is None or text["stream"] == str(stream))
+        and (sheet is None or _of(text, sheet))
         and all(term.found_in(words(text["text"])) for term in terms)
     ]
+
+
+def _of(text: dict[str, Any], sheet: RosterEntry) -> bool:
+    return text["stream"] == str(sheet.character_id) or text.get("who") == sheet.name
 
 
 def _found(
@@ -155,7 +157,7 @@ def _found(
         scene=doc["c"],
         at=doc["at"],
         actor=doc["actor"],
-        character=names.get(text["stream"]),
+        character=names.get(text["stream"]) or text.get("who"),
         kind=text["kind"],
         text=text["text"],
         status=entry.status,

@@ -4,7 +4,8 @@ the store's full-text index (SQLite FTS5, PostgreSQL text search) can find it.
 
 Documents (keys within the model): ``ruling/<campaign id>/<number, ten digits>``, one per ruling
 that wrote anything: its session (``s``), scene (``c``), who made it (``actor``), each text with
-the record it came from (``texts``: ``stream``, ``v``, ``kind``, the event's type) and the texts
+the record it came from (``texts``: ``stream``, ``v``, ``kind``, the event's type, ``who``:
+the character it speaks for, when the event names one) and the texts
 alone (``words``, what the full-text index reads). A ruling without text writes nothing.
 
 The texts are what somebody typed: facts, not renderings. The reader's filter (hidden rulings,
@@ -32,14 +33,13 @@ def ruling_key(campaign_id: UUID | str, number: int) -> str:
     return f"ruling/{campaign_id}/{number:0{DIGITS}d}"
 
 
-def texts_of(event: Event) -> Iterator[tuple[str, str]]:
+def texts_of(event: Event) -> Iterator[tuple[Event, str]]:
     """What somebody wrote into ``event`` (each field its class names ``searchable``), the
-    replacement events of an amendment included: each text with the type of the event that
-    holds it."""
+    replacement events of an amendment included: each text with the event that holds it."""
     for name in type(event).searchable:
         text = getattr(event, name, "")
         if isinstance(text, str) and text.strip():
-            yield type(event).__name__, text
+            yield event, text
     if isinstance(event, RulingAmended):
         for replaced in event.events:
             yield from texts_of(replaced)
@@ -66,13 +66,15 @@ class SearchModel:
                 record.originator_id != campaign_id
             ):
                 continue  # a correction's reason is said once, on the campaign's stream
-            for kind, text in texts_of(event):
+            for holder, text in texts_of(event):
+                voice = getattr(holder, "character", None)
                 texts.append(
                     {
                         "stream": str(record.originator_id),
                         "v": record.originator_version,
-                        "kind": kind,
+                        "kind": type(holder).__name__,
                         "text": text,
+                        "who": voice if isinstance(voice, str) else None,
                     }
                 )
         if not texts:

@@ -130,10 +130,19 @@ def _is_command(value: Any) -> bool:
     )
 
 
-@cache
+_FOUND: dict[type[Any], tuple[Parameter, ...]] = {}
+
+
 def parameters_of(command: type[Any]) -> tuple[Parameter, ...]:
     """The parameters of one command class, each with its kind (the annotation and what the
     command's system declares for it)."""
+    found = _FOUND.get(command)
+    if found is None:
+        found = _FOUND[command] = _parameters(command)
+    return found
+
+
+def _parameters(command: type[Any]) -> tuple[Parameter, ...]:
     hints = get_type_hints(command)
     declared = declared_for(command).get(command.__name__, {})
     parameters = []

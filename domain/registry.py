@@ -40,6 +40,7 @@ from domain.kinds import (
 )
 from domain.plain import Plain
 
+TEXT = Text()
 SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls")
 
 SHARED_PARAMETERS: Declared = {
@@ -62,7 +63,7 @@ class Parameter(Plain):
     name: str
     type: str
     required: bool
-    kind: Kind = Text()
+    kind: Kind = TEXT
     nullable: bool = False
     default: Any = None
 

@@ -18,6 +18,7 @@ from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, converter
 from web.auth import seat
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
+from web.openapi_params import operation_for
 from web.shapes import AmendIn, CommandIn, ResolveIn, RulingOut, UndoIn, ruling_out
 
 BASE = "/api/campaigns/{campaign:str}"
@@ -114,6 +115,7 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
         tags=["commands"],
         sync_to_thread=True,
         responses=RESPONSES,
+        operation_class=operation_for(systems),
     )(handler)
 
 

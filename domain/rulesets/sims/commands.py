@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.kinds import ACTOR, CHARACTER, MEMBER, Declared, choice_of
-from domain.rulesets.sims.tables import Rank, Strategy
 from domain.rulesets.lazy import lent_names
+from domain.rulesets.sims.tables import Rank, Strategy
 
 if TYPE_CHECKING:
     from domain.rulesets.sims.behind_the_scenes import SendPrivateMessage

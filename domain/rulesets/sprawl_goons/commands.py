@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.kinds import ACTOR, CHARACTER, MEMBER, NPC, Choice, Declared, choice_of
-from domain.rulesets.sprawl_goons.tables import Category, Difficulty, Secondary, Stat
 from domain.rulesets.lazy import lent_names
+from domain.rulesets.sprawl_goons.tables import Category, Difficulty, Secondary, Stat
 
 if TYPE_CHECKING:
     from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll

@@ -167,7 +167,10 @@ class ListOf(Plain):
     def check(self, key: str, value: Any) -> Any:
         if not isinstance(value, list):
             raise _refuse(key, value, self.expected())
-        return [self.item.check(key, v) for v in value]
+        try:
+            return [self.item.check(key, v) for v in value]
+        except InvalidParameter:
+            raise _refuse(key, value, self.expected()) from None
 
     def parse(self, key: str, text: str) -> Any:
         return [self.item.parse(key, item.strip()) for item in text.split(",")]

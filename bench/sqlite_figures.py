@@ -15,6 +15,7 @@ from bench import (
     projection_figures,
     replay_figures,
     scale_figures,
+    search_figures,
     streaming_figures,
     undo_figures,
     verify_figures,
@@ -327,6 +328,7 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("memory", lambda: memory(work, 10_000, memory_events)),
         ("streaming", lambda: streaming_figures.figures(work, 10_000, memory_events)),
         ("scale", lambda: scale_figures.figures(work, repeat, events)),
+        ("search", lambda: search_figures.figures(work, repeat, events)),
         ("writers", lambda: [writer_figures.sqlite_row(work)]),
     ):
         say(f"- {name}")

@@ -11,7 +11,7 @@ from cli.render import emit_json
 
 FORMATS = ("md", "html", "json", "discord")
 # engine.MODELS, not imported until a command runs
-MODEL_NAMES = ("dice", "exposure", "index", "recaps")
+MODEL_NAMES = ("dice", "exposure", "index", "recaps", "search")
 
 
 def _format_option(function: Any) -> Any:

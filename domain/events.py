@@ -22,6 +22,8 @@ class Event(Plain):
     """Base of every domain event. ``class_version`` > 1 needs ``upcast_vN_vN+1`` static methods."""
 
     class_version: ClassVar[int] = 1
+    # The fields holding what somebody wrote (a note, a reason): what `campaign search` finds.
+    searchable: ClassVar[tuple[str, ...]] = ()
 
 
 @frozen(kw_only=True)
@@ -171,6 +173,8 @@ class DiceRevealed(Event):
 class NoteAdded(Event):
     """Somebody wrote a note into the log; a GM-only note never reaches a public recap."""
 
+    searchable: ClassVar[tuple[str, ...]] = ("text",)
+
     text: str
     gm_only: bool = False
 
@@ -253,6 +257,8 @@ class Outcome(StrEnum):
 class RulingDisputed(Event):
     """A player or observer objected to a ruling, with a reason; it stays open until resolved."""
 
+    searchable: ClassVar[tuple[str, ...]] = ("reason",)
+
     dispute: int
     ruling: int
     by: str
@@ -263,6 +269,8 @@ class RulingDisputed(Event):
 class DisputeResolved(Event):
     """The GM resolved a dispute: the ruling stands (upheld), or the ruling that records this
     undid or amended it."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("reason",)
 
     dispute: int
     ruling: int
@@ -315,6 +323,8 @@ class RulingMade(Event):
 class RulingRetracted(Event):
     """A ruling was undone: its events on this stream (``versions``) no longer count in replay."""
 
+    searchable: ClassVar[tuple[str, ...]] = ("reason",)
+
     ruling: int
     reason: str
     versions: tuple[int, ...]
@@ -326,6 +336,8 @@ class RulingAmended(Event):
     events (``versions``) are replaced, in replay, by ``events`` at the ruling's place.
     ``redecided``: it was decided again, unchanged, on a history an earlier correction changed
     (by the undo or amendment of an earlier ruling)."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("reason",)
 
     ruling: int
     reason: str
@@ -370,6 +382,8 @@ class FreeRollTerm(Plain):
 class FreeRollMade(Event):
     """Somebody rolled dice no rule names, saying why: the expression as written, each of its
     terms as it came out, and the total."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("why",)
 
     expression: str
     why: str

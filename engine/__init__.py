@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
     from engine.recaps import MODELS
     from engine.rulings import LoggedRuling
+    from engine.search import FoundText, SearchResult
     from engine.timeline import Change, NoSuchPoint, differences
     from engine.transfer import Imported, file_lines
 
@@ -41,6 +42,7 @@ __all__ = [
     "DiceSpec",
     "Engine",
     "Finding",
+    "FoundText",
     "Imported",
     "LoggedRuling",
     "NoSuchPoint",
@@ -48,6 +50,7 @@ __all__ = [
     "Recorded",
     "Report",
     "RulingResult",
+    "SearchResult",
     "SignedIn",
     "StoreFault",
     "converter",
@@ -75,6 +78,7 @@ __getattr__, __dir__ = lent_names(
         "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
         "recaps": ("MODELS",),
         "rulings": ("LoggedRuling",),
+        "search": ("FoundText", "SearchResult"),
         "timeline": ("Change", "NoSuchPoint", "differences"),
         "transfer": ("Imported", "file_lines"),
     },

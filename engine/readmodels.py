@@ -98,6 +98,11 @@ class SQLiteViews:
         for statement in SCHEMA:
             self._connection.execute(statement)
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection the documents are read and written through (the search index's)."""
+        return self._connection
+
     def close(self) -> None:
         self._connection.close()
 

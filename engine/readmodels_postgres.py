@@ -56,6 +56,11 @@ class PostgresViews:
                 ).format(documents)
             )
 
+    @property
+    def datastore(self) -> Datastore:
+        """The store's datastore (its pool), which the search index queries through."""
+        return self._datastore
+
     def _cursor(self) -> AbstractContextManager[Any]:
         return self._datastore.transaction(commit=True)
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # verify, the log, replay and transfer import theirs when cal
     from engine.narration import Narrated
     from engine.recaps import Recaps
     from engine.rulings import LoggedRuling
+    from engine.search import SearchResult
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
     from projections.dice_stats import FaceCounts
@@ -306,6 +307,32 @@ class Reads(Store):
         """Every hero's Exposure timeline in a campaign of The Code, as plain data."""
         campaign = self.campaign(campaign_name)
         return self.recaps.campaign(campaign, hidden_from(campaign, reader))
+
+    def search(
+        self,
+        campaign_name: str,
+        query: str,
+        *,
+        reader: str | None = None,
+        character: str | None = None,
+        session: int | None = None,
+        limit: int = 20,
+        before: int | None = None,
+    ) -> SearchResult:
+        """The texts written into the campaign that hold every word of ``query``, newest first,
+        as ``reader`` may read them (``engine.search``)."""
+        from engine.search import search
+
+        return search(
+            self,
+            campaign_name,
+            query,
+            reader=reader,
+            character=character,
+            session=session,
+            limit=limit,
+            before=before,
+        )
 
     def catch_up(self, model: str, progress: Callable[[int, int], None] | None = None) -> int:
         """Bring read model ``model`` (``recaps``, ``exposure``) up to the end of the log; how

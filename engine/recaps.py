@@ -12,6 +12,7 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError
 from engine.index_reads import DICE, INDEX
 from engine.readmodels import ReadModels
+from engine.search import MODEL as SEARCH
 from engine.timeline import NoSuchPoint
 from projections.documents import ReadModel
 from projections.presentation import presentation_of, presentations
@@ -27,6 +28,7 @@ MODELS: dict[str, ReadModel] = {
     **{m.name: m for shown in presentations().values() for m in shown.read_models},
     INDEX.name: INDEX,  # the ruling index and the dice counts (engine.index_reads)
     DICE.name: DICE,
+    SEARCH.name: SEARCH,  # what was written, for the full-text index (engine.search)
 }
 
 

@@ -128,7 +128,16 @@ STATUS: tuple[tuple[tuple[type[DomainError], ...], int], ...] = (
 )
 REFUSED = 409
 # Codes of refusals the engine does not name in its public API, by their code.
-INPUT_CODES = frozenset({"CONFLICTING_DICE_OPTIONS", "NOT_THE_CODE", "NOT_A_HERO"})
+INPUT_CODES = frozenset(
+    {
+        "CONFLICTING_DICE_OPTIONS",
+        "NOT_THE_CODE",
+        "NOT_A_HERO",
+        "SEARCH_QUERY_EMPTY",
+        "SEARCH_QUERY_TOO_LONG",
+        "SEARCH_LIMIT_OUT_OF_BOUNDS",
+    }
+)
 
 # What the OpenAPI schema says each refusal's body is, on every route that may give it.
 RESPONSES = {

@@ -39,6 +39,7 @@ NOT_COMMANDS = {
     "rebuild",
     "recap",
     "replay",
+    "search",
     "serve",
     "show",
     "timeline",

@@ -1,6 +1,6 @@
 """Visibility through every read: a GM's hidden roll and a GM-only note never reach a player or
 an observer (log, headers, history, a session's rulings, the recap in JSON and Markdown, the
-Exposure timelines, the export) until the GM reveals the roll; the GMs read everything."""
+Exposure timelines, a search, the export) until the GM reveals the roll; the GMs read everything."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def everything_read_by(engine: Engine, reader: str | None) -> str:
         recap_md(engine.recap("Lab", reader=reader, gm=True)),
         engine.hero_timeline("Lab", HAWK, reader=reader),
         engine.campaign_timelines("Lab", reader=reader),
+        converter.unstructure(engine.search("Lab", "mayor owl", reader=reader)),
     ]
     return json.dumps(reads, default=str)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
 from uuid import UUID
 
 from attrs import frozen
@@ -309,6 +310,8 @@ class CharacterReborn(Event):
 @frozen(kw_only=True)
 class PrivateMessageSent(Event):
     """A member wrote privately to another (Behind the Scenes): only they and the GMs read it."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("body",)
 
     sender: str  # the member who wrote it
     to: str  # the member it was written to

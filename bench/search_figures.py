@@ -1,0 +1,128 @@
+"""Search figures: `campaign search` costs about the same in a campaign of 100,000 written
+rulings as in one of 1,000 (issue 29).
+
+Each store is ``bench.dataset``'s Docklands seed with ``count`` notes imported after it (each a
+ruling of two records on the campaign's stream, numbered, chained and snapshotted as the
+importer writes them): "Tanner pries open container N on the docks", and in ten of them, spread
+over the campaign, the word "keymaker". The search read model catches up once, untimed; then
+two searches are timed in-process as `campaign search` calls the engine: a rare word (ten texts
+found) and a word of every note (the newest twenty shown).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from bench import dataset
+from bench.common import Row, say, timed
+from domain.events import NoteAdded, RulingMade, StreamRange
+from engine import Engine
+from engine.chain import encoded
+from engine.records import Recorded, Snapshot
+from engine.transfer import collector_paused
+
+SMALL = 1_000
+SAVE = 5_000  # rulings a save (two records each: under the 10k events of one save)
+QUERIES = {"a rare word (10 found)": "keymaker", "a word of every note (20 shown)": "container"}
+
+
+def text(n: int, count: int) -> str:
+    rare = " The keymaker's mark is on it." if n % (count // 10) == 0 else ""
+    return f"Tanner pries open container {n} on the docks.{rare}"
+
+
+def import_notes(engine: Engine, count: int) -> None:
+    """``count`` note rulings appended to the seeded campaign (see the module docstring)."""
+    campaign = engine.campaign(dataset.NAME)
+    cid = campaign.id
+    evolve = engine.evolver(campaign, cid)
+    loaded = engine.streams.load(cid, evolve)
+    state, version = loaded.state, loaded.version
+    template = engine.streams.last(cid)
+    assert template is not None
+    head = engine.ledger.head(cid)
+    ruling = state.rulings
+
+    def drafted(first: int, n: int) -> Iterator[Recorded]:
+        nonlocal version
+        for number in range(first, first + n):
+            note = NoteAdded(text=text(number, count))
+            params = json.dumps({"gm_only": False, "text": note.text}, separators=(",", ":"))
+            header = RulingMade(
+                number=number,
+                command="note",
+                params=params,
+                dice=(),
+                provenance=None,
+                seed=None,
+                touched=(StreamRange(stream=cid, first=version + 1, last=version + 1),),
+            )
+            for event in (note, header):
+                version += 1
+                yield Recorded(
+                    originator_id=cid,
+                    originator_version=version,
+                    timestamp=template.timestamp,
+                    ruling=number,
+                    actor=template.actor,
+                    session=template.session,
+                    scene=template.scene,
+                    event=event,
+                )
+
+    with collector_paused():
+        done = 0
+        while done < count:
+            n = min(SAVE, count - done)
+            records = list(drafted(ruling + 1, n))
+            for record in records:
+                state = evolve(record.event, state)
+            linked, rows = encoded(records, {cid: head})
+            head = list(linked)[-1].chain
+            engine.store.recorder.insert_events(rows)
+            if engine.store.snapshots is not None:
+                snapshot = Snapshot(
+                    originator_id=cid,
+                    originator_version=version,
+                    timestamp=template.timestamp,
+                    state=state,
+                    chain=head,
+                )
+                engine.store.snapshots.put([snapshot])
+            ruling += n
+            done += n
+
+
+def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
+    say(f"  building {count:,} notes for the search figures")
+    dataset.build(db, 0)
+    with Engine(str(db)) as engine:
+        import_notes(engine, count)
+    with Engine(str(db)) as engine:
+        for query in QUERIES.values():
+            engine.search(dataset.NAME, query)  # the read models catch up (untimed)
+        times = {
+            what: timed(lambda q=query: engine.search(dataset.NAME, q), repeat)
+            for what, query in QUERIES.items()
+        }
+        engine.read_models.close()
+    dataset.remove_db(db)
+    return times
+
+
+def figures(work: Path, repeat: int, large: int) -> list[Row]:
+    small = measured(work / "search-small.db", SMALL, repeat * 5)
+    big = measured(work / "search-large.db", large, repeat * 5)
+    return [
+        Row(
+            f"`search`, {what}, {large:,} notes",
+            "s",
+            big[what],
+            small[what],
+            f"the same in a campaign of {SMALL:,} notes",
+            "<= 2",
+        )
+        for what in small
+    ]

@@ -1,0 +1,42 @@
+"""``GET …/search?q=``: what was written into the campaign, found by its words, as the signed-in
+member may read it (the engine's ``search``; the keys of ``campaign --json search``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import get
+from litestar.params import FromPath, FromQuery
+
+from engine import SearchResult
+from web.auth import seat
+from web.commands import BASE, engine_of
+from web.reads import READ, Req
+
+
+@get(f"{BASE}/search", **READ)
+def search(
+    request: Req,
+    campaign: FromPath[str],
+    q: FromQuery[str],
+    character: FromQuery[str | None] = None,
+    session: FromQuery[int | None] = None,
+    limit: FromQuery[int] = 20,
+    before: FromQuery[int | None] = None,
+) -> SearchResult:
+    """The texts holding every word of ``q`` (``word*``: a prefix), newest first; ``more``:
+    older ones match too (ask again with ``before`` = the last ruling shown)."""
+    member = seat(request, campaign)
+    return engine_of(request).search(
+        campaign,
+        q,
+        reader=member,
+        character=character,
+        session=session,
+        limit=limit,
+        before=before,
+    )
+
+
+def routes() -> list[Any]:
+    return [search]

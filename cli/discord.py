@@ -5,35 +5,23 @@ JSON Discord's bulk overwrite takes) and ``register`` sends them to Discord with
 
 from __future__ import annotations
 
-import json
 import os
-import urllib.error
-import urllib.request
-from typing import Any, ClassVar
 
 import click
 
 from cli.context import Context, pass_context
-from cli.render import clean, emit_json, say, show_ruling
+from cli.render import emit_json, say, show_ruling
 from domain.errors import DomainError
 from domain.links import LinkChannel, UnlinkChannel, discord_id
 from domain.rulesets import SYSTEMS
 
-TOKEN, API = "CAMPAIGN_DISCORD_TOKEN", "CAMPAIGN_DISCORD_API"
-DISCORD_API = "https://discord.com/api/v10"
-AGENT = "DiscordBot (https://github.com/campaign-log, 1)"  # the form Discord asks of bots
-TIMEOUT = 20.0
+TOKEN = "CAMPAIGN_DISCORD_TOKEN"
 
 
 class NoDiscordToken(DomainError):
     template = (
         f"registering commands needs the bot's token in ${TOKEN} (the developer portal's Bot page)"
     )
-
-
-class RegistrationFailed(DomainError):
-    exit_code: ClassVar[int] = 1
-    template = "Discord refused the commands: {status} {problem}"
 
 
 @click.group("discord")
@@ -107,41 +95,20 @@ def discord_register(ctx: Context, application: str, guild: str | None, system: 
     Example:
       campaign discord register --application 4400000000000000001 --guild 5500000000000000001
     """
+    from web.discord.api import put_commands
     from web.discord.slash import commands
 
     token = os.environ.get(TOKEN, "").strip()
     if not token:
         raise NoDiscordToken()
     app = discord_id(application)
-    scope = f"/guilds/{discord_id(guild)}" if guild is not None else ""
-    url = f"{os.environ.get(API, DISCORD_API).rstrip('/')}/applications/{app}{scope}/commands"
+    server = discord_id(guild) if guild is not None else None
     found = commands(_system(ctx, system))
-    answer = _put(url, found, token)
+    answer = put_commands(app, server, found, token)
     if ctx.as_json:
         emit_json(answer)
     else:
         say(f"registered {len(found)} commands" + (f" in server {guild}" if guild else " globally"))
-
-
-def _put(url: str, body: list[dict[str, Any]], token: str) -> Any:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        method="PUT",
-        headers={
-            "Authorization": f"Bot {token}",
-            "Content-Type": "application/json",
-            "User-Agent": AGENT,
-        },
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-            return json.loads(answer.read() or b"null")
-    except urllib.error.HTTPError as error:
-        said = error.read()[:300].decode("utf-8", "replace")
-        raise RegistrationFailed(status=error.code, problem=clean(said)) from None
-    except OSError as error:
-        raise RegistrationFailed(status="no answer", problem=clean(str(error))[:200]) from None
 
 
 COMMANDS = (discord,)

@@ -52,7 +52,7 @@ def test_a_refused_registration_says_why(table: Run, monkeypatch: pytest.MonkeyP
         monkeypatch.setattr("web.discord.slash.commands", lambda system: [{"name": "BAD NAME"}])
         result = table("discord register --application 4400000000000000001")
     assert 1 == result.exit_code
-    assert "REGISTRATION_FAILED: Discord refused the commands: 400" in result.stderr
+    assert "DISCORD_REFUSED: Discord answered 400: " in result.stderr
 
 
 def test_commands_prints_the_json_registered(table: Run) -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 from attrs import define, field
 
+from web.discord.answers import embed_size
+
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
@@ -29,6 +31,7 @@ class Heard:
 class StandIn:
     url: str = ""
     heard: list[Heard] = field(factory=list)
+    arrived: threading.Event = field(factory=threading.Event)  # set at each request heard
 
 
 def problems_of_commands(commands: Any) -> list[str]:
@@ -77,12 +80,29 @@ def discord_api() -> Iterator[StandIn]:
 
     class Handler(BaseHTTPRequestHandler):
         def do_PUT(self) -> None:
-            length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length) or b"null")
-            stand_in.heard.append(Heard("PUT", self.path, dict(self.headers.items()), body))
+            body = self._heard("PUT")
             problems = problems_of_commands(body) if self.path.endswith("/commands") else []
             if not self.headers.get("Authorization", "").startswith("Bot "):
                 problems.append("no bot token")
+            self._answer(problems, body)
+
+        def do_PATCH(self) -> None:
+            body = self._heard("PATCH")
+            problems = [] if self.path.endswith("/messages/@original") else ["not a message"]
+            if "Authorization" in self.headers:
+                problems.append("a webhook takes no bot token")
+            embeds = body.get("embeds", []) if isinstance(body, dict) else []
+            if len(embeds) > 10 or any(embed_size(e) > 6000 for e in embeds):
+                problems.append("embeds over Discord's limits")
+            self._answer(problems, body)
+
+        def _heard(self, method: str) -> Any:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"null")
+            stand_in.heard.append(Heard(method, self.path, dict(self.headers.items()), body))
+            return body
+
+        def _answer(self, problems: list[str], body: Any) -> None:
             status, answer = (400, {"message": "; ".join(problems)}) if problems else (200, body)
             data = json.dumps(answer).encode()
             self.send_response(status)
@@ -90,6 +110,7 @@ def discord_api() -> Iterator[StandIn]:
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
+            stand_in.arrived.set()
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

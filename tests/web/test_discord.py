@@ -7,6 +7,7 @@ is an ephemeral line with its code, and nothing is appended."""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from engine import Engine
 from tests.conftest import event_count
+from tests.web.discord_standin import discord_api
 from web import create_app
 from web.discord import interactions
 from web.discord.answers import EPHEMERAL
@@ -203,7 +205,8 @@ def test_a_subcommand_spells_a_verb_of_two_words(
             command("member", sub("add", option("member", "eve"), option("role", "player"))),
             "NOT_ALLOWED",
         ),
-        ({"type": 3, "data": {"custom_id": "x"}}, "UNSUPPORTED_INTERACTION"),
+        ({**command("x"), "type": 3, "data": {"custom_id": "x:1"}}, "UNKNOWN_BUTTON"),
+        ({**command("x"), "type": 99}, "UNSUPPORTED_INTERACTION"),
         ({"type": 2, "channel_id": CHANNEL}, "MALFORMED_INTERACTION"),
     ],
 )
@@ -222,3 +225,117 @@ def test_a_server_without_the_key_has_no_endpoint(db: str, key: Ed25519PrivateKe
     body = b'{"type": 1}'
     with TestClient(create_app(db)) as client:
         assert 404 == client.post(PATH, content=body, headers=signed(key, body)).status_code
+
+
+def roll(client: TestClient[Any], key: Ed25519PrivateKey) -> dict[str, Any]:
+    answer: dict[str, Any] = send(
+        client,
+        key,
+        command(
+            "dice", option("expression", "1d6"), option("why", "the crane"), option("faces", "4")
+        ),
+    ).json()
+    return answer
+
+
+def pressed(custom_id: str, account: str) -> dict[str, Any]:
+    """A MESSAGE_COMPONENT interaction: a button pressed under a message of the app."""
+    return {
+        **command("x", account=account),
+        "type": 3,
+        "data": {"custom_id": custom_id, "component_type": 2},
+    }
+
+
+def sent_form(custom_id: str, reason: str, account: str) -> dict[str, Any]:
+    """A MODAL_SUBMIT interaction: the reason form sent (its text input in a Label)."""
+    field = {"type": 4, "id": 2, "custom_id": "reason", "value": reason}
+    data = {"custom_id": custom_id, "components": [{"type": 18, "id": 1, "component": field}]}
+    return {**command("x", account=account), "type": 5, "data": data}
+
+
+def test_a_ruling_comes_with_its_dispute_and_undo_buttons(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    answer = roll(client, key)
+    number = int(answer["data"]["embeds"][0]["title"].split()[1].rstrip(":"))
+    (row,) = answer["data"]["components"]
+    assert [("Dispute", f"dispute:{number}"), ("Undo", f"undo:{number}")] == [
+        (b["label"], b["custom_id"]) for b in row["components"]
+    ]
+
+
+def test_the_gms_undo_button_is_refused_to_a_player_and_opens_the_gms_form(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    roll(client, key)
+    number = events_rulings(db)
+    before = events(db)
+    refused = send(client, key, pressed(f"undo:{number}", ANA_ACCOUNT)).json()
+    assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
+    form = send(client, key, pressed(f"undo:{number}", GM_ACCOUNT)).json()
+    assert 9 == form["type"]
+    assert f"undo:{number}" == form["data"]["custom_id"]
+    (label,) = form["data"]["components"]
+    assert (18, 4, "reason") == (
+        label["type"],
+        label["component"]["type"],
+        label["component"]["custom_id"],
+    )
+    assert before == events(db)
+
+
+def test_a_form_sent_records_the_dispute_and_the_undo(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    roll(client, key)
+    number = events_rulings(db)
+    disputed = send(
+        client, key, sent_form(f"dispute:{number}", "the crane was never there", ANA_ACCOUNT)
+    ).json()
+    assert disputed["data"]["embeds"][0]["title"].endswith(": dispute")
+    undone = send(client, key, sent_form(f"undo:{number}", "no crane", GM_ACCOUNT)).json()
+    assert undone["data"]["embeds"][0]["title"].endswith(": undo")
+    with Engine(db) as engine:
+        (logged,) = engine.log("Docklands", rulings=[number])
+        campaign = engine.campaign("Docklands")
+    assert ("no crane", "Rosa") == (logged.retraction.reason, logged.retraction.actor)  # type: ignore[union-attr]
+    assert [("ana", "the crane was never there")] == [(d.by, d.reason) for d in campaign.disputes]
+    refused = send(client, key, sent_form(f"undo:{number}", "again", ANA_ACCOUNT)).json()
+    assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
+
+
+def events_rulings(db: str) -> int:
+    with Engine(db) as engine:
+        return engine.campaign("Docklands").rulings
+
+
+def test_an_answer_not_ready_in_time_is_deferred_then_sent_through_the_webhook(
+    client: TestClient[Any], key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    released = threading.Event()
+    slow = interactions.answer_of
+
+    def held(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+        released.wait(timeout=30)
+        return slow(engine, interaction)
+
+    monkeypatch.setattr(interactions, "answer_of", held)
+    monkeypatch.setattr(interactions, "DEADLINE", 0.01)
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        payload = command(
+            "dice", option("expression", "1d6"), option("why", "late"), option("faces", "2")
+        )
+        assert {"type": 5} == send(client, key, payload).json()
+        released.set()
+        assert api.arrived.wait(timeout=5)
+    (heard,) = api.heard
+    assert (
+        "PATCH",
+        "/api/v10/webhooks/4400000000000000001/interaction-token/messages/@original",
+    ) == (
+        heard.method,
+        heard.path,
+    )
+    assert "free roll 1d6 [2] = 2: late" == heard.body["embeds"][0]["description"]

@@ -10,11 +10,16 @@ from typing import Any
 from domain.errors import DomainError
 from domain.events import RulingMade, Visibility
 from engine import RulingResult
-from web.render import event_lines
+from web.render import FOR_GOOD, event_lines
 
 PONG = 1
 MESSAGE = 4
+DEFERRED = 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: the answer follows
 AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+ACTION_ROW, BUTTON, TEXT_INPUT, LABEL = 1, 2, 4, 18
+SECONDARY, DANGER = 2, 4  # button styles
+PARAGRAPH = 2  # text input style
 EPHEMERAL = 1 << 6
 # An embed's limits (Discord's "Embed Limits"), and a message's content.
 TITLE, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096, 256, 1024, 2048, 256
@@ -55,7 +60,38 @@ def ruling(result: RulingResult, member: str) -> dict[str, Any]:
     data: dict[str, Any] = {"embeds": [embed], "allowed_mentions": {"parse": []}}
     if header.visibility != Visibility.PUBLIC:
         data["flags"] = EPHEMERAL
+    if result.command not in FOR_GOOD:
+        data["components"] = [{"type": ACTION_ROW, "components": _buttons(result.number)}]
     return {"type": MESSAGE, "data": data}
+
+
+def _buttons(number: int) -> list[dict[str, Any]]:
+    """Under a ruling that may be corrected: Dispute (a player's or an observer's objection)
+    and Undo (the GM's); who presses is checked against the policy when they do."""
+    return [
+        {"type": BUTTON, "style": SECONDARY, "label": "Dispute", "custom_id": f"dispute:{number}"},
+        {"type": BUTTON, "style": DANGER, "label": "Undo", "custom_id": f"undo:{number}"},
+    ]
+
+
+def reason_form(custom_id: str, title: str) -> dict[str, Any]:
+    """The form a button opens: one paragraph, the reason (a Label around a Text Input)."""
+    field = {
+        "type": TEXT_INPUT,
+        "custom_id": "reason",
+        "style": PARAGRAPH,
+        "min_length": 1,
+        "max_length": 1000,
+        "required": True,
+    }
+    return {
+        "type": MODAL,
+        "data": {
+            "custom_id": custom_id,
+            "title": cut(title, 45),
+            "components": [{"type": LABEL, "label": "Why?", "component": field}],
+        },
+    }
 
 
 def _footer(result: RulingResult, member: str) -> str:

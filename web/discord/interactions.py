@@ -5,28 +5,40 @@ Each request: its signature checked over the raw body before anything is parsed 
 fails), then by interaction type: 1 PING is answered with a PONG; 2 APPLICATION_COMMAND runs the
 verb its name and subcommands spell (``/member add`` is ``member add``) as the member the
 Discord account is linked to, in the campaign the channel plays, through the one application
-API (the policy, the limits, the dice and visibility as anywhere); 4 AUTOCOMPLETE offers no
-choices yet; 3 MESSAGE_COMPONENT and 5 MODAL_SUBMIT are answered with a line saying they are not
-handled yet. A refusal is an ephemeral line with its code; nothing is recorded.
+API (the policy, the limits, the dice and visibility as anywhere); 3 MESSAGE_COMPONENT is a
+button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
+answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
+dispute or the undo; 4 AUTOCOMPLETE offers no choices yet. A refusal is an ephemeral line with
+its code; nothing is recorded.
+
+Discord waits three seconds for the first answer: a command or a form still running after
+``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its
+answer replaces that message through the interaction's webhook when it is ready
+(``web.discord.api.edit_original``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
 from litestar import Request, Response, post
 from litestar.params import RawBody
 
 from domain.errors import DomainError, InvalidParameter
+from domain.policy import check_allowed, check_gm
 from domain.registry import Verb, verbs
+from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
-from web.commands import build, engine_of
-from web.discord import answers
+from web.commands import build
+from web.discord import answers, api
 from web.discord.signature import BadDiscordSignature, Verifier
-from web.discord.tables import seat_of
+from web.discord.tables import Seat, seat_of
 
 PATH = "/discord/interactions"
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
@@ -36,6 +48,10 @@ SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 FACES, HIDDEN = "faces", "hidden"
 
 clock: Callable[[], float] = time.time  # the one clock seam: tests set the moment
+DEADLINE = 2.5  # seconds a command may take before its answer is deferred (Discord waits 3)
+WORKERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="discord")
+DISPUTE, UNDO, REASON = "dispute", "undo", "reason"
+log = logging.getLogger(__name__)
 
 
 class UnknownSlashCommand(DomainError):
@@ -50,6 +66,10 @@ class UnsupportedInteraction(DomainError):
 
 class MalformedInteraction(DomainError):
     template = "the interaction is not one Discord sends: {problem}"
+
+
+class UnknownButton(DomainError):
+    template = "this button ({custom_id!r}) is not one of this program's"
 
 
 @post(PATH, exclude_from_auth=True, include_in_schema=False, sync_to_thread=True, status_code=200)
@@ -68,14 +88,41 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
         return Response({"error": error.reason}, status_code=401)
     try:
         interaction = json.loads(body)
-        if not isinstance(interaction, dict):
-            raise MalformedInteraction(problem="not a JSON object")
-        answer = answered(engine_of(request), interaction)
-    except DomainError as error:
-        answer = answers.refused(error)
     except ValueError as error:
-        answer = answers.refused(MalformedInteraction(problem=str(error)))
-    return Response(answer, status_code=200)
+        return Response(answers.refused(MalformedInteraction(problem=str(error))))
+    if not isinstance(interaction, dict):
+        return Response(answers.refused(MalformedInteraction(problem="not a JSON object")))
+    engines = request.app.state.engines
+    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction))
+    try:
+        return Response(future.result(timeout=DEADLINE if _deferrable(interaction) else None))
+    except NotYet:
+        future.add_done_callback(lambda done: _follow_up(interaction, done))
+        return Response({"type": answers.DEFERRED})
+
+
+def _deferrable(interaction: dict[str, Any]) -> bool:
+    """Whether an interaction may be answered late (a form cannot be opened late)."""
+    return interaction.get("type") in (COMMAND, MODAL)
+
+
+def _follow_up(interaction: dict[str, Any], done: Future[dict[str, Any]]) -> None:
+    """The late answer, in place of the deferred one (nobody to tell when Discord refuses)."""
+    try:
+        data = done.result().get("data", {})
+        api.edit_original(
+            str(interaction.get("application_id")), str(interaction.get("token")), data
+        )
+    except Exception:
+        log.exception("the deferred answer to a Discord interaction could not be sent")
+
+
+def answer_of(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a signed interaction, a refusal as an ephemeral line."""
+    try:
+        return answered(engine, interaction)
+    except DomainError as error:
+        return answers.refused(error)
 
 
 def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
@@ -85,14 +132,17 @@ def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
         return {"type": answers.PONG}
     if kind == AUTOCOMPLETE:
         return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": []}}
-    if kind != COMMAND:
-        what = {COMPONENT: "a button", MODAL: "a form"}
-        raise UnsupportedInteraction(kind=what.get(kind, kind) if isinstance(kind, int) else kind)
+    if kind not in (COMMAND, COMPONENT, MODAL):
+        raise UnsupportedInteraction(kind=kind)
     channel, account = _where(interaction)
     seat = seat_of(engine, channel, account)
     data = interaction.get("data")
     if not isinstance(data, dict):
-        raise MalformedInteraction(problem="an application command without data")
+        raise MalformedInteraction(problem="an interaction without data")
+    if kind == COMPONENT:
+        return _pressed(seat, str(data.get("custom_id", "")))
+    if kind == MODAL:
+        return _submitted(engine, seat, data)
     words, options = _spelled(data)
     system = seat.campaign.system
     verb = verbs(system).get(" ".join(words))
@@ -104,6 +154,50 @@ def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
         seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden
     )
     return answers.ruling(result, seat.member)
+
+
+def _button(custom_id: str) -> tuple[str, int]:
+    """What a button of a ruling does and to which ruling (``dispute:12``, ``undo:12``)."""
+    what, _, number = custom_id.partition(":")
+    if what not in (DISPUTE, UNDO) or not number.isdigit():
+        raise UnknownButton(custom_id=custom_id[:100])
+    return what, int(number)
+
+
+def _pressed(seat: Seat, custom_id: str) -> dict[str, Any]:
+    """A ruling's button, checked against the policy now: the form asking the reason."""
+    what, number = _button(custom_id)
+    if what == UNDO:
+        check_gm(seat.campaign, seat.member, "undo a ruling")
+    else:
+        asked = DisputeRuling(ruling=number, reason="-", by=seat.member)
+        check_allowed(seat.campaign, seat.member, asked)
+    return answers.reason_form(custom_id, f"{what.capitalize()} ruling {number}")
+
+
+def _submitted(engine: Engine, seat: Seat, data: dict[str, Any]) -> dict[str, Any]:
+    """The reason sent: the dispute or the undo it was asked for, recorded as the member's."""
+    what, number = _button(str(data.get("custom_id", "")))
+    reason = _reason(data.get("components"))
+    name = seat.campaign.name
+    if what == UNDO:
+        result = engine.undo(name, number, reason=reason, actor=seat.member)
+    else:
+        dispute = DisputeRuling(ruling=number, reason=reason, by=seat.member)
+        result = engine.execute(name, dispute, actor=seat.member)
+    return answers.ruling(result, seat.member)
+
+
+def _reason(components: Any) -> str:
+    """The text typed in the form: its one text input, in a Label (or in an Action Row, as
+    older clients send it)."""
+    for component in components if isinstance(components, list) else []:
+        if not isinstance(component, dict):
+            continue
+        for field in [component.get("component"), *(component.get("components") or [])]:
+            if isinstance(field, dict) and field.get("custom_id") == REASON:
+                return str(field.get("value", ""))
+    raise MalformedInteraction(problem="a form without its reason")
 
 
 def _where(interaction: dict[str, Any]) -> tuple[str, str]:

@@ -1,17 +1,32 @@
 """Shell completion: `campaign completion bash|zsh|fish` prints the script to source, and the
-campaign and character names complete from the store (never made by completing)."""
+campaign, character and member names complete from the store (never made by completing).
+
+What a verb's argument or option completes with is its parameter's kind in the registry
+(``domain.kinds``): a character's (or an NPC's) name, a member's, one of a choice's values.
+``complete_from_kinds`` gives each system's verbs theirs (``cli.systems``): an argument or
+option named as its command's field, and ``who``, the character who acts."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any
 
 import click
 from click.shell_completion import CompletionItem, get_completion_class
 
+from domain.campaign import CampaignState
 from domain.errors import DomainError
+from domain.kinds import Choice, Kind, ListOf, Reference, Refers
+from domain.registry import Verb, parameters_of
+from domain.registry import verbs as registry_verbs
 from engine import DEFAULT_DB, Engine
 
+Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+
 SHELLS = ("bash", "zsh", "fish")
+COMPLETING = "_CAMPAIGN_COMPLETE"  # set by the shell's script while it asks for completions
+ROSTER = (Refers.CHARACTER, Refers.NPC)  # what `who` names: a character (or an NPC)
 
 
 def _engine(ctx: click.Context) -> Engine | None:
@@ -33,22 +48,76 @@ def campaign_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[C
     return [CompletionItem(n) for n in names if n.casefold().startswith(typed.casefold())]
 
 
-def character_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[CompletionItem]:
+def _campaign(ctx: click.Context) -> CampaignState | None:
+    """The campaign the command line names (or the store's only one), if there is one."""
     engine = _engine(ctx)
     if engine is None:
-        return []
+        return None
     root = ctx.find_root().params
     with engine:
         try:
             chosen = root.get("campaign") or os.environ.get("CAMPAIGN")
             campaigns = engine.directory().campaigns
             name = chosen or (campaigns[0].name if len(campaigns) == 1 else None)
-            roster = engine.campaign(name).roster if name else ()
+            return engine.campaign(name) if name else None
         except DomainError:
-            return []
-    return [
-        CompletionItem(e.name) for e in roster if e.name.casefold().startswith(typed.casefold())
-    ]
+            return None
+
+
+def _starting(names: Any, typed: str) -> list[CompletionItem]:
+    return [CompletionItem(n) for n in names if n.casefold().startswith(typed.casefold())]
+
+
+def character_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[CompletionItem]:
+    campaign = _campaign(ctx)
+    return _starting([e.name for e in campaign.roster] if campaign else [], typed)
+
+
+def member_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[CompletionItem]:
+    campaign = _campaign(ctx)
+    return _starting([m.name for m in campaign.seats] if campaign else [], typed)
+
+
+def completer_of(kind: Kind) -> Completer | None:
+    """What a parameter of ``kind`` completes with (None: nothing to offer)."""
+    if isinstance(kind, ListOf):
+        return completer_of(kind.item)
+    if isinstance(kind, Reference):
+        if kind.refers in (Refers.CHARACTER, Refers.NPC):
+            return character_names
+        if kind.refers is Refers.MEMBER:
+            return member_names
+    if isinstance(kind, Choice):
+        values = kind.values
+        return lambda _ctx, _param, typed: _starting(values, typed)
+    return None
+
+
+def complete_from_kinds(group: click.Group, system: str, prefix: str = "") -> click.Group:
+    """Give the arguments and options of ``group``'s verbs (a ``system``'s) what their
+    parameters' kinds complete with; ``who`` is the verb's character who acts (or the first
+    character it names). An option that is a choice already completes with its own."""
+    found = registry_verbs(system)
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            complete_from_kinds(command, system, f"{prefix}{name} ")
+        elif f"{prefix}{name}" in found:
+            _complete_verb(command, found[f"{prefix}{name}"])
+    return group
+
+
+def _complete_verb(command: click.Command, verb: Verb) -> None:
+    kinds = {p.name: p.kind for p in parameters_of(verb.command)}
+    items = [k.item if isinstance(k, ListOf) else k for k in kinds.values()]
+    references = [k for k in items if isinstance(k, Reference) and k.refers in ROSTER]
+    actor = next((k for k in references if k.acts), references[0] if references else None)
+    for param in command.params:
+        if isinstance(param.type, click.Choice):
+            continue  # the option's own choices, as it reads them
+        kind = kinds.get(param.name or "") or (actor if param.name == "who" else None)
+        completer = None if kind is None else completer_of(kind)
+        if completer is not None:
+            param._custom_shell_complete = completer
 
 
 @click.command("completion")
@@ -65,4 +134,4 @@ def completion(shell: str) -> None:
 
     script = get_completion_class(shell)
     assert script is not None  # the choices are click's own shells
-    click.echo(script(campaign, {}, "campaign", "_CAMPAIGN_COMPLETE").source())
+    click.echo(script(campaign, {}, "campaign", COMPLETING).source())

@@ -77,9 +77,9 @@ def discord_commands(ctx: Context, system: str | None) -> None:
     Example:
       campaign discord commands --system sprawl-goons
     """
-    from web.discord.slash import commands
+    from web import slash_commands
 
-    emit_json(commands(_system(ctx, system)))
+    emit_json(slash_commands(_system(ctx, system)))
 
 
 @discord.command("register")
@@ -95,15 +95,14 @@ def discord_register(ctx: Context, application: str, guild: str | None, system: 
     Example:
       campaign discord register --application 4400000000000000001 --guild 5500000000000000001
     """
-    from web.discord.api import put_commands
-    from web.discord.slash import commands
+    from web import put_commands, slash_commands
 
     token = os.environ.get(TOKEN, "").strip()
     if not token:
         raise NoDiscordToken()
     app = discord_id(application)
     server = discord_id(guild) if guild is not None else None
-    found = commands(_system(ctx, system))
+    found = slash_commands(_system(ctx, system))
     answer = put_commands(app, server, found, token)
     if ctx.as_json:
         emit_json(answer)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import os
 from types import ModuleType
 from typing import cast
 
 import click
 
+from cli.completion import COMPLETING, complete_from_kinds
 from cli.sheets import Sheets
 from domain.rulesets import SYSTEMS
+
+_COMPLETING: set[str] = set()  # the systems whose verbs complete from their kinds
 
 
 def module(system: str) -> ModuleType:
@@ -17,7 +21,13 @@ def module(system: str) -> ModuleType:
 
 
 def verbs(system: str) -> click.Group:
-    return cast("click.Group", module(system).VERBS)
+    """A system's verbs; when the shell asks for completions, with what their parameters'
+    kinds complete with (``cli.completion``; only then, as it loads every command)."""
+    group = cast("click.Group", module(system).VERBS)
+    if os.environ.get(COMPLETING) and system not in _COMPLETING:
+        _COMPLETING.add(system)
+        complete_from_kinds(group, system)
+    return group
 
 
 def sheets(system: str) -> Sheets:

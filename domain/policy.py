@@ -19,17 +19,17 @@ from domain.commands import Command
 from domain.errors import DiceNotFromCommitment, NotAllowed, NotAMember
 from domain.events import Role
 from domain.plain import Plain
-from domain.registry import default_of
+from domain.registry import acting, default_of
 
 
 @frozen(kw_only=True)
 class PlayerMay(Plain):
-    """A command a player may issue: ``acting`` names the fields that say which characters act
-    (each must be one the player plays), ``as_player`` a field that must name the player (the
+    """A command a player may issue: ``as_player`` a field that must name the player (the
     player of a new character, who adds entropy), ``gm_calls`` the options that stay the GM's
-    (a player leaves them at their defaults)."""
+    (a player leaves them at their defaults). The fields that say which characters act (each
+    must be one the player plays) are the command's own: its parameters of the kind
+    ``domain.kinds.ACTOR`` (``domain.registry.acting``)."""
 
-    acting: tuple[str, ...] = ()
     as_player: str | None = None
     gm_calls: tuple[str, ...] = ()
 
@@ -107,7 +107,7 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
         rule = f"a player {what}s as themself ({may.as_player} {actor!r})"
         raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
     own = campaign.own_characters(member)
-    for name in may.acting:
+    for name in acting(type(command)):
         value = getattr(command, name)
         if value is None:  # "the one whose test is open": a player says who
             rule = f"a player names the character who acts ({name})"

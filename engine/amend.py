@@ -8,15 +8,12 @@ replay applies at the ruling's place. The later rulings are decided again, as fo
 
 from __future__ import annotations
 
-import enum
 import json
-import types
 from collections.abc import Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-import attrs
 from attrs import define, field
 from eventsourcing.utils import get_topic
 
@@ -26,7 +23,6 @@ from domain.errors import (
     AmendmentConflicts,
     CannotAmend,
     EmptyText,
-    InvalidParameter,
     RedecideOrWithDependents,
     UnknownParameter,
     UnknownRuling,
@@ -34,6 +30,7 @@ from domain.errors import (
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
 from domain.policy import check_gm
+from domain.registry import parameters_of
 from domain.rulesets import ruleset_named
 from engine.corrections import (
     amended,
@@ -81,45 +78,18 @@ class ReplayedDice:
 
 
 def corrected_command(made: RulingMade, changes: Mapping[str, str]) -> tuple[Any, dict[str, str]]:
-    """The ruling's command with the GM's corrections applied (each checked against its type)."""
+    """The ruling's command with the GM's corrections applied (each read by its parameter's
+    kind, ``domain.kinds``)."""
     params = json.loads(made.params)
     cls = resolve(params["topic"])
-    hints = get_type_hints(cls)
-    names = [a.name for a in attrs.fields(cls)]
+    parameters = {p.name: p for p in parameters_of(cls)}
     args = dict(params["args"])
     for key, text in changes.items():
-        if key not in names:
-            raise UnknownParameter(command=made.command, key=key, known=", ".join(names))
-        args[key] = _parse(key, text, hints[key])
+        if key not in parameters:
+            known = ", ".join(parameters)
+            raise UnknownParameter(command=made.command, key=key, known=known)
+        args[key] = parameters[key].parse(text)
     return converter.structure(args, cls), dict(changes)
-
-
-def _parse(key: str, text: str, tp: Any) -> Any:
-    options = get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
-    if type(None) in options and text.strip().lower() in ("", "none", "-"):
-        return None
-    for option in options:
-        if option is bool:
-            lowered = text.strip().lower()
-            if lowered in ("true", "yes", "1", "false", "no", "0"):
-                return lowered in ("true", "yes", "1")
-        elif option is int:
-            try:
-                return int(text)
-            except ValueError:
-                continue
-        elif get_origin(option) is tuple:
-            return [item.strip() for item in text.split(",")]
-        elif isinstance(option, type) and issubclass(option, enum.Enum):
-            try:
-                return option(text.strip())
-            except ValueError:
-                continue
-        elif option is str:
-            return text
-    enums = [o for o in options if isinstance(o, type) and issubclass(o, enum.Enum)]
-    expected = "one of " + ", ".join(str(m.value) for e in enums for m in e) if enums else str(tp)
-    raise InvalidParameter(key=key, value=text, expected=expected)
 
 
 def amend(

@@ -4,10 +4,8 @@ corrections: undo, amend and resolve. Each runs as the signed-in member (the tab
 
 from __future__ import annotations
 
-import enum
-import types
 from collections.abc import Mapping
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any
 
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
@@ -20,6 +18,7 @@ from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, converter
 from web.auth import seat
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
+from web.openapi_params import operation_for
 from web.shapes import AmendIn, CommandIn, ResolveIn, RulingOut, UndoIn, ruling_out
 
 BASE = "/api/campaigns/{campaign:str}"
@@ -40,19 +39,23 @@ def route_of(verb: str) -> str:
 
 
 def build(verb: Verb, params: Mapping[str, Any], member: str) -> Any:
-    """The verb's command from JSON values, each checked against its field's type. A ``by``
-    left out (who disputes, adds entropy, sends a message) is the signed-in member."""
+    """The verb's command from JSON values, each checked against its parameter's kind
+    (``domain.kinds``). A ``by`` left out (who disputes, adds entropy, sends a message) is the
+    signed-in member."""
     known = [p.name for p in verb.parameters]
     for key in params:
         if key not in known:
             raise UnknownParameter(command=verb.name, key=key, known=", ".join(known) or "none")
-    hints = get_type_hints(verb.command)
     args: dict[str, Any] = {}
     for parameter in verb.parameters:
         if parameter.name in params:
-            args[parameter.name] = _checked(
-                parameter.name, params[parameter.name], hints[parameter.name]
-            )
+            value = params[parameter.name]
+            try:
+                args[parameter.name] = parameter.check(value)
+            except InvalidParameter:
+                raise InvalidParameter(
+                    key=parameter.name, value=value, expected=parameter.expected()
+                ) from None
         elif parameter.name == "by" and parameter.required:
             args["by"] = member
         elif parameter.required:
@@ -61,49 +64,6 @@ def build(verb: Verb, params: Mapping[str, Any], member: str) -> Any:
         return converter.structure(args, verb.command)
     except (ValueError, TypeError, KeyError) as error:
         raise InvalidRequest(problem=f"`{verb.name}`: {error}") from None
-
-
-def _options(tp: Any) -> tuple[Any, ...]:
-    return get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
-
-
-def _fits(value: Any, tp: Any) -> bool:
-    if tp is type(None):
-        return value is None
-    if tp is bool:
-        return isinstance(value, bool)
-    if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if tp is str:
-        return isinstance(value, str)
-    if get_origin(tp) is tuple:
-        item = get_args(tp)[0]
-        return isinstance(value, list) and all(_fits(v, item) for v in value)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return any(value == member.value for member in tp)
-    return True  # anything else the converter decides
-
-
-def _expected(tp: Any) -> str:
-    words = []
-    for option in _options(tp):
-        if isinstance(option, type) and issubclass(option, enum.Enum):
-            words.append("one of " + ", ".join(repr(m.value) for m in option))
-        elif get_origin(option) is tuple:
-            words.append(f"a list of {_expected(get_args(option)[0])}")
-        elif option is type(None):
-            words.append("null")
-        else:
-            words.append(
-                {bool: "true or false", int: "a whole number", str: "text"}.get(option, str(option))
-            )
-    return " or ".join(words)
-
-
-def _checked(key: str, value: Any, tp: Any) -> Any:
-    if any(_fits(value, option) for option in _options(tp)):
-        return value
-    raise InvalidParameter(key=key, value=value, expected=_expected(tp))
 
 
 def dice_spec(dice: list[int] | None, seed: int | None) -> DiceSpec:
@@ -155,6 +115,7 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
         tags=["commands"],
         sync_to_thread=True,
         responses=RESPONSES,
+        operation_class=operation_for(systems),
     )(handler)
 
 

@@ -1,94 +1,93 @@
 """The forms of the table page, made from the command registry: one small form per verb the
 reader may issue (``domain.policy``: a player's verbs for their own characters, the GM's every
-verb), a field per parameter by its type (text, a whole number, a checkbox, a select for an
-enum or for the player's own characters, comma-separated lists), the dice typed in or left to
+verb), a field per parameter by its kind (``domain.kinds``: text, a whole number within its
+bounds, a checkbox, a select for a choice or for the player's own characters, a character's
+name picked from the roster, comma-separated lists), the dice typed in or left to
 be rolled. ``table.js`` posts each one to the JSON API (``data-path``)."""
 
 from __future__ import annotations
 
-import enum
 import re
-import types
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any
 
 from domain.campaign import CampaignState
+from domain.kinds import Choice, Flag, Integer, Kind, ListOf, Reference, Refers, Text
+from domain.limits import MAX_TEXT
 from domain.policy import players_may
-from domain.registry import Verb, verbs
+from domain.registry import Parameter, Verb, verbs
+from domain.registry import acting as registry_acting
 from web.render import Reader
 
 # The GM's table controls, shown first; "resolve" (upholding) is the disputes panel's.
 CONTROLS = ("session start", "session end", "scene start", "scene end")
 NOT_A_FORM = frozenset({"resolve", "dispute"})  # each ruling's own buttons and the panel
-# Fields that name characters: a list of the roster's names to pick from.
-NAMES = frozenset(
-    {
-        "character",
-        "hero",
-        "helper",
-        "attacker",
-        "healer",
-        "patient",
-        "target",
-        "targets",
-        "opponent",
-        "victim",
-        "helpers",
-        "combatants",
-        "characters",
-        "provider",
-    }
-)
-
-
-def _options(tp: Any) -> tuple[Any, ...]:
-    return get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
+ROSTER = (Refers.CHARACTER, Refers.NPC)  # references picked from the roster's names
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def field_of(
-    form: str, name: str, tp: Any, required: bool, default: Any, own: tuple[str, ...] | None
-) -> dict[str, Any]:
-    """One parameter's field: ``kind`` says how ``table.js`` reads it into JSON."""
-    options = [o for o in _options(tp) if o is not type(None)]
-    optional = len(options) < len(_options(tp))
-    kind_of = options[0] if options else str
+def _base(kind: Kind) -> Kind:
+    """A reference as what it is written as (a ruling's number, a name's text)."""
+    return kind.base if isinstance(kind, Reference) else kind
+
+
+def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, Any]:
+    """One parameter's field, by its kind (``domain.kinds``): ``kind`` says how ``table.js``
+    reads it into JSON; a choice is a select (or, where the rule reads other texts too, a text
+    with the values to pick from), a whole number a number input within its bounds, a
+    reference to a character a text with the roster's names to pick from."""
+    kind, default = p.kind, p.default
     field: dict[str, Any] = {
-        "id": f"f-{form}-{_slug(name)}",
-        "name": name,
-        "label": name.replace("_", " "),
-        "required": required and not optional,
+        "id": f"f-{form}-{_slug(p.name)}",
+        "name": p.name,
+        "label": p.name.replace("_", " "),
+        "required": p.required and not p.nullable,
         "input": "text",
         "kind": "str",
         "value": "" if default is None or isinstance(default, tuple) else default,
         "choices": [],
-        "list": "names" if name in NAMES else "",
-        "null": required and optional,  # to be given, as null when left empty
+        "list": "",
+        "null": p.required and p.nullable,  # to be given, as null when left empty
     }
+    if isinstance(kind, Text):
+        field["maxlength"] = kind.max_length
     if own is not None:  # a player's acting character: one of theirs
-        field.update(input="select", choices=[(n, n) for n in own], list="")
-    elif isinstance(kind_of, type) and issubclass(kind_of, enum.Enum):
-        choices = [(str(m.value), str(m.value)) for m in kind_of]
-        if optional or not required:
-            choices.insert(0, ("", "(default)" if default is not None else "(none)"))
+        field.update(input="select", choices=[(n, n) for n in own])
+    elif isinstance(kind, Reference) and kind.refers in ROSTER:
+        field.update(list="names", maxlength=MAX_TEXT)
+    elif isinstance(bounds := _base(kind), Integer):
+        field.update(input="number", kind="int", min=bounds.minimum, max=bounds.maximum)
+    elif isinstance(kind, Reference):
+        field["maxlength"] = MAX_TEXT
+    elif isinstance(kind, Choice):
         value = "" if default is None else str(getattr(default, "value", default))
-        field.update(input="select", choices=choices, value=value)
-    elif kind_of is bool:
+        if kind.pattern is not None:  # other texts too: typed, the values offered
+            field.update(suggest=list(kind.values), value=value, maxlength=MAX_TEXT)
+        else:
+            choices = [(v, v) for v in kind.values]
+            if p.nullable or not p.required:
+                choices.insert(0, ("", "(default)" if default is not None else "(none)"))
+            field.update(input="select", choices=choices, value=value)
+    elif isinstance(kind, Flag):
         field.update(input="checkbox", kind="bool", value=bool(default))
-    elif kind_of is int:
-        field.update(input="number", kind="int")
-    elif get_origin(kind_of) is tuple:
-        item = get_args(kind_of)[0]
-        field.update(kind="list-int" if item is int else "list-str", placeholder="a, b, c")
+    elif isinstance(kind, ListOf):
+        item = kind.item
+        ints = isinstance(_base(item), Integer)
+        names = isinstance(item, Reference) and item.refers in ROSTER
+        field.update(
+            kind="list-int" if ints else "list-str",
+            placeholder="a, b, c",
+            list="names" if names else "",
+        )
     return field
 
 
 def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, Any] | None:
     """The form of one verb for ``reader`` (None when the policy leaves it to the GM)."""
     key = _slug(verb.name)
-    hints = get_type_hints(verb.command)
+    acting = registry_acting(verb.command)
     may = None
     if not reader.gm:
         may = players_may(campaign.system).get(verb.command.name)
@@ -111,8 +110,8 @@ def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, An
                 }
             )
             continue
-        own = reader.characters if may is not None and p.name in may.acting else None
-        fields.append(field_of(key, p.name, hints[p.name], p.required, p.default, own))
+        own = reader.characters if may is not None and p.name in acting else None
+        fields.append(field_of(key, p, own))
     return {
         "key": key,
         "verb": verb.name,

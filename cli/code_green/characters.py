@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.code_green.commands import CreateCharacter, RenameCharacter
@@ -59,7 +58,7 @@ def create(
 
 
 @character.command("rename")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("new_name")
 @pass_context
 def rename(ctx: Context, who: str, new_name: str) -> None:

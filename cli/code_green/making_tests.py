@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.errors import DomainError
@@ -13,7 +12,7 @@ from domain.rulesets.code_green.commands import AssistTest, DeclareTest, RejectA
 
 
 @click.command("test")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("traits", nargs=-1)
 @click.option("--no-pair", is_flag=True, help="No pair of traits applies (roll only assist dice).")
 @click.option("--roll", "roll_now", is_flag=True, help="Roll at once (no assistance).")
@@ -84,7 +83,7 @@ def reject_assist(ctx: Context, helper: str, reason: str) -> None:
 
 
 @click.command("roll")
-@click.argument("who", required=False, shell_complete=character_names)
+@click.argument("who", required=False)
 @dice_options
 @pass_context
 def roll(ctx: Context, who: str | None, faces: str | None, seed: int | None) -> None:

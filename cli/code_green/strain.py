@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.code_green.commands import DisplaceToken, Recover, SufferStrain
 
 
 @click.command("strain")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--to", "destination", help="Where a struck token goes, if it must move.")
 @click.option(
     "--foolhardy",
@@ -43,7 +42,7 @@ def strain(
 
 
 @click.command("displace")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("square")
 @pass_context
 def displace(ctx: Context, who: str, square: str) -> None:
@@ -57,7 +56,7 @@ def displace(ctx: Context, who: str, square: str) -> None:
 
 
 @click.command("recover")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @pass_context
 def recover(ctx: Context, who: str) -> None:
     """GM ruling: an incapacitated character recovers.

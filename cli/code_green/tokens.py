@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.errors import DomainError
@@ -14,7 +13,7 @@ from domain.rulesets.code_green.tables import TOKENS
 
 
 @click.command("place")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("squares", nargs=TOKENS)
 @dice_options
 @pass_context
@@ -34,7 +33,7 @@ def place(
 
 
 @click.command("adapt")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("squares", nargs=-1)
 @pass_context
 def adapt(ctx: Context, who: str, squares: tuple[str, ...]) -> None:

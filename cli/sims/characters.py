@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.sims import commands
@@ -71,7 +70,7 @@ def create(
 
 
 @click.command("replace")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("quality")
 @click.argument("new_name")
 @click.option("--area", help="The new quality's area (default: the old one's).")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.sims.options import badass_option, penalty_option, with_option
@@ -13,7 +12,7 @@ from domain.rulesets.sims.tables import RankKind
 
 
 @click.command("attack")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("qualities", nargs=-1)
 @click.option(
     "--target",
@@ -78,7 +77,7 @@ def attack(
 
 
 @click.command("reroll")
-@click.argument("who", required=False, shell_complete=character_names)
+@click.argument("who", required=False)
 @dice_options
 @pass_context
 def reroll(ctx: Context, who: str | None, faces: str | None, seed: int | None) -> None:
@@ -92,7 +91,7 @@ def reroll(ctx: Context, who: str | None, faces: str | None, seed: int | None) -
 
 
 @click.command("allocate")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("steps", nargs=-1, required=True)
 @pass_context
 def allocate(ctx: Context, who: str, steps: tuple[str, ...]) -> None:

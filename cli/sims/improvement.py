@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.sims import commands
@@ -87,7 +86,7 @@ def mission_succeed(ctx: Context, name: str, characters: tuple[str, ...]) -> Non
 
 
 @click.command("upgrade")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("quality")
 @pass_context
 def upgrade(ctx: Context, who: str, quality: str) -> None:
@@ -101,7 +100,7 @@ def upgrade(ctx: Context, who: str, quality: str) -> None:
 
 
 @click.command("master-plus")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("qualities", nargs=MASTER_PLUS_QUALITIES)
 @pass_context
 def master_plus(ctx: Context, who: str, qualities: tuple[str, ...]) -> None:
@@ -115,7 +114,7 @@ def master_plus(ctx: Context, who: str, qualities: tuple[str, ...]) -> None:
 
 
 @click.command("rebirth")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--quality", "qualities", multiple=True, metavar="NAME:AREA:RANK", help="x10.")
 @click.option("--extra", multiple=True, metavar="NAME[:extraordinary]", help="x4, all Good.")
 @pass_context

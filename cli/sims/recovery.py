@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.sims import commands
@@ -26,7 +25,7 @@ def danger(ctx: Context, danger: str, characters: tuple[str, ...]) -> None:
 
 
 @click.command("authorize-recovery")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--reason", default="the GM says to roll again", help="Why.")
 @pass_context
 def authorize_recovery(ctx: Context, who: str, reason: str) -> None:
@@ -40,7 +39,7 @@ def authorize_recovery(ctx: Context, who: str, reason: str) -> None:
 
 
 @click.command("recover")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("steps", nargs=-1)
 @dice_options
 @pass_context
@@ -57,7 +56,7 @@ def recover(
 
 
 @click.command("restore")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("steps", nargs=-1, required=True)
 @pass_context
 def restore(ctx: Context, who: str, steps: tuple[str, ...]) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.sims.options import badass_option, penalty_option, with_option
@@ -12,7 +11,7 @@ from domain.rulesets.sims import commands
 
 
 @click.command("simple")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("quality")
 @click.option("--difficulty", required=True, help="The task's Difficulty rank.")
 @click.option("--task", default="", help="What the character tries.")
@@ -30,7 +29,7 @@ def simple(ctx: Context, who: str, quality: str, difficulty: str, task: str) -> 
 
 
 @click.command("roll")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("qualities", nargs=-1)
 @click.option("--difficulty", required=True, help="The task's Difficulty rank (TN 5..13).")
 @click.option("--task", default="", help="What the character tries.")

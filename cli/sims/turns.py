@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.sims import commands
@@ -49,7 +48,7 @@ def next_turn(ctx: Context) -> None:
 
 
 @click.command("strategy")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("strategy", type=click.Choice([s.value for s in Strategy]))
 @pass_context
 def strategy(ctx: Context, who: str, strategy: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.sprawl_goons import commands as sg
@@ -35,7 +34,7 @@ def mission_complete(ctx: Context, name: str) -> None:
 
 
 @click.command("level-up")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("stat")
 @click.argument("secondary", type=click.Choice([s.value for s in Secondary]))
 @pass_context

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import dice_options, run
 from cli.sprawl_goons.options import roll_options
@@ -13,7 +12,7 @@ from domain.rulesets.sprawl_goons.tables import ShotgunRange
 
 
 @click.command("attack")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("targets", nargs=-1, required=True)
 @click.option(
     "--stat", required=True, help="Morphology for melee and brawling, Reaction for shooting."
@@ -85,7 +84,7 @@ def attack(
 
 
 @click.command("grenade")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("targets", nargs=-1, required=True)
 @click.option("--enclosed", is_flag=True, help="An enclosed space: +3 damage.")
 @click.option("--grenade", "grenade", metavar="ITEM", help="The grenade item to spend a use of.")
@@ -127,7 +126,7 @@ def grenade(
 
 
 @click.command("aim")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("target")
 @pass_context
 def aim(ctx: Context, who: str, target: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.sprawl_goons import commands as sg
@@ -43,7 +42,7 @@ def explode(
 
 
 @click.command("fall")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("metres", type=WHOLE_NUMBER)
 @dice_options
 @pass_context
@@ -58,7 +57,7 @@ def fall(ctx: Context, who: str, metres: int, faces: str | None, seed: int | Non
 
 
 @click.command("ignite")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--damage", type=WHOLE_NUMBER, required=True, help="Damage at each round's end.")
 @click.option(
     "--rounds",
@@ -79,7 +78,7 @@ def ignite(ctx: Context, who: str, damage: int, rounds: int) -> None:
 
 
 @click.command("extinguish")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--how", default="put out", help="How the fire was put out.")
 @pass_context
 def extinguish(ctx: Context, who: str, how: str) -> None:

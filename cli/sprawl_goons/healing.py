@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import run
 from cli.sprawl_goons.options import roll_options
@@ -58,7 +57,7 @@ def first_aid(
 
 
 @click.command("slag")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("armour")
 @click.option("--injury", type=WHOLE_NUMBER, help="Which critical injury (default: the latest).")
 @pass_context
@@ -73,7 +72,7 @@ def slag(ctx: Context, who: str, armour: str, injury: int | None) -> None:
 
 
 @click.command("limb-down")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("limb")
 @click.option("--injury", type=WHOLE_NUMBER, help="Which critical injury (default: the latest).")
 @pass_context
@@ -88,7 +87,7 @@ def limb_down(ctx: Context, who: str, limb: str, injury: int | None) -> None:
 
 
 @click.command("repair")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("limb")
 @click.option("--tech", required=True, help="The competent tech who repairs it.")
 @pass_context
@@ -103,7 +102,7 @@ def repair(ctx: Context, who: str, limb: str, tech: str) -> None:
 
 
 @click.command("rest")
-@click.argument("who", nargs=-1, required=True, shell_complete=character_names)
+@click.argument("who", nargs=-1, required=True)
 @click.option(
     "--hours",
     type=WHOLE_NUMBER,
@@ -124,7 +123,7 @@ def rest(ctx: Context, who: tuple[str, ...], hours: int, unsafe: bool) -> None:
 
 
 @click.command("patch")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--on", "patient", help="Who gets the patch (default: WHO).")
 @click.option("--item", default="Lazarus", show_default=True, help="The blister of patches.")
 @pass_context
@@ -139,7 +138,7 @@ def patch(ctx: Context, who: str, patient: str | None, item: str) -> None:
 
 
 @click.command("medical")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--by", "provider", required=True, help="The medical professional.")
 @pass_context
 def medical(ctx: Context, who: str, provider: str) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import run
 from domain.rulesets.sprawl_goons import commands as sg
 
 
 @click.command("use-item")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("item")
 @pass_context
 def use_item(ctx: Context, who: str, item: str) -> None:
@@ -35,7 +34,7 @@ def item() -> None:
 
 
 @item.command("add")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("name")
 @click.option(
     "--kind",
@@ -66,7 +65,7 @@ def item_add(
 
 
 @item.command("bulk")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("name")
 @click.option(
     "--bulky/--not-bulky",
@@ -86,7 +85,7 @@ def item_bulk(ctx: Context, who: str, name: str, bulky: bool, reason: str) -> No
 
 
 @item.command("drop")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("name")
 @pass_context
 def item_drop(ctx: Context, who: str, name: str) -> None:
@@ -100,7 +99,7 @@ def item_drop(ctx: Context, who: str, name: str) -> None:
 
 
 @click.command("cash")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--gain", type=WHOLE_NUMBER, default=0, help="Cash gained.")
 @click.option("--spend", type=WHOLE_NUMBER, default=0, help="Cash spent.")
 @click.option("--reason", required=True, help="What it was for.")
@@ -116,7 +115,7 @@ def cash(ctx: Context, who: str, gain: int, spend: int, reason: str) -> None:
 
 
 @click.command("reload")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("weapon")
 @pass_context
 def reload(ctx: Context, who: str, weapon: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from cli.sprawl_goons.options import roll_options
@@ -12,7 +11,7 @@ from domain.rulesets.sprawl_goons import commands as sg
 
 
 @click.command("roll")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("stat")
 @click.option(
     "--ds",
@@ -61,7 +60,7 @@ def roll(
 
 
 @click.command("hack")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("system")
 @click.option("--console", help="The cyberspace console jacked in with (its bonus counts).")
 @roll_options

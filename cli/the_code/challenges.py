@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from domain.rulesets.the_code.commands import (
@@ -19,7 +18,7 @@ from domain.rulesets.the_code.tables import NeedReason
 
 
 @click.command("step")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("task")
 @click.option("--profession", is_flag=True, help="WHO's Profession is relevant to the task.")
 @click.option("--advantage", is_flag=True, help="An Advantage of WHO's is relevant.")
@@ -42,7 +41,7 @@ def step(
 
 
 @click.command("challenge")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("task")
 @click.option(
     "--needs-motivation",
@@ -65,7 +64,7 @@ def challenge(
 
 
 @click.command("motivation")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("dice", type=WHOLE_NUMBER)
 @dice_options
 @pass_context
@@ -82,7 +81,7 @@ def motivation(ctx: Context, who: str, dice: int, faces: str | None, seed: int |
 
 @click.command("contest")
 @click.argument("task")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option(
     "--step", type=WHOLE_NUMBER, help="WHO's step (1-5), if not ruled with `campaign step`."
 )
@@ -140,7 +139,7 @@ def contest(
 
 
 @click.command("day-off")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("days", type=WHOLE_NUMBER, default=1)
 @pass_context
 def day_off(ctx: Context, who: str, days: int) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from cli.the_code.options import reveal_option
@@ -13,7 +12,7 @@ from domain.rulesets.the_code.commands import Blab, LowerExposure, RollExposure,
 
 
 @click.command("exposure")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--mo-followed", is_flag=True, help="GM ruling: the MO was followed this session.")
 @click.option("--off", is_flag=True, help="The hero took the session off: no roll.")
 @click.option("--reduce", is_flag=True, help="With --off: lower Exposure by 1.")
@@ -45,7 +44,7 @@ def exposure(
 
 
 @click.command("lower-exposure")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @pass_context
 def lower_exposure(ctx: Context, who: str) -> None:
     """Give up a point of Popularity to lower Exposure by one (nothing public is forgotten).
@@ -58,7 +57,7 @@ def lower_exposure(ctx: Context, who: str) -> None:
 
 
 @click.command("blab")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("details", nargs=-1, required=True)
 @click.option("--by", "confidant", required=True, help="Who blabbed.")
 @pass_context
@@ -73,7 +72,7 @@ def blab(ctx: Context, who: str, details: tuple[str, ...], confidant: str) -> No
 
 
 @click.command("reaction")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("audience")
 @click.option("--extra-dice", type=WHOLE_NUMBER, default=0, help="Motivation spent on extra dice.")
 @click.option("--because", default="", help="How the Profession or Advantage helps.")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from cli.the_code.options import reveal_option
@@ -19,7 +18,7 @@ from domain.rulesets.the_code.tables import Scale
 
 
 @click.command("objective")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @reveal_option
 @dice_options
 @pass_context
@@ -38,7 +37,7 @@ def objective(
 
 
 @click.command("solve")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("scale", type=click.Choice([s.value for s in Scale]))
 @click.argument("description")
 @reveal_option
@@ -65,7 +64,7 @@ def solve(
 
 
 @click.command("recur")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("description")
 @click.option("--note", default="", help="How it came back.")
 @pass_context
@@ -81,7 +80,7 @@ def recur(ctx: Context, who: str, description: str, note: str) -> None:
 
 
 @click.command("buy-motivation")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @dice_options
 @pass_context
 def buy_motivation(ctx: Context, who: str, faces: str | None, seed: int | None) -> None:
@@ -95,7 +94,7 @@ def buy_motivation(ctx: Context, who: str, faces: str | None, seed: int | None) 
 
 
 @click.command("alter-objective")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--objective", "text", help="The new Objective.")
 @click.option("--score", type=WHOLE_NUMBER, help="The new score (1-10).")
 @pass_context

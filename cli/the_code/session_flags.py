@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.completion import character_names
 from cli.context import Context, pass_context
 from cli.dice import run
 from domain.rulesets.the_code.commands import FollowMo, RuleConduct, RuleWeaknessInPlay
 
 
 @click.command("mo")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("description", required=False, default="")
 @pass_context
 def mo(ctx: Context, who: str, description: str) -> None:
@@ -26,7 +25,7 @@ def mo(ctx: Context, who: str, description: str) -> None:
 
 
 @click.command("weakness")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.argument("task")
 @pass_context
 def weakness(ctx: Context, who: str, task: str) -> None:
@@ -40,7 +39,7 @@ def weakness(ctx: Context, who: str, task: str) -> None:
 
 
 @click.command("conduct")
-@click.argument("who", shell_complete=character_names)
+@click.argument("who")
 @click.option("--violent/--not-violent", default=False, help="The hero is violent.")
 @click.option("--secretive/--not-secretive", default=False, help="The hero is secretive.")
 @pass_context

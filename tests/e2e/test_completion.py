@@ -4,7 +4,9 @@ with no store makes none."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from click.shell_completion import ShellComplete
@@ -15,8 +17,11 @@ from tests.e2e.conftest import SETUP, Run
 
 
 def completed(db: Path, words: list[str], incomplete: str) -> list[str]:
+    """What the shell is offered, asked as its script asks (the completion variable set)."""
     complete = ShellComplete(campaign, {}, "campaign", "_CAMPAIGN_COMPLETE")
-    return [item.value for item in complete.get_completions(["--db", str(db), *words], incomplete)]
+    with patch.dict(os.environ, {"_CAMPAIGN_COMPLETE": "bash_complete"}):
+        items = complete.get_completions(["--db", str(db), *words], incomplete)
+    return [item.value for item in items]
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
@@ -46,3 +51,13 @@ def test_a_systems_verbs_complete_character_names(run: Run, db: Path) -> None:
     for line in SETUP:
         assert 0 == run(line).exit_code
     assert ["31415"] == completed(db, ["place"], "314")
+
+
+def test_what_a_verb_completes_is_its_parameters_kind(run: Run, db: Path) -> None:
+    """From the registry (``domain.kinds``): a character named by any verb (the helper of an
+    assist, as the one who acts), a member (the player of a new character)."""
+    for line in SETUP:
+        assert 0 == run(line).exit_code
+    assert ["31415"] == completed(db, ["assist"], "314")
+    assert ["31415"] == completed(db, ["reject-assist"], "314")
+    assert ["Rosa"] == completed(db, ["character", "create", "--player"], "R")

@@ -49,7 +49,7 @@ def test_a_refused_registration_says_why(table: Run, monkeypatch: pytest.MonkeyP
     with discord_api() as api:
         monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
         monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "x")
-        monkeypatch.setattr("web.discord.slash.commands", lambda system: [{"name": "BAD NAME"}])
+        monkeypatch.setattr("web.slash_commands", lambda system: [{"name": "BAD NAME"}])
         result = table("discord register --application 4400000000000000001")
     assert 1 == result.exit_code
     assert "DISCORD_REFUSED: Discord answered 400: " in result.stderr

@@ -18,6 +18,7 @@ from domain.errors import NotAllowed, NotAMember
 from domain.events import Role
 from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
 from domain.registry import SHARED, verbs
+from domain.registry import acting as registry_acting
 from domain.rulesets import SYSTEMS
 
 MINE, THEIRS = "Mine", "Theirs"
@@ -84,7 +85,7 @@ def build(cls: type[Any], may: PlayerMay | None, who: str, actor: str) -> Any:
     hints = get_type_hints(cls)
     values = {}
     for field in attrs.fields(cls):
-        acting = may is not None and field.name in may.acting
+        acting = may is not None and field.name in registry_acting(cls)
         if may is not None and field.name == may.as_player:
             values[field.name] = actor
         elif field.default is attrs.NOTHING or acting:
@@ -109,7 +110,7 @@ def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
             check_allowed(campaign, "ana", own)
     else:
         check_allowed(campaign, "ana", own)
-        if may.acting:
+        if registry_acting(cls):
             with pytest.raises(NotAllowed, match="not one of ana's characters"):
                 check_allowed(campaign, "ana", build(cls, may, THEIRS, "ana"))
         if may.as_player:
@@ -134,7 +135,7 @@ def test_the_policy_names_real_commands_and_fields(system: str) -> None:
     for name, may in players_may(system).items():
         assert name in by_name, f"{system}: no command {name!r}"
         fields = attrs.fields_dict(by_name[name])
-        for field in (*may.acting, *may.gm_calls, *filter(None, [may.as_player])):
+        for field in (*may.gm_calls, *filter(None, [may.as_player])):
             assert field in fields, f"{system} {name}: no field {field!r}"
 
 
@@ -172,10 +173,11 @@ def policy_table(system: str) -> str:
     the data)."""
     rows = ["| verb | a player may, for | the GM's calls |", "|---|---|---|"]
     by_name = {verb.command.name: name for name, verb in verbs(system).items()}
+    classes = {verb.command.name: verb.command for verb in verbs(system).values()}
     for name, may in sorted(players_may(system).items(), key=lambda item: by_name[item[0]]):
         whom = ", ".join(
             "their own character" + ("" if field in ("character", "hero") else f" (the {field})")
-            for field in may.acting
+            for field in registry_acting(classes[name])
         )
         if may.as_player:
             named = may.as_player not in ("by", "member")  # --by, or the seat named first

@@ -19,7 +19,8 @@ from litestar.testing import TestClient
 
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
-from engine import Engine
+from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from engine import DiceSpec, Engine
 from tests.conftest import event_count
 from tests.web.discord_standin import discord_api
 from web import create_app
@@ -50,6 +51,17 @@ def db(tmp_path: Path) -> str:
         engine.execute("Docklands", LinkChannel(channel=CHANNEL))
         engine.execute("Docklands", LinkMember(member="Rosa", discord=GM_ACCOUNT))
         engine.execute("Docklands", LinkMember(member="ana", discord=ANA_ACCOUNT))
+        for name, player in (("Tanner", "ana"), ("Mara", "Rosa")):
+            sheet = CreateCharacter(
+                character=name,
+                player=player,
+                morphology=2,
+                reaction=1,
+                cognition=1,
+                equilibrium=0,
+                items=("melee:Katana", "armour:Kevlar jacket", "lazarus"),
+            )
+            engine.execute("Docklands", sheet, dice=DiceSpec(faces=(3, 4, 5, 2)))
     return path
 
 
@@ -339,3 +351,44 @@ def test_an_answer_not_ready_in_time_is_deferred_then_sent_through_the_webhook(
         heard.path,
     )
     assert "free roll 1d6 [2] = 2: late" == heard.body["embeds"][0]["description"]
+
+
+def typing(name: str, *options: dict[str, Any], account: str = ANA_ACCOUNT) -> dict[str, Any]:
+    """An AUTOCOMPLETE interaction: the options so far, the one being typed ``focused``."""
+    return {**command(name, *options, account=account), "type": 4}
+
+
+def test_autocomplete_offers_a_players_own_characters_to_act_with(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    focused = {**option("character", ""), "focused": True}
+    mine = send(client, key, typing("roll", focused)).json()
+    assert (8, [{"name": "Tanner", "value": "Tanner"}]) == (mine["type"], mine["data"]["choices"])
+    everyone = send(client, key, typing("roll", focused, account=GM_ACCOUNT)).json()
+    assert ["Tanner", "Mara"] == [c["value"] for c in everyone["data"]["choices"]]
+
+
+def test_autocomplete_offers_the_values_of_a_choice_and_the_rulings_one_may_read(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    stat = send(client, key, typing("roll", {**option("stat", "re"), "focused": True})).json()
+    assert ["reaction"] == [c["value"] for c in stat["data"]["choices"]]
+    rulings = send(
+        client, key, typing("dispute", {**option("ruling", "", kind=4), "focused": True})
+    ).json()
+    choices = rulings["data"]["choices"]
+    assert choices[0]["value"] > choices[-1]["value"]  # newest first
+    assert choices[0]["name"].startswith(f"#{choices[0]['value']} character create")
+
+
+def test_each_parameters_kind_shapes_its_option() -> None:
+    from web.discord.slash import commands
+
+    by_name = {c["name"]: c for c in commands("sprawl-goons")}
+    (add,) = [o for o in by_name["member"]["options"] if o["name"] == "add"]
+    role = next(o for o in add["options"] if o["name"] == "role")
+    assert ["gm", "player", "observer"] == [c["value"] for c in role["choices"]]
+    ruling = next(o for o in by_name["dispute"]["options"] if o["name"] == "ruling")
+    assert (4, 1, True) == (ruling["type"], ruling["min_value"], ruling["autocomplete"])
+    character = next(o for o in by_name["roll"]["options"] if o["name"] == "character")
+    assert (3, True) == (character["type"], character["autocomplete"])

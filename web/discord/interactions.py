@@ -5,11 +5,11 @@ Each request: its signature checked over the raw body before anything is parsed 
 fails), then by interaction type: 1 PING is answered with a PONG; 2 APPLICATION_COMMAND runs the
 verb its name and subcommands spell (``/member add`` is ``member add``) as the member the
 Discord account is linked to, in the campaign the channel plays, through the one application
-API (the policy, the limits, the dice and visibility as anywhere); 3 MESSAGE_COMPONENT is a
+API (the policy, the limits, the dice and visibility as anywhere); 4 AUTOCOMPLETE offers the
+choices of the option being typed (``web.discord.autocomplete``); 3 MESSAGE_COMPONENT is a
 button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
 answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
-dispute or the undo; 4 AUTOCOMPLETE offers no choices yet. A refusal is an ephemeral line with
-its code; nothing is recorded.
+dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
 
 Discord waits three seconds for the first answer: a command or a form still running after
 ``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its
@@ -31,12 +31,14 @@ from litestar import Request, Response, post
 from litestar.params import RawBody
 
 from domain.errors import DomainError, InvalidParameter
+from domain.kinds import ListOf
 from domain.policy import check_allowed, check_gm
 from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from web.commands import build
 from web.discord import answers, api
+from web.discord.autocomplete import suggestions
 from web.discord.signature import BadDiscordSignature, Verifier
 from web.discord.tables import Seat, seat_of
 
@@ -130,9 +132,7 @@ def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
     kind = interaction.get("type")
     if kind == PING:
         return {"type": answers.PONG}
-    if kind == AUTOCOMPLETE:
-        return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": []}}
-    if kind not in (COMMAND, COMPONENT, MODAL):
+    if kind not in (COMMAND, COMPONENT, MODAL, AUTOCOMPLETE):
         raise UnsupportedInteraction(kind=kind)
     channel, account = _where(interaction)
     seat = seat_of(engine, channel, account)
@@ -148,6 +148,9 @@ def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
     verb = verbs(system).get(" ".join(words))
     if verb is None:
         raise UnknownSlashCommand(name=" ".join(words), system=system)
+    if kind == AUTOCOMPLETE:
+        choices = suggestions(engine, seat, verb, options)
+        return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": choices}}
     params, dice, hidden = _params(verb, options)
     command = build(verb, params, seat.member)
     result = engine.execute(
@@ -226,7 +229,7 @@ def _spelled(data: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
 def _params(verb: Verb, options: list[dict[str, Any]]) -> tuple[dict[str, Any], DiceSpec, bool]:
     """The verb's parameters from the options (a list parameter is written comma-separated),
     the dice rolled at the table (``faces``, comma-separated) and whether it is hidden."""
-    lists = {p.name for p in verb.parameters if p.type.startswith("tuple")}
+    lists = {p.name: p.kind for p in verb.parameters if isinstance(p.kind, ListOf)}
     params: dict[str, Any] = {}
     faces: tuple[int, ...] | None = None
     hidden = False
@@ -237,7 +240,8 @@ def _params(verb: Verb, options: list[dict[str, Any]]) -> tuple[dict[str, Any], 
         elif name == HIDDEN:
             hidden = value is True
         elif isinstance(name, str):
-            params[name] = _split(value) if name in lists and isinstance(value, str) else value
+            listed = lists.get(name)
+            params[name] = listed.parse(name, value) if listed and isinstance(value, str) else value
     return params, DiceSpec(faces=faces), hidden
 
 

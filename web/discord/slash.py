@@ -4,11 +4,16 @@
 
 A verb of one word is a command (``/dice``); a verb of two is a subcommand of its first word
 (``/member add``, ``/session start``): no system has more than 36 first words (Discord allows 100
-chat commands a scope) nor 25 verbs under one. Each parameter is an option: text (3), whole number
-(4) or true/false (5); a list is text written comma-separated; an optional parameter (with a
-default, or ``| None``) is not required, and the required come first, as Discord asks. Every
-verb's command also takes ``faces`` (dice rolled at the table, comma-separated) and ``hidden``
-(the GM's hidden roll). Names are the verbs' and fields' own: lowercase, 1 to 32 characters.
+chat commands a scope) nor 25 verbs under one. Each parameter is an option, from its kind
+(``domain.kinds``): a flag is true/false (5); a whole number an integer (4) with its bounds; a
+text a string (3) with its longest length (Discord's at most 6,000); a choice a string with its
+values as Discord's choices (up to 25; a choice the rule reads more loosely, or a longer one, is
+offered by autocomplete instead, so other values still reach the rule); a list a string written
+comma-separated; a character, NPC or member a string offered by autocomplete, a ruling an
+integer offered so. An optional parameter (with a default, or nullable) is not required, and the
+required come first, as Discord asks. Every verb's command also takes ``faces`` (dice rolled at
+the table, comma-separated) and ``hidden`` (the GM's hidden roll). Names are the verbs' and
+fields' own: lowercase, 1 to 32 characters.
 """
 
 from __future__ import annotations
@@ -17,12 +22,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from domain.kinds import Choice, Flag, Integer, ListOf, Reference, Refers, Text
 from domain.registry import Parameter, Verb, verbs
 
 CHAT_INPUT = 1
 SUB_COMMAND, STRING, INTEGER, BOOLEAN = 1, 3, 4, 5
 MAX_COMMANDS, MAX_OPTIONS, MAX_CHOICES = 100, 25, 25
-MAX_NAME, MAX_DESCRIPTION = 32, 100
+MAX_NAME, MAX_DESCRIPTION, MAX_LENGTH = 32, 100, 6000
 NAME = re.compile(r"^[-_'\w]{1,32}$")  # Discord's: letters and digits of any script, - _ '
 EXTRA = (
     {"type": STRING, "name": "faces", "description": "Dice rolled at the table, e.g. 3,5"},
@@ -42,20 +48,37 @@ def described(text: str, fallback: str) -> str:
 
 def option_of(parameter: Parameter) -> dict[str, Any]:
     """One parameter as an option (see the module docstring)."""
-    written = parameter.type
-    optional = not parameter.required or written.endswith("| None")
-    base = written.removesuffix(" | None")
-    kind = {"int": INTEGER, "bool": BOOLEAN}.get(base, STRING)
-    what = {
-        INTEGER: "a whole number",
-        BOOLEAN: "true or false",
-    }.get(kind, "comma-separated" if base.startswith("tuple") else "text")
-    return {
-        "type": kind,
-        "name": _name(parameter.name),
-        "description": f"{parameter.name.replace('_', ' ')} ({what})"[:MAX_DESCRIPTION],
-        "required": not optional,
-    }
+    kind = parameter.kind
+    option: dict[str, Any] = {"type": STRING, "name": _name(parameter.name)}
+    what = "text"
+    if isinstance(kind, Flag):
+        option["type"], what = BOOLEAN, "true or false"
+    elif isinstance(kind, Integer):
+        option["type"], what = INTEGER, "a whole number"
+        option.update(_bounds(kind))
+    elif isinstance(kind, Text):
+        option["max_length"] = min(kind.max_length, MAX_LENGTH)
+    elif isinstance(kind, Choice):
+        what = "one of " + ", ".join(kind.values)
+        if kind.reads_more or len(kind.values) > MAX_CHOICES:
+            option["autocomplete"] = True
+        else:
+            option["choices"] = [{"name": v[:MAX_DESCRIPTION], "value": v} for v in kind.values]
+    elif isinstance(kind, ListOf):
+        what = "comma-separated"
+    elif isinstance(kind, Reference):
+        option["autocomplete"] = True
+        what = "a ruling's number" if kind.refers is Refers.RULING else f"a {kind.refers.value}"
+        if kind.refers is Refers.RULING:
+            option.update(type=INTEGER, min_value=1)
+    option["description"] = described(f"{parameter.name.replace('_', ' ')} ({what})", "value")
+    option["required"] = parameter.required and not parameter.nullable
+    return option
+
+
+def _bounds(kind: Integer) -> dict[str, int]:
+    found = {"min_value": kind.minimum, "max_value": kind.maximum}
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def options_of(verb: Verb) -> list[dict[str, Any]]:

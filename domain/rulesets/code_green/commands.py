@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.kinds import ACTOR, CHARACTER, MEMBER, Declared
 from domain.rulesets.lazy import lent_names
 
 if TYPE_CHECKING:
@@ -48,3 +49,18 @@ __getattr__, __dir__ = lent_names(
         "strain": ("DisplaceToken", "Recover", "SufferStrain"),
     },
 )
+
+PARAMETERS: Declared = {
+    "Adapt": {"character": ACTOR},
+    "AssistTest": {"helper": ACTOR},
+    "CreateCharacter": {"player": MEMBER},
+    "DeclareTest": {"character": ACTOR},
+    "DisplaceToken": {"character": ACTOR},
+    "PlaceTokens": {"character": ACTOR},
+    "Recover": {"character": ACTOR},
+    "RejectAssist": {"helper": CHARACTER},
+    "RenameCharacter": {"character": ACTOR},
+    "RollTest": {"character": ACTOR},
+    "SufferStrain": {"character": ACTOR},
+}
+"""What the annotations alone do not say of the commands' parameters (``domain.kinds``)."""

@@ -6,11 +6,11 @@ from domain.policy import PlayerMay
 
 PLAYERS = {
     "character create": PlayerMay(as_player="player"),
-    "character rename": PlayerMay(acting=("character",)),
-    "place": PlayerMay(acting=("character",)),
-    "test": PlayerMay(acting=("character",)),
-    "assist": PlayerMay(acting=("helper",)),  # a character helps another's test
-    "roll": PlayerMay(acting=("character",)),
-    "displace": PlayerMay(acting=("character",)),
-    "adapt": PlayerMay(acting=("character",)),
+    "character rename": PlayerMay(),
+    "place": PlayerMay(),
+    "test": PlayerMay(),
+    "assist": PlayerMay(),  # a character helps another's test
+    "roll": PlayerMay(),
+    "displace": PlayerMay(),
+    "adapt": PlayerMay(),
 }

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.kinds import ACTOR, CHARACTER, MEMBER, Declared, choice_of
 from domain.rulesets.lazy import lent_names
+from domain.rulesets.sims.tables import Rank, Strategy
 
 if TYPE_CHECKING:
     from domain.rulesets.sims.behind_the_scenes import SendPrivateMessage
@@ -83,3 +85,34 @@ __getattr__, __dir__ = lent_names(
         "turns": ("DeclareStrategy", "EndTurn", "SetTurnOrder"),
     },
 )
+
+ANY_CASE = "in any case"
+RANK = choice_of(Rank, reads_more=ANY_CASE)
+
+PARAMETERS: Declared = {
+    "AllocateRanks": {"character": ACTOR},
+    "AnnounceMission": {"characters": CHARACTER},
+    "Attack": {
+        "attacker": ACTOR,
+        "targets": CHARACTER,
+        "full_defense": CHARACTER,
+        "helpers": CHARACTER,
+    },
+    "AuthorizeRecovery": {"character": CHARACTER},
+    "CreateCharacter": {"player": MEMBER},
+    "DeclareDanger": {"characters": CHARACTER},
+    "DeclareStrategy": {"character": ACTOR, "strategy": choice_of(Strategy, ANY_CASE)},
+    "JudgeSimple": {"character": CHARACTER, "difficulty": RANK},
+    "Kill": {"attacker": CHARACTER, "victim": CHARACTER},
+    "PlaceRecovery": {"character": ACTOR},
+    "ReplaceQuality": {"character": ACTOR},
+    "Reroll": {"attacker": ACTOR},
+    "RollComplicated": {"character": ACTOR, "difficulty": RANK, "helpers": CHARACTER},
+    "RollRecovery": {"character": ACTOR},
+    "SendPrivateMessage": {"to": MEMBER, "by": MEMBER, "character": ACTOR},
+    "SucceedMission": {"characters": CHARACTER},
+    "TakeMasterPlus": {"character": ACTOR},
+    "TakeRebirth": {"character": ACTOR},
+    "UpgradeQuality": {"character": ACTOR},
+}
+"""What the annotations alone do not say of the commands' parameters (``domain.kinds``)."""

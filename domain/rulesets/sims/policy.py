@@ -9,16 +9,16 @@ PLAYERS = {
     "character create": PlayerMay(as_player="player"),
     # Being Badass is an upshift the GM gives (Being Badass); Failure or Damage Ranks go by the
     # nature of the conflict, the GM's reading of it (Damage, PDQ-A5).
-    "roll": PlayerMay(acting=("character",), gm_calls=("badass",)),
-    "attack": PlayerMay(acting=("attacker",), gm_calls=("badass", "kind")),
-    "reroll": PlayerMay(acting=("attacker",)),
-    "allocate": PlayerMay(acting=("character",)),  # the defender distributes the ranks
-    "strategy": PlayerMay(acting=("character",)),
-    "recover": PlayerMay(acting=("character",)),
-    "restore": PlayerMay(acting=("character",)),
-    "replace": PlayerMay(acting=("character",), gm_calls=("gm_approved",)),
-    "upgrade": PlayerMay(acting=("character",)),
-    "master-plus": PlayerMay(acting=("character",)),
-    "rebirth": PlayerMay(acting=("character",)),
-    "message": PlayerMay(acting=("character",), as_player="by"),  # for their own character
+    "roll": PlayerMay(gm_calls=("badass",)),
+    "attack": PlayerMay(gm_calls=("badass", "kind")),
+    "reroll": PlayerMay(),
+    "allocate": PlayerMay(),  # the defender distributes the ranks
+    "strategy": PlayerMay(),
+    "recover": PlayerMay(),
+    "restore": PlayerMay(),
+    "replace": PlayerMay(gm_calls=("gm_approved",)),
+    "upgrade": PlayerMay(),
+    "master-plus": PlayerMay(),
+    "rebirth": PlayerMay(),
+    "message": PlayerMay(as_player="by"),  # for their own character
 }

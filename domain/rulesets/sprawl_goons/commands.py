@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.kinds import ACTOR, CHARACTER, MEMBER, NPC, Choice, Declared, choice_of
 from domain.rulesets.lazy import lent_names
+from domain.rulesets.sprawl_goons.tables import Category, Difficulty, Secondary, Stat
 
 if TYPE_CHECKING:
     from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll
@@ -88,3 +90,40 @@ __getattr__, __dir__ = lent_names(
         "inventory": ("AddItem", "ChangeCash", "DropItem", "Reload", "RuleBulkiness", "UseItem"),
     },
 )
+
+STAT = choice_of(Stat, reads_more="or its first letters")
+DS = Choice(
+    values=tuple(level.name.lower() for level in Difficulty),
+    reads_more="or any whole number of 1 or more",
+    pattern="^[1-9][0-9]{0,8}$",
+)
+
+PARAMETERS: Declared = {
+    "AddItem": {"character": CHARACTER, "category": choice_of(Category, "'armor' too")},
+    "ApplyPatch": {"character": ACTOR, "patient": CHARACTER},
+    "Attack": {"character": ACTOR, "targets": CHARACTER, "stat": STAT},
+    "ChangeCash": {"character": CHARACTER},
+    "CreateCharacter": {"player": MEMBER},
+    "CreateNpc": {"ds": DS},
+    "Detonate": {"targets": CHARACTER},
+    "DisableCyberLimb": {"character": CHARACTER},
+    "DropItem": {"character": ACTOR},
+    "Extinguish": {"character": CHARACTER},
+    "Fall": {"character": CHARACTER},
+    "GiveFirstAid": {"healer": ACTOR, "patient": CHARACTER, "ds": DS},
+    "GiveMedicalAttention": {"character": CHARACTER, "provider": CHARACTER},
+    "Hack": {"character": ACTOR, "system": NPC},
+    "Ignite": {"character": CHARACTER},
+    "LevelUp": {"character": ACTOR, "stat": STAT, "secondary": choice_of(Secondary, "in any case")},
+    "MakeActionRoll": {"character": ACTOR, "stat": STAT, "ds": DS},
+    "Reload": {"character": ACTOR},
+    "RepairCyberLimb": {"character": CHARACTER},
+    "Rest": {"characters": CHARACTER},
+    "RollInitiative": {"combatants": CHARACTER},
+    "RuleBulkiness": {"character": CHARACTER},
+    "SlagArmour": {"character": CHARACTER},
+    "TakeAim": {"character": ACTOR, "target": CHARACTER},
+    "ThrowGrenade": {"character": ACTOR, "targets": CHARACTER},
+    "UseItem": {"character": ACTOR},
+}
+"""What the annotations alone do not say of the commands' parameters (``domain.kinds``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.kinds import ACTOR, CHARACTER, MEMBER, Declared
 from domain.rulesets.lazy import lent_names
 
 if TYPE_CHECKING:
@@ -79,3 +80,25 @@ __getattr__, __dir__ = lent_names(
         "session_flags": ("FollowMo", "RuleConduct", "RuleWeaknessInPlay"),
     },
 )
+
+PARAMETERS: Declared = {
+    "AccomplishObjective": {"hero": ACTOR},
+    "AlterObjective": {"hero": ACTOR},
+    "Blab": {"hero": ACTOR},
+    "BuyMotivation": {"hero": ACTOR},
+    "CreateHero": {"player": MEMBER},
+    "FollowMo": {"hero": ACTOR},
+    "LowerExposure": {"hero": ACTOR},
+    "RecurProblem": {"hero": ACTOR},
+    "RollExposure": {"hero": ACTOR},
+    "RollReaction": {"hero": ACTOR},
+    "RuleAbilityStep": {"character": CHARACTER},
+    "RuleChallenge": {"hero": ACTOR},
+    "RuleConduct": {"hero": ACTOR},
+    "RuleWeaknessInPlay": {"hero": ACTOR},
+    "SettleContest": {"hero": ACTOR, "opponent": CHARACTER},
+    "SolveProblem": {"hero": ACTOR},
+    "TakeDaysOff": {"hero": ACTOR},
+    "UseMotivation": {"hero": ACTOR},
+}
+"""What the annotations alone do not say of the commands' parameters (``domain.kinds``)."""

@@ -7,9 +7,9 @@ from domain.policy import PlayerMay
 
 PLAYERS = {
     "character create": PlayerMay(as_player="player"),
-    "motivation": PlayerMay(acting=("hero",)),
-    "buy-motivation": PlayerMay(acting=("hero",)),
-    "lower-exposure": PlayerMay(acting=("hero",)),
-    "mo": PlayerMay(acting=("hero",)),
-    "day-off": PlayerMay(acting=("hero",)),
+    "motivation": PlayerMay(),
+    "buy-motivation": PlayerMay(),
+    "lower-exposure": PlayerMay(),
+    "mo": PlayerMay(),
+    "day-off": PlayerMay(),
 }

@@ -16,6 +16,7 @@ import click
 from cli import (
     audit,
     corrections,
+    discord,
     free_rolls,
     history,
     keys,
@@ -332,6 +333,7 @@ def use(ctx: Context, name: str) -> None:
 for _command in (
     *play.COMMANDS,
     *corrections.COMMANDS,
+    *discord.COMMANDS,
     *table.COMMANDS,
     *free_rolls.COMMANDS,
     *history.COMMANDS,

@@ -7,6 +7,7 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, names, say, show_ruling
 from domain.events import Role
+from domain.links import LinkMember
 from domain.table import AddMember, DisputeRuling, RegisterKey, RemoveMember, RevealRuling
 
 
@@ -72,6 +73,22 @@ def member_key(ctx: Context, name: str, public_key: str) -> None:
       campaign member key bea 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c
     """
     command = RegisterKey(member=name, key=public_key)
+    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+
+
+@member.command("link")
+@click.argument("name")
+@click.option("--discord", "account", required=True, help="Their Discord user id (a snowflake).")
+@pass_context
+def member_link(ctx: Context, name: str, account: str) -> None:
+    """Link a member's Discord account (the GM's call): what it does in a channel that plays
+    the campaign (`campaign discord link`) is done by the member.
+
+    \b
+    Example:
+      campaign member link ana --discord 80351110224678912
+    """
+    command = LinkMember(member=name, discord=account)
     show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
 
 

@@ -21,6 +21,8 @@ from domain.errors import (
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
+    ChannelLinked,
+    ChannelUnlinked,
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
@@ -32,6 +34,7 @@ from domain.events import (
     HouseRule,
     MemberAdded,
     MemberKeyRegistered,
+    MemberLinked,
     MemberRemoved,
     NoteAdded,
     Outcome,
@@ -113,10 +116,20 @@ class CampaignState(Plain):
     hidden: frozenset[int] = frozenset()  # rulings the GM kept hidden (revealed ones too)
     revealed: frozenset[int] = frozenset()
     private: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (ruling, who besides the GMs reads it)
+    channels: tuple[tuple[str, str], ...] = ()  # (platform, channel id) that play this campaign
+    accounts: tuple[tuple[str, str, str], ...] = ()  # (platform, account id, member) linked
 
     def lane(self, member: str) -> int:
         """The next counter of ``member``'s committed rolls in the running session."""
         return dict(self.lanes).get(member, 0)
+
+    def member_on(self, platform: str, account: str) -> str | None:
+        """The member whose account ``account`` on ``platform`` is (None: nobody linked it)."""
+        return next((m for p, a, m in self.accounts if (p, a) == (platform, account)), None)
+
+    def account_of(self, platform: str, member: str) -> str | None:
+        """The account ``member`` linked on ``platform`` (None: none)."""
+        return next((a for p, a, m in self.accounts if (p, m) == (platform, member)), None)
 
     def member(self, name: str) -> Member | None:
         """The member called ``name`` (the campaign's GM is one without being added)."""
@@ -377,7 +390,40 @@ def _member_removed(event: MemberRemoved, state: CampaignState | None) -> Campai
     s = _require(state)
     if not any(m.name == event.name for m in s.members):
         raise ReplayMismatch(f"{event.name} is not a member")
-    return replace(s, members=tuple(m for m in s.members if m.name != event.name))
+    accounts = tuple(a for a in s.accounts if a[2] != event.name)  # their links go with them
+    members = tuple(m for m in s.members if m.name != event.name)
+    return replace(s, members=members, accounts=accounts)
+
+
+@evolve_campaign.register(ChannelLinked)
+def _channel_linked(event: ChannelLinked, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    linked = (event.platform, event.channel)
+    if linked in s.channels:
+        raise ReplayMismatch(f"channel {event.channel} is linked already")
+    return replace(s, channels=(*s.channels, linked))
+
+
+@evolve_campaign.register(ChannelUnlinked)
+def _channel_unlinked(event: ChannelUnlinked, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    linked = (event.platform, event.channel)
+    if linked not in s.channels:
+        raise ReplayMismatch(f"channel {event.channel} is not linked")
+    return replace(s, channels=tuple(c for c in s.channels if c != linked))
+
+
+@evolve_campaign.register(MemberLinked)
+def _member_linked(event: MemberLinked, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if s.member(event.name) is None:
+        raise ReplayMismatch(f"{event.name} is not a member")
+    kept = tuple(
+        a
+        for a in s.accounts
+        if a[0] != event.platform or (a[2] != event.name and a[1] != event.user)
+    )
+    return replace(s, accounts=(*kept, (event.platform, event.user, event.name)))
 
 
 @evolve_campaign.register(MemberKeyRegistered)

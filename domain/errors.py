@@ -408,3 +408,21 @@ class ImportNotText(DomainError):
         "line {line}: not UTF-8 text (a binary file?); an export is JSON lines in UTF-8; "
         "nothing was imported"
     )
+
+
+# --- Chat channels and accounts (Discord) ---------------------------------------------------
+
+
+class InvalidDiscordId(DomainError):
+    template = (
+        "{value!r} is not a Discord id (a snowflake: 17 to 20 digits; Discord shows it with"
+        " Developer Mode on, under Copy Channel ID / Copy User ID)"
+    )
+
+
+class ChannelLinkedAlready(DomainError):
+    template = "channel {channel} plays this campaign already"
+
+
+class ChannelNotLinked(DomainError):
+    template = "channel {channel} does not play this campaign (linked: {linked})"

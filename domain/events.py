@@ -216,6 +216,35 @@ class MemberKeyRegistered(Event):
     key: str
 
 
+# --- Where the table plays besides here: chat channels and their users (Discord) ------------
+
+
+@frozen(kw_only=True)
+class ChannelLinked(Event):
+    """A chat channel now plays this campaign: what its members do there is recorded here."""
+
+    platform: str  # "discord"
+    channel: str  # the channel's id on the platform (a Discord snowflake)
+
+
+@frozen(kw_only=True)
+class ChannelUnlinked(Event):
+    """A chat channel no longer plays this campaign."""
+
+    platform: str
+    channel: str
+
+
+@frozen(kw_only=True)
+class MemberLinked(Event):
+    """A member's account on a chat platform: what that account does there is done by the
+    member. A later link of the member replaces an earlier one."""
+
+    name: str
+    platform: str
+    user: str  # the account's id on the platform (a Discord snowflake)
+
+
 class Visibility(StrEnum):
     """Who may read a ruling: everyone at the table, the GMs only (a hidden roll, until it is
     revealed), or the GMs and the members named in its ``audience``."""

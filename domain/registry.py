@@ -41,12 +41,13 @@ from domain.kinds import (
 from domain.plain import Plain
 
 TEXT = Text()
-SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls")
+SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls", "domain.links")
 
 SHARED_PARAMETERS: Declared = {
     "AddEntropy": {"by": MEMBER},
     "AddMember": {"member": MEMBER, "characters": CHARACTER},
     "DisputeRuling": {"ruling": RULING, "by": MEMBER},
+    "LinkMember": {"member": MEMBER},
     "RegisterKey": {"member": MEMBER},
     "RemoveMember": {"member": MEMBER},
     "RevealRuling": {"ruling": RULING},

@@ -13,6 +13,7 @@ from eventsourcing.utils import get_topic
 
 from domain import events as shared_events
 from domain.events import Event
+from domain.registry import SHARED
 from domain.rulesets import SYSTEMS
 from engine.topics import with_old_names
 
@@ -39,10 +40,10 @@ def event_classes(system: str) -> Mapping[str, type[Event]]:
 @cache
 def command_classes(system: str) -> Mapping[str, type[Any]]:
     """The commands a ruling of a ``system`` campaign may record in its ``params`` (which undo
-    and amend decide again from), by topic: every command class the shared commands and the
-    shared commands (``domain.lifecycle``, ``domain.table``, ``domain.free_rolls``) and the
+    and amend decide again from), by topic: every command class the shared
+    commands (``domain.registry.SHARED``) and the
     system's ``commands`` module name, found from the classes."""
-    modules = [import_module(f"domain.{name}") for name in ("lifecycle", "table", "free_rolls")]
+    modules = [import_module(name) for name in SHARED]
     modules.append(import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"))
     found: dict[str, type[Any]] = {}
     for module in modules:

@@ -13,6 +13,8 @@ from domain.errors import DomainError
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
+    ChannelLinked,
+    ChannelUnlinked,
     CharacterJoined,
     DiceCommitted,
     DiceRevealed,
@@ -22,6 +24,7 @@ from domain.events import (
     FreeRollMade,
     FreeRollTerm,
     MemberAdded,
+    MemberLinked,
     MemberRemoved,
     NoteAdded,
     RosterRenamed,
@@ -168,6 +171,21 @@ def _member_added(event: MemberAdded) -> str:
 @describe.register(MemberRemoved)
 def _member_removed(event: MemberRemoved) -> str:
     return f"{event.name} leaves the table"
+
+
+@describe.register(ChannelLinked)
+def _channel_linked(event: ChannelLinked) -> str:
+    return f"{event.platform.capitalize()} channel {event.channel} plays this campaign"
+
+
+@describe.register(ChannelUnlinked)
+def _channel_unlinked(event: ChannelUnlinked) -> str:
+    return f"{event.platform.capitalize()} channel {event.channel} no longer plays this campaign"
+
+
+@describe.register(MemberLinked)
+def _member_linked(event: MemberLinked) -> str:
+    return f"{event.name} plays as {event.platform.capitalize()} account {event.user}"
 
 
 @describe.register(RulingDisputed)

@@ -31,6 +31,8 @@ from web.auth import (
     SignInMiddleware,
 )
 from web.csp import DOCS_SCRIPT, set_policy
+from web.discord import interactions
+from web.discord.signature import Verifier
 from web.engines import Engines
 from web.errors import HANDLERS, body_within_limits
 
@@ -90,8 +92,10 @@ def openapi() -> OpenAPIConfig:
     )
 
 
-def create_app(db: str) -> Litestar:
-    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists)."""
+def create_app(db: str, *, discord_public_key: str | None = None) -> Litestar:
+    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists); with
+    ``discord_public_key`` (the application's, hex) it answers Discord's interactions too."""
+    discord = Verifier(discord_public_key) if discord_public_key else None
     engines = Engines(db)
     watcher = live.Watcher(engines)
     csrf = CSRFConfig(
@@ -109,6 +113,7 @@ def create_app(db: str) -> Litestar:
             *dice_check.routes(),
             *pages.routes(),
             *live.routes(),
+            *interactions.routes(),
         ],
         middleware=[
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
@@ -124,7 +129,7 @@ def create_app(db: str) -> Litestar:
             engine=JinjaTemplateEngine,
             engine_callback=pages.template_globals,
         ),
-        state=State({"engines": engines, "db": db, "watcher": watcher}),
+        state=State({"engines": engines, "db": db, "watcher": watcher, "discord": discord}),
         on_shutdown=[watcher.stop, engines.close],
         debug=False,
     )

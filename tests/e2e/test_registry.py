@@ -20,6 +20,8 @@ NOT_COMMANDS = {
     "character show",
     "completion",
     "dice-stats",
+    "discord commands",
+    "discord register",
     "diff",
     "disputes",
     "export",

@@ -1,0 +1,80 @@
+"""`campaign discord` and `campaign member link` from the command line: the GM's links as
+rulings (refusals on stderr, exit 2, nothing appended), the slash commands printed, and
+registered with a bulk overwrite to a local stand-in of Discord's API."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from tests.e2e.conftest import Run
+from tests.web.discord_standin import discord_api
+from web.discord.slash import commands
+
+CHANNEL, ACCOUNT = "1100000000000000001", "2200000000000000002"
+
+
+def test_register_sends_the_commands_with_the_bots_token(
+    table: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "the-bot-token")
+        result = table(
+            "discord register --application 4400000000000000001 --guild 5500000000000000001"
+        )
+    assert 0 == result.exit_code, result.output
+    (heard,) = api.heard
+    assert (
+        "/api/v10/applications/4400000000000000001/guilds/5500000000000000001/commands"
+        == heard.path
+    )
+    assert "Bot the-bot-token" == heard.headers["Authorization"]
+    assert heard.headers["User-Agent"].startswith("DiscordBot (")
+    assert commands("code-green") == heard.body
+    assert f"registered {len(heard.body)} commands in server 5500000000000000001\n" == result.output
+
+
+def test_registering_without_a_token_is_refused(
+    table: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CAMPAIGN_DISCORD_TOKEN", raising=False)
+    result = table("discord register --application 4400000000000000001")
+    assert (2, "NO_DISCORD_TOKEN") == (result.exit_code, result.stderr.split(":")[1].strip())
+
+
+def test_a_refused_registration_says_why(table: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "x")
+        monkeypatch.setattr("web.slash_commands", lambda system: [{"name": "BAD NAME"}])
+        result = table("discord register --application 4400000000000000001")
+    assert 1 == result.exit_code
+    assert "DISCORD_REFUSED: Discord answered 400: " in result.stderr
+
+
+def test_commands_prints_the_json_registered(table: Run) -> None:
+    assert commands("code-green") == json.loads(table("discord commands").output)
+    assert commands("sims") == json.loads(table("discord commands --system sims").output)
+
+
+def test_the_gm_links_a_channel_and_accounts(table: Run, count: Callable[[], int]) -> None:
+    assert 0 == table(f"discord link {CHANNEL}").exit_code
+    assert 0 == table("member add ana --role player").exit_code
+    shown = table(f"member link ana --discord {ACCOUNT}").output
+    assert f"ana plays as Discord account {ACCOUNT}" in shown
+    before = count()
+    for line, code in (
+        (f"discord link {CHANNEL}", "CHANNEL_LINKED_ALREADY"),
+        ("discord link 42", "INVALID_DISCORD_ID"),
+        ("discord unlink 1100000000000000009", "CHANNEL_NOT_LINKED"),
+        (f"member link nobody --discord {ACCOUNT}", "UNKNOWN_MEMBER"),
+        (f"--as ana member link ana --discord {ACCOUNT}", "NOT_ALLOWED"),
+        (f"--as ana discord unlink {CHANNEL}", "NOT_ALLOWED"),
+    ):
+        result = table(line)
+        assert (2, code) == (result.exit_code, result.stderr.split(":")[1].strip()), line
+    assert before == count()
+    assert 0 == table(f"discord unlink {CHANNEL}").exit_code

@@ -1,0 +1,394 @@
+"""The Discord Interactions Endpoint, spoken to as Discord speaks: every request signed with an
+Ed25519 key pair the test makes (the application's), payloads shaped as Discord's documentation
+shows them. A bad or missing signature and an old timestamp get 401; a PING its PONG; a slash
+command in a linked channel from a linked account is the member's ruling; everything refused
+is an ephemeral line with its code, and nothing is appended."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from litestar.testing import TestClient
+
+from domain.events import Role
+from domain.links import LinkChannel, LinkMember
+from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from engine import DiceSpec, Engine
+from tests.conftest import event_count
+from tests.web.discord_standin import discord_api
+from web import create_app
+from web.discord import interactions
+from web.discord.answers import EPHEMERAL
+
+NOW = 1_796_000_000  # the moment every request is checked at
+CHANNEL, OTHER_CHANNEL = "1100000000000000001", "1100000000000000002"
+GM_ACCOUNT, ANA_ACCOUNT, STRANGER = (
+    "2200000000000000001",
+    "2200000000000000002",
+    "2200000000000000009",
+)
+PATH = "/discord/interactions"
+
+
+@pytest.fixture
+def key() -> Ed25519PrivateKey:
+    return Ed25519PrivateKey.generate()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    """A Sprawl Goons table, its channel and its GM's and ana's accounts linked."""
+    path = str(tmp_path / "table.db")
+    with Engine(path) as engine:
+        engine.create_campaign("Docklands", "sprawl-goons", gm="Rosa", members={"ana": Role.PLAYER})
+        engine.execute("Docklands", LinkChannel(channel=CHANNEL))
+        engine.execute("Docklands", LinkMember(member="Rosa", discord=GM_ACCOUNT))
+        engine.execute("Docklands", LinkMember(member="ana", discord=ANA_ACCOUNT))
+        for name, player in (("Tanner", "ana"), ("Mara", "Rosa")):
+            sheet = CreateCharacter(
+                character=name,
+                player=player,
+                morphology=2,
+                reaction=1,
+                cognition=1,
+                equilibrium=0,
+                items=("melee:Katana", "armour:Kevlar jacket", "lazarus"),
+            )
+            engine.execute("Docklands", sheet, dice=DiceSpec(faces=(3, 4, 5, 2)))
+    return path
+
+
+@pytest.fixture
+def client(
+    db: str, key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[TestClient[Any]]:
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
+    with TestClient(create_app(db, discord_public_key=public)) as test_client:
+        yield test_client
+
+
+def events(db: str) -> int:
+    with Engine(db) as engine:
+        return event_count(engine)
+
+
+def signed(key: Ed25519PrivateKey, body: bytes, timestamp: int = NOW) -> dict[str, str]:
+    stamp = str(timestamp)
+    signature = key.sign(stamp.encode() + body).hex()
+    return {
+        "X-Signature-Ed25519": signature,
+        "X-Signature-Timestamp": stamp,
+        "Content-Type": "application/json",
+    }
+
+
+def send(client: TestClient[Any], key: Ed25519PrivateKey, payload: dict[str, Any]) -> Any:
+    body = json.dumps(payload).encode()
+    return client.post(PATH, content=body, headers=signed(key, body))
+
+
+def command(
+    name: str, *options: dict[str, Any], account: str = ANA_ACCOUNT, channel: str = CHANNEL
+) -> dict[str, Any]:
+    """An APPLICATION_COMMAND interaction as Discord sends one from a server's channel."""
+    return {
+        "id": "3300000000000000001",
+        "application_id": "4400000000000000001",
+        "type": 2,
+        "token": "interaction-token",
+        "version": 1,
+        "guild_id": "5500000000000000001",
+        "channel_id": channel,
+        "member": {"user": {"id": account, "username": "someone"}, "roles": []},
+        "data": {"id": "6600000000000000001", "name": name, "type": 1, "options": list(options)},
+    }
+
+
+def option(name: str, value: Any, kind: int = 3) -> dict[str, Any]:
+    return {"name": name, "type": kind, "value": value}
+
+
+def sub(name: str, *options: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "type": 1, "options": list(options)}
+
+
+def test_a_ping_is_answered_with_a_pong(client: TestClient[Any], key: Ed25519PrivateKey) -> None:
+    answer = send(
+        client, key, {"id": "1", "application_id": "2", "type": 1, "token": "t", "version": 1}
+    )
+    assert (200, {"type": 1}) == (answer.status_code, answer.json())
+
+
+def test_a_bad_signature_is_401_before_the_body_is_read(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    body = json.dumps(command("dice", option("expression", "1d6"), option("why", "x"))).encode()
+    headers = signed(key, body)
+    before = events(db)
+    for changed in (
+        {"X-Signature-Ed25519": "00" * 64},
+        {"X-Signature-Ed25519": "not hex"},
+        {"X-Signature-Timestamp": str(NOW + 1)},  # the signature was over another moment
+    ):
+        assert 401 == client.post(PATH, content=body, headers={**headers, **changed}).status_code
+    assert 401 == client.post(PATH, content=body + b" ", headers=headers).status_code
+    assert (
+        401
+        == client.post(
+            PATH, content=b"{not json", headers=signed(Ed25519PrivateKey.generate(), b"{not json")
+        ).status_code
+    )
+    assert (
+        401
+        == client.post(PATH, content=body, headers={"Content-Type": "application/json"}).status_code
+    )
+    assert before == events(db)
+
+
+def test_a_request_signed_long_ago_is_refused(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    body = json.dumps({"type": 1}).encode()
+    assert 401 == client.post(PATH, content=body, headers=signed(key, body, NOW - 301)).status_code
+    assert 401 == client.post(PATH, content=body, headers=signed(key, body, NOW + 301)).status_code
+    assert 200 == client.post(PATH, content=body, headers=signed(key, body, NOW - 299)).status_code
+
+
+def test_a_slash_command_is_the_members_ruling(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    answer = send(
+        client,
+        key,
+        command(
+            "dice",
+            option("expression", "2d6"),
+            option("why", "does the crane hold"),
+            option("faces", "3,5"),
+        ),
+    ).json()
+    assert 4 == answer["type"]
+    (embed,) = answer["data"]["embeds"]
+    assert embed["title"].startswith("Ruling ")
+    assert embed["title"].endswith(": dice")
+    assert "free roll 2d6 [3,5] = 8: does the crane hold" == embed["description"]
+    assert "by ana" in embed["footer"]["text"]
+    assert "flags" not in answer["data"]
+    with Engine(db) as engine:
+        (logged,) = engine.log("Docklands")[-1:]
+        assert ("dice", "ana") == (logged.ruling.command, logged.header.actor)
+
+
+def test_a_subcommand_spells_a_verb_of_two_words(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    answer = send(client, key, command("session", sub("start"), account=GM_ACCOUNT)).json()
+    assert answer["data"]["embeds"][0]["title"].endswith(": session start")
+
+
+@pytest.mark.parametrize(
+    ("payload", "code"),
+    [
+        (
+            command("dice", option("expression", "1d6"), option("why", "x"), channel=OTHER_CHANNEL),
+            "CHANNEL_PLAYS_NOTHING",
+        ),
+        (
+            command("dice", option("expression", "1d6"), option("why", "x"), account=STRANGER),
+            "ACCOUNT_NOT_LINKED",
+        ),
+        (command("teleport"), "UNKNOWN_SLASH_COMMAND"),
+        (command("dice", option("expression", 6, kind=4), option("why", "x")), "INVALID_PARAMETER"),
+        (
+            command(
+                "dice", option("expression", "1d6"), option("why", "x"), option("faces", "three")
+            ),
+            "INVALID_PARAMETER",
+        ),
+        (
+            command("member", sub("add", option("member", "eve"), option("role", "player"))),
+            "NOT_ALLOWED",
+        ),
+        ({**command("x"), "type": 3, "data": {"custom_id": "x:1"}}, "UNKNOWN_BUTTON"),
+        ({**command("x"), "type": 99}, "UNSUPPORTED_INTERACTION"),
+        ({"type": 2, "channel_id": CHANNEL}, "MALFORMED_INTERACTION"),
+    ],
+)
+def test_a_refusal_is_an_ephemeral_line_and_nothing_is_appended(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str, payload: dict[str, Any], code: str
+) -> None:
+    before = events(db)
+    answer = send(client, key, payload).json()
+    assert 4 == answer["type"]
+    assert answer["data"]["content"].startswith(f"{code}: ")
+    assert EPHEMERAL == answer["data"]["flags"]
+    assert before == events(db)
+
+
+def test_a_server_without_the_key_has_no_endpoint(db: str, key: Ed25519PrivateKey) -> None:
+    body = b'{"type": 1}'
+    with TestClient(create_app(db)) as client:
+        assert 404 == client.post(PATH, content=body, headers=signed(key, body)).status_code
+
+
+def roll(client: TestClient[Any], key: Ed25519PrivateKey) -> dict[str, Any]:
+    answer: dict[str, Any] = send(
+        client,
+        key,
+        command(
+            "dice", option("expression", "1d6"), option("why", "the crane"), option("faces", "4")
+        ),
+    ).json()
+    return answer
+
+
+def pressed(custom_id: str, account: str) -> dict[str, Any]:
+    """A MESSAGE_COMPONENT interaction: a button pressed under a message of the app."""
+    return {
+        **command("x", account=account),
+        "type": 3,
+        "data": {"custom_id": custom_id, "component_type": 2},
+    }
+
+
+def sent_form(custom_id: str, reason: str, account: str) -> dict[str, Any]:
+    """A MODAL_SUBMIT interaction: the reason form sent (its text input in a Label)."""
+    field = {"type": 4, "id": 2, "custom_id": "reason", "value": reason}
+    data = {"custom_id": custom_id, "components": [{"type": 18, "id": 1, "component": field}]}
+    return {**command("x", account=account), "type": 5, "data": data}
+
+
+def test_a_ruling_comes_with_its_dispute_and_undo_buttons(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    answer = roll(client, key)
+    number = int(answer["data"]["embeds"][0]["title"].split()[1].rstrip(":"))
+    (row,) = answer["data"]["components"]
+    assert [("Dispute", f"dispute:{number}"), ("Undo", f"undo:{number}")] == [
+        (b["label"], b["custom_id"]) for b in row["components"]
+    ]
+
+
+def test_the_gms_undo_button_is_refused_to_a_player_and_opens_the_gms_form(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    roll(client, key)
+    number = events_rulings(db)
+    before = events(db)
+    refused = send(client, key, pressed(f"undo:{number}", ANA_ACCOUNT)).json()
+    assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
+    form = send(client, key, pressed(f"undo:{number}", GM_ACCOUNT)).json()
+    assert 9 == form["type"]
+    assert f"undo:{number}" == form["data"]["custom_id"]
+    (label,) = form["data"]["components"]
+    assert (18, 4, "reason") == (
+        label["type"],
+        label["component"]["type"],
+        label["component"]["custom_id"],
+    )
+    assert before == events(db)
+
+
+def test_a_form_sent_records_the_dispute_and_the_undo(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    roll(client, key)
+    number = events_rulings(db)
+    disputed = send(
+        client, key, sent_form(f"dispute:{number}", "the crane was never there", ANA_ACCOUNT)
+    ).json()
+    assert disputed["data"]["embeds"][0]["title"].endswith(": dispute")
+    undone = send(client, key, sent_form(f"undo:{number}", "no crane", GM_ACCOUNT)).json()
+    assert undone["data"]["embeds"][0]["title"].endswith(": undo")
+    with Engine(db) as engine:
+        (logged,) = engine.log("Docklands", rulings=[number])
+        campaign = engine.campaign("Docklands")
+    assert ("no crane", "Rosa") == (logged.retraction.reason, logged.retraction.actor)  # type: ignore[union-attr]
+    assert [("ana", "the crane was never there")] == [(d.by, d.reason) for d in campaign.disputes]
+    refused = send(client, key, sent_form(f"undo:{number}", "again", ANA_ACCOUNT)).json()
+    assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
+
+
+def events_rulings(db: str) -> int:
+    with Engine(db) as engine:
+        return engine.campaign("Docklands").rulings
+
+
+def test_an_answer_not_ready_in_time_is_deferred_then_sent_through_the_webhook(
+    client: TestClient[Any], key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    released = threading.Event()
+    slow = interactions.answer_of
+
+    def held(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+        released.wait(timeout=30)
+        return slow(engine, interaction)
+
+    monkeypatch.setattr(interactions, "answer_of", held)
+    monkeypatch.setattr(interactions, "DEADLINE", 0.01)
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        payload = command(
+            "dice", option("expression", "1d6"), option("why", "late"), option("faces", "2")
+        )
+        assert {"type": 5} == send(client, key, payload).json()
+        released.set()
+        assert api.arrived.wait(timeout=5)
+    (heard,) = api.heard
+    assert (
+        "PATCH",
+        "/api/v10/webhooks/4400000000000000001/interaction-token/messages/@original",
+    ) == (
+        heard.method,
+        heard.path,
+    )
+    assert "free roll 1d6 [2] = 2: late" == heard.body["embeds"][0]["description"]
+
+
+def typing(name: str, *options: dict[str, Any], account: str = ANA_ACCOUNT) -> dict[str, Any]:
+    """An AUTOCOMPLETE interaction: the options so far, the one being typed ``focused``."""
+    return {**command(name, *options, account=account), "type": 4}
+
+
+def test_autocomplete_offers_a_players_own_characters_to_act_with(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    focused = {**option("character", ""), "focused": True}
+    mine = send(client, key, typing("roll", focused)).json()
+    assert (8, [{"name": "Tanner", "value": "Tanner"}]) == (mine["type"], mine["data"]["choices"])
+    everyone = send(client, key, typing("roll", focused, account=GM_ACCOUNT)).json()
+    assert ["Tanner", "Mara"] == [c["value"] for c in everyone["data"]["choices"]]
+
+
+def test_autocomplete_offers_the_values_of_a_choice_and_the_rulings_one_may_read(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    stat = send(client, key, typing("roll", {**option("stat", "re"), "focused": True})).json()
+    assert ["reaction"] == [c["value"] for c in stat["data"]["choices"]]
+    rulings = send(
+        client, key, typing("dispute", {**option("ruling", "", kind=4), "focused": True})
+    ).json()
+    choices = rulings["data"]["choices"]
+    assert choices[0]["value"] > choices[-1]["value"]  # newest first
+    assert choices[0]["name"].startswith(f"#{choices[0]['value']} character create")
+
+
+def test_each_parameters_kind_shapes_its_option() -> None:
+    from web.discord.slash import commands
+
+    by_name = {c["name"]: c for c in commands("sprawl-goons")}
+    (add,) = [o for o in by_name["member"]["options"] if o["name"] == "add"]
+    role = next(o for o in add["options"] if o["name"] == "role")
+    assert ["gm", "player", "observer"] == [c["value"] for c in role["choices"]]
+    ruling = next(o for o in by_name["dispute"]["options"] if o["name"] == "ruling")
+    assert (4, 1, True) == (ruling["type"], ruling["min_value"], ruling["autocomplete"])
+    character = next(o for o in by_name["roll"]["options"] if o["name"] == "character")
+    assert (3, True) == (character["type"], character["autocomplete"])

@@ -1,0 +1,113 @@
+"""What the endpoint answers, as Discord shows it: a ruling as an embed (its number and verb,
+who made it, the dice with their faces, each line of what changed, the character as its
+author), a refusal as a one-line message only its sender sees (flag 64, EPHEMERAL), all inside
+the limits Discord puts on a message. Interaction callback types: 1 PONG, 4 a message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import DomainError
+from domain.events import RulingMade, Visibility
+from engine import RulingResult
+from web.render import FOR_GOOD, event_lines
+
+PONG = 1
+MESSAGE = 4
+DEFERRED = 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: the answer follows
+AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+ACTION_ROW, BUTTON, TEXT_INPUT, LABEL = 1, 2, 4, 18
+SECONDARY, DANGER = 2, 4  # button styles
+PARAGRAPH = 2  # text input style
+EPHEMERAL = 1 << 6
+# An embed's limits (Discord's "Embed Limits"), and a message's content.
+TITLE, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096, 256, 1024, 2048, 256
+EMBED_TOTAL, CONTENT = 6000, 2000
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` at most ``limit`` characters, ending in an ellipsis when shortened."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def said(text: str, *, private: bool = True) -> dict[str, Any]:
+    """A message of one line (only its sender sees it, unless ``private`` is False)."""
+    data: dict[str, Any] = {"content": cut(text, CONTENT), "allowed_mentions": {"parse": []}}
+    if private:
+        data["flags"] = EPHEMERAL
+    return {"type": MESSAGE, "data": data}
+
+
+def refused(error: DomainError) -> dict[str, Any]:
+    return said(f"{error.code}: {error.reason}")
+
+
+def ruling(result: RulingResult, member: str) -> dict[str, Any]:
+    """The ruling as an embed; only its readers see it when it is hidden or private."""
+    header = next(r.event for r in result.records if isinstance(r.event, RulingMade))
+    assert isinstance(header, RulingMade)
+    lines = event_lines(result.records, result.campaign) or ["(nothing changed)"]
+    names = {e.character_id: e.name for e in result.campaign.roster}
+    voice = next((names[r.originator_id] for r in result.records if r.originator_id in names), None)
+    embed: dict[str, Any] = {
+        "title": cut(f"Ruling {result.number}: {result.command}", TITLE),
+        "description": cut("\n".join(lines), DESCRIPTION),
+        "footer": {"text": cut(_footer(result, member), FOOTER)},
+    }
+    if voice is not None:
+        embed["author"] = {"name": cut(voice, AUTHOR)}
+    data: dict[str, Any] = {"embeds": [embed], "allowed_mentions": {"parse": []}}
+    if header.visibility != Visibility.PUBLIC:
+        data["flags"] = EPHEMERAL
+    if result.command not in FOR_GOOD:
+        data["components"] = [{"type": ACTION_ROW, "components": _buttons(result.number)}]
+    return {"type": MESSAGE, "data": data}
+
+
+def _buttons(number: int) -> list[dict[str, Any]]:
+    """Under a ruling that may be corrected: Dispute (a player's or an observer's objection)
+    and Undo (the GM's); who presses is checked against the policy when they do."""
+    return [
+        {"type": BUTTON, "style": SECONDARY, "label": "Dispute", "custom_id": f"dispute:{number}"},
+        {"type": BUTTON, "style": DANGER, "label": "Undo", "custom_id": f"undo:{number}"},
+    ]
+
+
+def reason_form(custom_id: str, title: str) -> dict[str, Any]:
+    """The form a button opens: one paragraph, the reason (a Label around a Text Input)."""
+    field = {
+        "type": TEXT_INPUT,
+        "custom_id": "reason",
+        "style": PARAGRAPH,
+        "min_length": 1,
+        "max_length": 1000,
+        "required": True,
+    }
+    return {
+        "type": MODAL,
+        "data": {
+            "custom_id": custom_id,
+            "title": cut(title, 45),
+            "components": [{"type": LABEL, "label": "Why?", "component": field}],
+        },
+    }
+
+
+def _footer(result: RulingResult, member: str) -> str:
+    parts = [f"by {member}"]
+    if result.dice:
+        faces = ", ".join(f"d{d.sides}:{d.face}" for d in result.dice)
+        parts.append(f"dice {faces} ({result.provenance})")
+    return " · ".join(parts)
+
+
+def embed_size(embed: dict[str, Any]) -> int:
+    """The characters of an embed Discord counts toward its 6,000."""
+    total = len(embed.get("title", "")) + len(embed.get("description", ""))
+    total += len(embed.get("footer", {}).get("text", "")) + len(
+        embed.get("author", {}).get("name", "")
+    )
+    for field in embed.get("fields", []):
+        total += len(field.get("name", "")) + len(field.get("value", ""))
+    return total

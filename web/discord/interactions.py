@@ -1,0 +1,260 @@
+"""``POST /discord/interactions``: the Interactions Endpoint of the campaign's Discord
+application, on when `campaign serve` has the application's public key.
+
+Each request: its signature checked over the raw body before anything is parsed (401 when it
+fails), then by interaction type: 1 PING is answered with a PONG; 2 APPLICATION_COMMAND runs the
+verb its name and subcommands spell (``/member add`` is ``member add``) as the member the
+Discord account is linked to, in the campaign the channel plays, through the one application
+API (the policy, the limits, the dice and visibility as anywhere); 4 AUTOCOMPLETE offers the
+choices of the option being typed (``web.discord.autocomplete``); 3 MESSAGE_COMPONENT is a
+button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
+answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
+dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
+
+Discord waits three seconds for the first answer: a command or a form still running after
+``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its
+answer replaces that message through the interaction's webhook when it is ready
+(``web.discord.api.edit_original``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as NotYet
+from typing import Any
+
+from litestar import Request, Response, post
+from litestar.params import RawBody
+
+from domain.errors import DomainError, InvalidParameter
+from domain.kinds import ListOf
+from domain.policy import check_allowed, check_gm
+from domain.registry import Verb, verbs
+from domain.table import DisputeRuling
+from engine import DiceSpec, Engine
+from web.commands import build
+from web.discord import answers, api
+from web.discord.autocomplete import suggestions
+from web.discord.signature import BadDiscordSignature, Verifier
+from web.discord.tables import Seat, seat_of
+
+PATH = "/discord/interactions"
+PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+# Options every verb's slash command has besides its parameters (no verb has a parameter of
+# either name: web.discord.slash checks).
+FACES, HIDDEN = "faces", "hidden"
+
+clock: Callable[[], float] = time.time  # the one clock seam: tests set the moment
+DEADLINE = 2.5  # seconds a command may take before its answer is deferred (Discord waits 3)
+WORKERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="discord")
+DISPUTE, UNDO, REASON = "dispute", "undo", "reason"
+log = logging.getLogger(__name__)
+
+
+class UnknownSlashCommand(DomainError):
+    template = (
+        "/{name} is not a command of a {system} campaign (`campaign discord commands` lists them)"
+    )
+
+
+class UnsupportedInteraction(DomainError):
+    template = "this kind of interaction ({kind}) is not handled yet"
+
+
+class MalformedInteraction(DomainError):
+    template = "the interaction is not one Discord sends: {problem}"
+
+
+class UnknownButton(DomainError):
+    template = "this button ({custom_id!r}) is not one of this program's"
+
+
+@post(PATH, exclude_from_auth=True, include_in_schema=False, sync_to_thread=True, status_code=200)
+def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any]:
+    verifier: Verifier | None = request.app.state.get("discord")
+    if verifier is None:
+        return Response({"error": "Discord is not set up on this server"}, status_code=404)
+    try:
+        verifier.check(
+            request.headers.get("X-Signature-Ed25519"),
+            request.headers.get("X-Signature-Timestamp"),
+            body,
+            clock(),
+        )
+    except BadDiscordSignature as error:
+        return Response({"error": error.reason}, status_code=401)
+    try:
+        interaction = json.loads(body)
+    except ValueError as error:
+        return Response(answers.refused(MalformedInteraction(problem=str(error))))
+    if not isinstance(interaction, dict):
+        return Response(answers.refused(MalformedInteraction(problem="not a JSON object")))
+    engines = request.app.state.engines
+    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction))
+    try:
+        return Response(future.result(timeout=DEADLINE if _deferrable(interaction) else None))
+    except NotYet:
+        future.add_done_callback(lambda done: _follow_up(interaction, done))
+        return Response({"type": answers.DEFERRED})
+
+
+def _deferrable(interaction: dict[str, Any]) -> bool:
+    """Whether an interaction may be answered late (a form cannot be opened late)."""
+    return interaction.get("type") in (COMMAND, MODAL)
+
+
+def _follow_up(interaction: dict[str, Any], done: Future[dict[str, Any]]) -> None:
+    """The late answer, in place of the deferred one (nobody to tell when Discord refuses)."""
+    try:
+        data = done.result().get("data", {})
+        api.edit_original(
+            str(interaction.get("application_id")), str(interaction.get("token")), data
+        )
+    except Exception:
+        log.exception("the deferred answer to a Discord interaction could not be sent")
+
+
+def answer_of(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a signed interaction, a refusal as an ephemeral line."""
+    try:
+        return answered(engine, interaction)
+    except DomainError as error:
+        return answers.refused(error)
+
+
+def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a signed interaction (see the module docstring)."""
+    kind = interaction.get("type")
+    if kind == PING:
+        return {"type": answers.PONG}
+    if kind not in (COMMAND, COMPONENT, MODAL, AUTOCOMPLETE):
+        raise UnsupportedInteraction(kind=kind)
+    channel, account = _where(interaction)
+    seat = seat_of(engine, channel, account)
+    data = interaction.get("data")
+    if not isinstance(data, dict):
+        raise MalformedInteraction(problem="an interaction without data")
+    if kind == COMPONENT:
+        return _pressed(seat, str(data.get("custom_id", "")))
+    if kind == MODAL:
+        return _submitted(engine, seat, data)
+    words, options = _spelled(data)
+    system = seat.campaign.system
+    verb = verbs(system).get(" ".join(words))
+    if verb is None:
+        raise UnknownSlashCommand(name=" ".join(words), system=system)
+    if kind == AUTOCOMPLETE:
+        choices = suggestions(engine, seat, verb, options)
+        return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": choices}}
+    params, dice, hidden = _params(verb, options)
+    command = build(verb, params, seat.member)
+    result = engine.execute(
+        seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden
+    )
+    return answers.ruling(result, seat.member)
+
+
+def _button(custom_id: str) -> tuple[str, int]:
+    """What a button of a ruling does and to which ruling (``dispute:12``, ``undo:12``)."""
+    what, _, number = custom_id.partition(":")
+    if what not in (DISPUTE, UNDO) or not number.isdigit():
+        raise UnknownButton(custom_id=custom_id[:100])
+    return what, int(number)
+
+
+def _pressed(seat: Seat, custom_id: str) -> dict[str, Any]:
+    """A ruling's button, checked against the policy now: the form asking the reason."""
+    what, number = _button(custom_id)
+    if what == UNDO:
+        check_gm(seat.campaign, seat.member, "undo a ruling")
+    else:
+        asked = DisputeRuling(ruling=number, reason="-", by=seat.member)
+        check_allowed(seat.campaign, seat.member, asked)
+    return answers.reason_form(custom_id, f"{what.capitalize()} ruling {number}")
+
+
+def _submitted(engine: Engine, seat: Seat, data: dict[str, Any]) -> dict[str, Any]:
+    """The reason sent: the dispute or the undo it was asked for, recorded as the member's."""
+    what, number = _button(str(data.get("custom_id", "")))
+    reason = _reason(data.get("components"))
+    name = seat.campaign.name
+    if what == UNDO:
+        result = engine.undo(name, number, reason=reason, actor=seat.member)
+    else:
+        dispute = DisputeRuling(ruling=number, reason=reason, by=seat.member)
+        result = engine.execute(name, dispute, actor=seat.member)
+    return answers.ruling(result, seat.member)
+
+
+def _reason(components: Any) -> str:
+    """The text typed in the form: its one text input, in a Label (or in an Action Row, as
+    older clients send it)."""
+    for component in components if isinstance(components, list) else []:
+        if not isinstance(component, dict):
+            continue
+        for field in [component.get("component"), *(component.get("components") or [])]:
+            if isinstance(field, dict) and field.get("custom_id") == REASON:
+                return str(field.get("value", ""))
+    raise MalformedInteraction(problem="a form without its reason")
+
+
+def _where(interaction: dict[str, Any]) -> tuple[str, str]:
+    """The channel and the Discord account of an interaction (``member.user`` in a server,
+    ``user`` in a direct message)."""
+    member = interaction.get("member")
+    user = member.get("user") if isinstance(member, dict) else interaction.get("user")
+    channel = interaction.get("channel_id")
+    if not isinstance(user, dict) or not isinstance(user.get("id"), str):
+        raise MalformedInteraction(problem="no user")
+    if not isinstance(channel, str):
+        raise MalformedInteraction(problem="no channel_id")
+    return channel, user["id"]
+
+
+def _spelled(data: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The verb's words (the command, its group and subcommand) and the options given to it."""
+    words = [str(data.get("name", ""))]
+    options = data.get("options") or []
+    while len(options) == 1 and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+        words.append(str(options[0].get("name", "")))
+        options = options[0].get("options") or []
+    return words, list(options)
+
+
+def _params(verb: Verb, options: list[dict[str, Any]]) -> tuple[dict[str, Any], DiceSpec, bool]:
+    """The verb's parameters from the options (a list parameter is written comma-separated),
+    the dice rolled at the table (``faces``, comma-separated) and whether it is hidden."""
+    lists = {p.name: p.kind for p in verb.parameters if isinstance(p.kind, ListOf)}
+    params: dict[str, Any] = {}
+    faces: tuple[int, ...] | None = None
+    hidden = False
+    for option in options:
+        name, value = option.get("name"), option.get("value")
+        if name == FACES and isinstance(value, str):
+            faces = _faces(value)
+        elif name == HIDDEN:
+            hidden = value is True
+        elif isinstance(name, str):
+            listed = lists.get(name)
+            params[name] = listed.parse(name, value) if listed and isinstance(value, str) else value
+    return params, DiceSpec(faces=faces), hidden
+
+
+def _split(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _faces(value: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in _split(value))
+    except ValueError:
+        raise InvalidParameter(key=FACES, value=value, expected="faces like 3,5") from None
+
+
+def routes() -> list[Any]:
+    return [interactions]

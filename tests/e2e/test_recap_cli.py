@@ -87,8 +87,9 @@ def test_rebuild_reports_what_it_processed(tmp_path: Path, frozen: None) -> None
     night(db)
     code, out = cli(db, "--json", "rebuild")
     counts = json.loads(out)["rebuilt"]
-    assert (0, ["dice", "exposure", "index", "recaps"]) == (code, sorted(counts))
+    assert (0, ["dice", "exposure", "index", "recaps", "search"]) == (code, sorted(counts))
     assert counts["exposure"] == counts["recaps"] == counts["index"] == counts["dice"] > 0
+    assert counts["search"] == counts["dice"]
 
 
 def test_json_and_another_format_contradict(tmp_path: Path, frozen: None) -> None:

@@ -9,7 +9,8 @@ from attrs import frozen
 
 from domain.campaign import CampaignState
 from domain.events import Role
-from engine import NOT_UNDOABLE, LoggedRuling, UndoneView, dispute_views, event_lines, where
+from engine import NOT_UNDOABLE, LoggedRuling, UndoneView, dispute_views, where
+from engine import event_lines as event_lines  # the pages' lines are the log's
 
 
 @frozen(kw_only=True)

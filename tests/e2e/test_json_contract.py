@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from attrs import frozen
 from click.testing import CliRunner
+from freezegun import freeze_time
 from litestar.testing import TestClient
 
 from cli.main import campaign as cli
@@ -183,3 +185,33 @@ def test_a_player_reads_the_same_json_from_the_cli_and_the_api(played: Played) -
         pytest.skip("the example seats no player")
     player = played.players[0]
     _compare(played, player, player, list(reads(played)))
+
+
+def test_a_command_answers_the_same_json_from_the_cli_and_the_api(
+    played: Played, tmp_path: Path
+) -> None:
+    """What a command recorded: `campaign --json note TEXT` on one copy of the store, the API's
+    POST of the same note on another, at the same moment, give the same ruling."""
+    copies = []
+    for copy in ("cli", "api"):
+        target = tmp_path / f"{copy}.db"
+        with sqlite3.connect(played.db) as source, sqlite3.connect(target) as into:
+            source.backup(into)
+        copies.append(str(target))
+    by_cli_db, by_api_db = copies
+    with Engine(by_api_db) as engine:
+        token = engine.token(played.name, played.gm)
+    with freeze_time("2026-12-01 21:00:00"):
+        argv = ["--db", by_cli_db, "--campaign", played.name, "--json", "note", "the same note"]
+        result = CliRunner().invoke(cli, argv)
+        assert 0 == result.exit_code, result.output
+        with TestClient(create_app(by_api_db)) as client:
+            response = client.post(
+                f"/api/campaigns/{quote(played.name)}/commands/note",
+                json={"params": {"text": "the same note"}},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+    assert 201 == response.status_code, response.text
+    by_cli = json.loads(result.stdout)
+    assert ("note", played.rulings + 1) == (by_cli["command"], by_cli["ruling"])
+    assert by_cli == response.json()

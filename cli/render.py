@@ -8,18 +8,19 @@ import sys
 import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
 import click
 
 from domain.campaign import CampaignState
-from engine import converter
+from engine import converter, dispute_line, dispute_views, log_entry, ruling_view
+from engine import event_lines as event_lines  # the log's lines, as the pages frame them
+from engine import where as where
 from projections.render_md import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
     from rich.table import Table
 
-    from engine import LoggedRuling, Recorded, RulingResult
+    from engine import LoggedRuling, RulingResult
 
 
 def clean(text: object) -> str:
@@ -84,29 +85,8 @@ def json_line(value: Any) -> str:
     return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
 
 
-def names(campaign: CampaignState) -> dict[UUID, str]:
-    from engine import names as names_of
-
-    return names_of(campaign)
-
-
-def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:
-    """The log's lines of some events (``engine.event_lines``: the pages frame them so too)."""
-    from engine import event_lines as lines_of
-
-    return lines_of(records, campaign)
-
-
-def where(session: int | None, scene: int | None) -> str:
-    from engine import where as where_of
-
-    return where_of(session, scene)
-
-
 def ruling_json(result: RulingResult) -> dict[str, Any]:
     """What one command recorded, as `--json` shows it (and the API's POST gives it)."""
-    from engine import ruling_view
-
     data: dict[str, Any] = converter.unstructure(ruling_view(result))
     return data
 
@@ -123,16 +103,12 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
 
 def logged_json(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
     """One ruling of the log as `log --json` shows it (and the API's ``log`` gives it)."""
-    from engine import log_entry
-
     data: dict[str, Any] = converter.unstructure(log_entry(logged, campaign))
     return data
 
 
 def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
     """A ruling's disputes as the log shows them under it."""
-    from engine import dispute_line, dispute_views
-
     return [dispute_line(d) for d in dispute_views(campaign, ruling)]
 
 

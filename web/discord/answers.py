@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from attrs import frozen
+
 from domain.errors import DomainError
 from domain.events import RulingMade, Visibility
 from engine import RulingResult
@@ -24,6 +26,14 @@ EPHEMERAL = 1 << 6
 # An embed's limits (Discord's "Embed Limits"), and a message's content.
 TITLE, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096, 256, 1024, 2048, 256
 EMBED_TOTAL, CONTENT = 6000, 2000
+
+
+@frozen
+class Answer:
+    """An answer, and the messages that follow it through the interaction's webhook."""
+
+    first: dict[str, Any]
+    then: tuple[dict[str, Any], ...] = ()
 
 
 def cut(text: str, limit: int) -> str:

@@ -16,7 +16,7 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, print_table, say
 
 if TYPE_CHECKING:  # imported when verify runs
-    from engine import Finding
+    from engine import FindingView
 
 
 @click.command("dice-stats")
@@ -50,20 +50,9 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
             handle.write(page(title, rows))
         click.echo(f"chart written to {html_out}", err=True)
     if ctx.as_json:
-        emit_json(
-            [
-                {
-                    "sides": r.sides,
-                    "source": r.source,
-                    "rolls": r.rolls,
-                    "counts": list(r.counts),
-                    "chi_square": round(r.chi_square, 4),
-                    "p_value": round(r.p_value, 6),
-                    "enough_rolls": r.enough,
-                }
-                for r in rows
-            ]
-        )
+        from engine import converter, dice_rows
+
+        emit_json(converter.unstructure(dice_rows(rows)))
         return
     if not rows:
         say("no dice rolled yet")
@@ -278,58 +267,11 @@ def verify(ctx: Context) -> None:
     Example:
       campaign verify
     """
-    report = ctx.engine.verify(ctx.campaign())
+    from engine import converter, verify_report
+
+    report = verify_report(ctx.engine.verify(ctx.campaign()))
     if ctx.as_json:
-        emit_json(
-            {
-                "intact": report.intact,
-                "digest": report.digest,
-                "streams": report.streams,
-                "events": report.events,
-                "replayed": report.replayed,
-                "snapshots": report.snapshots,
-                "models": list(report.models),
-                "seals": [
-                    {
-                        "session": s.session,
-                        "digest": s.digest,
-                        "intact": s.intact,
-                        "problem": s.problem,
-                    }
-                    for s in report.seals
-                ],
-                "dice": [
-                    {
-                        "session": d.session,
-                        "rulings": d.rulings,
-                        "revealed": d.revealed,
-                        "problems": list(d.problems),
-                        "warnings": list(getattr(d, "warnings", ())),
-                    }
-                    for d in report.dice
-                ],
-                "breaks": [
-                    {
-                        "stream": str(b.stream),
-                        "version": b.version,
-                        "ruling": b.ruling,
-                        "problem": b.problem,
-                    }
-                    for b in report.breaks
-                ],
-                "findings": [
-                    {
-                        "kind": f.kind,
-                        "stream": str(f.stream) if f.stream else None,
-                        "version": f.version,
-                        "ruling": f.ruling,
-                        "session": f.session,
-                        "problem": f.problem,
-                    }
-                    for f in report.findings
-                ],
-            }
-        )
+        emit_json(converter.unstructure(report))
     else:
         models = ", ".join(report.models) or "none kept"
         click.echo(
@@ -358,7 +300,7 @@ def verify(ctx: Context) -> None:
         click.get_current_context().exit(1)
 
 
-def _place(finding: Finding) -> str:
+def _place(finding: FindingView) -> str:
     """Where a finding is: its stream and version, ruling and session, as far as known."""
     parts = []
     if finding.stream is not None:

@@ -18,7 +18,6 @@ from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import (
     dispute_lines,
-    disputes_json,
     emit_json,
     event_lines,
     json_line,
@@ -119,7 +118,10 @@ def show(
     campaign = ctx.engine.campaign(ctx.campaign())
     sheets = systems.sheets(campaign.system)
     if ctx.as_json:
-        emit_json(converter.unstructure(state) if who is None else sheets.json(state))
+        from engine import character_view
+
+        shown = state if who is None else character_view(campaign.system, state)
+        emit_json(converter.unstructure(shown))
         return
     say_lines(campaign_text(state) if who is None else sheets.text(state, campaign))
     if corrected and ruling is not None:
@@ -156,7 +158,7 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
     Example:
       campaign diff 31415 8 12
     """
-    from engine import differences
+    from engine import differences, field_changes
 
     if views:
         before = _state(ctx, who, first, False)
@@ -167,7 +169,7 @@ def diff(ctx: Context, who: str | None, first: int, second: int | None, views: b
         after = _state(ctx, who, second if second is not None else last, True)
     changes = differences(before, after)
     if ctx.as_json:
-        emit_json([{"field": f, "before": b, "after": a} for f, b, a in changes])
+        emit_json(converter.unstructure(field_changes(changes)))
         return
     if not changes:
         say("no differences")
@@ -187,26 +189,13 @@ def character_history(ctx: Context, who: str) -> None:
     Example:
       campaign history 31415
     """
+    from engine import history_entries
+
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     changes = ctx.engine.history(name, who, reader=ctx.actor)
     if ctx.as_json:
-        emit_json(
-            [
-                {
-                    "ruling": c.logged.ruling.number,
-                    "command": c.logged.ruling.command,
-                    "actor": c.logged.header.actor,
-                    "at": c.logged.header.timestamp.isoformat(),
-                    "undone": c.logged.retraction is not None,
-                    "amended": bool(c.logged.amendments),
-                    "status": c.logged.status or None,
-                    "events": [converter.unstructure(r.event) for r in c.events],
-                    "disputes": disputes_json(campaign, c.logged.ruling.number),
-                }
-                for c in changes
-            ]
-        )
+        emit_json(converter.unstructure(history_entries(changes, campaign)))
         return
     for change in changes:
         header, made = change.logged.header, change.logged.ruling

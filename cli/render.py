@@ -8,20 +8,19 @@ import sys
 import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
 import click
 
 from domain.campaign import CampaignState
-from domain.events import RulingAmended, RulingMade, RulingRetracted
-from engine import converter
-from projections.describe import describe
+from engine import converter, dispute_line, dispute_views, log_entry, ruling_view
+from engine import event_lines as event_lines  # the log's lines, as the pages frame them
+from engine import where as where
 from projections.render_md import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
     from rich.table import Table
 
-    from engine import LoggedRuling, Recorded, RulingResult
+    from engine import LoggedRuling, RulingResult
 
 
 def clean(text: object) -> str:
@@ -86,75 +85,10 @@ def json_line(value: Any) -> str:
     return line.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
 
 
-def names(campaign: CampaignState) -> dict[UUID, str]:
-    return {e.character_id: e.name for e in campaign.roster}
-
-
-def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:
-    who = names(campaign)
-    lines = []
-    for record in records:
-        if isinstance(record.event, RulingAmended):
-            lines.extend(_replacement_lines(record, campaign, who))
-            continue
-        if isinstance(record.event, RulingRetracted) and record.originator_id != campaign.id:
-            continue  # the campaign stream's retraction says it once
-        text = describe(record.event)
-        if text is None:
-            continue
-        speaker = who.get(record.originator_id)
-        lines.append(f"{speaker}: {text}" if speaker else text)
-    return lines
-
-
-def _replacement_lines(
-    record: Recorded, campaign: CampaignState, who: dict[UUID, str]
-) -> list[str]:
-    """An amendment reads as its reason (once, from the campaign stream) and what now stands."""
-    amended = record.event
-    assert isinstance(amended, RulingAmended)
-    lines = [describe(amended) or ""] if record.originator_id == campaign.id else []
-    speaker = who.get(record.originator_id)
-    for event in amended.events:
-        text = describe(event)
-        if text is not None:
-            lines.append(f"now {speaker}: {text}" if speaker else f"now: {text}")
-    return lines
-
-
-def event_json(record: Recorded, campaign: CampaignState) -> dict[str, Any]:
-    return {
-        "type": type(record.event).__name__,
-        "stream": str(record.originator_id),
-        "version": record.originator_version,
-        "character": names(campaign).get(record.originator_id),
-        "data": converter.unstructure(record.event),
-        "text": describe(record.event),
-    }
-
-
-def where(session: int | None, scene: int | None) -> str:
-    parts = [f"session {session}" if session else "", f"scene {scene}" if scene else ""]
-    return ", ".join(p for p in parts if p)
-
-
 def ruling_json(result: RulingResult) -> dict[str, Any]:
-    header = next(r for r in result.records if isinstance(r.event, RulingMade))
-    return {
-        "ruling": result.number,
-        "command": result.command,
-        "actor": header.actor,
-        "at": header.timestamp.isoformat(),
-        "session": header.session,
-        "scene": header.scene,
-        "dice": [{"sides": d.sides, "face": d.face} for d in result.dice],
-        "provenance": result.provenance,
-        "events": [
-            event_json(r, result.campaign)
-            for r in result.records
-            if not isinstance(r.event, RulingMade)
-        ],
-    }
+    """What one command recorded, as `--json` shows it (and the API's POST gives it)."""
+    data: dict[str, Any] = converter.unstructure(ruling_view(result))
+    return data
 
 
 def show_ruling(result: RulingResult, as_json: bool) -> None:
@@ -168,64 +102,14 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
 
 
 def logged_json(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
-    """One ruling of the log as `log --json` shows it."""
-    made = logged.ruling
-    return {
-        "ruling": made.number,
-        "command": made.command,
-        "params": json.loads(made.params),
-        "actor": logged.header.actor,
-        "at": logged.header.timestamp.isoformat(),
-        "session": logged.header.session,
-        "scene": logged.header.scene,
-        "dice": [{"sides": d.sides, "face": d.face} for d in made.dice],
-        "provenance": made.provenance,
-        "seed": made.seed,
-        "undone": None
-        if logged.retraction is None
-        else {
-            "by": logged.retraction.by,
-            "actor": logged.retraction.actor,
-            "reason": logged.retraction.reason,
-        },
-        "amended": [
-            {
-                "by": a.by,
-                "kind": a.kind,
-                "actor": a.actor,
-                "reason": a.reason,
-                "events": [event_json(r, campaign) for r in a.events],
-            }
-            for a in logged.amendments
-        ],
-        "events": [event_json(r, campaign) for r in logged.events],
-        "disputes": disputes_json(campaign, made.number),
-    }
-
-
-def disputes_json(campaign: CampaignState, ruling: int) -> list[dict[str, Any]]:
-    """The disputes of a ruling, each with how it was resolved (None while open)."""
-    return [
-        {
-            "dispute": d.number,
-            "by": d.by,
-            "reason": d.reason,
-            "outcome": d.outcome,
-            "resolution": d.resolution,
-        }
-        for d in campaign.disputes
-        if d.ruling == ruling
-    ]
+    """One ruling of the log as `log --json` shows it (and the API's ``log`` gives it)."""
+    data: dict[str, Any] = converter.unstructure(log_entry(logged, campaign))
+    return data
 
 
 def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
     """A ruling's disputes as the log shows them under it."""
-    return [
-        f"DISPUTED (dispute {d.number}) by {d.by}: {d.reason}; "
-        + (f"{d.outcome}: {d.resolution}" if d.outcome else "open")
-        for d in campaign.disputes
-        if d.ruling == ruling
-    ]
+    return [dispute_line(d) for d in dispute_views(campaign, ruling)]
 
 
 def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:

@@ -13,15 +13,18 @@ from cli.render import emit_json, say, say_lines
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from domain.plain import Plain
+from engine import character_view, converter
 
 
-@frozen
+@frozen(kw_only=True)
 class Sheets(Plain):
-    """How a system shows a character: full text, JSON, and a one-line status."""
+    """How a system shows a character: full text and a one-line status. (Its JSON is the
+    engine's ``CharacterView``, the state with its sheet's extras, as the API gives it;
+    ``json`` is not read.)"""
 
     text: Callable[[Any, CampaignState], str]
-    json: Callable[[Any], dict[str, Any]]
     status: Callable[[Any], str]
+    json: Callable[[Any], dict[str, Any]] | None = None
 
 
 def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None:
@@ -44,10 +47,11 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
             )
         if sheet is None:
             raise NotYetCreated(who=who, ruling=at_ruling)
+        campaign = ctx.engine.campaign(name)
         if ctx.as_json:
-            emit_json(sheets.json(sheet))
+            emit_json(converter.unstructure(character_view(campaign.system, sheet)))
         else:
-            say_lines(sheets.text(sheet, ctx.engine.campaign(name)))
+            say_lines(sheets.text(sheet, campaign))
 
     show.help = (
         "Show a character's sheet, now or as it stood after a ruling.\n\n"
@@ -57,9 +61,11 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
     @group.command("list")
     @pass_context
     def list_characters(ctx: Context) -> None:
-        found = ctx.engine.characters(ctx.campaign(), reader=ctx.actor)
+        name = ctx.campaign()
+        found = ctx.engine.characters(name, reader=ctx.actor)
         if ctx.as_json:
-            emit_json([sheets.json(s) for s in found])
+            system = ctx.engine.campaign(name).system
+            emit_json(converter.unstructure([character_view(system, s) for s in found]))
             return
         for s in found:
             say(f"{s.name} ({s.player}): {sheets.status(s)}")

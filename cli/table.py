@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, names, say, show_ruling
+from cli.render import emit_json, say, show_ruling
 from domain.events import Role
 from domain.links import LinkMember
 from domain.table import AddMember, DisputeRuling, RegisterKey, RemoveMember, RevealRuling
@@ -101,18 +101,15 @@ def member_list(ctx: Context) -> None:
     Example:
       campaign member list
     """
-    campaign = ctx.engine.campaign(ctx.campaign())
-    who = names(campaign)
-    rows = [
-        (m.name, str(m.role), sorted(who[c] for c in campaign.own_characters(m)))
-        for m in campaign.seats
-    ]
+    from engine import converter, member_views
+
+    members = member_views(ctx.engine.campaign(ctx.campaign()))
     if ctx.as_json:
-        emit_json([{"name": n, "role": r, "characters": c} for n, r, c in rows])
+        emit_json(converter.unstructure(members))
         return
-    for name, role, characters in rows:
-        plays = f", plays {', '.join(characters)}" if characters else ""
-        say(f"{name} ({role}{plays})")
+    for m in members:
+        plays = f", plays {', '.join(m.characters)}" if m.characters else ""
+        say(f"{m.name} ({m.role}{plays})")
 
 
 @member.command("invite")
@@ -205,28 +202,18 @@ def disputes(ctx: Context, every: bool) -> None:
     Example:
       campaign disputes
     """
+    from engine import converter, dispute_view
+
     campaign = ctx.engine.campaign(ctx.campaign())
-    shown = campaign.disputes if every else campaign.open_disputes()
+    shown = [dispute_view(d) for d in (campaign.disputes if every else campaign.open_disputes())]
     if ctx.as_json:
-        emit_json(
-            [
-                {
-                    "dispute": d.number,
-                    "ruling": d.ruling,
-                    "by": d.by,
-                    "reason": d.reason,
-                    "outcome": d.outcome,
-                    "resolution": d.resolution,
-                }
-                for d in shown
-            ]
-        )
+        emit_json(converter.unstructure(shown))
         return
     if not shown:
         say("no open disputes" if not every else "no disputes")
     for d in shown:
         state = f"{d.outcome}: {d.resolution}" if d.outcome else "open"
-        say(f"dispute {d.number}: ruling {d.ruling}, by {d.by}: {d.reason} ({state})")
+        say(f"dispute {d.dispute}: ruling {d.ruling}, by {d.by}: {d.reason} ({state})")
 
 
 @click.command("reveal")

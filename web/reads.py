@@ -11,38 +11,38 @@ from typing import Any
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, FromQuery
 
+from domain.errors import NotYetCreated
 from domain.policy import check_gm
 from domain.registry import verbs
-from engine import converter, differences
+from engine import (
+    DiceRow,
+    DisputeView,
+    FieldChange,
+    HistoryEntry,
+    LogEntry,
+    VerifyReport,
+    character_view,
+    converter,
+    dice_rows,
+    differences,
+    dispute_views,
+    field_changes,
+    history_entries,
+    log_entry,
+    member_views,
+    verify_report,
+)
 from projections.render_html import campaign_timeline_html, recap_html, timeline_html
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.views import CampaignTimeline, HeroTimeline, Recap
 from web.auth import seat, signed_in
 from web.commands import BASE, engine_of, route_of
 from web.errors import RESPONSES
-from web.shapes import (
-    BreakOut,
-    CampaignOut,
-    CharacterOut,
-    DiceCheckOut,
-    DiceRow,
-    DisputeOut,
-    FieldChange,
-    FindingOut,
-    HistoryOut,
-    LoggedOut,
-    MemberOut,
-    MeOut,
-    ParameterOut,
-    SealOut,
-    StateOut,
-    VerbOut,
-    VerifyOut,
-    disputes_out,
-    logged_out,
-)
+from web.shapes import CampaignOut, MeOut, ParameterOut, VerbOut
 
 Req = Request[Any, Any, Any]
+# A character's sheet or the campaign's state: its fields as plain data, each system its own.
+Sheet = dict[str, Any]
 READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": RESPONSES}
 
 
@@ -60,15 +60,6 @@ def campaign_view(request: Req, campaign: FromPath[str]) -> CampaignOut:
     """The campaign: system, running session and scene, members, characters, disputes."""
     you = seat(request, campaign)
     state = engine_of(request).campaign(campaign)
-    names = {e.character_id: e.name for e in state.roster}
-    members = [
-        MemberOut(
-            name=m.name,
-            role=str(m.role),
-            characters=sorted(names[c] for c in state.own_characters(m) if c in names),
-        )
-        for m in state.seats
-    ]
     seat_of = state.member(you)
     return CampaignOut(
         name=state.name,
@@ -79,9 +70,9 @@ def campaign_view(request: Req, campaign: FromPath[str]) -> CampaignOut:
         session=state.session,
         scene=state.scene,
         rulings=state.rulings,
-        members=members,
+        members=member_views(state),
         characters=[e.name for e in state.roster],
-        disputes=disputes_out(state),
+        disputes=dispute_views(state),
     )
 
 
@@ -112,35 +103,33 @@ def campaign_verbs(request: Req, campaign: FromPath[str]) -> list[VerbOut]:
 @get(f"{BASE}/log", **READ)
 def log(
     request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
-) -> list[LoggedOut]:
+) -> list[LogEntry]:
     """Every ruling (one session's), undone and amended ones marked, as the member reads it."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    return [logged_out(r, state) for r in engine.log(campaign, session=session, reader=member)]
+    return [log_entry(r, state) for r in engine.log(campaign, session=session, reader=member)]
 
 
 @get(f"{BASE}/disputes", **READ)
 def disputes(
     request: Req, campaign: FromPath[str], every: FromQuery[bool] = False
-) -> list[DisputeOut]:
+) -> list[DisputeView]:
     """The open disputes (``every``: resolved ones too)."""
     seat(request, campaign)
-    found = disputes_out(engine_of(request).campaign(campaign))
+    found = dispute_views(engine_of(request).campaign(campaign))
     return [d for d in found if every or d.outcome is None]
 
 
 @get(f"{BASE}/characters", **READ)
-def characters(request: Req, campaign: FromPath[str]) -> list[CharacterOut]:
-    """Every character now, as the member may know them."""
+def characters(request: Req, campaign: FromPath[str]) -> list[Sheet]:
+    """Every character now, as the member may know them: each one's sheet (``characters/{ref}``'s,
+    `campaign --json character list`'s)."""
     member = seat(request, campaign)
     engine = engine_of(request)
-    roster = engine.campaign(campaign).roster
+    system = engine.campaign(campaign).system
     states = engine.characters(campaign, reader=member)
-    return [
-        CharacterOut(name=e.name, player=e.player, state=converter.unstructure(s))
-        for e, s in zip(roster, states, strict=True)
-    ]
+    return [_sheet(system, s) for s in states]
 
 
 def _point(
@@ -174,13 +163,18 @@ def character(
     session: FromQuery[int | None] = None,
     time: FromQuery[datetime | None] = None,
     corrected: FromQuery[bool] = False,
-) -> StateOut:
-    """A character now, or as it stood after ruling ``at``, at the end of ``session`` or at
-    ``time`` (``corrected``: with the undos and amendments made since)."""
+) -> Sheet:
+    """A character's sheet (its state and its system's extras, as `campaign --json show NAME`
+    prints it) now, or as it stood after ruling ``at``, at the end of ``session`` or at
+    ``time`` (``corrected``: with the undos and amendments made since). Refused
+    ``NOT_YET_CREATED`` before the character was created."""
     seat(request, campaign)
     ruling = _point(request, campaign, at, session, time)
     state = _state(request, campaign, ref, ruling, corrected)
-    return StateOut(state=None if state is None else converter.unstructure(state))
+    if state is None:
+        raise NotYetCreated(who=ref, ruling=ruling)
+    system = engine_of(request).find_campaign(campaign).system
+    return _sheet(system, state)
 
 
 @get(f"{BASE}/show", **READ)
@@ -191,34 +185,22 @@ def show_campaign(
     session: FromQuery[int | None] = None,
     time: FromQuery[datetime | None] = None,
     corrected: FromQuery[bool] = False,
-) -> StateOut:
-    """The campaign (roster, session, scene) now or at a point, as ``characters/{ref}``."""
+) -> Sheet:
+    """The campaign's state (roster, session, scene) now or at a point, as ``characters/{ref}``
+    (`campaign --json show`)."""
     seat(request, campaign)
     ruling = _point(request, campaign, at, session, time)
-    state = _state(request, campaign, None, ruling, corrected)
-    return StateOut(state=converter.unstructure(state))
+    state: Sheet = converter.unstructure(_state(request, campaign, None, ruling, corrected))
+    return state
 
 
 @get(f"{BASE}/characters/{{ref:str}}/history", **READ)
-def history(request: Req, campaign: FromPath[str], ref: FromPath[str]) -> list[HistoryOut]:
+def history(request: Req, campaign: FromPath[str], ref: FromPath[str]) -> list[HistoryEntry]:
     """Every change to a character with the ruling behind it, as the member reads the log."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    return [
-        HistoryOut(
-            ruling=c.logged.ruling.number,
-            command=c.logged.ruling.command,
-            actor=c.logged.header.actor,
-            at=c.logged.header.timestamp.isoformat(),
-            undone=c.logged.retraction is not None,
-            amended=bool(c.logged.amendments),
-            status=c.logged.status or None,
-            events=[converter.unstructure(r.event) for r in c.events],
-            disputes=disputes_out(state, c.logged.ruling.number),
-        )
-        for c in engine.history(campaign, ref, reader=member)
-    ]
+    return history_entries(engine.history(campaign, ref, reader=member), state)
 
 
 @get(f"{BASE}/diff", **READ)
@@ -241,10 +223,7 @@ def diff(
         last = engine_of(request).ruling_at(campaign)
         before = _state(request, campaign, who, first, True)
         after = _state(request, campaign, who, second if second is not None else last, True)
-    return [
-        FieldChange(field=f, before=converter.unstructure(b), after=converter.unstructure(a))
-        for f, b, a in differences(before, after)
-    ]
+    return field_changes(differences(before, after))
 
 
 def _recap(request: Req, campaign: str, session: int | None, gm: bool, member: str | None) -> Recap:
@@ -338,63 +317,15 @@ def dice_stats(
     rows = engine_of(request).dice_stats(
         campaign, session=session, character=character, reader=member
     )
-    return [
-        DiceRow(
-            sides=r.sides,
-            source=str(r.source),
-            rolls=r.rolls,
-            counts=list(r.counts),
-            chi_square=round(r.chi_square, 4),
-            p_value=round(r.p_value, 6),
-            enough_rolls=r.enough,
-        )
-        for r in rows
-    ]
+    return dice_rows(rows)
 
 
 @get(f"{BASE}/verify", **READ)
-def verify(request: Req, campaign: FromPath[str]) -> VerifyOut:
+def verify(request: Req, campaign: FromPath[str]) -> VerifyReport:
     """Check the stored log: chains, rulings, seals, committed dice, replay (``campaign
     verify``). What it reports names places, never what a hidden ruling holds."""
     seat(request, campaign)
-    report = engine_of(request).verify(campaign)
-    return VerifyOut(
-        intact=report.intact,
-        digest=report.digest,
-        streams=report.streams,
-        events=report.events,
-        replayed=report.replayed,
-        snapshots=report.snapshots,
-        seals=[
-            SealOut(session=s.session, digest=s.digest, intact=s.intact, problem=s.problem)
-            for s in report.seals
-        ],
-        dice=[
-            DiceCheckOut(
-                session=d.session,
-                rulings=d.rulings,
-                revealed=d.revealed,
-                problems=list(d.problems),
-                warnings=list(d.warnings),
-            )
-            for d in report.dice
-        ],
-        breaks=[
-            BreakOut(stream=str(b.stream), version=b.version, ruling=b.ruling, problem=b.problem)
-            for b in report.breaks
-        ],
-        findings=[
-            FindingOut(
-                kind=f.kind,
-                stream=str(f.stream) if f.stream else None,
-                version=f.version,
-                ruling=f.ruling,
-                session=f.session,
-                problem=f.problem,
-            )
-            for f in report.findings
-        ],
-    )
+    return verify_report(engine_of(request).verify(campaign))
 
 
 @get(f"{BASE}/export", media_type="application/x-ndjson", **READ)
@@ -428,3 +359,9 @@ def routes() -> list[Any]:
         verify,
         export,
     ]
+
+
+def _sheet(system: str, state: Any) -> Sheet:
+    """A character's sheet as `campaign --json character show` prints it."""
+    sheet: Sheet = converter.unstructure(character_view(system, state))
+    return sheet

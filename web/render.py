@@ -3,31 +3,14 @@ templates lay out (``_ruling.html``); who the reader is (their seat, what they m
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
-from uuid import UUID
 
 from attrs import frozen
 
 from domain.campaign import CampaignState
-from domain.events import Role, RulingAmended, RulingRetracted
-from engine import LoggedRuling, Recorded
-from projections.describe import describe
-
-# Rulings the log keeps as they are (undo refuses them): no undo or amend button under them.
-FOR_GOOD = frozenset(
-    {
-        "init",
-        "undo",
-        "amend",
-        "session end",
-        "entropy",
-        "member key",
-        "dispute",
-        "resolve",
-        "reveal",
-    }
-)
+from domain.events import Role
+from engine import NOT_UNDOABLE, LoggedRuling, UndoneView, dispute_views, where
+from engine import event_lines as event_lines  # the pages' lines are the log's
 
 
 @frozen(kw_only=True)
@@ -58,40 +41,11 @@ def reader_of(campaign: CampaignState, member: str) -> Reader:
     )
 
 
-def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:
-    """The log's lines of some events (``campaign log``'s), each with who it is about."""
-    who: dict[UUID, str] = {e.character_id: e.name for e in campaign.roster}
-    lines = []
-    for record in records:
-        event = record.event
-        speaker = who.get(record.originator_id)
-        if isinstance(event, RulingAmended):
-            if record.originator_id == campaign.id:
-                lines.append(describe(event) or "")
-            for replaced in event.events:
-                text = describe(replaced)
-                if text is not None:
-                    lines.append(f"now {speaker}: {text}" if speaker else f"now: {text}")
-            continue
-        if isinstance(event, RulingRetracted) and record.originator_id != campaign.id:
-            continue  # the campaign stream's retraction says it once
-        text = describe(event)
-        if text is not None:
-            lines.append(f"{speaker}: {text}" if speaker else text)
-    return [line for line in lines if line]
-
-
 def ruling_view(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
-    """One ruling for the templates: its header, dice, lines, undo, amendments, disputes."""
+    """One ruling for the templates: its header, dice, lines (framed as `campaign log` frames
+    them), undo, amendments and disputes (the engine's ``DisputeView``); whether it is hidden
+    from the table, and whether it may be corrected (undo refuses ``NOT_UNDOABLE``'s)."""
     made, header = logged.ruling, logged.header
-    place = ", ".join(
-        part
-        for part in (
-            f"session {header.session}" if header.session else "",
-            f"scene {header.scene}" if header.scene else "",
-        )
-        if part
-    )
     r = logged.retraction
     return {
         "number": made.number,
@@ -99,11 +53,11 @@ def ruling_view(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]
         "actor": header.actor,
         "at": header.timestamp.strftime("%Y-%m-%d %H:%M"),
         "iso": header.timestamp.isoformat(),
-        "place": place,
+        "place": where(header.session, header.scene),
         "dice": ", ".join(f"d{d.sides}:{d.face}" for d in made.dice),
         "provenance": "" if made.provenance is None else str(made.provenance),
         "lines": event_lines(logged.events, campaign),
-        "undone": None if r is None else {"by": r.by, "actor": r.actor, "reason": r.reason},
+        "undone": None if r is None else UndoneView(by=r.by, actor=r.actor, reason=r.reason),
         "amendments": [
             {
                 "kind": a.kind,
@@ -114,17 +68,7 @@ def ruling_view(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]
             }
             for a in logged.amendments
         ],
-        "disputes": [
-            {
-                "number": d.number,
-                "by": d.by,
-                "reason": d.reason,
-                "outcome": "" if d.outcome is None else str(d.outcome),
-                "resolution": d.resolution,
-            }
-            for d in campaign.disputes
-            if d.ruling == made.number
-        ],
+        "disputes": dispute_views(campaign, made.number),
         "hidden": made.number in campaign.hidden and made.number not in campaign.revealed,
-        "correctable": r is None and made.command not in FOR_GOOD,
+        "correctable": r is None and made.command not in NOT_UNDOABLE,
     }

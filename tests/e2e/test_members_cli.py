@@ -485,11 +485,12 @@ def test_the_gm_resolves_disputes_upheld_amended_and_undone(
         f"dispute 3: ruling 7, by alice: {NO_TEST} (undone: {NOTHING})",
     ] == ok(disputed, "disputes --all").splitlines()
 
-    # The log, as JSON: each ruling's disputes and corrections.
+    # The log, as JSON: each ruling's disputes (as `disputes` gives them) and corrections.
     log = {r["ruling"]: r for r in data(disputed, "--json log")}
     assert [
         {
             "dispute": 1,
+            "ruling": 6,
             "by": "alice",
             "reason": TOKENS,
             "outcome": "upheld",
@@ -500,6 +501,7 @@ def test_the_gm_resolves_disputes_upheld_amended_and_undone(
     assert [
         {
             "dispute": 2,
+            "ruling": 7,
             "by": "Vic",
             "reason": NOT_INVULNERABLE,
             "outcome": "amended",
@@ -507,6 +509,7 @@ def test_the_gm_resolves_disputes_upheld_amended_and_undone(
         },
         {
             "dispute": 3,
+            "ruling": 7,
             "by": "alice",
             "reason": NO_TEST,
             "outcome": "undone",

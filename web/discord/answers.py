@@ -11,8 +11,7 @@ from attrs import frozen
 
 from domain.errors import DomainError
 from domain.events import RulingMade, Visibility
-from engine import RulingResult
-from web.render import FOR_GOOD, event_lines
+from engine import NOT_UNDOABLE, RulingResult, event_lines
 
 PONG = 1
 MESSAGE = 4
@@ -70,7 +69,7 @@ def ruling(result: RulingResult, member: str) -> dict[str, Any]:
     data: dict[str, Any] = {"embeds": [embed], "allowed_mentions": {"parse": []}}
     if header.visibility != Visibility.PUBLIC:
         data["flags"] = EPHEMERAL
-    if result.command not in FOR_GOOD:
+    if result.command not in NOT_UNDOABLE:
         data["components"] = [{"type": ACTION_ROW, "components": _buttons(result.number)}]
     return {"type": MESSAGE, "data": data}
 

@@ -15,13 +15,12 @@ from domain.errors import DomainError, InvalidParameter, NotYetCreated
 from domain.kinds import CHARACTER, Kind
 from domain.kinds import RULING as RULING_KIND
 from domain.limits import MAX_TEXT
-from engine import Engine
+from engine import Engine, event_lines
 from projections.presentation import presentation_of
 from projections.render_discord import recap_discord, split
 from web.discord import answers
 from web.discord.answers import Answer
 from web.discord.tables import Seat
-from web.render import event_lines
 
 STRING, INTEGER, BOOLEAN = 3, 4, 5
 Options = dict[str, Any]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +43,8 @@ SCENES: dict[str, list[Step]] = {
                 "function": "Cryptic,Invulnerable,Phasing",
                 "faces": "3,1,4,1,5",
             },
-            "character create --player ana --form Legs,Tail,Teeth --function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5",
+            "character create --player ana --form Legs,Tail,Teeth"
+            " --function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5",
         ),
         (
             "ana",
@@ -81,7 +81,8 @@ SCENES: dict[str, list[Step]] = {
                 "items": "melee:Katana,armour:Kevlar jacket,lazarus",
                 "faces": "3,4,5,2",
             },
-            'character create Tanner --player ana --stats 2,1,1,0 --item melee:Katana --item "armour:Kevlar jacket" --item lazarus --dice 3,4,5,2',
+            "character create Tanner --player ana --stats 2,1,1,0 --item melee:Katana"
+            ' --item "armour:Kevlar jacket" --item lazarus --dice 3,4,5,2',
         ),
         (GM, "session start", {"physical_dice": True}, "session start --physical-dice"),
         (
@@ -113,7 +114,8 @@ SCENES: dict[str, list[Step]] = {
                 "qualities": "Kung Fu:Combat:Good,Outdoorsman:Physical:Good",
                 "custom": True,
             },
-            'character create Neo --player ana --quality "Kung Fu:Combat:Good" --quality Outdoorsman:Physical:Good --custom',
+            'character create Neo --player ana --quality "Kung Fu:Combat:Good"'
+            " --quality Outdoorsman:Physical:Good --custom",
         ),
         (GM, "session start", {"physical_dice": True}, "session start --physical-dice"),
         (
@@ -158,7 +160,10 @@ SCENES: dict[str, list[Step]] = {
                 "modus_operandi": "handcuffs crooks to a phone booth",
                 "exposure": 1,
             },
-            'character create "The Hawk" --player ana --identity "Mitch Mason" --description "tall, trench coat" --profession "private eye" --advantage "keen eyes" --weakness "bum leg" --objective "catch criminals" --score 6 --mo "handcuffs crooks to a phone booth" --exposure 1',
+            'character create "The Hawk" --player ana --identity "Mitch Mason"'
+            ' --description "tall, trench coat" --profession "private eye"'
+            ' --advantage "keen eyes" --weakness "bum leg" --objective "catch criminals"'
+            ' --score 6 --mo "handcuffs crooks to a phone booth" --exposure 1',
         ),
         (
             GM,
@@ -238,9 +243,8 @@ def key() -> Ed25519PrivateKey:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
-    yield
 
 
 def the_log(db: str) -> list[tuple[Any, ...]]:

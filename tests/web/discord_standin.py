@@ -32,6 +32,12 @@ class StandIn:
     url: str = ""
     heard: list[Heard] = field(factory=list)
     arrived: threading.Event = field(factory=threading.Event)  # set at each request heard
+    _heard_more: threading.Condition = field(factory=threading.Condition)
+
+    def until(self, count: int, timeout: float = 10) -> bool:
+        """Whether ``count`` requests were heard within ``timeout`` seconds."""
+        with self._heard_more:
+            return self._heard_more.wait_for(lambda: len(self.heard) >= count, timeout)
 
 
 def problems_of_commands(commands: Any) -> list[str]:
@@ -96,6 +102,14 @@ def discord_api() -> Iterator[StandIn]:
                 problems.append("embeds over Discord's limits")
             self._answer(problems, body)
 
+        def do_POST(self) -> None:
+            body = self._heard("POST")
+            problems = [] if "/webhooks/" in self.path else ["not a webhook"]
+            content = body.get("content", "") if isinstance(body, dict) else ""
+            if len(content) > 2000:
+                problems.append("content over 2,000 characters")
+            self._answer(problems, body)
+
         def _heard(self, method: str) -> Any:
             length = int(self.headers.get("Content-Length", "0"))
             body = json.loads(self.rfile.read(length) or b"null")
@@ -111,6 +125,8 @@ def discord_api() -> Iterator[StandIn]:
             self.end_headers()
             self.wfile.write(data)
             stand_in.arrived.set()
+            with stand_in._heard_more:
+                stand_in._heard_more.notify_all()
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

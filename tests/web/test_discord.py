@@ -328,9 +328,9 @@ def test_an_answer_not_ready_in_time_is_deferred_then_sent_through_the_webhook(
     released = threading.Event()
     slow = interactions.answer_of
 
-    def held(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+    def held(engine: Engine, interaction: dict[str, Any], page: str) -> Any:
         released.wait(timeout=30)
-        return slow(engine, interaction)
+        return slow(engine, interaction, page)
 
     monkeypatch.setattr(interactions, "answer_of", held)
     monkeypatch.setattr(interactions, "DEADLINE", 0.01)
@@ -392,3 +392,90 @@ def test_each_parameters_kind_shapes_its_option() -> None:
     assert (4, 1, True) == (ruling["type"], ruling["min_value"], ruling["autocomplete"])
     character = next(o for o in by_name["roll"]["options"] if o["name"] == "character")
     assert (3, True) == (character["type"], character["autocomplete"])
+
+
+def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    roll(client, key)
+    number = events_rulings(db)
+    undo = command("undo", option("ruling", number, kind=4), option("reason", "wrong crane"))
+    refused = send(client, key, undo).json()
+    assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
+    done = send(client, key, {**undo, "member": {"user": {"id": GM_ACCOUNT}}}).json()
+    assert done["data"]["embeds"][0]["title"].endswith(": undo")
+    roll(client, key)
+    changes = option("changes", "why=the other crane; expression=1d8")
+    amend = command(
+        "amend",
+        option("ruling", number + 2, kind=4),
+        changes,
+        option("reason", "typo"),
+        account=GM_ACCOUNT,
+    )
+    amended = send(client, key, amend).json()
+    assert amended["data"]["embeds"][0]["title"].endswith(": amend")
+    with Engine(db) as engine:
+        (entry,) = engine.log("Docklands", rulings=[number + 2])
+    assert "amended" == entry.status
+    unreadable = send(
+        client,
+        key,
+        {
+            **amend,
+            "data": {
+                **amend["data"],
+                "options": [
+                    option("ruling", 1, kind=4),
+                    option("changes", "no equals"),
+                    option("reason", "x"),
+                ],
+            },
+        },
+    ).json()
+    assert unreadable["data"]["content"].startswith("CHANGES_UNREADABLE: ")
+
+
+def test_sheet_log_and_verify_dice_answer_the_member_alone(
+    client: TestClient[Any], key: Ed25519PrivateKey
+) -> None:
+    roll(client, key)
+    sheet = send(client, key, command("sheet", option("character", "Tanner"))).json()["data"]
+    assert (EPHEMERAL, True) == (sheet["flags"], "Tanner" in sheet["content"])
+    log = send(client, key, command("log", option("count", 2, kind=4))).json()["data"]
+    lines = log["content"].splitlines()
+    assert 2 == len(lines)
+    assert "ana: dice" in lines[-1]
+    check = send(client, key, command("verify-dice")).json()["data"]["content"]
+    assert "/campaigns/Docklands/dice-check" in check
+    missing = send(client, key, command("sheet", option("character", "Nobody"))).json()["data"]
+    assert missing["content"].startswith("UNKNOWN_CHARACTER: ")
+
+
+def test_the_recap_is_for_the_table_and_longer_ones_follow_in_parts(
+    client: TestClient[Any], key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    send(client, key, command("session", sub("start"), account=GM_ACCOUNT))
+    for n in range(40):
+        why = f"does crane number {n} hold the container over the water"
+        rolled = send(client, key, command("dice", option("expression", "1d6"), option("why", why)))
+        assert "embeds" in rolled.json()["data"]
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        answer = send(client, key, command("recap")).json()
+        assert "flags" not in answer["data"]
+        parts = int(answer["data"]["content"].rsplit("/", 1)[1].rstrip(")"))
+        assert answer["data"]["content"].endswith(f"(1/{parts})")
+        assert api.until(parts - 1)
+    webhook = ("POST", "/api/v10/webhooks/4400000000000000001/interaction-token")
+    assert [webhook] * (parts - 1) == [(h.method, h.path) for h in api.heard]
+    assert [f"({n}/{parts})" for n in range(2, parts + 1)] == [
+        h.body["content"].rsplit("\n", 1)[1] for h in api.heard
+    ]
+
+
+def test_the_tools_are_slash_commands_too() -> None:
+    from web.discord.slash import commands
+
+    names = {c["name"] for c in commands("sims")}
+    assert {"undo", "amend", "recap", "sheet", "log", "verify-dice"} <= names

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from attrs import frozen
+
 from domain.errors import DomainError
 from domain.events import RulingMade, Visibility
-from engine import RulingResult
-from web.render import FOR_GOOD, event_lines
+from engine import NOT_UNDOABLE, RulingResult, event_lines
 
 PONG = 1
 MESSAGE = 4
@@ -24,6 +25,14 @@ EPHEMERAL = 1 << 6
 # An embed's limits (Discord's "Embed Limits"), and a message's content.
 TITLE, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096, 256, 1024, 2048, 256
 EMBED_TOTAL, CONTENT = 6000, 2000
+
+
+@frozen
+class Answer:
+    """An answer, and the messages that follow it through the interaction's webhook."""
+
+    first: dict[str, Any]
+    then: tuple[dict[str, Any], ...] = ()
 
 
 def cut(text: str, limit: int) -> str:
@@ -60,7 +69,7 @@ def ruling(result: RulingResult, member: str) -> dict[str, Any]:
     data: dict[str, Any] = {"embeds": [embed], "allowed_mentions": {"parse": []}}
     if header.visibility != Visibility.PUBLIC:
         data["flags"] = EPHEMERAL
-    if result.command not in FOR_GOOD:
+    if result.command not in NOT_UNDOABLE:
         data["components"] = [{"type": ACTION_ROW, "components": _buttons(result.number)}]
     return {"type": MESSAGE, "data": data}
 

@@ -58,3 +58,8 @@ def edit_original(application: str, interaction_token: str, data: dict[str, Any]
     """Replace a deferred answer ("… is thinking") with the answer (``data`` of a message)."""
     path = f"/webhooks/{application}/{interaction_token}/messages/@original"
     return call("PATCH", path, data)
+
+
+def follow_up(application: str, interaction_token: str, data: dict[str, Any]) -> Any:
+    """One more message after the answer (a recap's next part)."""
+    return call("POST", f"/webhooks/{application}/{interaction_token}", data)

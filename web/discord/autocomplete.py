@@ -6,11 +6,11 @@ values. At most 25, those holding what was typed first."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.events import Role, RulingMade
 from domain.kinds import Choice, Kind, ListOf, Reference, Refers
-from domain.registry import Verb
 from engine import Engine
 from web.discord.tables import Seat
 
@@ -19,14 +19,14 @@ CHOICE_NAME = 100
 
 
 def suggestions(
-    engine: Engine, seat: Seat, verb: Verb, options: list[dict[str, Any]]
+    engine: Engine, seat: Seat, kinds: Mapping[str, Kind], options: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """The choices for the focused option of ``verb`` (none for one without suggestions)."""
+    """The choices for the focused option, by the kinds of the command's options (none for an
+    option without suggestions)."""
     focused = next((o for o in options if o.get("focused")), None)
-    parameters = {p.name: p for p in verb.parameters}
-    if focused is None or focused.get("name") not in parameters:
+    if focused is None or focused.get("name") not in kinds:
         return []
-    kind: Kind = parameters[str(focused["name"])].kind
+    kind: Kind = kinds[str(focused["name"])]
     if isinstance(kind, ListOf):
         kind = kind.item
     typed = str(focused.get("value", "")).strip().casefold()

@@ -28,6 +28,7 @@ from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
 from litestar import Request, Response, post
+from litestar.background_tasks import BackgroundTask
 from litestar.params import RawBody
 
 from domain.errors import DomainError, InvalidParameter
@@ -38,9 +39,12 @@ from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from web.commands import build
 from web.discord import answers, api
+from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
 from web.discord.signature import BadDiscordSignature, Verifier
 from web.discord.tables import Seat, seat_of
+from web.discord.tools import TOOL_KINDS, TOOLS, Asked
+from web.discord.tools import options_of as tools_options
 
 PATH = "/discord/interactions"
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
@@ -94,13 +98,17 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
         return Response(answers.refused(MalformedInteraction(problem=str(error))))
     if not isinstance(interaction, dict):
         return Response(answers.refused(MalformedInteraction(problem="not a JSON object")))
-    engines = request.app.state.engines
-    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction))
+    engines, page = request.app.state.engines, str(request.base_url).rstrip("/")
+    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction, page))
     try:
-        return Response(future.result(timeout=DEADLINE if _deferrable(interaction) else None))
+        answer = future.result(timeout=DEADLINE if _deferrable(interaction) else None)
     except NotYet:
         future.add_done_callback(lambda done: _follow_up(interaction, done))
         return Response({"type": answers.DEFERRED})
+    if not answer.then:
+        return Response(answer.first)
+    more = BackgroundTask(_then, interaction, answer.then)
+    return Response(answer.first, background=more)
 
 
 def _deferrable(interaction: dict[str, Any]) -> bool:
@@ -108,26 +116,40 @@ def _deferrable(interaction: dict[str, Any]) -> bool:
     return interaction.get("type") in (COMMAND, MODAL)
 
 
-def _follow_up(interaction: dict[str, Any], done: Future[dict[str, Any]]) -> None:
+def _follow_up(interaction: dict[str, Any], done: Future[Answer]) -> None:
     """The late answer, in place of the deferred one (nobody to tell when Discord refuses)."""
     try:
-        data = done.result().get("data", {})
-        api.edit_original(
-            str(interaction.get("application_id")), str(interaction.get("token")), data
-        )
+        answer = done.result()
+        application, token = interaction.get("application_id"), interaction.get("token")
+        api.edit_original(str(application), str(token), answer.first.get("data", {}))
     except Exception:
         log.exception("the deferred answer to a Discord interaction could not be sent")
+        return
+    _then(interaction, answer.then)
 
 
-def answer_of(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+def _then(interaction: dict[str, Any], messages: tuple[dict[str, Any], ...]) -> None:
+    """The messages that follow an answer, in order (the first refused stops the rest)."""
+    application, token = str(interaction.get("application_id")), str(interaction.get("token"))
+    try:
+        for data in messages:
+            api.follow_up(application, token, data)
+    except Exception:
+        log.exception("a message following a Discord answer could not be sent")
+
+
+def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> Answer:
     """The answer to a signed interaction, a refusal as an ephemeral line."""
     try:
-        return answered(engine, interaction)
+        found = answered(engine, interaction, page)
     except DomainError as error:
-        return answers.refused(error)
+        return Answer(answers.refused(error))
+    return found if isinstance(found, Answer) else Answer(found)
 
 
-def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
+def answered(
+    engine: Engine, interaction: dict[str, Any], page: str = ""
+) -> dict[str, Any] | Answer:
     """The answer to a signed interaction (see the module docstring)."""
     kind = interaction.get("type")
     if kind == PING:
@@ -145,12 +167,18 @@ def answered(engine: Engine, interaction: dict[str, Any]) -> dict[str, Any]:
         return _submitted(engine, seat, data)
     words, options = _spelled(data)
     system = seat.campaign.system
-    verb = verbs(system).get(" ".join(words))
-    if verb is None:
-        raise UnknownSlashCommand(name=" ".join(words), system=system)
+    name = " ".join(words)
+    verb = verbs(system).get(name)
+    tool = TOOLS.get(name) if verb is None else None
+    if verb is None and tool is None:
+        raise UnknownSlashCommand(name=name, system=system)
     if kind == AUTOCOMPLETE:
-        choices = suggestions(engine, seat, verb, options)
+        kinds = TOOL_KINDS if tool is not None else {p.name: p.kind for p in verb.parameters}  # type: ignore[union-attr]
+        choices = suggestions(engine, seat, kinds, options)
         return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": choices}}
+    if tool is not None:
+        return tool.run(Asked(engine, seat, tools_options(tool, options), page))
+    assert verb is not None
     params, dice, hidden = _params(verb, options)
     command = build(verb, params, seat.member)
     result = engine.execute(

@@ -13,7 +13,9 @@ comma-separated; a character, NPC or member a string offered by autocomplete, a 
 integer offered so. An optional parameter (with a default, or nullable) is not required, and the
 required come first, as Discord asks. Every verb's command also takes ``faces`` (dice rolled at
 the table, comma-separated) and ``hidden`` (the GM's hidden roll). Names are the verbs' and
-fields' own: lowercase, 1 to 32 characters.
+fields' own: lowercase, 1 to 32 characters. The corrections and reads that are not verbs
+(``/undo``, ``/amend``, ``/recap``, ``/sheet``, ``/log``, ``/verify-dice``) come from
+``web.discord.tools``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from typing import Any
 
 from domain.kinds import Choice, Flag, Integer, ListOf, Reference, Refers, Text
 from domain.registry import Parameter, Verb, verbs
+from web.discord.tools import TOOLS
+from web.discord.tools import slash_commands as tool_commands
 
 CHAT_INPUT = 1
 SUB_COMMAND, STRING, INTEGER, BOOLEAN = 1, 3, 4, 5
@@ -98,6 +102,10 @@ def commands(system: str) -> list[dict[str, Any]]:
     for verb in verbs(system).values():
         grouped.setdefault(verb.name.split(" ")[0], []).append(verb)
     found = [_command(first, group) for first, group in sorted(grouped.items())]
+    taken = {c["name"] for c in found} & set(TOOLS)
+    if taken:
+        raise TooManyForDiscord(f"{system} has verbs named as the tools: {sorted(taken)}")
+    found += tool_commands()
     if len(found) > MAX_COMMANDS:
         raise TooManyForDiscord(f"{system} has {len(found)} commands (at most {MAX_COMMANDS})")
     return found

@@ -17,7 +17,11 @@ def module(system: str) -> ModuleType:
 
 
 def verbs(system: str) -> click.Group:
-    return cast("click.Group", module(system).VERBS)
+    from cli.say import add_say
+
+    group = cast("click.Group", module(system).VERBS)
+    add_say(group)  # every ruling verb narrates (--say)
+    return group
 
 
 def sheets(system: str) -> Sheets:

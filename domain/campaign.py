@@ -28,6 +28,7 @@ from domain.events import (
     EntropyAdded,
     Event,
     FreeRollMade,
+    PostWritten,
     HiddenDiceRevealed,
     HouseRule,
     MemberAdded,
@@ -268,6 +269,7 @@ def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignStat
 
 @evolve_campaign.register(NoteAdded)
 @evolve_campaign.register(FreeRollMade)
+@evolve_campaign.register(PostWritten)
 @evolve_campaign.register(SessionSealed)
 def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)

@@ -41,8 +41,12 @@ SHARED: Mapping[str, PlayerMay] = {
     "member key": PlayerMay(as_player="member"),  # a player's own seat
     "dispute": PlayerMay(as_player="by"),
     "dice": PlayerMay(),  # a free roll, for anything (--hidden stays the GM's)
+    "post": PlayerMay(as_player="by"),  # for their own characters, or out of character
 }
-OBSERVERS: Mapping[str, PlayerMay] = {"dispute": PlayerMay(as_player="by")}
+OBSERVERS: Mapping[str, PlayerMay] = {
+    "dispute": PlayerMay(as_player="by"),
+    "post": PlayerMay(as_player="by"),  # out of character (domain.posts)
+}
 
 
 def players_may(system: str) -> Mapping[str, PlayerMay]:

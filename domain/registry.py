@@ -19,7 +19,7 @@ from attrs import frozen
 
 from domain.plain import Plain
 
-SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls")
+SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls", "domain.posts")
 
 
 @frozen(kw_only=True)

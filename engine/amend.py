@@ -33,7 +33,7 @@ from domain.errors import (
 )
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
-from domain.policy import check_gm
+from domain.posts import check_may_amend, check_own_post
 from domain.rulesets import ruleset_named
 from engine.corrections import (
     amended,
@@ -150,9 +150,10 @@ def amend(
         loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         who = actor or campaign.gm
-        check_gm(campaign, who, AMEND)
+        check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of a post
         records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
+        check_own_post(campaign, who, target.command, json.loads(target.params).get("args", {}))
         tail = Tail(ledger.streams, campaign_id, target.number, records)
         made = tail.made
         command, changed = corrected_command(target, changes)

@@ -42,7 +42,9 @@ def member_add(ctx: Context, name: str, role: str, characters: tuple[str, ...]) 
       campaign member add ana --role player --character Tanner
     """
     command = AddMember(member=name, role=Role(role), characters=characters)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("remove")
@@ -56,7 +58,9 @@ def member_remove(ctx: Context, name: str) -> None:
       campaign member remove ana
     """
     command = RemoveMember(member=name)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("key")
@@ -72,7 +76,9 @@ def member_key(ctx: Context, name: str, public_key: str) -> None:
       campaign member key bea 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c
     """
     command = RegisterKey(member=name, key=public_key)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("list")
@@ -223,7 +229,9 @@ def reveal(ctx: Context, ruling: int) -> None:
       campaign reveal 14
     """
     command = RevealRuling(ruling=ruling)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 COMMANDS = (member, dispute, disputes, reveal)

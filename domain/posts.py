@@ -64,7 +64,9 @@ class TooManyPostRolls(DomainError):
 # --- Rolls written in the text -----------------------------------------------------------------
 
 _BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
-_WRITTEN = re.compile(r"^\s*(?P<expr>[0-9dDkKhHlL%+\-\s]*[0-9%])(?:\s+(?:for\s+)?(?P<why>.*\S))?\s*$")
+_WRITTEN = re.compile(
+    r"^\s*(?P<expr>[0-9dDkKhHlL%+\-\s]*[0-9%])(?:\s+(?:for\s+)?(?P<why>.*\S))?\s*$"
+)
 _A_DIE = re.compile(r"\d*[dD](\d|%)")
 
 

@@ -42,7 +42,9 @@ def command_classes(system: str) -> Mapping[str, type[Any]]:
     and amend decide again from), by topic: every command class the shared commands and the
     shared commands (``domain.lifecycle``, ``domain.table``, ``domain.free_rolls``) and the
     system's ``commands`` module name, found from the classes."""
-    modules = [import_module(f"domain.{name}") for name in ("lifecycle", "table", "free_rolls", "posts")]
+    modules = [
+        import_module(f"domain.{name}") for name in ("lifecycle", "table", "free_rolls", "posts")
+    ]
     modules.append(import_module(f"domain.rulesets.{SYSTEMS[system]}.commands"))
     found: dict[str, type[Any]] = {}
     for module in modules:

@@ -80,7 +80,7 @@ def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> N
     """
     from cli.render import emit_json
     from domain.policy import check_gm
-    from projections import render_thread
+    import projections.render_thread as render_thread
 
     who = ctx.actor
     if reader is not None:

@@ -78,9 +78,9 @@ def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> N
     Example:
       campaign thread --session 1 --format md
     """
+    import projections.render_thread as render_thread
     from cli.render import emit_json
     from domain.policy import check_gm
-    import projections.render_thread as render_thread
 
     who = ctx.actor
     if reader is not None:

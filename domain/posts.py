@@ -64,10 +64,13 @@ class TooManyPostRolls(DomainError):
 # --- Rolls written in the text -----------------------------------------------------------------
 
 _BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
+_TERM = r"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?|\d+)"
+_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*"
 _WRITTEN = re.compile(
-    r"^\s*(?P<expr>[0-9dDkKhHlL%+\-\s]*[0-9%])(?:\s+(?:for\s+)?(?P<why>.*\S))?\s*$"
+    rf"\s*(?P<expr>{_EXPRESSION})(?:\s+(?:for\s+)?(?P<why>[^+\-\s](?:.*\S)?))?\s*"
 )
-_A_DIE = re.compile(r"\d*[dD](\d|%)")
+_STARTS_WITH_A_DIE = re.compile(r"\s*[+-]?\s*\d*[dD](\d|%)")
+_FOR = re.compile(r"\s+for\s+")
 
 
 @frozen(kw_only=True)
@@ -82,20 +85,27 @@ class Written(Plain):
 
 def rolls_written(text: str) -> tuple[Written, ...]:
     """The rolls a post's text holds, in the order written: each bracket whose content starts
-    with dice notation (a die ``NdS`` or ``d%`` in it), optionally followed by what it is for
-    (``[4d6kh3 for the climb]``). A Markdown link (``[text](url)``) is never a roll."""
+    with a die (``NdS``, ``d%``), read as dice notation and optionally what it is for
+    (``[4d6kh3 for the climb]``, ``[1d20 the lock]``). A bracket that does not start with a die
+    (``[an aside]``) or is a Markdown link (``[text](url)``) is never a roll; one that starts
+    with a die but is not notation (``[2d7x]``) is kept whole, for ``read_expression`` to
+    refuse naming what is wrong."""
     found = []
     for match in _BRACKETED.finditer(text):
-        written = _WRITTEN.match(match.group(1))
-        if written is None or not _A_DIE.search(written.group("expr")):
+        content = match.group(1)
+        if not _STARTS_WITH_A_DIE.match(content):
             continue
-        why = written.group("why") or ""
+        written = _WRITTEN.fullmatch(content)
+        if written is not None:
+            expression, why = written.group("expr"), written.group("why") or ""
+        else:  # not notation: the part before " for " is refused as the expression
+            expression, _, why = _FOR.sub(" for ", content, count=1).partition(" for ")
         found.append(
             Written(
                 start=match.start(),
                 end=match.end(),
-                expression=written.group("expr").strip(),
-                why=why,
+                expression=expression.strip(),
+                why=why.strip(),
             )
         )
     return tuple(found)

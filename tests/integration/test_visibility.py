@@ -14,10 +14,10 @@ import pytest
 from domain.errors import NotAllowed
 from domain.events import Role
 from domain.lifecycle import AddNote, EndSession, StartSession
+from domain.posts import WritePost
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember, RevealRuling
 from engine import DiceSpec, Engine, converter
-from domain.posts import WritePost
 from projections.render_html import recap_html
 from projections.render_md import recap_md
 from projections.render_thread import thread_html, thread_json, thread_md, thread_text

@@ -264,3 +264,28 @@ def test_the_searchable_texts_of_rulings(engine: Engine) -> None:
     assert ("say", "Morpheus", "", "Rain.", False) in found
     assert ("note", "Morpheus", "", "the wall is wet", True) in found
     assert ("undo", "Morpheus", "", "no rain tonight", False) in found
+
+
+def test_the_recap_tells_what_happened(engine: Engine) -> None:
+    """The story: the GM's narration, the in-character posts and the narrated rulings with what
+    they did; not the out-of-character, private or struck posts."""
+    zion(engine)
+    post(engine, "The wall is slick with rain.")
+    post(engine, "I climb. [1d6]", by="alice", faces=(5,))
+    roll = RollComplicated(character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="x")
+    engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5)), say="Neo vaults the rail")
+    post(engine, "brb", by="bob", ooc=True)
+    post(engine, "psst", by="bob", to=("alice",))
+    post(engine, "Agent Smith smiles.", npc="Smith")
+    engine.undo("Zion", engine.campaign("Zion").rulings, reason="too early")
+    story = engine.recap("Zion")["story"]
+    assert [
+        ("narration", "GM Morpheus", "The wall is slick with rain."),
+        ("character", "Neo (alice)", "I climb. [1d6: [5] = 5]"),
+        ("say", "Morpheus", "Neo vaults the rail"),
+    ] == [(s["voice"], s["speaker"], s["text"]) for s in story]
+    assert "the wall" not in story[2]["beat"]  # the roll's task is "x"
+    assert "success" in story[2]["beat"]
+    from projections.render_md import recap_md
+
+    assert "## What happened" in recap_md(engine.recap("Zion"))

@@ -22,7 +22,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from domain.limits import MAX_BODY
-from web import commands, dice_check, live, pages, reads, signin
+from web import commands, dice_check, live, pages, reads, signin, threads
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -104,6 +104,7 @@ def create_app(db: str) -> Litestar:
         route_handlers=[
             *commands.routes(),
             *reads.routes(),
+            *threads.routes(),
             *signin.routes(),
             *dice_check.routes(),
             *pages.routes(),

@@ -289,3 +289,31 @@ def test_the_recap_tells_what_happened(engine: Engine) -> None:
     from projections.render_md import recap_md
 
     assert "## What happened" in recap_md(engine.recap("Zion"))
+
+
+def test_posts_are_chained_sealed_verified_exported_and_imported(sqlite_engine: Engine) -> None:
+    """A session of posts (an edited one, a struck one, a private one) verifies, seals, and goes
+    through an export into another store whole: the same thread, and still correctable."""
+    from domain.lifecycle import EndScene, EndSession
+
+    engine = sqlite_engine
+    zion(engine)
+    post(engine, "Rain. [1d6]", faces=(2,))
+    post(engine, "I clmb", by="alice")
+    engine.amend("Zion", engine.campaign("Zion").rulings, {"text": "I climb"}, reason="typo")
+    post(engine, "psst", by="bob", to=("alice",))
+    post(engine, "oops", by="bob", ooc=True)
+    engine.undo("Zion", engine.campaign("Zion").rulings, reason="wrong thread")
+    engine.execute("Zion", EndScene())
+    engine.execute("Zion", EndSession(), say="Dawn breaks over Zion.")
+    report = engine.verify("Zion")
+    assert report.intact, report
+    assert report.seals
+    exported = list(engine.export("Zion"))
+    assert any("PostWritten" in line for line in exported)
+    with Engine() as other:
+        other.import_campaign(exported)
+        assert other.verify("Zion").intact
+        assert engine.thread("Zion", 1) == other.thread("Zion", 1)
+        other.undo("Zion", 6, reason="struck after the import")
+        assert next(e for e in other.thread("Zion", 1).entries if e.ruling == 6).struck

@@ -21,7 +21,18 @@ from uuid import UUID
 from attrs import frozen
 
 from domain.campaign import CampaignState
-from domain.events import CORRECTIONS, Event, PostKind, PostWritten, RulingMade, Visibility
+from domain.events import (
+    CORRECTIONS,
+    DiceCommitted,
+    DiceRevealed,
+    Event,
+    HiddenDiceRevealed,
+    PostKind,
+    PostWritten,
+    RulingMade,
+    SessionSealed,
+    Visibility,
+)
 from domain.plain import Plain
 from projections.describe import describe
 from projections.recap_facts import Envelope
@@ -197,9 +208,16 @@ def _post(event: PostWritten, campaign: CampaignState) -> Post:
     )
 
 
+# What the thread does not retell: the dice commitments and seals are for `campaign verify`
+# (and `campaign log`), not for the story.
+UNTOLD = (DiceCommitted, DiceRevealed, HiddenDiceRevealed, SessionSealed)
+
+
 def _lines(events: Iterable[Envelope], names: dict[UUID, str]) -> tuple[str, ...]:
     found: list[str] = []
     for record in events:
+        if isinstance(record.event, UNTOLD):
+            continue
         text = describe(record.event)
         if text is None or as_post(record.event) is not None:
             continue

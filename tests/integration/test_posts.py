@@ -317,3 +317,16 @@ def test_posts_are_chained_sealed_verified_exported_and_imported(sqlite_engine: 
         assert engine.thread("Zion", 1) == other.thread("Zion", 1)
         other.undo("Zion", 6, reason="struck after the import")
         assert next(e for e in other.thread("Zion", 1).entries if e.ruling == 6).struck
+
+
+def test_a_post_and_a_narration_have_the_one_text_limit(engine: Engine) -> None:
+    from domain.errors import TextTooLong
+    from domain.limits import MAX_TEXT
+
+    zion(engine)
+    refused(engine, WritePost(text="x" * (MAX_TEXT + 1), by="Morpheus"), "Morpheus", TextTooLong)
+    before = event_count(engine)
+    with pytest.raises(TextTooLong):
+        engine.execute("Zion", AddNote(text="n"), say="s" * (MAX_TEXT + 1))
+    assert before == event_count(engine)
+    post(engine, "x" * MAX_TEXT)

@@ -57,6 +57,13 @@ class PrivatePostToSelf(DomainError):
     template = "{name} writes to themself: --to names the other members who read the post"
 
 
+class EditRollsAnew(DomainError):
+    template = (
+        "{who} edits ruling {ruling}, whose rolls are its dice: the new text rolls {new} "
+        "die(s) more than it rolled; post the new roll as a post of its own"
+    )
+
+
 class TooManyPostRolls(DomainError):
     template = "the post holds {count} rolls: a post rolls at most {limit} ([2d6] each)"
 
@@ -245,6 +252,13 @@ def check_may_amend(campaign: CampaignState, who: str, changes: Mapping[str, str
     """Refuse an amendment by anyone but a GM, except an author's edit of their post's text."""
     if not edits_own_post(campaign, who, changes):
         check_gm(campaign, who, AMEND)
+
+
+def check_edit_dice(campaign: CampaignState, who: str, ruling: int, new: int) -> None:
+    """An author's edit keeps the post's dice: a player's edit that would roll ``new`` dice the
+    post never rolled is refused (those dice would come from no commitment)."""
+    if new and acting_member(campaign, who).role is not Role.GM:
+        raise EditRollsAnew(who=who, ruling=ruling, new=new)
 
 
 def check_own_post(

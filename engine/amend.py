@@ -33,7 +33,7 @@ from domain.errors import (
 )
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
-from domain.posts import check_may_amend, check_own_post
+from domain.posts import check_edit_dice, check_may_amend, check_own_post
 from domain.rulesets import ruleset_named
 from engine.corrections import (
     amended,
@@ -164,6 +164,7 @@ def amend(
         decided = command.decide(walker, RecordingDice(replayed))  # the state before it
         if isinstance(fresh, EnteredDice):
             fresh.check_all_used()
+        check_edit_dice(campaign, who, target.number, replayed.new)  # a player's edit rolls none
         new_events: dict[UUID, list[Event]] = {}
         for change in decided:
             new_events.setdefault(change.stream, []).append(change.event)

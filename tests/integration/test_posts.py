@@ -330,3 +330,18 @@ def test_a_post_and_a_narration_have_the_one_text_limit(engine: Engine) -> None:
         engine.execute("Zion", AddNote(text="n"), say="s" * (MAX_TEXT + 1))
     assert before == event_count(engine)
     post(engine, "x" * MAX_TEXT)
+
+
+def test_an_authors_edit_rolls_no_new_dice(engine: Engine) -> None:
+    """An edit keeps the post's dice: a roll the edit adds would come from no commitment, so a
+    player's is refused (the GM's draws them as any amendment does)."""
+    from domain.posts import EditRollsAnew
+
+    zion(engine)
+    post(engine, "I jump [1d6]", by="alice", faces=(3,))
+    number = engine.campaign("Zion").rulings
+    before = event_count(engine)
+    with pytest.raises(EditRollsAnew):
+        engine.amend("Zion", number, {"text": "I jump [2d6]"}, reason="two", actor="alice")
+    assert before == event_count(engine)
+    engine.amend("Zion", number, {"text": "I leap [1d6]"}, reason="verb", actor="alice")

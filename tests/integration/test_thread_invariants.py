@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,12 +18,13 @@ from hypothesis import strategies as st
 from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import StartScene, StartSession
-from domain.posts import WritePost
+from domain.posts import EditRollsAnew, WritePost
 from engine import Engine
 from projections.thread import build_thread
 from tests.conftest import FROZEN_AT
 
 TEXTS = ("The door *creaks*.", "I duck [1d6]", "> a quote", "Who's there? [2d6+1 for nerve]")
+DICE = {text: text.count("[1d6]") + 2 * text.count("[2d6") for text in TEXTS}
 AUTHORS = ("Rosa", "ana")
 
 moves = st.lists(
@@ -61,7 +63,7 @@ def played(db: str, moves: list[Any]) -> None:
                 _, author, text = move
                 written = WritePost(text=text, by=author, ooc=author == "ana")  # she plays none
                 number = engine.execute("Lab", written, actor=author).number
-                posts[number] = {"text": text, "was": [], "struck": False}
+                posts[number] = {"text": text, "was": [], "struck": False, "dice": DICE[text]}
                 authors[number] = author
                 standing.append(number)
             elif move[0] == "roll":
@@ -78,6 +80,10 @@ def played(db: str, moves: list[Any]) -> None:
                     continue
                 number, text = mine[move[1] % len(mine)], move[2]
                 by = authors[number] if move[1] % 2 else "Rosa"  # the author, or the GM
+                if by == "ana" and DICE[text] > posts[number]["dice"]:
+                    with pytest.raises(EditRollsAnew):  # a player's edit rolls no new dice
+                        engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
+                    continue
                 engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
                 if text != posts[number]["text"]:
                     posts[number]["was"].append(posts[number]["text"])
@@ -95,6 +101,6 @@ def played(db: str, moves: list[Any]) -> None:
             for e in thread.entries
             if e.post is not None
         }
-        assert posts == found
+        assert {n: {k: v for k, v in p.items() if k != "dice"} for n, p in posts.items()} == found
         for reader in AUTHORS:  # every post here is public: each reads the same thread
             assert thread.entries == engine.thread("Lab", 1, reader=reader).entries

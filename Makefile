@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: test demo lint bench clean golden-recaps
+.PHONY: test demo lint bench clean golden-recaps golden-threads
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,10 @@ mutation: $(MUT_VENV)/.installed
 # Rewrite tests/golden/recaps/ from the example campaigns (review the diff before committing).
 golden-recaps: $(VENV)/.installed-test
 	$(BIN)/python -m tests.golden.test_recap_golden
+
+# Rewrite tests/golden/threads/ from the example campaigns (review the diff before committing).
+golden-threads: $(VENV)/.installed-test
+	$(BIN)/python -m tests.golden.test_thread_golden
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

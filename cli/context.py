@@ -19,6 +19,7 @@ class Context:
     as_json: bool
     actor: str | None
     hidden: bool = False  # --hidden on a rolling verb: the GM's hidden roll
+    say: str = ""  # --say on a ruling verb: its narration (cli.say)
     creates: bool = False  # init and import make the store; every other verb needs one
     _engine: Engine | None = field(default=None, init=False)
     _made: list[Path] = field(factory=list, init=False)  # files opening the store created

@@ -55,6 +55,6 @@ def run(
     """Record ``command`` as one ruling of the current campaign and show what it recorded."""
     spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)
     result = ctx.engine.execute(
-        ctx.campaign(), command, actor=ctx.actor, dice=spec, hidden=ctx.hidden
+        ctx.campaign(), command, actor=ctx.actor, dice=spec, hidden=ctx.hidden, say=ctx.say
     )
     show_ruling(result, ctx.as_json)

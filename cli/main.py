@@ -21,6 +21,7 @@ from cli import (
     history,
     keys,
     play,
+    posts,
     recap,
     search,
     serve,
@@ -31,6 +32,7 @@ from cli.completion import campaign_names, completion
 from cli.context import Context, key_value, pass_context
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
 from cli.render import clean, emit_json, print_table, say, show_ruling
+from cli.say import SHARED_NARRATED, add_say
 from domain.errors import DomainError, InvalidHouseRule
 from domain.events import Role
 from domain.rulesets import SYSTEMS
@@ -336,6 +338,7 @@ for _command in (
     *discord.COMMANDS,
     *table.COMMANDS,
     *free_rolls.COMMANDS,
+    *posts.COMMANDS,
     *history.COMMANDS,
     *audit.COMMANDS,
     *recap.COMMANDS,
@@ -345,6 +348,7 @@ for _command in (
     completion,
 ):
     campaign.add_command(_command)
+add_say(campaign, SHARED_NARRATED)  # every ruling verb narrates (--say)
 
 
 def main() -> None:

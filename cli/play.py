@@ -43,7 +43,7 @@ def session_start(ctx: Context, physical_dice: bool) -> None:
       campaign session start
     """
     command = StartSession(physical_dice=physical_dice)
-    result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor)
+    result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say)
     show_ruling(result, ctx.as_json)
     if not ctx.as_json:
         click.echo(
@@ -73,7 +73,9 @@ def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
       campaign entropy "pancakes at midnight" --by bea --signature 9c1e...
     """
     command = AddEntropy(words=words, by=by, signature=signature.strip().lower())
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @session.command("end")
@@ -85,7 +87,9 @@ def session_end(ctx: Context) -> None:
     Example:
       campaign session end
     """
-    show_ruling(ctx.engine.execute(ctx.campaign(), EndSession(), actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), EndSession(), actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @click.group("scene")
@@ -108,7 +112,9 @@ def scene_start(ctx: Context, stage: str) -> None:
     Example:
       campaign scene start "The night guard hears something in the lab"
     """
-    result = ctx.engine.execute(ctx.campaign(), StartScene(stage=stage), actor=ctx.actor)
+    result = ctx.engine.execute(
+        ctx.campaign(), StartScene(stage=stage), actor=ctx.actor, say=ctx.say
+    )
     show_ruling(result, ctx.as_json)
 
 
@@ -121,7 +127,9 @@ def scene_end(ctx: Context) -> None:
     Example:
       campaign scene end
     """
-    show_ruling(ctx.engine.execute(ctx.campaign(), EndScene(), actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), EndScene(), actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @click.command("note")
@@ -136,7 +144,9 @@ def note(ctx: Context, text: str, gm_only: bool) -> None:
       campaign note "The guard's name is Dolores"
     """
     command = AddNote(text=text, gm_only=gm_only)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @click.command("log")

@@ -21,9 +21,13 @@ def module(system: str) -> ModuleType:
 
 
 def verbs(system: str) -> click.Group:
-    """A system's verbs; when the shell asks for completions, with what their parameters'
-    kinds complete with (``cli.completion``; only then, as it loads every command)."""
+    """A system's verbs, each ruling verb narrating (``--say``); when the shell asks for
+    completions, with what their parameters' kinds complete with (``cli.completion``; only then,
+    as it loads every command)."""
+    from cli.say import add_say
+
     group = cast("click.Group", module(system).VERBS)
+    add_say(group)  # every ruling verb narrates (--say)
     if os.environ.get(COMPLETING) and system not in _COMPLETING:
         _COMPLETING.add(system)
         complete_from_kinds(group, system)

@@ -43,7 +43,9 @@ def member_add(ctx: Context, name: str, role: str, characters: tuple[str, ...]) 
       campaign member add ana --role player --character Tanner
     """
     command = AddMember(member=name, role=Role(role), characters=characters)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("remove")
@@ -57,7 +59,9 @@ def member_remove(ctx: Context, name: str) -> None:
       campaign member remove ana
     """
     command = RemoveMember(member=name)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("key")
@@ -73,7 +77,9 @@ def member_key(ctx: Context, name: str, public_key: str) -> None:
       campaign member key bea 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c
     """
     command = RegisterKey(member=name, key=public_key)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 @member.command("link")
@@ -189,7 +195,7 @@ def dispute(ctx: Context, ruling: int, reason: str) -> None:
     name = ctx.campaign()
     by = ctx.actor or ctx.engine.campaign(name).gm
     command = DisputeRuling(ruling=ruling, reason=reason, by=by)
-    show_ruling(ctx.engine.execute(name, command, actor=ctx.actor), ctx.as_json)
+    show_ruling(ctx.engine.execute(name, command, actor=ctx.actor, say=ctx.say), ctx.as_json)
 
 
 @click.command("disputes")
@@ -227,7 +233,9 @@ def reveal(ctx: Context, ruling: int) -> None:
       campaign reveal 14
     """
     command = RevealRuling(ruling=ruling)
-    show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
 
 
 COMMANDS = (member, dispute, disputes, reveal)

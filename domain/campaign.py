@@ -38,6 +38,7 @@ from domain.events import (
     MemberRemoved,
     NoteAdded,
     Outcome,
+    PostWritten,
     Role,
     RosterRenamed,
     RulingDisputed,
@@ -281,6 +282,7 @@ def _scene_ended(event: SceneEnded, state: CampaignState | None) -> CampaignStat
 
 @evolve_campaign.register(NoteAdded)
 @evolve_campaign.register(FreeRollMade)
+@evolve_campaign.register(PostWritten)
 @evolve_campaign.register(SessionSealed)
 def _noted(event: Event, state: CampaignState | None) -> CampaignState:
     return _require(state)

@@ -418,3 +418,49 @@ class FreeRollMade(Event):
     why: str
     terms: tuple[FreeRollTerm, ...]
     total: int
+
+
+# --- Posts: what the table writes, in character and out ----------------------------------------
+
+
+class PostKind(StrEnum):
+    """Who speaks in a post: the GM narrating, a character of the roster, an NPC (the GM's), or
+    a member out of character."""
+
+    NARRATION = "narration"
+    CHARACTER = "character"
+    NPC = "npc"
+    OOC = "ooc"
+
+
+@frozen(kw_only=True)
+class InlineRoll(Plain):
+    """A roll written inside a post (``[2d6+1]``, ``[4d6kh3 for the climb]``): where its
+    brackets stand in the text (``start`` .. ``end``, end excluded), the expression and what it
+    is for as written, each term as it came out, and the total."""
+
+    start: int
+    end: int
+    expression: str
+    why: str = ""
+    terms: tuple[FreeRollTerm, ...]
+    total: int
+
+
+@frozen(kw_only=True)
+class PostWritten(Event):
+    """Somebody at the table wrote a post (Markdown): the member who wrote it (``by``), who
+    speaks (``kind``: narration, a character, an NPC, out of character; ``speaker`` the
+    character's or NPC's name, ``character_id`` the roster's character), the members it was
+    written to privately (``to``; empty: the whole table), its text as written and the rolls
+    its text held, each where it stands."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("text",)
+
+    by: str
+    kind: PostKind
+    speaker: str = ""
+    character_id: UUID | None = None
+    to: tuple[str, ...] = ()
+    text: str
+    rolls: tuple[InlineRoll, ...] = ()

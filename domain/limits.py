@@ -57,6 +57,11 @@ MAX_EXPRESSION = 100
 """Characters of a free roll's dice expression: ``4d6kh3+1d8+2`` is 12; a hundred is a dozen
 terms, more than ``MAX_DICE`` dice can be spread over readably."""
 
+MAX_POST_ROLLS = 20
+"""Rolls written inside one post (``[2d6+1]``): a scene's worth of dice in one message; each is
+a free roll held to the limits above, so one post rolls at most ``MAX_POST_ROLLS * MAX_DICE``
+dice, and a post's text is any other text (``MAX_TEXT``)."""
+
 # --- Export files --------------------------------------------------------------------------
 
 MAX_LINE = 1 << 20

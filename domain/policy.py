@@ -32,6 +32,7 @@ class PlayerMay(Plain):
 
     as_player: str | None = None
     gm_calls: tuple[str, ...] = ()
+    whom: str = ""  # for whom, in words, where the fields above do not say it all
 
 
 # Commands every system shares.
@@ -41,8 +42,13 @@ SHARED: Mapping[str, PlayerMay] = {
     "member key": PlayerMay(as_player="member"),  # a player's own seat
     "dispute": PlayerMay(as_player="by"),
     "dice": PlayerMay(),  # a free roll, for anything (--hidden stays the GM's)
+    # For their own characters, or out of character (domain.posts checks which).
+    "post": PlayerMay(as_player="by", whom="themself: their own characters, or --ooc"),
 }
-OBSERVERS: Mapping[str, PlayerMay] = {"dispute": PlayerMay(as_player="by")}
+OBSERVERS: Mapping[str, PlayerMay] = {
+    "dispute": PlayerMay(as_player="by"),
+    "post": PlayerMay(as_player="by"),  # out of character (domain.posts)
+}
 
 
 def players_may(system: str) -> Mapping[str, PlayerMay]:

@@ -28,6 +28,7 @@ from attrs import frozen
 from domain.kinds import (
     CHARACTER,
     MEMBER,
+    NPC,
     RULING,
     Choice,
     Declared,
@@ -41,7 +42,7 @@ from domain.kinds import (
 from domain.plain import Plain
 
 TEXT = Text()
-SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls", "domain.links")
+SHARED = ("domain.lifecycle", "domain.table", "domain.free_rolls", "domain.links", "domain.posts")
 
 SHARED_PARAMETERS: Declared = {
     "AddEntropy": {"by": MEMBER},
@@ -52,6 +53,7 @@ SHARED_PARAMETERS: Declared = {
     "RemoveMember": {"member": MEMBER},
     "RevealRuling": {"ruling": RULING},
     "UpholdRuling": {"dispute": RULING},
+    "WritePost": {"by": MEMBER, "character": CHARACTER, "npc": NPC, "to": MEMBER},
 }
 """The kinds the shared commands declare (``domain.kinds.Declared``)."""
 

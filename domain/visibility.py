@@ -44,6 +44,7 @@ def visibility_of(command: object, *, hidden: bool) -> tuple[Visibility, tuple[s
     if hidden or (isinstance(command, AddNote) and command.gm_only):
         return Visibility.GM, ()
     audience = getattr(command, "audience", None)
-    if callable(audience):
-        return Visibility.PRIVATE, tuple(audience())
+    named = tuple(audience()) if callable(audience) else ()
+    if named:  # a post to nobody in particular is the whole table's
+        return Visibility.PRIVATE, named
     return Visibility.PUBLIC, ()

@@ -29,7 +29,7 @@ from domain.errors import (
 )
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
-from domain.policy import check_gm
+from domain.posts import check_edit_dice, check_may_amend, check_own_post
 from domain.registry import parameters_of
 from domain.rulesets import ruleset_named
 from engine.corrections import (
@@ -120,9 +120,10 @@ def amend(
         loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         who = actor or campaign.gm
-        check_gm(campaign, who, AMEND)
+        check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of a post
         records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
+        check_own_post(campaign, who, target.command, json.loads(target.params).get("args", {}))
         tail = Tail(ledger.streams, campaign_id, target.number, records)
         made = tail.made
         command, changed = corrected_command(target, changes)
@@ -133,6 +134,7 @@ def amend(
         decided = command.decide(walker, RecordingDice(replayed))  # the state before it
         if isinstance(fresh, EnteredDice):
             fresh.check_all_used()
+        check_edit_dice(campaign, who, target.number, replayed.new)  # a player's edit rolls none
         new_events: dict[UUID, list[Event]] = {}
         for change in decided:
             new_events.setdefault(change.stream, []).append(change.event)

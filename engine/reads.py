@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # verify, the log, replay and transfer import theirs when cal
     from engine.timeline import Change as Changed
     from engine.transfer import Imported
     from projections.dice_stats import FaceCounts
+    from projections.thread import Thread
     from projections.views import CampaignTimeline, HeroTimeline, Recap
 
 
@@ -207,6 +208,18 @@ class Reads(Store):
             if not chosen:
                 raise timeline.NoSuchPoint(what=f"session {wanted}")
         return self._as_read_by(campaign_name, reader, chosen)
+
+    def thread(
+        self, campaign_name: str, session: int | None = None, *, reader: str | None = None
+    ) -> Thread:
+        """A session's thread (default: the latest): its posts and rulings in order, as
+        ``reader`` may read them (``projections.thread``)."""
+        from projections.thread import build_thread
+
+        campaign = self.campaign(campaign_name)
+        number = session if session is not None else self._latest_session(campaign.id)
+        logged = self.session_rulings(campaign_name, number, reader=reader)
+        return build_thread(campaign, logged, number)
 
     def _latest_session(self, campaign_id: UUID) -> int:
         """The latest session any ruling was recorded in (its start may have been undone since),

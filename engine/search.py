@@ -1,5 +1,6 @@
-"""``campaign search``: what was written into a campaign (notes, reasons, a free roll's why, a
-private message: the texts the search read model keeps), found by its words through the store's
+"""``campaign search``: what was written into a campaign (posts, rulings' narration, notes,
+reasons, a free roll's why, a private message: the texts the search read model keeps), found by
+its words through the store's
 full-text index (``engine.search_index``) and shown as its reader may read it.
 
 A text is found when it holds every word asked for (``word*``: any word starting so), newest
@@ -129,7 +130,7 @@ def _readable(
 ) -> list[dict[str, Any]]:
     """The texts of a found document that the reader's log shows of its ruling and that hold
     every term (only those on ``sheet``'s stream or in its voice, when given)."""
-    seen = {(str(r.originator_id), r.originator_version) for r in entry.events}
+    seen = {(str(r.originator_id), r.originator_version) for r in (entry.header, *entry.events)}
     return [
         text
         for text in doc["texts"]

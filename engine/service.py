@@ -27,6 +27,7 @@ from engine.ledger import RulingView, evolve_directory
 from engine.mapper import canonical_json, converter
 from engine.reads import Reads
 from engine.records import DIRECTORY_ID
+from engine.said import said_text
 
 
 class Engine(Reads, Access):
@@ -193,15 +194,18 @@ class Engine(Reads, Access):
         actor: str | None = None,
         dice: DiceSpec | None = None,
         hidden: bool = False,
+        say: str = "",
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
-        ``reveal``.
+        ``reveal``. ``say``: the narration of the ruling ("Tanner vaults the rail"), recorded
+        in its header with the command (``engine.said``).
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
         table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
         over the limits (``domain.limits``), ``TEXT_TOO_LONG`` or ``COMMAND_TEXT_TOO_LONG``."""
         check_command(command)
+        narration = said_text(say)
         spec = dice or DiceSpec()
         campaign_id = self.find_campaign(campaign_name).campaign_id
 
@@ -227,6 +231,8 @@ class Engine(Reads, Access):
             if drawn is not None and campaign.dice_protocol >= 2:
                 lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
+            if narration:
+                params["say"] = narration
             return self.ledger.commit(
                 campaign=campaign,
                 campaign_id=campaign_id,

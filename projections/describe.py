@@ -27,6 +27,8 @@ from domain.events import (
     MemberLinked,
     MemberRemoved,
     NoteAdded,
+    PostKind,
+    PostWritten,
     RosterRenamed,
     RulingAmended,
     RulingDisputed,
@@ -211,3 +213,17 @@ def _retracted(event: RulingRetracted) -> str:
 @describe.register(RulingAmended)
 def _amended(event: RulingAmended) -> str:
     return f"ruling {event.ruling} {event.kind}: {event.reason}"
+
+
+@describe.register(PostWritten)
+def _post(event: PostWritten) -> str:
+    from projections.post_text import with_rolls
+
+    who = {
+        PostKind.NARRATION: "narration",
+        PostKind.CHARACTER: f"{event.speaker} says",
+        PostKind.NPC: f"{event.speaker} (NPC) says",
+        PostKind.OOC: f"{event.by} (out of character)",
+    }[event.kind]
+    to = f" to {', '.join(event.to)}" if event.to else ""
+    return f"{who}{to}: {with_rolls(event.text, event.rolls)}"

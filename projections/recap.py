@@ -8,6 +8,10 @@ Keys (format ``campaign-log/recap``, version 1):
   ``stage``, ``beats``;
   a beat is ``ruling``, ``command``, ``actor``, ``at``, ``text`` (one line), ``lines``
   (``who``, ``text``), ``amended_by`` (null or the ruling that amended it);
+- ``story`` ("What happened"): the narration and the in-character posts that stand, in order:
+  ``ruling``, ``voice`` (``narration``, ``character``, ``npc``, or ``say``: a ruling's
+  narration), ``speaker``, ``text`` (a post's rolls written out), ``beat`` (what a narrated
+  ruling did, one line; empty for a post);
 - ``highlights``: ``ruling``, ``who``, ``kind``, ``text``;
 - ``characters``: ``name``, ``scores`` (``score``, ``start``, ``end``), ``revealed`` (texts);
 - ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended`` /
@@ -34,6 +38,7 @@ from projections.views import (
     Line,
     Recap,
     Scene,
+    StoryBeat,
 )
 
 Doc = dict[str, Any]  # a read model's document (storage), not a view
@@ -115,6 +120,7 @@ def recap(doc: Doc, *, gm: bool = False) -> Recap:
         },
         "before_session": before,
         "scenes": scenes,
+        "story": _story(entries, gm),
         "highlights": [
             cast(Highlight, {"ruling": e["ruling"], **h})  # h: as stored, keys in its order
             for e in standing
@@ -124,6 +130,18 @@ def recap(doc: Doc, *, gm: bool = False) -> Recap:
         "corrections": _corrections(doc, entries, gm),
         "disputes": doc.get("disputes", []),
     }
+
+
+def _story(entries: list[Doc], gm: bool) -> list[StoryBeat]:
+    """What happened: each standing entry's part of the story, as it stands now."""
+    told: list[StoryBeat] = []
+    for entry in entries:
+        part = _now(entry).get("story", entry.get("story"))
+        if entry["undone"] is not None or not part:
+            continue
+        beat = one_line(_visible(_now(entry)["lines"], gm)) if part["voice"] == "say" else ""
+        told.append({"ruling": entry["ruling"], **part, "beat": beat})  # type: ignore[typeddict-item]
+    return told
 
 
 def _characters(standing: list[Doc]) -> list[CharacterScores]:

@@ -52,6 +52,7 @@ from projections.recap_facts import (
     highlight,
     moved,
 )
+from projections.recap_story import story_of
 
 Doc = dict[str, Any]
 PAGE = 100  # entries in one page of a session's rulings
@@ -90,7 +91,7 @@ class RecapModel:
     """Session recaps of every campaign in the store, for every rule system."""
 
     name = "recaps"
-    version = 3
+    version = 4  # 4: each entry's part of the story (posts and narration, issue 29)
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
@@ -104,6 +105,8 @@ class RecapModel:
                 campaign.update(name=event.name, system=event.system, gm=event.gm)
             elif isinstance(event, CharacterJoined | RosterRenamed):
                 campaign["names"][str(event.character_id)] = event.name
+            if isinstance(event, CharacterJoined):
+                campaign.setdefault("players", {})[str(event.character_id)] = event.player
         names: dict[str, str] = campaign["names"]
         docs.put(f"campaign/{cid}", campaign)  # corrections below may edit its waiting rulings
         corrected = [r for r in records if str(r.originator_id) == cid]
@@ -143,6 +146,7 @@ class RecapModel:
             "highlights": highlights,
             "undone": None,
             "amended": [],
+            "story": story_of(made, header.actor, [r.event for r in records], campaign),
         }
         started = next((r.event for r in records if isinstance(r.event, SessionStarted)), None)
         if started is not None:
@@ -232,6 +236,7 @@ class RecapModel:
         replacing = [(r.originator_id, e) for r in records for e in r.event.events]  # type: ignore[attr-defined]
         lines, scores, highlights = facts(replacing, names)
         reason = next(r.event.reason for r in records if str(r.originator_id) == cid)  # type: ignore[attr-defined]
+        campaign = docs.get(f"campaign/{cid}") or {}
         amendment = {
             "by": header.ruling,
             "actor": header.actor,
@@ -241,8 +246,15 @@ class RecapModel:
         found = self._find(docs, cid, first.ruling)
         if found is not None:
             key, doc, entry = found
+            story = story_of(None, entry["actor"], [e for _, e in replacing], campaign, entry)
             entry["amended"].append(
-                {**amendment, "lines": lines, "moved": scores, "highlights": highlights}
+                {
+                    **amendment,
+                    "lines": lines,
+                    "moved": scores,
+                    "highlights": highlights,
+                    "story": story,
+                }
             )
             docs.put(key, doc)
         session = _session_of(docs, cid, first.ruling)

@@ -5,11 +5,21 @@ is escaped."""
 from __future__ import annotations
 
 from projections.describe import spoken, system_title
+from projections.post_text import markdown_html
 from projections.recap import dispute_text
 from projections.render_md import stamp
 from projections.render_svg import chart
 from projections.stylesheet import e, page
-from projections.views import Beat, CampaignTimeline, HeroTimeline, Known, Line, Recap, Row
+from projections.views import (
+    Beat,
+    CampaignTimeline,
+    HeroTimeline,
+    Known,
+    Line,
+    Recap,
+    Row,
+    StoryBeat,
+)
 
 
 def _lines(lines: list[Line]) -> str:
@@ -34,6 +44,21 @@ def _beats(beats: list[Beat]) -> list[str]:
     return [*out, "</ul>"]
 
 
+def _story(parts: list[StoryBeat]) -> list[str]:
+    """What happened: each part under its speaker, its Markdown rendered safely
+    (``projections.post_text``), a narrated ruling with what it did."""
+    out = []
+    for part in parts:
+        who = "" if part["voice"] == "say" else f'<span class="who">{e(part["speaker"])}</span>'
+        beat = f'<p class="meta">{e(part["beat"])}</p>' if part["beat"] else ""
+        out.append(
+            f'<article class="post {e(part["voice"])}" data-ruling="{part["ruling"]}">'
+            f'<header><span class="ruling">#{part["ruling"]}</span> {who}</header>'
+            f'<div class="text">{markdown_html(part["text"])}</div>{beat}</article>'
+        )
+    return out
+
+
 def recap_html(r: Recap) -> str:
     """A session recap (``projections.recap``) as a page."""
     c, s = r["campaign"], r["session"]
@@ -44,6 +69,8 @@ def recap_html(r: Recap) -> str:
         f'<p class="meta">{e(system_title(c["system"]))}, GM {e(c["gm"])}, '
         f"{e(stamp(s['started_at']))}{e(until)}</p>",
     ]
+    if r.get("story"):
+        body += ["<h2>What happened</h2>", '<div class="thread">', *_story(r["story"]), "</div>"]
     if r["before_session"]:
         body += ["<h2>Before the session</h2>", *_beats(r["before_session"])]
     for scene in r["scenes"]:

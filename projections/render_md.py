@@ -15,6 +15,7 @@ from projections.views import (
     Line,
     Recap,
     Row,
+    StoryBeat,
 )
 
 # Characters that steer a terminal or reorder what is shown: C0 and C1 controls, DEL, the bidi
@@ -71,6 +72,16 @@ def _beat(beat: Beat) -> str:
     return f"- **#{beat['ruling']}** {md(beat['text'])}{amended}"
 
 
+def _told(part: StoryBeat) -> str:
+    """A part of the story as one item: who speaks, what they said (a post's lines as one,
+    inert), and for a narrated ruling what it did."""
+    said = " ".join(md(line) for line in part["text"].splitlines() if line.strip())
+    if part["voice"] == "say":
+        beat = f" _({md(part['beat'])})_" if part["beat"] else ""
+        return f"- **#{part['ruling']}** {said}{beat}"
+    return f"- **#{part['ruling']} {md(part['speaker'])}:** {said}"
+
+
 def _correction(c: Correction) -> list[str]:
     where = f" (session {c['session']})" if c.get("session") else ""
     head = (
@@ -94,6 +105,9 @@ def recap_md(r: Recap) -> str:
         "",
         f"_{md(system_title(c['system']))}, GM {md(c['gm'])}, {stamp(s['started_at'])}{until}_",
     ]
+    if r.get("story"):
+        out += ["", "## What happened", ""]
+        out += [_told(part) for part in r["story"]]
     if r["before_session"]:
         out += ["", "## Before the session", ""]
         out += [_beat(b) for b in r["before_session"]]

@@ -1,5 +1,6 @@
-"""The search read model: what people wrote into each ruling (notes, reasons, the why of a free
-roll, a private message's body: the fields each event names ``searchable``), kept per ruling so
+"""The search read model: what people wrote into each ruling (posts, a ruling's narration, notes,
+reasons, the why of a free roll, a private message's body: the fields each event names
+``searchable``, and the header's ``--say``), kept per ruling so
 the store's full-text index (SQLite FTS5, PostgreSQL text search) can find it.
 
 Documents (keys within the model): ``ruling/<campaign id>/<number, ten digits>``, one per ruling
@@ -23,8 +24,10 @@ from uuid import UUID
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted
 from projections.documents import Documents
 from projections.recap_facts import Envelope
+from projections.thread import said
 
 Doc = dict[str, Any]
+NARRATION = "Narration"  # the kind of a ruling's own narration (``--say``)
 DIGITS = 10  # a ruling's number in a key, zero-padded so that keys sort as numbers do
 WORD = re.compile(r"[^\W_]+")  # a word as the full-text tokenizers read one: letters and digits
 
@@ -54,12 +57,23 @@ class SearchModel:
     """The read model of what was written (see the module docstring)."""
 
     name = "search"
-    version = 1
+    version = 2
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = next(r for r in records if isinstance(r.event, RulingMade))
         campaign_id = header.originator_id
         texts: list[Doc] = []
+        narration = said(header.event)  # type: ignore[arg-type]
+        if narration.strip():
+            texts.append(
+                {
+                    "stream": str(campaign_id),
+                    "v": header.originator_version,
+                    "kind": NARRATION,
+                    "text": narration,
+                    "who": None,
+                }
+            )
         for record in records:
             event = record.event
             if isinstance(event, RulingRetracted | RulingAmended) and (
@@ -67,7 +81,7 @@ class SearchModel:
             ):
                 continue  # a correction's reason is said once, on the campaign's stream
             for holder, text in texts_of(event):
-                voice = getattr(holder, "character", None)
+                voice = getattr(holder, "speaker", None) or getattr(holder, "character", None)
                 texts.append(
                     {
                         "stream": str(record.originator_id),

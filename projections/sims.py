@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from domain.events import PostKind, PostWritten
 from domain.rulesets.sims import events as ev
 from domain.rulesets.sims.tables import DiceMode, Outcome, rank_name
 from projections.describe import describe, faces
+from projections.thread import as_post
 
 
 def _signed(value: int) -> str:
@@ -266,3 +268,16 @@ def _message(event: ev.PrivateMessageSent) -> str:
     voice = f" as {event.character}" if event.character else ""
     manner = "in character" if event.in_character else "out of character"
     return f"private message from {event.sender}{voice} to {event.to} ({manner}): {event.body}"
+
+
+@as_post.register(ev.PrivateMessageSent)
+def _message_as_post(event: ev.PrivateMessageSent) -> PostWritten:
+    """A Behind the Scenes message (before it became `post --to`) reads as a private post."""
+    voiced = event.in_character and event.character is not None
+    return PostWritten(
+        by=event.sender,
+        kind=PostKind.CHARACTER if voiced else PostKind.OOC,
+        speaker=(event.character or "") if voiced else "",
+        to=(event.to,),
+        text=event.body,
+    )

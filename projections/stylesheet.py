@@ -94,6 +94,14 @@ body{max-width:none;margin:0;padding:0;color:#000;font-size:11pt}
 h2,h3{break-after:avoid}figure,tr,li,.correction,.die{break-inside:avoid}
 .scroll{overflow:visible}svg.chart{max-width:100%}
 }
+.thread article{border-left:3px solid var(--rule);padding:.2rem 0 .2rem .8rem;margin:.8rem 0}
+.thread article.narration{border-color:var(--accent)}.thread article.npc{border-color:var(--warn)}
+.thread article.ooc{color:var(--muted)}.thread article.ruling{border-color:var(--tint)}
+.thread article.struck .text{text-decoration:line-through;color:var(--faint)}
+.thread article .text p{margin:.3rem 0}
+.thread .mark{color:var(--warn);font-style:italic;margin:.2rem 0}
+.roll{background:var(--tint);border-radius:.3rem;padding:0 .3rem;white-space:nowrap}
+.roll .why{color:var(--muted)}
 """
 
 

@@ -51,6 +51,17 @@ class Beat(TypedDict):
     amended_by: int | None
 
 
+class StoryBeat(TypedDict):
+    """A part of what happened: a post (narration, a character's or an NPC's words) or a
+    ruling's narration (``voice`` ``say``) with what the ruling did (``beat``)."""
+
+    ruling: int
+    voice: str
+    speaker: str
+    text: str
+    beat: str
+
+
 class Scene(TypedDict):
     """A part of a session: a scene (``number`` None between scenes) and its beats."""
 
@@ -120,6 +131,7 @@ class Recap(TypedDict):
     session: SessionSpan
     before_session: list[Beat]
     scenes: list[Scene]
+    story: list[StoryBeat]
     highlights: list[Highlight]
     characters: list[CharacterScores]
     corrections: list[Correction]

@@ -22,7 +22,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from domain.limits import MAX_BODY
-from web import commands, dice_check, live, pages, reads, search, signin
+from web import commands, dice_check, live, pages, reads, search, signin, threads
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -109,6 +109,7 @@ def create_app(db: str, *, discord_public_key: str | None = None) -> Litestar:
             *commands.routes(),
             *reads.routes(),
             *search.routes(),
+            *threads.routes(),
             *signin.routes(),
             *dice_check.routes(),
             *pages.routes(),

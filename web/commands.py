@@ -88,7 +88,9 @@ def run(request: Request[Any, Any, Any], campaign: str, name: str, data: Command
         raise UnknownVerb(verb=name, where=system)
     command = build(verb, data.params, member)
     spec = dice_spec(data.dice, data.seed)
-    result = engine.execute(campaign, command, actor=member, dice=spec, hidden=data.hidden)
+    result = engine.execute(
+        campaign, command, actor=member, dice=spec, hidden=data.hidden, say=data.say
+    )
     return ruling_out(result)
 
 

@@ -29,12 +29,14 @@ class ErrorOut:
 class CommandIn:
     """A verb's parameters by name (as `campaign --json log` shows them under ``params``), and
     how its dice come: ``dice`` (faces rolled at the table, in order), ``seed`` (reproducible
-    digital dice) or neither (the session's committed dice); ``hidden``: the GM's hidden roll."""
+    digital dice) or neither (the session's committed dice); ``hidden``: the GM's hidden roll;
+    ``say``: the ruling's narration (`--say`)."""
 
     params: dict[str, Any] = field(factory=dict)
     dice: list[int] | None = None
     seed: int | None = None
     hidden: bool = False
+    say: str = ""
 
 
 @define(kw_only=True)

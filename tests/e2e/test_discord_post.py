@@ -107,9 +107,16 @@ def _play(script: Path, folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def goons(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The Sprawl Goons example played: a 7 KB recap, four messages."""
+    """The Sprawl Goons example's first session played (its last session is the mission's, a
+    7 KB recap, four messages; the session after it is played as a thread)."""
     script = next(s for s in SCRIPTS if s.stem == "sprawl-goons")
-    return _play(script, tmp_path_factory.mktemp("goons"))
+    folder = tmp_path_factory.mktemp("goons")
+    first = folder / script.name
+    first.write_text(script.read_text(encoding="utf-8").split(THREAD_SESSION)[0], "utf-8")
+    return _play(first, folder)
+
+
+THREAD_SESSION = "\n# Session 2 is played as a thread"
 
 
 def cli_run(db: Path, *args: str) -> Result:
@@ -356,6 +363,6 @@ def test_a_timeline_posts_as_lists(tmp_path: Path, webhook: Webhook, waits: list
     """`timeline --post` sends every hero's timeline as lists, no table, in order."""
     script = next(s for s in SCRIPTS if s.stem == "rain-city")
     result = cli_run(_play(script, tmp_path), "timeline", "--post", webhook.url)
-    assert (0, "posted 2 messages to the webhook\n") == (result.exit_code, result.output)
-    assert ["(1/2)", "(2/2)"] == [text.rsplit("\n", 1)[1] for text in webhook.received]
+    assert (0, "posted 3 messages to the webhook\n") == (result.exit_code, result.output)
+    assert ["(1/3)", "(2/3)", "(3/3)"] == [text.rsplit("\n", 1)[1] for text in webhook.received]
     assert not any("|" in text for text in webhook.received)

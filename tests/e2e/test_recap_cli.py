@@ -39,6 +39,7 @@ def test_recap_as_json_has_the_documented_keys(tmp_path: Path, frozen: None) -> 
         "session",
         "before_session",
         "scenes",
+        "story",
         "highlights",
         "characters",
         "corrections",

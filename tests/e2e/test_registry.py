@@ -44,6 +44,7 @@ NOT_COMMANDS = {
     "search",
     "serve",
     "show",
+    "thread",
     "timeline",
     "undo",
     "use",
@@ -66,6 +67,26 @@ def paths(group: click.Group, prefix: str = "") -> set[str]:
 def test_the_cli_and_the_registry_name_the_same_verbs(system: str) -> None:
     cli_verbs = (paths(campaign) | paths(systems.verbs(system))) - NOT_COMMANDS
     assert sorted(cli_verbs) == sorted(verbs(system))
+
+
+def _commands(group: click.Group, prefix: str = "") -> dict[str, click.Command]:
+    found: dict[str, click.Command] = {}
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found |= _commands(command, f"{prefix}{name} ")
+        else:
+            found[f"{prefix}{name}"] = command
+    return found
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_ruling_verb_takes_say(system: str) -> None:
+    """`--say TEXT` narrates a ruling: every verb of the registry takes it but `post` (its text
+    is the narration) and `resolve` (a correction keeps the narration of what it corrects),
+    and no read does."""
+    every = {**_commands(campaign), **_commands(systems.verbs(system))}
+    narrated = {path for path, c in every.items() if any(p.name == "say" for p in c.params)}
+    assert sorted(set(verbs(system)) - {"post", "resolve"}) == sorted(narrated)
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))

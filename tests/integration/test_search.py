@@ -271,3 +271,29 @@ def test_the_index_finds_what_a_scan_of_the_readers_log_finds(
         ]
         got = engine.search("Lab", " ".join(asked), reader=reader, limit=100).found
         assert expected == [(f.ruling, f.text) for f in got]
+
+
+def test_posts_and_narration_are_found_as_their_readers_may_read_them(store: Engine) -> None:
+    from domain.lifecycle import AddNote as _Note
+    from domain.posts import WritePost
+
+    scene_with_s1(store)
+    store.execute("Lab", AddMember(member="bo", role=Role.PLAYER))
+    store.execute("Lab", WritePost(text="The vents *hiss* open", by="GM"))
+    store.execute(
+        "Lab",
+        WritePost(text="31415 squeezes into the vent", by="alice", character="31415"),
+        actor="alice",
+    )
+    store.execute("Lab", WritePost(text="psst, the vent leads out", by="GM", to=("bo",)))
+    store.execute("Lab", _Note(text="noted"), say="the vent rattles behind them")
+    hits = store.search("Lab", "vent*").found
+    assert [
+        ("Narration", "the vent rattles behind them"),
+        ("PostWritten", "psst, the vent leads out"),
+        ("PostWritten", "31415 squeezes into the vent"),
+        ("PostWritten", "The vents *hiss* open"),
+    ] == [(h.kind, h.text) for h in hits]
+    assert ["31415 squeezes into the vent"] == found(store, "vent", character="31415")
+    assert "psst, the vent leads out" not in found(store, "vent", reader="alice")
+    assert "psst, the vent leads out" in found(store, "vent", reader="bo")

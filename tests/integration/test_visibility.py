@@ -1,6 +1,8 @@
-"""Visibility through every read: a GM's hidden roll and a GM-only note never reach a player or
-an observer (log, headers, history, a session's rulings, the recap in JSON and Markdown, the
-Exposure timelines, a search, the export) until the GM reveals the roll; the GMs read everything."""
+"""Visibility through every read: a GM's hidden roll, a hidden post and a GM-only note never
+reach a player or an observer (log, headers, history, a session's rulings, the recap in JSON
+and Markdown, the Exposure timelines, the thread in every format, a search, the export) until the GM
+reveals them; a private post reaches only its author, the members it was written to and the
+GMs; the GMs read everything."""
 
 from __future__ import annotations
 
@@ -12,14 +14,19 @@ import pytest
 from domain.errors import NotAllowed
 from domain.events import Role
 from domain.lifecycle import AddNote, EndSession, StartSession
+from domain.posts import WritePost
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember, RevealRuling
 from engine import DiceSpec, Engine, converter
+from projections.render_html import recap_html
 from projections.render_md import recap_md
+from projections.render_thread import thread_html, thread_json, thread_md, thread_text
 from tests.conftest import event_count
 from tests.golden.test_the_code import HAWK, table
 
 SECRET = "the mayor is the Owl"
+WHISPER = "kim, the Owl pays you"  # the GM's private post to kim
+HIDDEN_POST = "the Owl watches from the roof"  # the GM's hidden post
 READERS = ["dana", "olly"]  # the Hawk's player, an observer
 
 
@@ -37,6 +44,10 @@ def hidden(engine: Engine) -> int:
         "Lab", RollExposure(hero=HAWK), dice=DiceSpec(faces=(4, 6)), hidden=True
     )
     engine.execute("Lab", AddNote(text=SECRET, gm_only=True))
+    engine.execute("Lab", AddMember(member="kim", role=Role.PLAYER))
+    engine.execute("Lab", WritePost(text=WHISPER, by="GM", to=("kim",)))
+    hidden_post = WritePost(text=f"{HIDDEN_POST} [1d6]", by="GM")
+    engine.execute("Lab", hidden_post, dice=DiceSpec(faces=(5,)), hidden=True)
     return secret.number
 
 
@@ -52,6 +63,11 @@ def everything_read_by(engine: Engine, reader: str | None) -> str:
         engine.hero_timeline("Lab", HAWK, reader=reader),
         engine.campaign_timelines("Lab", reader=reader),
         converter.unstructure(engine.search("Lab", "mayor owl", reader=reader)),
+        recap_html(engine.recap("Lab", reader=reader, gm=True)),
+        thread_json(engine.thread("Lab", reader=reader)),
+        thread_md(engine.thread("Lab", reader=reader)),
+        thread_html(engine.thread("Lab", reader=reader)),
+        thread_text(engine.thread("Lab", reader=reader)),
     ]
     return json.dumps(reads, default=str)
 
@@ -68,6 +84,25 @@ def test_nothing_hidden_reaches_a_player_or_an_observer(
     assert not mentions(seen, hidden)
     assert SECRET not in seen
     assert "[4,6]" not in seen.replace(" ", "")
+    assert WHISPER not in seen
+    assert HIDDEN_POST not in seen
+
+
+def test_a_private_post_reaches_its_audience_alone(engine: Engine, hidden: int) -> None:
+    """kim reads the GM's post to her (not the hidden one); dana and olly read neither."""
+    seen = everything_read_by(engine, "kim")
+    assert WHISPER in seen
+    assert HIDDEN_POST not in seen
+    assert SECRET not in seen
+
+
+def test_a_revealed_post_is_everyones(engine: Engine, hidden: int) -> None:
+    post = engine.campaign("Lab").rulings
+    engine.execute("Lab", RevealRuling(ruling=post))
+    for reader in READERS:
+        seen = everything_read_by(engine, reader)
+        assert HIDDEN_POST in seen
+        assert WHISPER not in seen
 
 
 def test_the_gm_reads_everything(engine: Engine, hidden: int) -> None:
@@ -75,6 +110,8 @@ def test_the_gm_reads_everything(engine: Engine, hidden: int) -> None:
         seen = everything_read_by(engine, gm)
         assert mentions(seen, hidden)
         assert SECRET in seen
+        assert WHISPER in seen
+        assert HIDDEN_POST in seen
 
 
 @pytest.mark.parametrize("reader", READERS)

@@ -311,6 +311,7 @@ def test_every_page_wears_the_one_stylesheet() -> None:
         "session": {"number": 1, "started_at": "2026-11-29T19:30:00+00:00", "ended_at": None},
         "before_session": [],
         "scenes": [],
+        "story": [],
         "highlights": [],
         "characters": [],
         "corrections": [],

@@ -182,6 +182,7 @@ def policy_table(system: str) -> str:
         if may.as_player:
             named = may.as_player not in ("by", "member")  # --by, or the seat named first
             whom = "themself" + (f" (--{may.as_player})" if named else "")
+        whom = may.whom or whom
         calls = ", ".join(f"`--{c.replace('_', '-')}`" for c in may.gm_calls) or "-"
         rows.append(f"| `{by_name[name]}` | {whom or 'anyone'} | {calls} |")
     return "\n".join(rows)

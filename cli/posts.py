@@ -1,0 +1,104 @@
+"""Posts and the thread, verbs every system shares: `post` writes to the table's thread as a
+ruling of its own; `thread` reads a session as the table lived it."""
+
+from __future__ import annotations
+
+import click
+
+from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.dice import dice_options, run
+from domain.posts import WritePost
+
+FORMATS = ("text", "md", "html", "json", "discord")
+
+
+@click.command("post")
+@click.argument("text")
+@click.option("--character", metavar="NAME", help="Speak or act as this character.")
+@click.option("--npc", metavar="NAME", help="Speak as an NPC (the GM).")
+@click.option("--ooc", is_flag=True, help="Out of character (anyone, observers too).")
+@click.option(
+    "--to",
+    "to",
+    multiple=True,
+    metavar="MEMBER",
+    help="Private: only you, MEMBER (repeatable) and the GMs read it.",
+)
+@dice_options
+@pass_context
+def post(
+    ctx: Context,
+    text: str,
+    character: str | None,
+    npc: str | None,
+    ooc: bool,
+    to: tuple[str, ...],
+    faces: str | None,
+    seed: int | None,
+) -> None:
+    """Post TEXT (Markdown) to the table's thread, as a ruling of its own: narration by the GM
+    (the default for a GM), in character (--character: a player's own, any for the GM), as an
+    NPC (--npc, the GM), or out of character (--ooc). A player who plays one character speaks
+    as them. A roll in brackets ([2d6+1], [4d6kh3 for the climb]) is rolled in the post's
+    ruling, as `campaign dice` rolls; --hidden keeps the whole post the GMs' until revealed.
+
+    \b
+    Example:
+      campaign --as alice post "Tanner vaults the rail [2d6+1 for the jump]" --character Tanner
+    """
+    by = ctx.actor or ctx.engine.campaign(ctx.campaign()).gm
+    command = WritePost(text=text, by=by, character=character, npc=npc, ooc=ooc, to=to)
+    run(ctx, command, faces=faces, seed=seed)
+
+
+@click.command("thread")
+@click.option("--session", type=WHOLE_NUMBER, help="The session (default: the latest).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text for the terminal, md for forums, html for a page, json, discord (split into "
+    "messages, as recaps are).",
+)
+@click.option(
+    "--for",
+    "reader",
+    metavar="MEMBER",
+    help="As MEMBER reads it (default: as --as, or the GM).",
+)
+@pass_context
+def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> None:
+    """Show a session as the table lived it: posts and rulings in order, each post under its
+    speaker (the character and their player), private posts only for those who may read them,
+    struck and edited posts marked.
+
+    \b
+    Example:
+      campaign thread --session 1 --format md
+    """
+    import projections.render_thread as render_thread
+    from cli.render import emit_json
+    from domain.policy import check_gm
+
+    who = ctx.actor
+    if reader is not None:
+        if ctx.actor not in (None, reader):  # a member's thread is theirs and the GMs'
+            check_gm(ctx.engine.campaign(ctx.campaign()), ctx.actor, f"read {reader}'s thread")
+        who = reader
+    found = ctx.engine.thread(ctx.campaign(), session, reader=who)
+    if ctx.as_json or fmt == "json":
+        emit_json(render_thread.thread_json(found))
+    elif fmt == "md":
+        click.echo(render_thread.thread_md(found), nl=False)
+    elif fmt == "html":
+        click.echo(render_thread.thread_html(found), nl=False)
+    elif fmt == "discord":
+        parts = render_thread.thread_discord(found)
+        click.echo("\n\n".join(parts))
+    else:
+        click.echo(render_thread.thread_text(found), nl=False)
+
+
+COMMANDS = (post, thread)

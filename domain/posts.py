@@ -1,0 +1,273 @@
+"""Posts: what somebody at the table writes, as a ruling of its own (every system).
+
+A post is Markdown text with its speaker: the GM narrating (the default for a GM), a character
+(``--character``: a player for their own characters, the GM for any), an NPC (``--npc``, the
+GM's), or a member out of character (``--ooc``: anyone, observers included). ``to`` makes it
+private: the author, those members and the GMs read it (``domain.visibility.Private``).
+
+A roll written in brackets inside the text (``[2d6+1]``, ``[4d6kh3 for the climb]``) is a free
+roll of the post's ruling: the notation, the dice and the limits of ``campaign dice``
+(``domain.free_rolls``), recorded where it stands in the text. A bracket that is not dice
+notation (``[an aside]``, a Markdown link ``[text](https://...)``) stays text.
+
+A post reads nothing a roll changes (only the table's members and roster), so undoing or
+amending a roll never touches a post; the author may amend their own post's text
+(``check_may_amend``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from attrs import frozen
+
+from domain.campaign import CampaignState, Member
+from domain.commands import Change, View
+from domain.dice import DiceSource
+from domain.errors import DomainError, NotAllowed, UnknownMember
+from domain.events import AMEND, InlineRoll, PostKind, PostWritten, Role
+from domain.free_rolls import read_expression
+from domain.lifecycle import required_text
+from domain.limits import MAX_NAME, MAX_POST_ROLLS
+from domain.plain import Plain
+from domain.policy import acting_member, check_gm
+
+POST = "post"
+EDITABLE = frozenset({"text"})  # what an author may amend of their own post
+
+
+class PostSpeakersConflict(DomainError):
+    template = "a post has one speaker: give one of --character, --npc and --ooc, not {given}"
+
+
+class PostNeedsSpeaker(DomainError):
+    template = (
+        "{who} plays {count} characters: a player posts in character (--character NAME) or "
+        "out of it (--ooc)"
+    )
+
+
+class InvalidNpcName(DomainError):
+    template = "{name!r} is not an NPC's name: printable, 1 to {limit} characters"
+
+
+class PrivatePostToSelf(DomainError):
+    template = "{name} writes to themself: --to names the other members who read the post"
+
+
+class EditRollsAnew(DomainError):
+    template = (
+        "{who} edits ruling {ruling}, whose rolls are its dice: the new text rolls {new} "
+        "die(s) more than it rolled; post the new roll as a post of its own"
+    )
+
+
+class TooManyPostRolls(DomainError):
+    template = "the post holds {count} rolls: a post rolls at most {limit} ([2d6] each)"
+
+
+# --- Rolls written in the text -----------------------------------------------------------------
+
+_BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
+_TERM = r"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?|\d+)"
+_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*"
+_WRITTEN = re.compile(
+    rf"\s*(?P<expr>{_EXPRESSION})(?:\s+(?:for\s+)?(?P<why>[^+\-\s](?:.*\S)?))?\s*"
+)
+_STARTS_WITH_A_DIE = re.compile(r"\s*[+-]?\s*\d*[dD](\d|%)")
+_FOR = re.compile(r"\s+for\s+")
+
+
+@frozen(kw_only=True)
+class Written(Plain):
+    """A roll as written in a post: where its brackets stand, its expression and its why."""
+
+    start: int
+    end: int
+    expression: str
+    why: str
+
+
+def rolls_written(text: str) -> tuple[Written, ...]:
+    """The rolls a post's text holds, in the order written: each bracket whose content starts
+    with a die (``NdS``, ``d%``), read as dice notation and optionally what it is for
+    (``[4d6kh3 for the climb]``, ``[1d20 the lock]``). A bracket that does not start with a die
+    (``[an aside]``) or is a Markdown link (``[text](url)``) is never a roll; one that starts
+    with a die but is not notation (``[2d7x]``) is kept whole, for ``read_expression`` to
+    refuse naming what is wrong."""
+    found = []
+    for match in _BRACKETED.finditer(text):
+        content = match.group(1)
+        if not _STARTS_WITH_A_DIE.match(content):
+            continue
+        written = _WRITTEN.fullmatch(content)
+        if written is not None:
+            expression, why = written.group("expr"), written.group("why") or ""
+        else:  # not notation: the part before " for " is refused as the expression
+            expression, _, why = _FOR.sub(" for ", content, count=1).partition(" for ")
+        found.append(
+            Written(
+                start=match.start(),
+                end=match.end(),
+                expression=expression.strip(),
+                why=why.strip(),
+            )
+        )
+    return tuple(found)
+
+
+def roll_inline(text: str, dice: DiceSource) -> tuple[InlineRoll, ...]:
+    """Every roll written in ``text``, read (refused as ``campaign dice`` refuses) and rolled
+    from ``dice`` in the order written."""
+    written = rolls_written(text)
+    if len(written) > MAX_POST_ROLLS:
+        raise TooManyPostRolls(count=len(written), limit=MAX_POST_ROLLS)
+    read = [(w, read_expression(w.expression)) for w in written]  # all read before any roll
+    rolls = []
+    for w, terms in read:
+        rolled = tuple(term.roll(dice) for term in terms)
+        total = sum(-t.value if t.subtracted else t.value for t in rolled)
+        rolls.append(
+            InlineRoll(
+                start=w.start,
+                end=w.end,
+                expression=w.expression,
+                why=w.why,
+                terms=rolled,
+                total=total,
+            )
+        )
+    return tuple(rolls)
+
+
+# --- The command -------------------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class WritePost(Plain):
+    """Post to the table's thread (Markdown): narration by the GM (the default for a GM), in
+    character (a player's own character, any for the GM), as an NPC (the GM), or out of
+    character (anyone, observers too); private to some members with ``to``. A roll written in
+    brackets ([2d6+1], [4d6kh3 for the climb]) is rolled in the post's ruling."""
+
+    name: ClassVar[str] = POST
+    text: str
+    by: str
+    character: str | None = None
+    npc: str | None = None
+    ooc: bool = False
+    to: tuple[str, ...] = ()
+
+    def audience(self) -> tuple[str, ...]:
+        """Who reads a private post besides the GMs: its author and ``to`` (none: public)."""
+        if not self.to:
+            return ()
+        return tuple(dict.fromkeys((self.by, *self.to)))
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        author = acting_member(campaign, self.by)
+        kind, speaker, character_id = self._speaker(campaign, author)
+        to = self._recipients(campaign, author)
+        text = required_text(self.text, "the post")
+        post = PostWritten(
+            by=author.name,
+            kind=kind,
+            speaker=speaker,
+            character_id=character_id,
+            to=to,
+            text=text,
+            rolls=roll_inline(text, dice),
+        )
+        return (Change(campaign.id, post),)
+
+    def _speaker(self, campaign: CampaignState, author: Member) -> tuple[PostKind, str, Any]:
+        given = [
+            flag
+            for flag, value in (
+                ("--character", self.character is not None),
+                ("--npc", self.npc is not None),
+                ("--ooc", self.ooc),
+            )
+            if value
+        ]
+        if len(given) > 1:
+            raise PostSpeakersConflict(given=" and ".join(given))
+        if self.ooc:
+            return PostKind.OOC, "", None
+        if author.role is Role.OBSERVER:
+            rule = "an observer posts out of character (--ooc)"
+            raise NotAllowed(who=author.name, role=author.role, what=POST, rule=rule)
+        own = campaign.own_characters(author)
+        if self.npc is not None:
+            if author.role is not Role.GM:
+                rule = "NPCs speak through the GM"
+                raise NotAllowed(who=author.name, role=author.role, what=POST, rule=rule)
+            npc = self.npc.strip()
+            if not npc or len(npc) > MAX_NAME or not npc.isprintable():
+                raise InvalidNpcName(name=self.npc[:MAX_NAME], limit=MAX_NAME)
+            return PostKind.NPC, npc, None
+        if self.character is not None:
+            entry = campaign.find(self.character)
+            if author.role is not Role.GM and entry.character_id not in own:
+                rule = f"{entry.name} is not one of {author.name}'s characters"
+                raise NotAllowed(who=author.name, role=author.role, what=POST, rule=rule)
+            return PostKind.CHARACTER, entry.name, entry.character_id
+        if author.role is Role.GM:
+            return PostKind.NARRATION, "", None
+        played = [e for e in campaign.roster if e.character_id in own]
+        if len(played) != 1:  # a player who plays one character speaks as them
+            raise PostNeedsSpeaker(who=author.name, count=len(played))
+        return PostKind.CHARACTER, played[0].name, played[0].character_id
+
+    def _recipients(self, campaign: CampaignState, author: Member) -> tuple[str, ...]:
+        if self.to and author.role is Role.OBSERVER:
+            rule = "an observer posts to the whole table"
+            raise NotAllowed(who=author.name, role=author.role, what=POST, rule=rule)
+        to = []
+        for name in dict.fromkeys(n.strip() for n in self.to):
+            member = campaign.member(name)
+            if member is None:
+                known = ", ".join(m.name for m in campaign.seats)
+                raise UnknownMember(name=name, known=known)
+            if member.name == author.name:
+                raise PrivatePostToSelf(name=name)
+            to.append(member.name)
+        return tuple(to)
+
+
+# --- Editing one's own post --------------------------------------------------------------------
+
+
+def edits_own_post(campaign: CampaignState, who: str, changes: Mapping[str, str]) -> bool:
+    """Whether ``who`` (not a GM) asks to amend only what an author may edit of a post (its
+    text); the ruling is checked to be their own post by ``check_own_post``."""
+    member = acting_member(campaign, who)
+    return member.role is not Role.GM and bool(changes) and set(changes) <= EDITABLE
+
+
+def check_may_amend(campaign: CampaignState, who: str, changes: Mapping[str, str]) -> None:
+    """Refuse an amendment by anyone but a GM, except an author's edit of their post's text."""
+    if not edits_own_post(campaign, who, changes):
+        check_gm(campaign, who, AMEND)
+
+
+def check_edit_dice(campaign: CampaignState, who: str, ruling: int, new: int) -> None:
+    """An author's edit keeps the post's dice: a player's edit that would roll ``new`` dice the
+    post never rolled is refused (those dice would come from no commitment)."""
+    if new and acting_member(campaign, who).role is not Role.GM:
+        raise EditRollsAnew(who=who, ruling=ruling, new=new)
+
+
+def check_own_post(
+    campaign: CampaignState, who: str, command: str, args: Mapping[str, Any]
+) -> None:
+    """A player amending a ruling (their post's text): refused unless it is a post they wrote."""
+    member = acting_member(campaign, who)
+    if member.role is Role.GM:
+        return
+    if command != POST or args.get("by") != who:
+        rule = "a player amends only the text of their own posts; the rest is the GM's"
+        raise NotAllowed(who=who, role=member.role, what=AMEND, rule=rule)

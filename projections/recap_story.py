@@ -1,0 +1,61 @@
+"""The story a recap tells ("What happened"): the narration and the in-character posts of a
+session, with the rulings they came with. Each ruling's part is kept in its entry of the recap
+read model (``story_of``); ``projections.recap`` lists those that stand.
+
+A part is a post (narration by the GM, a character's or an NPC's words) or a ruling's narration
+(``--say``) with the line of what the ruling did. Out-of-character posts and private ones are
+not the story; a hidden one is the GMs' as its ruling is (the recap leaves out what its reader
+may not read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from domain.events import Event, PostKind, PostWritten, RulingMade, Visibility
+from projections.post_text import with_rolls
+from projections.thread import said
+
+Doc = dict[str, Any]
+
+
+def story_of(
+    made: RulingMade | None,
+    actor: str,
+    events: Iterable[Event],
+    campaign: Doc,
+    entry: Doc | None = None,
+) -> Doc | None:
+    """A ruling's part of the story, or None. ``made`` is its header (None for an amendment's
+    replacement events: then ``entry``, the ruling's recap entry, says what it was)."""
+    if made is not None and made.visibility is Visibility.PRIVATE:
+        return None
+    if made is None and entry is not None and entry.get("story") is None and not _posts(events):
+        return None
+    post = next(iter(_posts(events)), None)
+    if post is not None:
+        if post.to or post.kind is PostKind.OOC:
+            return None
+        return {
+            "voice": str(post.kind),
+            "speaker": _speaker(post, actor, campaign),
+            "text": with_rolls(post.text, post.rolls),
+        }
+    narration = said(made) if made is not None else (entry or {}).get("story", {}).get("text")
+    if not narration:
+        return None
+    return {"voice": "say", "speaker": actor, "text": narration}
+
+
+def _posts(events: Iterable[Event]) -> list[PostWritten]:
+    return [e for e in events if isinstance(e, PostWritten)]
+
+
+def _speaker(post: PostWritten, actor: str, campaign: Doc) -> str:
+    if post.kind is PostKind.CHARACTER:
+        player = campaign.get("players", {}).get(str(post.character_id), post.by)
+        return f"{post.speaker} ({player})"
+    if post.kind is PostKind.NPC:
+        return f"{post.speaker} (NPC)"
+    return f"GM {post.by}" if post.by == campaign.get("gm") else post.by

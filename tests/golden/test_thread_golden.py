@@ -1,0 +1,76 @@
+"""The thread of each example campaign's session played as a thread (one per system), as
+Markdown and as the terminal shows it, compared with reviewed golden files.
+
+After a deliberate change to how threads read, regenerate the files and review the diff:
+
+    .venv/bin/python -m tests.golden.test_thread_golden      (or: make golden-threads)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from freezegun import freeze_time
+
+from engine import Engine
+from projections.render_thread import thread_md, thread_text
+from tests.conftest import FROZEN_AT
+from tests.golden.test_recap_golden import SCRIPTS, _player
+
+GOLDEN = Path(__file__).parent / "threads"
+
+
+def rendered(script: Path, folder: Path) -> dict[str, str]:
+    """The thread of the example's last session, as the GM and as an observer of the table
+    (a player: the first member seated) read it, by file name."""
+    db = folder / f"{script.stem}.db"
+    with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
+        assert 0 == _player()(script, db)
+    with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
+        (entry,) = engine.directory().campaigns
+        campaign = engine.campaign(entry.name)
+        number = campaign.sessions
+        player = next(m.name for m in campaign.members if m.role == "player")
+        gm = engine.thread(entry.name, number)
+        theirs = engine.thread(entry.name, number, reader=player)
+    stem = f"{script.stem}-session-{number}"
+    return {
+        f"{stem}.md": thread_md(gm),
+        f"{stem}.txt": thread_text(gm),
+        f"{stem}-{player}.md": thread_md(theirs),
+    }
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_threads_match_the_golden_files(script: Path, tmp_path: Path) -> None:
+    """Each example's thread reads exactly as the reviewed files (regenerate: the docstring)."""
+    files = rendered(script, tmp_path)
+    expected = {
+        path.name: path.read_text(encoding="utf-8")
+        for path in sorted(GOLDEN.glob(f"{script.stem}-*"))
+    }
+    assert expected == files
+
+
+def regenerate() -> list[Path]:
+    GOLDEN.mkdir(exist_ok=True)
+    for stale in GOLDEN.glob("*"):
+        stale.unlink()
+    written = []
+    with tempfile.TemporaryDirectory() as folder:
+        for script in SCRIPTS:
+            for name, text in rendered(script, Path(folder)).items():
+                (GOLDEN / name).write_text(text, encoding="utf-8")
+                written.append(GOLDEN / name)
+    return written
+
+
+if __name__ == "__main__":
+    for path in regenerate():
+        print(f"wrote {path}")
+    sys.exit(0)

@@ -1,0 +1,347 @@
+"""Posts as rulings (issue 29): who may post as whom, the rolls written in a post, --say, and the
+corrections (an author's edit, a GM's strike, a dispute), read back through the thread."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domain.dice import Die
+from domain.errors import DomainError, NotAllowed, UnknownMember
+from domain.events import PostKind, PostWritten, Role
+from domain.free_rolls import UnreadableDiceNotation
+from domain.lifecycle import AddNote, StartScene, StartSession
+from domain.posts import (
+    PostNeedsSpeaker,
+    PostSpeakersConflict,
+    PrivatePostToSelf,
+    TooManyPostRolls,
+    WritePost,
+    rolls_written,
+)
+from domain.rulesets import SYSTEMS
+from domain.rulesets.sims.commands import CreateCharacter as SimsCharacter
+from domain.rulesets.sims.commands import RollComplicated
+from domain.table import DisputeRuling
+from engine import DiceSpec, Engine
+from projections.render_thread import thread_text
+from projections.texts import searchable_texts
+from tests.conftest import event_count
+
+TABLE = {"alice": Role.PLAYER, "bob": Role.PLAYER, "eve": Role.OBSERVER}
+QUALITIES = (
+    "Outdoorsman:Physical:Good",
+    "Kung Fu:Combat:Good",
+    "Gunplay:Combat:Average",
+    "Hiding:Physical:Average",
+    "Memory:Mental:Average",
+    "Hacking:Mental:Average",
+    "Charisma:Social:Average",
+    "Bluffing:Social:Poor",
+    "Hacker:Professional:Average",
+    "Courier:Professional:Average",
+)
+
+
+def zion(engine: Engine) -> None:
+    """A Sims campaign 'Zion' in a running scene: alice plays Neo, bob plays Cypher; eve
+    watches. The session's dice are typed (physical), so players may type faces too."""
+    engine.create_campaign("Zion", "sims", gm="Morpheus", members=TABLE)
+    engine.execute("Zion", StartSession(physical_dice=True))
+    engine.execute("Zion", StartScene(stage="The wall behind the club"))
+    for name, player in (("Neo", "alice"), ("Cypher", "bob")):
+        engine.execute("Zion", SimsCharacter(character=name, player=player, qualities=QUALITIES))
+
+
+def post(engine: Engine, text: str, by: str = "Morpheus", **more: object) -> PostWritten:
+    faces = more.pop("faces", None)
+    hidden = bool(more.pop("hidden", False))
+    result = engine.execute(
+        "Zion",
+        WritePost(text=text, by=by, **more),  # type: ignore[arg-type]
+        actor=by,
+        dice=DiceSpec(faces=faces) if faces is not None else None,  # type: ignore[arg-type]
+        hidden=hidden,
+    )
+    (written,) = result.events
+    assert isinstance(written, PostWritten)
+    return written
+
+
+def refused(engine: Engine, command: object, actor: str, error: type[DomainError]) -> None:
+    before = event_count(engine)
+    with pytest.raises(error):
+        engine.execute("Zion", command, actor=actor)  # type: ignore[arg-type]
+    assert before == event_count(engine)
+
+
+# --- Who speaks -------------------------------------------------------------------------------
+
+
+def test_the_gm_narrates_by_default_and_speaks_for_any_character_or_npc(engine: Engine) -> None:
+    zion(engine)
+    assert (PostKind.NARRATION, "") == (lambda p: (p.kind, p.speaker))(post(engine, "Rain."))
+    neo = post(engine, "Neo looks up.", character="neo")
+    assert (PostKind.CHARACTER, "Neo") == (neo.kind, neo.speaker)
+    assert neo.character_id == engine.campaign("Zion").find("Neo").character_id
+    smith = post(engine, "Mr. Anderson.", npc="Agent Smith")
+    assert (PostKind.NPC, "Agent Smith") == (smith.kind, smith.speaker)
+
+
+def test_a_player_speaks_as_their_own_character_and_out_of_character(engine: Engine) -> None:
+    zion(engine)
+    assert "Neo" == post(engine, "I climb.", by="alice").speaker  # the one she plays
+    assert "Neo" == post(engine, "I climb.", by="alice", character="Neo").speaker
+    assert PostKind.OOC == post(engine, "brb", by="alice", ooc=True).kind
+    assert PostKind.OOC == post(engine, "great scene", by="eve", ooc=True).kind
+
+
+@pytest.mark.parametrize(
+    ("actor", "command", "error"),
+    [
+        ("alice", WritePost(text="I am Cypher", by="alice", character="Cypher"), NotAllowed),
+        ("alice", WritePost(text="Mr. Anderson", by="alice", npc="Smith"), NotAllowed),
+        ("alice", WritePost(text="as bob", by="bob", ooc=True), NotAllowed),
+        ("eve", WritePost(text="narrating", by="eve"), NotAllowed),
+        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("alice",)), NotAllowed),
+        (
+            "Morpheus",
+            WritePost(text="x", by="Morpheus", npc="Smith", ooc=True),
+            PostSpeakersConflict,
+        ),
+        ("Morpheus", WritePost(text="x", by="Morpheus", to=("zed",)), UnknownMember),
+        ("alice", WritePost(text="x", by="alice", to=("alice",)), PrivatePostToSelf),
+        ("Morpheus", WritePost(text="  ", by="Morpheus"), DomainError),
+        ("Morpheus", WritePost(text="[2d7x]", by="Morpheus"), DomainError),
+    ],
+)
+def test_refused_posts_append_nothing(
+    engine: Engine, actor: str, command: WritePost, error: type[DomainError]
+) -> None:
+    zion(engine)
+    refused(engine, command, actor, error)
+
+
+def test_a_player_with_several_characters_says_which(engine: Engine) -> None:
+    zion(engine)
+    engine.execute("Zion", SimsCharacter(character="Trinity", player="alice", qualities=QUALITIES))
+    refused(engine, WritePost(text="I climb.", by="alice"), "alice", PostNeedsSpeaker)
+
+
+# --- Rolls in a post --------------------------------------------------------------------------
+
+
+def test_rolls_written_in_brackets_are_rolled_where_they_stand(engine: Engine) -> None:
+    zion(engine)
+    text = "Neo jumps [2d6+1] and climbs [4d6kh3 for the climb]; see [the map](https://x.y)."
+    written = post(engine, text, by="alice", faces=(3, 4, 6, 1, 5, 2))
+    first, second = written.rolls
+    assert ("2d6+1", "", 8) == (first.expression, first.why, first.total)
+    assert ("4d6kh3", "the climb", 13) == (second.expression, second.why, second.total)
+    assert "[2d6+1]" == text[first.start : first.end]
+    assert (1,) == second.terms[0].dropped
+    (made,) = [e.ruling for e in engine.log("Zion") if e.ruling.command == "post"]
+    assert (Die(6, 3), Die(6, 4), Die(6, 6), Die(6, 1), Die(6, 5), Die(6, 2)) == made.dice
+    shown = thread_text(engine.thread("Zion"))
+    assert "Neo jumps [2d6+1: [3,4] + 1 = 8] and climbs [4d6kh3: [6,~1~,5,2] = 13" in shown
+
+
+def test_brackets_that_are_not_dice_stay_text() -> None:
+    assert () == rolls_written("[an aside] [1 hour later] [link](https://a.b) [2d6](https://c)")
+    assert ["d%", "1d20 - 1d4"] == [w.expression for w in rolls_written("[d%] [1d20 - 1d4 ok]")]
+
+
+def test_a_post_rolls_at_most_twenty_times_and_reads_its_notation_as_dice_does(
+    engine: Engine,
+) -> None:
+    zion(engine)
+    refused(engine, WritePost(text="[1d6] " * 21, by="Morpheus"), "Morpheus", TooManyPostRolls)
+    refused(engine, WritePost(text="[2d6*2]", by="Morpheus"), "Morpheus", DomainError)
+    with pytest.raises(UnreadableDiceNotation):
+        engine.execute("Zion", WritePost(text="[2d6 +]", by="Morpheus"))
+
+
+# --- --say --------------------------------------------------------------------------------------
+
+
+def test_say_narrates_the_ruling_in_its_header(engine: Engine) -> None:
+    zion(engine)
+    roll = RollComplicated(
+        character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="the rail"
+    )
+    result = engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5)), say="Neo vaults the rail")
+    made = engine.log("Zion")[-1].ruling
+    assert result.number == made.number
+    assert "Neo vaults the rail" == json.loads(made.params)["say"]
+    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == made.number]
+    assert "Neo vaults the rail" == entry.say
+    assert any("the rail" in line for line in entry.lines)
+
+
+# --- Corrections ----------------------------------------------------------------------------------
+
+
+def test_an_author_edits_their_own_post_and_the_old_text_is_kept(engine: Engine) -> None:
+    zion(engine)
+    post(engine, "I clmb. [1d6]", by="alice", faces=(4,))
+    number = engine.campaign("Zion").rulings
+    engine.amend("Zion", number, {"text": "I climb. [1d6]"}, reason="typo", actor="alice")
+    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == number]
+    assert entry.post is not None
+    assert "I climb. [1d6]" == entry.post.text
+    assert 4 == entry.post.rolls[0].total  # the same die
+    assert [("alice", "typo", "I clmb. [1d6]")] == [(x.actor, x.reason, x.was) for x in entry.edits]
+
+
+def test_only_the_author_edits_a_post_and_only_its_text(engine: Engine) -> None:
+    zion(engine)
+    post(engine, "I climb.", by="alice")
+    number = engine.campaign("Zion").rulings
+    for actor, changes in (("bob", {"text": "no"}), ("alice", {"ooc": "true"})):
+        before = event_count(engine)
+        with pytest.raises(NotAllowed):
+            engine.amend("Zion", number, changes, reason="mine", actor=actor)
+        assert before == event_count(engine)
+    roll = RollComplicated(character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="x")
+    engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5)))
+    with pytest.raises(NotAllowed):  # a roll is the GM's to amend, even the player's own
+        engine.amend("Zion", number + 1, {"text": "x"}, reason="mine", actor="alice")
+    engine.amend("Zion", number, {"text": "I leap."}, reason="GM edit")  # the GM may
+
+
+def test_the_gm_strikes_a_post_and_a_player_disputes_one(engine: Engine) -> None:
+    zion(engine)
+    post(engine, "Cypher is a traitor!", by="alice")
+    number = engine.campaign("Zion").rulings
+    engine.execute("Zion", DisputeRuling(ruling=number, reason="rude", by="bob"), actor="bob")
+    engine.undo("Zion", number, reason="out of line")
+    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == number]
+    assert entry.struck is not None
+    assert ("Morpheus", "out of line") == (entry.struck.actor, entry.struck.reason)
+    assert "struck by" in thread_text(engine.thread("Zion"))
+
+
+def test_undoing_a_roll_never_touches_a_later_post(engine: Engine) -> None:
+    """A post reads no state a roll changes: the roll is undone alone, the post stands."""
+    zion(engine)
+    roll = RollComplicated(character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="x")
+    rolled = engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5))).number
+    post(engine, "Neo is up the wall [1d6]", by="alice", faces=(2,))
+    posted = engine.campaign("Zion").rulings
+    engine.undo("Zion", rolled, reason="wrong wall")
+    log = {e.ruling.number: e for e in engine.log("Zion")}
+    assert ("undone", "") == (log[rolled].status, log[posted].status)
+
+
+# --- Every system, and the texts a search finds -----------------------------------------------
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_system_posts(engine: Engine, system: str) -> None:
+    engine.create_campaign("Lab", system, gm="Rosa", members={"ana": Role.PLAYER})
+    engine.execute("Lab", StartSession())
+    engine.execute(
+        "Lab", WritePost(text="A door creaks. [1d6]", by="Rosa"), dice=DiceSpec(faces=(6,))
+    )
+    engine.execute("Lab", WritePost(text="who's there?", by="ana", ooc=True), actor="ana")
+    entries = [e for e in engine.thread("Lab").entries if e.post is not None]
+    assert ["A door creaks. [1d6]", "who's there?"] == [e.post.text for e in entries if e.post]
+
+
+def test_the_searchable_texts_of_rulings(engine: Engine) -> None:
+    zion(engine)
+    post(engine, "I climb [1d6]", by="alice", faces=(3,))
+    engine.execute("Zion", AddNote(text="the wall is wet", gm_only=True), say="Rain.")
+    number = engine.campaign("Zion").rulings
+    engine.undo("Zion", number, reason="no rain tonight")
+    found = [
+        (t.kind, t.speaker, t.character, t.text, t.gm_only)
+        for entry in engine.log("Zion")
+        for t in searchable_texts(entry.header.actor, entry.ruling, [r.event for r in entry.events])
+    ]
+    assert ("post", "Neo", "Neo", "I climb [1d6: [3] = 3]", False) in found
+    assert ("say", "Morpheus", "", "Rain.", False) in found
+    assert ("note", "Morpheus", "", "the wall is wet", True) in found
+    assert ("undo", "Morpheus", "", "no rain tonight", False) in found
+
+
+def test_the_recap_tells_what_happened(engine: Engine) -> None:
+    """The story: the GM's narration, the in-character posts and the narrated rulings with what
+    they did; not the out-of-character, private or struck posts."""
+    zion(engine)
+    post(engine, "The wall is slick with rain.")
+    post(engine, "I climb. [1d6]", by="alice", faces=(5,))
+    roll = RollComplicated(character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="x")
+    engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5)), say="Neo vaults the rail")
+    post(engine, "brb", by="bob", ooc=True)
+    post(engine, "psst", by="bob", to=("alice",))
+    post(engine, "Agent Smith smiles.", npc="Smith")
+    engine.undo("Zion", engine.campaign("Zion").rulings, reason="too early")
+    story = engine.recap("Zion")["story"]
+    assert [
+        ("narration", "GM Morpheus", "The wall is slick with rain."),
+        ("character", "Neo (alice)", "I climb. [1d6: [5] = 5]"),
+        ("say", "Morpheus", "Neo vaults the rail"),
+    ] == [(s["voice"], s["speaker"], s["text"]) for s in story]
+    assert "the wall" not in story[2]["beat"]  # the roll's task is "x"
+    assert "success" in story[2]["beat"]
+    from projections.render_md import recap_md
+
+    assert "## What happened" in recap_md(engine.recap("Zion"))
+
+
+def test_posts_are_chained_sealed_verified_exported_and_imported(sqlite_engine: Engine) -> None:
+    """A session of posts (an edited one, a struck one, a private one) verifies, seals, and goes
+    through an export into another store whole: the same thread, and still correctable."""
+    from domain.lifecycle import EndScene, EndSession
+
+    engine = sqlite_engine
+    zion(engine)
+    post(engine, "Rain. [1d6]", faces=(2,))
+    post(engine, "I clmb", by="alice")
+    engine.amend("Zion", engine.campaign("Zion").rulings, {"text": "I climb"}, reason="typo")
+    post(engine, "psst", by="bob", to=("alice",))
+    post(engine, "oops", by="bob", ooc=True)
+    engine.undo("Zion", engine.campaign("Zion").rulings, reason="wrong thread")
+    engine.execute("Zion", EndScene())
+    engine.execute("Zion", EndSession(), say="Dawn breaks over Zion.")
+    report = engine.verify("Zion")
+    assert report.intact, report
+    assert report.seals
+    exported = list(engine.export("Zion"))
+    assert any("PostWritten" in line for line in exported)
+    with Engine() as other:
+        other.import_campaign(exported)
+        assert other.verify("Zion").intact
+        assert engine.thread("Zion", 1) == other.thread("Zion", 1)
+        other.undo("Zion", 6, reason="struck after the import")
+        assert next(e for e in other.thread("Zion", 1).entries if e.ruling == 6).struck
+
+
+def test_a_post_and_a_narration_have_the_one_text_limit(engine: Engine) -> None:
+    from domain.errors import TextTooLong
+    from domain.limits import MAX_TEXT
+
+    zion(engine)
+    refused(engine, WritePost(text="x" * (MAX_TEXT + 1), by="Morpheus"), "Morpheus", TextTooLong)
+    before = event_count(engine)
+    with pytest.raises(TextTooLong):
+        engine.execute("Zion", AddNote(text="n"), say="s" * (MAX_TEXT + 1))
+    assert before == event_count(engine)
+    post(engine, "x" * MAX_TEXT)
+
+
+def test_an_authors_edit_rolls_no_new_dice(engine: Engine) -> None:
+    """An edit keeps the post's dice: a roll the edit adds would come from no commitment, so a
+    player's is refused (the GM's draws them as any amendment does)."""
+    from domain.posts import EditRollsAnew
+
+    zion(engine)
+    post(engine, "I jump [1d6]", by="alice", faces=(3,))
+    number = engine.campaign("Zion").rulings
+    before = event_count(engine)
+    with pytest.raises(EditRollsAnew):
+        engine.amend("Zion", number, {"text": "I jump [2d6]"}, reason="two", actor="alice")
+    assert before == event_count(engine)
+    engine.amend("Zion", number, {"text": "I leap [1d6]"}, reason="verb", actor="alice")

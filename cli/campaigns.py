@@ -115,10 +115,6 @@ def use(ctx: Context, name: str) -> None:
     say(f"current campaign: {name}")
 
 
-
-
-
-
 class MemberFormat(DomainError):
     template = "give a member as NAME:ROLE (roles: gm, player, observer), got {text!r}"
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem, get_completion_class

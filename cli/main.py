@@ -62,7 +62,8 @@ def _shared_verb(name: str, module: str) -> click.Command:
     """A shared verb from its module's ``COMMANDS``, its ruling verbs narrating (``--say``)."""
     from cli.say import SHARED_NARRATED, add_say
 
-    command = {c.name: c for c in importlib.import_module(module).COMMANDS}[name]
+    commands: tuple[click.Command, ...] = importlib.import_module(module).COMMANDS
+    command = next(c for c in commands if c.name == name)
     add_say(click.Group(commands=[command]), SHARED_NARRATED)
     return command
 
@@ -307,5 +308,3 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     campaign(prog_name="campaign")
-
-

@@ -1,8 +1,9 @@
-"""The `campaign` command: global options, error handling, and the verbs every system shares.
+"""The `campaign` command: global options, error handling, and where its verbs are found.
 
-One process runs one verb, so a verb imports what only it needs (the log readers, exports, rich)
-when it runs, and registering the verbs stays cheap: a `roll` loads little beyond the engine and
-its own system's rules.
+One process runs one verb, so it imports that verb and what only it needs, when it runs: the
+shared verbs are registered by name (``cli.manifest``), a system's verbs are imported with their
+system once the current campaign names it, and `--help`, `--version` and `completion` import no
+engine. The verbs on campaigns as a whole (`init`, `list`, `use`) are in ``cli.campaigns``.
 """
 
 from __future__ import annotations

@@ -479,3 +479,49 @@ def test_the_tools_are_slash_commands_too() -> None:
 
     names = {c["name"] for c in commands("sims")}
     assert {"undo", "amend", "recap", "sheet", "log", "verify-dice"} <= names
+
+
+def test_a_post_in_character_appears_in_the_channel_as_the_character(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web.discord import voices
+
+    voices.forget()
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "the-bot-token")
+        post = command(
+            "post", option("text", "I vault the rail [1d6]"), option("character", "Tanner")
+        )
+        answer = send(client, key, post).json()
+        assert EPHEMERAL == answer["data"]["flags"]
+        assert answer["data"]["content"].endswith("posted as Tanner in the channel")
+        assert api.until(3)
+        again = send(
+            client, key, command("post", option("text", "and land"), option("character", "Tanner"))
+        ).json()
+        assert again["data"]["content"].endswith("posted as Tanner in the channel")
+        assert api.until(4)
+    first, made, shown, second = api.heard
+    assert ("GET", f"/api/v10/channels/{CHANNEL}/webhooks") == (first.method, first.path)
+    assert ("POST", f"/api/v10/channels/{CHANNEL}/webhooks") == (made.method, made.path)
+    assert ("POST", "/api/v10/webhooks/7700000000000000001/the-hook-token?wait=true") == (
+        shown.method,
+        shown.path,
+    )
+    assert "Tanner" == shown.body["username"]
+    assert shown.body["content"].startswith("I vault the rail [1d6: ")
+    assert "and land" == second.body["content"]  # the webhook found once, remembered
+    with Engine(db) as engine:
+        last = engine.log("Docklands")[-2]
+    assert ("post", "ana") == (last.ruling.command, last.header.actor)
+
+
+def test_without_a_bot_token_a_post_is_answered_as_a_ruling(
+    client: TestClient[Any], key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CAMPAIGN_DISCORD_TOKEN", raising=False)
+    post = command("post", option("text", "I vault the rail"), option("character", "Tanner"))
+    answer = send(client, key, post).json()
+    (embed,) = answer["data"]["embeds"]
+    assert ("Tanner", True) == (embed["author"]["name"], "I vault the rail" in embed["description"])

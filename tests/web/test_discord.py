@@ -20,6 +20,7 @@ from litestar.testing import TestClient
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from domain.table import AddMember
 from engine import DiceSpec, Engine
 from tests.conftest import event_count
 from tests.web.discord_standin import discord_api
@@ -525,3 +526,25 @@ def test_without_a_bot_token_a_post_is_answered_as_a_ruling(
     answer = send(client, key, post).json()
     (embed,) = answer["data"]["embeds"]
     assert ("Tanner", True) == (embed["author"]["name"], "I vault the rail" in embed["description"])
+
+
+def test_a_code_from_the_gm_joins_an_account_once(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    with Engine(db) as engine:
+        engine.execute("Docklands", AddMember(member="cy", role=Role.PLAYER))
+        code = engine.discord_invite("Docklands", "cy")
+    joined = send(client, key, command("join", option("code", code), account=STRANGER)).json()
+    assert joined["data"]["embeds"][0]["description"] == f"cy plays as Discord account {STRANGER}"
+    with Engine(db) as engine:
+        assert "cy" == engine.campaign("Docklands").member_on("discord", STRANGER)
+    before = events(db)
+    again = send(client, key, command("join", option("code", code), account=STRANGER)).json()
+    assert again["data"]["content"].startswith("NOT_SIGNED_IN: ")
+    assert before == events(db)
+    rolled = send(
+        client,
+        key,
+        command("dice", option("expression", "1d6"), option("why", "x"), account=STRANGER),
+    ).json()
+    assert "by cy" in rolled["data"]["embeds"][0]["footer"]["text"]

@@ -44,8 +44,8 @@ from web.discord import answers, api, voices
 from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
 from web.discord.signature import BadDiscordSignature, Verifier
-from web.discord.tables import Seat, seat_of
-from web.discord.tools import TOOL_KINDS, TOOLS, Asked
+from web.discord.tables import Seat, campaign_of, seat_of
+from web.discord.tools import JOIN, TOOL_KINDS, TOOLS, Asked, join
 from web.discord.tools import options_of as tools_options
 
 PATH = "/discord/interactions"
@@ -165,10 +165,15 @@ def answered(
     if kind not in (COMMAND, COMPONENT, MODAL, AUTOCOMPLETE):
         raise UnsupportedInteraction(kind=kind)
     channel, account = _where(interaction)
-    seat = seat_of(engine, channel, account)
     data = interaction.get("data")
     if not isinstance(data, dict):
         raise MalformedInteraction(problem="an interaction without data")
+    if kind == COMMAND and data.get("name") == JOIN:  # an account not linked yet
+        code = next(
+            (o.get("value") for o in data.get("options") or [] if o.get("name") == "code"), ""
+        )
+        return join(engine, campaign_of(engine, channel), account, str(code))
+    seat = seat_of(engine, channel, account)
     if kind == COMPONENT:
         return _pressed(seat, str(data.get("custom_id", "")))
     if kind == MODAL:

@@ -548,3 +548,14 @@ def test_a_code_from_the_gm_joins_an_account_once(
         command("dice", option("expression", "1d6"), option("why", "x"), account=STRANGER),
     ).json()
     assert "by cy" in rolled["data"]["embeds"][0]["footer"]["text"]
+
+
+def test_an_oversized_body_is_refused_before_anything(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    from domain.limits import MAX_BODY
+
+    before = events(db)
+    body = json.dumps(command("note", option("text", "x" * MAX_BODY))).encode()
+    assert 413 == client.post(PATH, content=body, headers=signed(key, body)).status_code
+    assert before == events(db)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench import dataset
-from bench.common import Row, say, timed
+from bench.common import Row, same_at_scale, say, timed
 from domain.events import PostKind, PostWritten, RulingMade, StreamRange
 from engine import Engine
 from engine.chain import encoded
@@ -63,16 +63,7 @@ def import_posts(engine: Engine, count: int) -> None:
             )
             for event in (post, header):
                 version += 1
-                yield Recorded(
-                    originator_id=cid,
-                    originator_version=version,
-                    timestamp=template.timestamp,
-                    ruling=number,
-                    actor=template.actor,
-                    session=template.session,
-                    scene=template.scene,
-                    event=event,
-                )
+                yield dataset.like(template, version, number, event)
 
     with collector_paused():
         done = 0
@@ -117,14 +108,5 @@ def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
 def figures(work: Path, repeat: int, large: int) -> list[Row]:
     small = measured(work / "search-small.db", SMALL, repeat * 5)
     big = measured(work / "search-large.db", large, repeat * 5)
-    return [
-        Row(
-            f"`search`, {what}, {large:,} posts",
-            "s",
-            big[what],
-            small[what],
-            f"the same in a campaign of {SMALL:,} posts",
-            "<= 2",
-        )
-        for what in small
-    ]
+    figure, short = f"`search`, {{}}, {large:,} posts", f"a campaign of {SMALL:,} posts"
+    return same_at_scale(small, big, figure, short)

@@ -6,11 +6,13 @@ the CSRF tokens' key too, so several server processes may serve one PostgreSQL d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
@@ -90,10 +92,20 @@ def openapi() -> OpenAPIConfig:
     )
 
 
-def create_app(db: str) -> Litestar:
-    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists)."""
-    engines = Engines(db)
-    watcher = live.Watcher(engines)
+def _bounded(threads: int) -> Callable[[], None]:
+    """At startup: at most ``threads`` worker threads run the requests' store work at once."""
+
+    def bound() -> None:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+
+    return bound
+
+
+def create_app(db: str, *, pool: int | None = None) -> Litestar:
+    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists), holding
+    at most ``pool`` connections to it (``web.engines``: default ``CAMPAIGN_POOL`` or 5)."""
+    engines = Engines(db, pool)
+    feed = live.Feed(engines)
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -123,7 +135,8 @@ def create_app(db: str) -> Litestar:
             engine=JinjaTemplateEngine,
             engine_callback=pages.template_globals,
         ),
-        state=State({"engines": engines, "db": db, "watcher": watcher}),
-        on_shutdown=[watcher.stop, engines.close],
+        state=State({"engines": engines, "db": db, "feed": feed}),
+        on_startup=[_bounded(engines.threads)],
+        on_shutdown=[feed.stop, engines.close],
         debug=False,
     )

@@ -82,7 +82,7 @@ class Feed:
         self._due = threading.Event()  # the store moved, or a stream opened
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
-        self._template: Any = None
+        self.template: Any = None
 
     # --- Streams, on the event loop ------------------------------------------------------------
 
@@ -90,7 +90,7 @@ class Feed:
         """A stream of ``campaign`` for ``member`` from after ruling ``position``."""
         stream = Stream(campaign, member, position, asyncio.get_running_loop())
         with self._lock:
-            self._template = self._template or template
+            self.template = self.template or template
             self._streams[campaign].add(stream)
             self._start()
         self._due.set()
@@ -148,7 +148,7 @@ class Feed:
                 campaigns = {name: list(streams) for name, streams in self._streams.items()}
             for name, streams in campaigns.items():
                 try:
-                    self._send(self._deliveries(name, streams))
+                    self._send(self.deliveries(name, streams))
                 except Exception:  # the store failed: say so, try again in a moment
                     log.exception("following campaign %r failed; trying again", name)
                     self._stop.wait(1.0)
@@ -156,7 +156,7 @@ class Feed:
 
     # --- What each stream is sent ------------------------------------------------------------
 
-    def _deliveries(self, name: str, streams: list[Stream]) -> list[tuple[Stream, Delivery]]:
+    def deliveries(self, name: str, streams: list[Stream]) -> list[tuple[Stream, Delivery]]:
         """What each stream of campaign ``name`` is sent now: the rulings after its position,
         read once per distinct position and rendered once per view."""
         engine = self.engines.get()
@@ -197,7 +197,7 @@ class Feed:
         return [
             (
                 entry.ruling.number,
-                self._template.render(r=ruling_view(entry, campaign), reader=anyone),
+                self.template.render(r=ruling_view(entry, campaign), reader=anyone),
             )
             for entry in shown
         ]

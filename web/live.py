@@ -22,10 +22,11 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from typing import Any
 
-from attrs import define, field
+from attrs import define, field, frozen
 from litestar import Request, get
 from litestar.params import FromPath, FromQuery
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEventMessage
+from litestar.response import Stream as Streamed
 
 from domain.campaign import CampaignState
 from domain.errors import DomainError
@@ -39,11 +40,32 @@ from web.render import Reader, reader_of, ruling_view
 log = logging.getLogger("campaign.web")
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a proxy closes idle ones)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
+HEADERS = {"cache-control": "no-store", "connection": "keep-alive", "x-accel-buffering": "no"}
 BEHIND = 256  # deliveries a stream may leave unsent before it is dropped (the browser reconnects)
 
 Rendered = list[tuple[int, str]]  # (ruling number, its HTML)
-Delivery = tuple[Rendered, int] | None  # the rulings and the campaign's last; None: the end
 View = tuple[str, frozenset[int]]
+OPENING = ServerSentEventMessage(comment="live", retry=RETRY_MS).encode()
+KEPT_ALIVE = ServerSentEventMessage(comment="keep-alive").encode()
+
+
+@frozen
+class Sent:
+    """What the streams of one view are sent after a change: the rulings (as HTML), the
+    campaign's last ruling, and both as the bytes of their events (encoded once for them all)."""
+
+    rendered: Rendered
+    last: int
+    payload: bytes
+
+
+def encoded(rendered: Rendered, last: int) -> Sent:
+    events = [ServerSentEventMessage(data=html, event="ruling", id=n) for n, html in rendered]
+    events.append(ServerSentEventMessage(data=str(last), event="changed", id=last))
+    return Sent(rendered, last, b"".join(e.encode() for e in events))
+
+
+Delivery = Sent | None  # None: the stream ends
 
 
 def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> View:
@@ -73,7 +95,7 @@ class Stream:
 class Feed:
     """The process's one follower of the store and renderer of new rulings for its streams."""
 
-    def __init__(self, engines: Engines, poll: float = 0.25) -> None:
+    def __init__(self, engines: Engines, poll: float = 0.1) -> None:
         self.engines = engines
         self.poll = poll
         self.renders = 0  # rulings rendered (each once per view of them)
@@ -179,8 +201,8 @@ class Feed:
                 except DomainError:  # no longer seated: their stream ends, unsent
                     sent.append((stream, None))
             for (role, _), readers in views.items():
-                rendered = self._render(campaign, readers[0].member, role, logged)
-                sent += [(stream, (rendered, last)) for stream in readers]
+                delivery = encoded(self._render(campaign, readers[0].member, role, logged), last)
+                sent += [(stream, delivery) for stream in readers]
                 for stream in readers:
                     stream.position = last
         return sent
@@ -225,7 +247,7 @@ def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:
 @get("/campaigns/{campaign:str}/events", include_in_schema=False)
 async def events(
     request: Request[Any, Any, Any], campaign: FromPath[str], after: FromQuery[int | None] = None
-) -> ServerSentEvent:
+) -> Streamed:
     """The rulings recorded after ruling ``after`` (or the browser's ``Last-Event-ID``), as the
     signed-in member reads them, as they are recorded."""
     member = seat(request, campaign)
@@ -235,28 +257,25 @@ async def events(
     templates: Any = request.app.template_engine
     template = templates.get_template("_ruling.html")
 
-    async def stream() -> AsyncIterator[ServerSentEventMessage]:
+    async def stream() -> AsyncIterator[bytes]:
         opened = feed.open(campaign, member, start, template)
         try:
-            yield ServerSentEventMessage(comment="live", retry=RETRY_MS)
+            yield OPENING
             while True:
                 try:
-                    delivery = await asyncio.wait_for(opened.queue.get(), KEEP_ALIVE)
+                    async with asyncio.timeout(KEEP_ALIVE):
+                        delivery = await opened.queue.get()
                 except TimeoutError:
-                    yield ServerSentEventMessage(comment="keep-alive")
+                    yield KEPT_ALIVE
                     continue
                 if delivery is None:
                     return
-                rendered, last = delivery
-                for number, html in rendered:
-                    yield ServerSentEventMessage(data=html, event="ruling", id=number)
-                yield ServerSentEventMessage(data=str(last), event="changed", id=last)
+                yield delivery.payload  # the same bytes for every stream of its view
         finally:
             feed.close(opened)
 
-    return ServerSentEvent(
-        stream(), headers={"cache-control": "no-store", "x-accel-buffering": "no"}
-    )
+    # Server-sent events, written as bytes the feed encoded once per view (not per stream).
+    return Streamed(stream(), media_type="text/event-stream", headers=HEADERS)
 
 
 def routes() -> list[Callable[..., Any]]:

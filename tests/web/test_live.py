@@ -204,16 +204,16 @@ def test_each_new_ruling_is_rendered_once_per_view_and_sent_to_every_stream_of_i
     by_reader: dict[str, list[Any]] = {}
     for stream, delivery in sent:
         assert delivery is not None
-        rendered, last = delivery
-        assert after + 4 == last
+        assert after + 4 == delivery.last
         assert after + 4 == stream.position
-        by_reader.setdefault(stream.member, []).append(rendered)
+        by_reader.setdefault(stream.member, []).append(delivery)
     for who, deliveries in by_reader.items():
         assert counts[who] == len(deliveries)
         first = deliveries[0]
         assert all(d is first for d in deliveries), who  # one rendering, handed to each
-        assert [after + n for n in READS[who]] == [number for number, _ in first]
-        html = "".join(h for _, h in first)
+        assert [after + n for n in READS[who]] == [number for number, _ in first.rendered]
+        html = "".join(h for _, h in first.rendered)
+        assert html.splitlines()[0] in first.payload.decode()
         for n, words in SECRETS.items():
             assert (escape(words) in html) == (n in READS[who]), (who, words)
         assert ("Undo #" in html) == (who == "Morpheus")
@@ -241,7 +241,7 @@ def test_a_stream_behind_the_others_is_caught_up_on_its_own(tmp_path: Path) -> N
         ahead = Stream(CAMPAIGN, "Morpheus", after + 2, loop)
         current = Stream(CAMPAIGN, "Morpheus", after + 4, loop)
         sent = list(feed.deliveries(CAMPAIGN, [behind, ahead, current]))
-        return [(s.position, [n for n, _ in d[0]]) for s, d in sent if d is not None], current
+        return [(s.position, [n for n, _ in d.rendered]) for s, d in sent if d is not None], current
 
     try:
         sent, current = asyncio.run(deliver())
@@ -280,7 +280,7 @@ def test_a_member_unseated_while_their_stream_is_open_is_sent_nothing_more(tmp_p
     finally:
         app.state.engines.close()
     assert sent["bob"] is None
-    assert PUBLIC in "".join(html for _, html in sent["alice"][0])
+    assert PUBLIC in "".join(html for _, html in sent["alice"].rendered)
 
 
 def test_many_streams_on_one_server_each_get_what_their_reader_reads(tmp_path: Path) -> None:

@@ -44,31 +44,35 @@ def _tables(db: str) -> list[Seat]:
     return seats
 
 
-def _play(bases: list[str], seats: list[Seat]) -> Counter[int]:
-    """Every player rolls ``ROLLS`` times at once, each through one of ``bases`` (in turn):
-    how many answers of each status came back."""
-    statuses: Counter[int] = Counter()
+def _play(bases: list[str], seats: list[Seat]) -> tuple[Counter[int], Counter[int]]:
+    """Every player rolls ``ROLLS`` times at once, each through one of ``bases`` (in turn), and
+    reads the recap after each roll (its read model caught up by whichever thread reads first):
+    how many answers of each status the rolls and the reads got."""
+    rolls: Counter[int] = Counter()
+    reads: Counter[int] = Counter()
     start = threading.Barrier(len(seats))
     guard = threading.Lock()
 
     def player(number: int) -> None:
         campaign, who, token = seats[number]
         base = bases[number % len(bases)]
-        url = f"{base}/api/campaigns/{quote(campaign)}/commands/dice"
+        api = f"{base}/api/campaigns/{quote(campaign)}"
         with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
             start.wait()
             for turn in range(ROLLS):
                 body = {"params": {"expression": "2d6", "why": f"{who} {turn}"}, "dice": [3, 4]}
-                status = http.post(url, json=body).status_code
+                rolled = http.post(f"{api}/commands/dice", json=body).status_code
+                read = http.get(f"{api}/recap").status_code
                 with guard:
-                    statuses[status] += 1
+                    rolls[rolled] += 1
+                    reads[read] += 1
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(len(seats))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=300)
-    return statuses
+    return rolls, reads
 
 
 def _recorded(db: str) -> Counter[str]:
@@ -151,13 +155,15 @@ def _counting(names: list[str]) -> Iterator[Callable[[], dict[str, int]]]:
 
 
 def test_many_players_on_a_sqlite_file_are_all_answered_and_recorded_once(tmp_path: Path) -> None:
-    """16 players roll at once on a SQLite file through one process with 3 worker threads:
-    every roll answered 201 and recorded exactly once."""
+    """16 players roll and read the recap at once on a SQLite file through one process with 3
+    worker threads sharing its engine: every roll answered 201 and recorded exactly once, every
+    read 200."""
     db = str(tmp_path / "tables.db")
     seats = _tables(db)
     with serving_process(db, "--pool", str(POOL)) as base:
-        statuses = _play([base], seats)
-    assert {201: PLAYERS * ROLLS} == dict(statuses)
+        rolls, reads = _play([base], seats)
+    assert {201: PLAYERS * ROLLS} == dict(rolls)
+    assert {200: PLAYERS * ROLLS} == dict(reads)
     _every_roll_once(db, seats)
 
 
@@ -181,10 +187,11 @@ def test_many_players_on_two_postgresql_servers_stay_within_each_pool() -> None:
             ]
             for base in bases:
                 stack.enter_context(_streaming(base, seats[0]))
-            statuses = _play(bases, seats)
+            rolls, reads = _play(bases, seats)
             held = count()
         _every_roll_once(url, seats)
-    assert {201: PLAYERS * ROLLS} == dict(statuses)
+    assert {201: PLAYERS * ROLLS} == dict(rolls)
+    assert {200: PLAYERS * ROLLS} == dict(reads)
     assert all(1 <= n <= POOL for n in held.values()), held
 
 
@@ -196,3 +203,18 @@ def test_a_postgresql_server_refuses_a_pool_too_small_to_write() -> None:
     with pytest.raises(PoolTooSmall) as refused:
         Engines("postgresql://nobody@127.0.0.1:1/none", pool=2)
     assert "POOL_TOO_SMALL" == refused.value.code
+
+
+def test_campaign_serve_says_a_pool_too_small_for_postgresql_and_serves_nothing() -> None:
+    """`campaign serve --pool 2` on a PostgreSQL URL (or CAMPAIGN_POOL=2): refused, exit 2, one
+    line naming the rule; no connection is tried."""
+    from click.testing import CliRunner
+
+    from cli.main import campaign
+
+    url = "postgresql://nobody@127.0.0.1:1/none"
+    for args, env in ((["--pool", "2"], {}), ([], {"CAMPAIGN_POOL": "2"})):
+        result = CliRunner().invoke(campaign, ["--db", url, "serve", *args], env=env)
+        assert 2 == result.exit_code, result.output
+        assert "POOL_TOO_SMALL" in result.output
+        assert "3 connections or more" in result.output

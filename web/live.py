@@ -93,7 +93,8 @@ class Stream:
 
 
 class Feed:
-    """The process's one follower of the store and renderer of new rulings for its streams."""
+    """The process's one follower of the store and renderer of new rulings for its streams
+    (``template``: the page's ruling element, given by the first stream to open)."""
 
     def __init__(self, engines: Engines, poll: float = 0.1) -> None:
         self.engines = engines
@@ -125,10 +126,6 @@ class Feed:
                 streams.discard(stream)
                 if not streams:
                     del self._streams[stream.campaign]
-
-    def open_streams(self) -> int:
-        with self._lock:
-            return sum(len(streams) for streams in self._streams.values())
 
     def stop(self) -> None:
         """End every stream and the threads (before the engine closes under them)."""

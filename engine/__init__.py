@@ -20,7 +20,7 @@ from engine.dice_sources import DiceSpec
 from engine.mapper import converter
 from engine.records import Recorded
 from engine.service import Engine
-from engine.store import DEFAULT_DB, MEMORY, StoreFault, one_line, store_fault
+from engine.store import DEFAULT_DB, MEMORY, StoreFault, is_postgres, one_line, store_fault
 
 if TYPE_CHECKING:
     from engine.access import NotSignedIn, SignedIn
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from engine.changes import store_changes
     from engine.player_check import verify_export
     from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
+    from engine.readers import as_read_by
     from engine.recaps import MODELS
     from engine.rulings import LoggedRuling
     from engine.timeline import Change, NoSuchPoint, differences
@@ -50,9 +51,11 @@ __all__ = [
     "RulingResult",
     "SignedIn",
     "StoreFault",
+    "as_read_by",
     "converter",
     "differences",
     "file_lines",
+    "is_postgres",
     "key_path",
     "new_key",
     "one_line",
@@ -73,6 +76,7 @@ __getattr__, __dir__ = lent_names(
         "changes": ("store_changes",),
         "player_check": ("verify_export",),
         "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
+        "readers": ("as_read_by",),
         "recaps": ("MODELS",),
         "rulings": ("LoggedRuling",),
         "timeline": ("Change", "NoSuchPoint", "differences"),

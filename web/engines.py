@@ -15,8 +15,7 @@ import os
 import threading
 
 from domain.errors import DomainError
-from engine import MEMORY, Engine
-from engine.store import is_postgres
+from engine import MEMORY, Engine, is_postgres
 
 POOL = 5  # the default: connections a server process holds at most, and its worker threads
 POOL_VARIABLE = "CAMPAIGN_POOL"

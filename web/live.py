@@ -31,8 +31,7 @@ from litestar.response import Stream as Streamed
 from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.visibility import hidden_from, reads_all
-from engine import LoggedRuling, store_changes
-from engine.readers import as_read_by
+from engine import LoggedRuling, as_read_by, store_changes
 from web.auth import seat
 from web.engines import Engines
 from web.render import Reader, reader_of, ruling_view

@@ -53,9 +53,8 @@ def same_at_scale(
     small: dict[str, float], big: dict[str, float], figure: str, short: str
 ) -> list[Row]:
     """One row a figure measured in a long campaign (``big``) and a short one (``small``):
-        ``figure`` names it (``{}`` is the figure's key), ``short`` the short campaign (``a campaign of
-    1,000 rulings``); the target,
-        that the long one costs at most twice the short one."""
+    ``figure`` names it (``{}`` is the figure's key), ``short`` the short campaign (``a
+    campaign of 1,000 rulings``); the target, that the long one costs at most twice as much."""
     return [
         Row(
             figure.format(what),

@@ -58,14 +58,16 @@ Seat = tuple[str, str, str]  # campaign, member, bearer token
 # --- Servers ----------------------------------------------------------------------------------
 
 
-def serve(db: str, log: Path, app: str = "") -> contextlib.AbstractContextManager[str]:
+def serve(
+    db: str, log: Path, app: str = "", env: dict[str, str] | None = None
+) -> contextlib.AbstractContextManager[str]:
     port = free_port()
     argv = [
         *(str(BIN / "campaign"), "--db", db, "serve", "--pool", str(POOL)),
         *("--host", "127.0.0.1", "--port", str(port)),
     ]
-    env = {"PGAPPNAME": app} if app else None
-    return running(argv, port, "/schema/openapi.json", log, env)
+    more = {**({"PGAPPNAME": app} if app else {}), **(env or {})}
+    return running(argv, port, "/schema/openapi.json", log, more or None)
 
 
 def bare_app() -> Any:
@@ -172,11 +174,24 @@ def _body(why: str) -> dict[str, Any]:
     return {"params": {"expression": "2d6", "why": why}, "dice": [3, 4]}
 
 
+Send = Callable[[Any, str, Seat, str], Any]  # (client, url, seat, why) -> the answer
+
+
+def post_roll(http: Any, url: str, seat: Seat, why: str) -> Any:
+    """A free roll through the API (or the bare endpoint), as the seat's bearer."""
+    return http.post(url, json=_body(why))
+
+
 def drive(
-    seats: list[Seat], url_of: Callable[[int, Seat], str], per: int, tag: str
+    seats: list[Seat],
+    url_of: Callable[[int, Seat], str],
+    per: int,
+    tag: str,
+    send: Send = post_roll,
 ) -> tuple[list[float], Counter[int], float, list[str]]:
-    """Every seat posts ``per`` rolls at once (``url_of(index, seat)``): the latencies, the
-    statuses, the wall time, the transport errors. Stops at ``DEADLINE``."""
+    """Every seat posts ``per`` rolls at once (``url_of(index, seat)``, each request made by
+    ``send``): the latencies, the statuses, the wall time, the transport errors. Stops at
+    ``DEADLINE``."""
     import httpx
 
     latencies: list[float] = []
@@ -196,7 +211,7 @@ def drive(
                     return
                 began = time.perf_counter()
                 try:
-                    status = http.post(url, json=_body(f"{tag} {seat[1]} {turn}")).status_code
+                    status = send(http, url, seat, f"{tag} {seat[1]} {turn}").status_code
                 except httpx.HTTPError as error:
                     with guard:
                         failures.append(f"{type(error).__name__}: {error}")
@@ -217,7 +232,7 @@ def drive(
     return latencies, statuses, time.perf_counter() - began, failures
 
 
-def _fixed(url: str) -> Callable[[int, Seat], str]:
+def fixed(url: str) -> Callable[[int, Seat], str]:
     return lambda *_: url
 
 
@@ -244,7 +259,7 @@ def players_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
         errors = sum(n for status, n in statuses.items() if status >= 500)
         bare_db = fresh() if store == "PostgreSQL" else str(work / f"bare-{players}.db")
         with bare(bare_db, work / f"bare-{store}-{players}.log") as theirs:
-            to_bare = _fixed(theirs + "/roll")
+            to_bare = fixed(theirs + "/roll")
             drive(seats, to_bare, 2, "warm")
             baseline, _, bare_took, _ = drive(seats, to_bare, per, "load")
         ok = sent == len(wanted) and lost == twice == errors == len(failures) == 0
@@ -556,7 +571,7 @@ def me_costs(api: Any, base: str, url: str) -> list[float]:
 # --- The rows ---------------------------------------------------------------------------------
 
 
-def _postgres(admin_db: str) -> Callable[[], str]:
+def postgres_database(admin_db: str) -> Callable[[], str]:
     import psycopg
 
     from bench.postgres_figures import SERVER
@@ -591,7 +606,7 @@ def everything(work: Path, only: str = "") -> list[Row]:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [*rows, Row("PostgreSQL community figures", "", None, None, "", note=note)]
     admin = SERVER.rstrip("/") + "/postgres"
-    fresh = _postgres(admin)
+    fresh = postgres_database(admin)
     try:
         if only in ("", "players"):
             rows += players_rows("PostgreSQL", fresh, work)
@@ -600,11 +615,16 @@ def everything(work: Path, only: str = "") -> list[Row]:
         if only in ("", "fanout"):
             rows += fanout_rows("PostgreSQL", fresh, work)
     finally:
-        import psycopg
-
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
+        drop_database(admin)
     return rows
+
+
+def drop_database(admin: str) -> None:
+    """Drop the bench's scratch database (``postgres_database``'s)."""
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
 
 
 if __name__ == "__main__":  # pragma: no cover - by hand: python -m bench.community_figures [KIND]

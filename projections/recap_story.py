@@ -3,10 +3,10 @@ session, with the rulings they came with. Each ruling's part is kept in its entr
 read model (``story_of``); ``projections.recap`` lists those that stand.
 
 The entry keeps facts (``story_of``); the text is put together when the recap is read
-(``told``). A part is a post (narration by the GM, a character's or an NPC's words) or a ruling's narration
-(``--say``) with the line of what the ruling did. Out-of-character posts and private ones are
-not the story; a hidden one is the GMs' as its ruling is (the recap leaves out what its reader
-may not read).
+(``told``). A part is a post (narration by the GM, a character's or an NPC's words) or a
+ruling's narration (``--say``) with the line of what the ruling did. Out-of-character posts
+and private ones are not the story; a hidden one is the GMs' as its ruling is (the recap leaves
+out what its reader may not read).
 """
 
 from __future__ import annotations

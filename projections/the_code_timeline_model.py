@@ -8,9 +8,9 @@ Documents (keys within the model):
 - ``hero/<campaign id>/<hero id>/<page>``: its rows, about ``PAGE`` to a page, one per ruling
   that moved its Exposure or revealed something: every change with its cause, the events that
   explain it (the dice of the roll, the blab, the problem solved), every detail revealed with
-  its level, value then and session. The explaining events are kept as data
-  (``projections.event_data``) and read as lines (``describe``) when the timeline is read
-  (``projections.timeline``): no line of text is stored. ``hero_document`` puts a hero's rows back together;
+  its level, value then and session. ``hero_document`` puts a hero's rows back together.
+  The explaining events are kept as data (``projections.event_data``) and read as lines
+  (``describe``) when the timeline is read (``projections.timeline``): no text is stored;
 - ``ruling/<campaign id>/<n>``: the page of each hero with a row from ruling n (so an undo finds
   it).
 
@@ -82,9 +82,7 @@ def row_of(header: Envelope, events: Sequence[Event]) -> Doc | None:
         if isinstance(e, tc.DetailRevealed)
     ]
     because = [
-        data_of(e)
-        for e in events
-        if isinstance(e, EXPLAINING) and _explains(e) and not gm_only(e)
+        data_of(e) for e in events if isinstance(e, EXPLAINING) and _explains(e) and not gm_only(e)
     ]
     made = header.event
     assert isinstance(made, RulingMade)

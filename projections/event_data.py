@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import typing
+from collections.abc import Callable
 from datetime import datetime
+from enum import Enum, IntEnum, StrEnum
 from typing import Any
 from uuid import UUID
 
@@ -29,6 +32,36 @@ _converter.register_unstructure_hook(UUID, str)
 _converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
 _converter.register_unstructure_hook(datetime, datetime.isoformat)
 _converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+
+
+# A recap structures every event it shows: tuples and enums the cheap way (cattrs' own checks
+# are for data it did not write).
+def _tuple_hook(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    item = typing.get_args(cls)[0]
+    if item in (int, str, bool, float):
+        return lambda value, _: tuple(value)
+    inner = _converter.get_structure_hook(item)
+    return lambda value, _: tuple([inner(v, item) for v in value]) if value else ()
+
+
+def _member(value: Any, cls: type[Enum]) -> Enum:
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):
+        return cls(value)
+
+
+def _is_homogeneous_tuple(cls: Any) -> bool:
+    args = typing.get_args(cls)
+    return typing.get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+_converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_hook)
+_converter.register_structure_hook_factory(
+    lambda cls: isinstance(cls, type) and issubclass(cls, Enum), lambda cls: _member
+)
+_converter.register_structure_hook(StrEnum, _member)  # a StrEnum is a str first
+_converter.register_structure_hook(IntEnum, _member)
 _converter.register_unstructure_hook_func(
     lambda cls: cls is frozenset or getattr(cls, "__origin__", None) is frozenset,
     lambda items: sorted((_converter.unstructure(i) for i in items), key=json.dumps),

@@ -70,6 +70,7 @@ _converter.register_unstructure_hook_func(lambda cls: cls is Event, lambda e: da
 _converter.register_structure_hook_func(lambda cls: cls is Event, lambda value, _: event_of(value))
 
 _CLASSES: dict[str, type[Event]] = {}
+_UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
 
 
 def topic_of(cls: type[Any]) -> str:
@@ -79,10 +80,10 @@ def topic_of(cls: type[Any]) -> str:
 def data_of(event: Event) -> Data:
     """An event as plain data (JSON: what a read model's document may hold)."""
     cls = type(event)
-    data: Data = {
-        "topic": topic_of(cls),
-        "event": _converter.unstructure(event, unstructure_as=cls),
-    }
+    unstructure = _UNSTRUCTURE.get(cls) or _UNSTRUCTURE.setdefault(
+        cls, _converter.get_unstructure_hook(cls)
+    )
+    data: Data = {"topic": topic_of(cls), "event": unstructure(event)}
     if cls.class_version > 1:
         data["class_version"] = cls.class_version
     return data

@@ -15,7 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from bench import postgres_figures, server_figures, sqlite_figures
+from bench import (
+    community_figures,
+    discord_figures,
+    postgres_figures,
+    server_figures,
+    sqlite_figures,
+)
 from bench.common import ROOT, Row, say, scratch
 
 
@@ -73,6 +79,8 @@ def main() -> None:
     say("- postgresql")
     rows += postgres_figures.everything(args.repeat, args.events)
     rows += server_figures.everything(scratch())
+    rows += community_figures.everything(scratch())
+    rows += discord_figures.everything(scratch())
     info = machine()
     info["duration"] = f"{time.perf_counter() - started:.0f} s"
     print(f"{info['date']} on {info['cpu']}, Python {info['python']}, SQLite {info['sqlite']}")

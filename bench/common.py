@@ -49,6 +49,25 @@ class Row:
         return {**asdict(self), "ratio": self.ratio, "met": self.met}
 
 
+def same_at_scale(
+    small: dict[str, float], big: dict[str, float], figure: str, short: str
+) -> list[Row]:
+    """One row a figure measured in a long campaign (``big``) and a short one (``small``):
+    ``figure`` names it (``{}`` is the figure's key), ``short`` the short campaign (``a
+    campaign of 1,000 rulings``); the target, that the long one costs at most twice as much."""
+    return [
+        Row(
+            figure.format(what),
+            "s",
+            big[what],
+            small[what],
+            f"the same in a campaign of {short}",
+            "<= 2",
+        )
+        for what in small
+    ]
+
+
 def median_of(samples: list[float]) -> float:
     return statistics.median(samples)
 

@@ -98,7 +98,7 @@ def _rulings(
     for _ in range(count):
         ruling += 1
         character_v += 1
-        yield _like(roll, character_v, ruling, roll.event)
+        yield like(roll, character_v, ruling, roll.event)
         if headers:
             campaign_v += 1
             touched = (StreamRange(stream=t.character_id, first=character_v, last=character_v),)
@@ -113,10 +113,10 @@ def _rulings(
                 counter=made.counter,
                 draws=made.draws,
             )
-            yield _like(header, campaign_v, ruling, event)
+            yield like(header, campaign_v, ruling, event)
 
 
-def _like(template: Recorded, version: int, ruling: int, event: Event) -> Recorded:
+def like(template: Recorded, version: int, ruling: int, event: Event) -> Recorded:
     """A record in ``template``'s stream and envelope, at another version and ruling."""
     return Recorded(
         originator_id=template.originator_id,

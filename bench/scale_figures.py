@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import dataset
-from bench.common import Row, say, timed
+from bench.common import Row, same_at_scale, say, timed
 from engine import Engine
 from engine.dice_sources import DiceSpec
 
@@ -89,14 +89,5 @@ def measured(db: Path, rulings: int, repeat: int) -> dict[str, float]:
 def figures(work: Path, repeat: int, large: int) -> list[Row]:
     small = measured(work / "scale-small.db", SMALL, repeat * 5)
     big = measured(work / "scale-large.db", large, repeat * 5)
-    return [
-        Row(
-            f"`{what}`, {large:,}-ruling campaign",
-            "s",
-            big[what],
-            small[what],
-            f"the same in a campaign of {SMALL:,} rulings",
-            "<= 2",
-        )
-        for what in small
-    ]
+    figure, short = f"`{{}}`, {large:,}-ruling campaign", f"a campaign of {SMALL:,} rulings"
+    return same_at_scale(small, big, figure, short)

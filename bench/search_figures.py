@@ -1,12 +1,12 @@
-"""Search figures: `campaign search` costs about the same in a campaign of 100,000 written
-rulings as in one of 1,000 (issue 29).
+"""Search figures: `campaign search` costs about the same in a campaign of 100,000 posts as in
+one of 1,000 (issue 29).
 
-Each store is ``bench.dataset``'s Docklands seed with ``count`` notes imported after it (each a
-ruling of two records on the campaign's stream, numbered, chained and snapshotted as the
-importer writes them): "Tanner pries open container N on the docks", and in ten of them, spread
-over the campaign, the word "keymaker". The search read model catches up once, untimed; then
-two searches are timed in-process as `campaign search` calls the engine: a rare word (ten texts
-found) and a word of every note (the newest twenty shown).
+Each store is ``bench.dataset``'s Docklands seed with ``count`` posts of the GM's narration
+imported after it (each a ruling of two records on the campaign's stream, numbered, chained and
+snapshotted as the importer writes them): "Tanner pries open container N on the docks", and in
+ten of them, spread over the campaign, the word "keymaker". The search read model catches up
+once, untimed; then two searches are timed in-process as `campaign search` calls the engine: a
+rare word (ten posts found) and a word of every post (the newest twenty shown).
 """
 
 from __future__ import annotations
@@ -16,16 +16,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench import dataset
-from bench.common import Row, say, timed
-from domain.events import NoteAdded, RulingMade, StreamRange
+from bench.common import Row, same_at_scale, say, timed
+from domain.events import PostKind, PostWritten, RulingMade, StreamRange
 from engine import Engine
 from engine.chain import encoded
 from engine.records import Recorded, Snapshot
 from engine.transfer import collector_paused
 
+POST_TOPIC = "domain.posts:WritePost"
 SMALL = 1_000
 SAVE = 5_000  # rulings a save (two records each: under the 10k events of one save)
-QUERIES = {"a rare word (10 found)": "keymaker", "a word of every note (20 shown)": "container"}
+QUERIES = {"a rare word (10 found)": "keymaker", "a word of every post (20 shown)": "container"}
 
 
 def text(n: int, count: int) -> str:
@@ -33,8 +34,8 @@ def text(n: int, count: int) -> str:
     return f"Tanner pries open container {n} on the docks.{rare}"
 
 
-def import_notes(engine: Engine, count: int) -> None:
-    """``count`` note rulings appended to the seeded campaign (see the module docstring)."""
+def import_posts(engine: Engine, count: int) -> None:
+    """``count`` post rulings appended to the seeded campaign (see the module docstring)."""
     campaign = engine.campaign(dataset.NAME)
     cid = campaign.id
     evolve = engine.evolver(campaign, cid)
@@ -48,29 +49,21 @@ def import_notes(engine: Engine, count: int) -> None:
     def drafted(first: int, n: int) -> Iterator[Recorded]:
         nonlocal version
         for number in range(first, first + n):
-            note = NoteAdded(text=text(number, count))
-            params = json.dumps({"gm_only": False, "text": note.text}, separators=(",", ":"))
+            post = PostWritten(by=template.actor, kind=PostKind.NARRATION, text=text(number, count))
+            args = {"by": template.actor, "text": post.text}
+            params = json.dumps({"args": args, "topic": POST_TOPIC}, separators=(",", ":"))
             header = RulingMade(
                 number=number,
-                command="note",
+                command="post",
                 params=params,
                 dice=(),
                 provenance=None,
                 seed=None,
                 touched=(StreamRange(stream=cid, first=version + 1, last=version + 1),),
             )
-            for event in (note, header):
+            for event in (post, header):
                 version += 1
-                yield Recorded(
-                    originator_id=cid,
-                    originator_version=version,
-                    timestamp=template.timestamp,
-                    ruling=number,
-                    actor=template.actor,
-                    session=template.session,
-                    scene=template.scene,
-                    event=event,
-                )
+                yield dataset.like(template, version, number, event)
 
     with collector_paused():
         done = 0
@@ -96,10 +89,10 @@ def import_notes(engine: Engine, count: int) -> None:
 
 
 def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
-    say(f"  building {count:,} notes for the search figures")
+    say(f"  building {count:,} posts for the search figures")
     dataset.build(db, 0)
     with Engine(str(db)) as engine:
-        import_notes(engine, count)
+        import_posts(engine, count)
     with Engine(str(db)) as engine:
         for query in QUERIES.values():
             engine.search(dataset.NAME, query)  # the read models catch up (untimed)
@@ -115,14 +108,5 @@ def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
 def figures(work: Path, repeat: int, large: int) -> list[Row]:
     small = measured(work / "search-small.db", SMALL, repeat * 5)
     big = measured(work / "search-large.db", large, repeat * 5)
-    return [
-        Row(
-            f"`search`, {what}, {large:,} notes",
-            "s",
-            big[what],
-            small[what],
-            f"the same in a campaign of {SMALL:,} notes",
-            "<= 2",
-        )
-        for what in small
-    ]
+    figure, short = f"`search`, {{}}, {large:,} posts", f"a campaign of {SMALL:,} posts"
+    return same_at_scale(small, big, figure, short)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from domain.campaign import CampaignState
+from domain.events import RulingMade
 from engine import converter, dispute_line, dispute_views, log_entry, ruling_view
 from engine import event_lines as event_lines  # the log's lines, as the pages frame them
 from engine import where as where
@@ -97,6 +98,7 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
         return
     dice = f" ({result.provenance} dice)" if result.dice else ""
     say(f"ruling {result.number}: {result.command}{dice}")
+    _narration(next(r.event for r in result.records if isinstance(r.event, RulingMade)))
     for line in event_lines(result.records, result.campaign):
         say(f"  {line}")
 
@@ -120,6 +122,7 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
         context = f" [{place}]" if place else ""
         say(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
+        _narration(made)
         if logged.retraction is not None:
             r = logged.retraction
             say(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
@@ -133,6 +136,15 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
             say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
             for line in event_lines(amendment.events, campaign):
                 say(f"  > {line}")
+
+
+def _narration(made: RulingMade | Any) -> None:
+    """A ruling's narration (``--say``), quoted under its first line, when it has one."""
+    from projections.thread import said
+
+    narration = said(made)
+    if narration:
+        say(f'  "{narration}"')
 
 
 def emit_json(value: Any) -> None:

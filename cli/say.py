@@ -15,10 +15,13 @@ from cli.context import Context
 NOT_NARRATED = frozenset({"character list", "character show", "post", "resolve"})
 SHARED_NARRATED = (
     "dice",
+    "discord link",
+    "discord unlink",
     "dispute",
     "entropy",
     "member add",
     "member key",
+    "member link",
     "member remove",
     "note",
     "reveal",

@@ -11,16 +11,26 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=WHOLE_NUMBER, help="The port.")
 @click.option(
+    "--pool",
+    default=5,
+    show_default=True,
+    envvar="CAMPAIGN_POOL",
+    type=click.IntRange(min=1),
+    help="The most connections this process holds to a PostgreSQL store (3 or more), and "
+    "the worker threads that serve requests (env CAMPAIGN_POOL).",
+)
+@click.option(
     "--discord-public-key",
     envvar="CAMPAIGN_DISCORD_PUBLIC_KEY",
     help="Your Discord application's public key (hex): answers Discord at /discord/interactions.",
 )
 @pass_context
-def serve(ctx: Context, host: str, port: int, discord_public_key: str | None) -> None:
+def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str | None) -> None:
     """Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API
     under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`, and
     with --discord-public-key the Interactions Endpoint of your Discord application.
-    Stop it with Ctrl-C.
+    Stop it with Ctrl-C. Several processes may serve one PostgreSQL database: each holds at
+    most --pool connections to it.
 
     \b
     Example:
@@ -30,7 +40,7 @@ def serve(ctx: Context, host: str, port: int, discord_public_key: str | None) ->
 
     from web import create_app
 
-    app = create_app(ctx.db, discord_public_key=discord_public_key)
+    app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
     # A page keeps its event stream open: stop waiting for it after a few seconds.
     uvicorn.run(

@@ -127,15 +127,29 @@ def member_list(ctx: Context) -> None:
     show_default=True,
     help="Where the table server (`campaign serve`) is reached.",
 )
+@click.option(
+    "--discord",
+    "for_discord",
+    is_flag=True,
+    help="A one-time code for `/join CODE` in the campaign's Discord channel instead.",
+)
 @pass_context
-def member_invite(ctx: Context, name: str, base: str) -> None:
+def member_invite(ctx: Context, name: str, base: str, for_discord: bool) -> None:
     """Print a one-time sign-in link for a member (the GM's call): opening it signs their
     browser in to the table server. It works once, for a week; keep it private until sent.
 
     \b
     Example:
       campaign member invite ana --url https://table.example.org
+      campaign member invite ana --discord
     """
+    if for_discord:
+        code = ctx.engine.discord_invite(ctx.campaign(), name, actor=ctx.actor)
+        if ctx.as_json:
+            emit_json({"member": name, "code": code})
+        else:
+            click.echo(f"/join code:{code}")  # whole, never wrapped: it is copied
+        return
     secret = ctx.engine.invite(ctx.campaign(), name, actor=ctx.actor)
     link = f"{base.rstrip('/')}/join/{secret}"
     if ctx.as_json:

@@ -20,7 +20,7 @@ from engine.dice_sources import DiceSpec
 from engine.mapper import converter
 from engine.records import Recorded
 from engine.service import Engine
-from engine.store import DEFAULT_DB, MEMORY, StoreFault, one_line, store_fault
+from engine.store import DEFAULT_DB, MEMORY, StoreFault, is_postgres, one_line, store_fault
 
 if TYPE_CHECKING:
     from engine.access import NotSignedIn, SignedIn
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from engine.log_lines import dispute_line, event_lines, where
     from engine.player_check import verify_export
     from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
+    from engine.readers import as_read_by
     from engine.recaps import MODELS
     from engine.results import (
         AmendedView,
@@ -102,6 +103,7 @@ __all__ = [
     "StoreFault",
     "UndoneView",
     "VerifyReport",
+    "as_read_by",
     "character_view",
     "converter",
     "dice_rows",
@@ -113,6 +115,7 @@ __all__ = [
     "field_changes",
     "file_lines",
     "history_entries",
+    "is_postgres",
     "key_path",
     "log_entry",
     "member_views",
@@ -139,6 +142,7 @@ __getattr__, __dir__ = lent_names(
         "changes": ("store_changes",),
         "player_check": ("verify_export",),
         "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
+        "readers": ("as_read_by",),
         "recaps": ("MODELS",),
         "log_lines": ("dispute_line", "event_lines", "where"),
         "results": (

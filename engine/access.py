@@ -25,6 +25,7 @@ from engine.access_secrets import AccessSecrets, Grant, access_for
 from engine.core import Store
 
 INVITE_LIFETIME = timedelta(days=7)
+DISCORD = "discord"  # the kind of a one-time code a Discord account joins with
 SESSION_LIFETIME = timedelta(days=30)
 NOBODY = UUID(int=0)  # the campaign of the store's own keys (the server's CSRF key)
 
@@ -67,7 +68,7 @@ class Access(Store):
         check_gm(campaign, actor or campaign.gm, f"give {member} a sign-in {kind}")
         acting_member(campaign, member)  # a name with no seat is refused NOT_A_MEMBER
         secret = secrets.token_urlsafe(32)
-        lifetime = INVITE_LIFETIME if kind == "invite" else None
+        lifetime = INVITE_LIFETIME if kind in ("invite", DISCORD) else None
         expires = self.ledger.now() + lifetime if lifetime else None
         grant = Grant(
             digest=digest(secret), kind=kind, campaign=campaign.id, member=member, expires=expires
@@ -79,6 +80,20 @@ class Access(Store):
         """A one-time sign-in secret for ``member`` (the GM's call), good for a week: the link
         a browser opens once to start a session."""
         return self._grant(campaign_name, member, actor, "invite")
+
+    def discord_invite(self, campaign_name: str, member: str, *, actor: str | None = None) -> str:
+        """A one-time code for ``member`` (the GM's call), good for a week: ``/join CODE`` in
+        a channel that plays the campaign links the Discord account that types it to them."""
+        return self._grant(campaign_name, member, actor, DISCORD)
+
+    def joined(self, secret: str) -> tuple[str, str]:
+        """Spend a Discord code: its campaign's name and its member (``NOT_SIGNED_IN`` when it
+        is unknown, used, expired, or its member lost their seat)."""
+        grant = self.access.take(digest(secret), DISCORD)
+        found = None if grant is None else self._seated(grant)
+        if grant is None or found is None:
+            raise NotSignedIn(why="this code is unknown, used already, or expired")
+        return found, grant.member
 
     def token(self, campaign_name: str, member: str, *, actor: str | None = None) -> str:
         """A bearer token for ``member`` (the GM's call; a bot's), good until the member is

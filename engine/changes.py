@@ -1,7 +1,8 @@
 """How a server learns that its store changed, from the store alone (a process that did not
 write a ruling still hears of it): the store's position (its last event's notification id),
 and a wait for it to move. On PostgreSQL the wait is a ``LISTEN`` on the channel the recorder
-``NOTIFY``s in every save's transaction, so it wakes as soon as any process commits; a SQLite
+``NOTIFY``s in every save's transaction, so it wakes as soon as any process commits (one pooled
+connection, held while it listens, which also reads the position); a SQLite
 file cannot tell another process, so there the wait reads the position every ``poll`` seconds
 (one indexed ``MAX``)."""
 
@@ -47,7 +48,11 @@ def _listened(engine: Engine, stop: threading.Event, last: int) -> Iterator[int]
             while not stop.is_set():
                 for _ in connection.notifies(timeout=1.0, stop_after=1):
                     break
-                now = position(engine)  # another schema's NOTIFY shares the channel: compare
+                # Read on the listening connection: the listener holds one of the pool's
+                # connections, never two (engine.write_lock counts on it).
+                row = connection.execute(recorder.max_notification_id_statement).fetchone()
+                now = int((row or {}).get("max") or 0)
+                # another schema's NOTIFY shares the channel: compare
                 if now != last:
                     last = now
                     yield now

@@ -37,7 +37,9 @@ class Store:
     ``:memory:`` (a SQLite file is made when missing, unless ``create`` is False).
     ``backoff(retry)`` waits between attempts that lost a race (tests inject one
     that does not sleep). A writer waits its turn on the store's write lock (``engine.write_lock``)
-    unless ``lock_writes`` is False (tests use that to stage a lost race)."""
+    unless ``lock_writes`` is False (tests use that to stage a lost race). ``pool``: the most
+    connections to a PostgreSQL server it opens at once (a server process shares one engine
+    among its threads and sizes its pool; a command keeps the default)."""
 
     def __init__(
         self,
@@ -48,9 +50,10 @@ class Store:
         backoff: Callable[[int], None] = jittered_backoff,
         create: bool = True,
         lock_writes: bool = True,
+        pool: int | None = None,
     ) -> None:
         self.db = db
-        self.store = open_store(db, create=create)
+        self.store = open_store(db, create=create, pool=pool)
         self.streams = Streams(self.store)
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
         self.ledger = Ledger(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, cast
@@ -91,20 +92,41 @@ SCHEMA = (
 
 
 class SQLiteViews:
-    """Read models in the store's SQLite file, in tables of their own."""
+    """Read models in the store's SQLite file, in tables of their own: a connection per thread
+    that reads them (a server's threads share one engine; a sqlite3 connection and its open
+    transaction belong to one thread), as many as the threads, all closed with the engine."""
 
     def __init__(self, path: str) -> None:
-        self._connection = durable(sqlite3.connect(path, timeout=30, isolation_level=None))
+        self._path = path
+        self._local = threading.local()
+        self._opened: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
         for statement in SCHEMA:
             self._connection.execute(statement)
 
     @property
+    def _connection(self) -> sqlite3.Connection:
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is None:
+            opened = sqlite3.connect(
+                self._path, timeout=30, isolation_level=None, check_same_thread=False
+            )
+            connection = durable(opened)
+            self._local.connection = connection
+            with self._guard:
+                self._opened.append(connection)
+        return connection
+
+    @property
     def connection(self) -> sqlite3.Connection:
-        """The connection the documents are read and written through (the search index's)."""
+        """This thread's connection to the documents (the search index reads through it)."""
         return self._connection
 
     def close(self) -> None:
-        self._connection.close()
+        with self._guard:
+            opened, self._opened = self._opened, []
+        for connection in opened:
+            connection.close()
 
     def tracking(self, name: str) -> tuple[int, int] | None:
         row = self._connection.execute(
@@ -223,9 +245,17 @@ class ReadModels:
         self._db = db
         self._store = store
         self._views: ViewStore | None = None
+        self._opening = threading.Lock()
 
     @property
     def views(self) -> ViewStore:
+        views = self._views
+        if views is not None:
+            return views
+        with self._opening:  # threads sharing the engine open one
+            return self._open()
+
+    def _open(self) -> ViewStore:
         if self._views is None:
             if is_postgres(self._db):
                 from engine.readmodels_postgres import PostgresViews

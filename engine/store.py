@@ -253,10 +253,18 @@ def postgres_environment(spec: str) -> dict[str, str]:
         "APPLICATION_RECORDER_TOPIC": "engine.recorders_postgres:CampaignPostgresRecorder",
         "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "10"),
         # One connection per process is what a command uses; a few more for a bot's threads.
-        "POSTGRES_POOL_SIZE": "1",
-        "POSTGRES_MAX_OVERFLOW": "4",
+        **pooled(COMMAND_POOL),
         "IS_SNAPSHOTTING_ENABLED": "y",
     }
+
+
+COMMAND_POOL = 5  # the most connections a command's engine opens (it uses one)
+
+
+def pooled(size: int) -> dict[str, str]:
+    """The settings of a PostgreSQL pool of at most ``size`` connections: one kept open, more
+    opened while threads wait for one (and closed again after ten idle minutes)."""
+    return {"POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": str(max(0, size - 1))}
 
 
 def environment_for(spec: str) -> dict[str, str]:
@@ -320,14 +328,17 @@ def _open_postgres(env: dict[str, str]) -> CampaignStore:
         return CampaignStore(env=env)
 
 
-def open_store(spec: str, *, create: bool = True) -> CampaignStore:
+def open_store(spec: str, *, create: bool = True, pool: int | None = None) -> CampaignStore:
     """Open the store ``spec`` names; a SQLite file that is not there yet is made only when
-    ``create`` (else ``NoSuchStore``)."""
+    ``create`` (else ``NoSuchStore``). ``pool``: the most connections to a PostgreSQL server
+    the store opens at once (``COMMAND_POOL`` unless given; a server process gives its own)."""
     a_file = spec != MEMORY and "://" not in spec and not spec.startswith("file:")
     if not create and a_file and not Path(spec).exists():
         missing = _missing_folder(spec)
         raise NoSuchStore(spec=spec, why=f" ({missing})" if missing else "")
     env = environment_for(spec)
+    if pool is not None and is_postgres(spec):
+        env.update(pooled(pool))
     try:
         if is_postgres(spec):
             return _open_postgres(env)

@@ -82,20 +82,28 @@ class FileLock:
 class AdvisoryLock:
     """A PostgreSQL session advisory lock per campaign, held on one pooled connection. Threads
     of one process take turns on a lock of their own first: a thread waiting for the advisory
-    lock holds a connection of the pool, and enough of them would leave none to the holder."""
+    lock holds a connection of the pool, and enough of them would leave none to the holder.
+
+    A holder needs a second connection for its write, so at most the pool's size less two hold
+    one at a time (at least one): one connection stays for a listener (``engine.changes``) and
+    one for the holders' writes, and the pool is never short of a connection a holder waits
+    for."""
 
     def __init__(self, datastore: Any, prefix: str) -> None:
         self.datastore = datastore
         self.prefix = prefix
         self._turns: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
+        size = getattr(getattr(datastore, "pool", None), "max_size", None)
+        self.holders = max(1, size - 2) if isinstance(size, int) else 1
+        self._holding = threading.BoundedSemaphore(self.holders)
 
     @contextlib.contextmanager
     def held(self, stream: UUID) -> Iterator[None]:
         key = f"{self.prefix}:write:{stream}"
         with self._guard:
             turn = self._turns.setdefault(stream, threading.Lock())
-        with turn, self.datastore.get_connection() as connection:
+        with turn, self._holding, self.datastore.get_connection() as connection:
             connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
             try:
                 yield

@@ -29,6 +29,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from domain.events import Event
+from projections.describe import describe
+from projections.event_data import event_of
+from projections.recap_facts import gm_only, highlight, moved
+from projections.recap_story import told
 from projections.views import (
     Beat,
     CharacterScores,
@@ -57,6 +62,41 @@ def one_line(lines: list[Line]) -> str:
         else:
             parts[-1] += f"; {line['text']}"
     return " / ".join(parts)
+
+
+def facts(events: list[tuple[str | None, Event]]) -> Doc:
+    """What a recap reads of some events, each with who it is about, rendered now: ``lines``
+    (with whether only the GM may read each), the scores they moved and their highlights."""
+    lines: list[Doc] = []
+    scores: list[Doc] = []
+    highlights: list[Doc] = []
+    for who, event in events:
+        text = describe(event)
+        hidden = gm_only(event)
+        if text is not None:
+            lines.append({"who": who, "text": text, "gm_only": hidden})
+        if hidden:
+            continue
+        kind = highlight(event)
+        if kind is not None and text is not None:
+            highlights.append({"who": who, "kind": kind, "text": text})
+        for score, before, after in moved(event):
+            scores.append({"who": who, "score": score, "before": before, "after": after})
+    return {"lines": lines, "moved": scores, "highlights": highlights}
+
+
+def _rendered(kept: list[Doc], story: Doc | None) -> Doc:
+    """Stored events (``who``, ``event`` as data) and a story part's facts, rendered."""
+    events = [(k["who"], event_of(k["event"])) for k in kept]
+    part = None if story is None else told(story, (e for _, e in events))
+    return {**facts(events), "story": part}
+
+
+def read_entry(entry: Doc) -> Doc:
+    """A stored entry (facts: its events) as a recap reads it: its lines, moved scores,
+    highlights and story rendered from its events, and each amendment's from its own."""
+    amended = [{**a, **_rendered(a["events"], a.get("story"))} for a in entry["amended"]]
+    return {**entry, **_rendered(entry["events"], entry.get("story")), "amended": amended}
 
 
 def _visible(lines: list[Doc], gm: bool) -> list[Line]:
@@ -91,7 +131,13 @@ def _beat(entry: Doc, gm: bool) -> Beat | None:
 
 
 def recap(doc: Doc, *, gm: bool = False) -> Recap:
-    """The recap of one session document (see the module docstring for its keys)."""
+    """The recap of one session document (see the module docstring for its keys), its text
+    rendered now from the events the document keeps."""
+    doc = {
+        **doc,
+        "prologue": [read_entry(e) for e in doc["prologue"]],
+        "rulings": [read_entry(e) for e in doc["rulings"]],
+    }
     entries: list[Doc] = [*doc["prologue"], *doc["rulings"]]
     standing = [e for e in entries if e["undone"] is None]
     stages = {s["number"]: s["stage"] for s in doc["scenes"]}

@@ -8,13 +8,18 @@ Documents (keys within the model):
 - ``session/<campaign id>/<n>``: the session's scenes, its prologue, the corrections made during
   it, and how many rulings it has;
 - ``session/<campaign id>/<n>/<page>``: the session's rulings, ``PAGE`` to a page, one entry per
-  ruling: its lines (from ``describe``), the scores it moved, its highlights, and later
-  corrections (undone, amended). ``session_document`` puts a session back together.
+  ruling: its events as plain data (``projections.event_data``), each with the character it is
+  about, its part of the story, and later corrections (undone, amended, each with the events
+  that stand instead). ``session_document`` puts a session back together.
 - ``dispute/<campaign id>/<n>``: a dispute of a ruling and how it was resolved; a session lists
   the disputes raised or resolved in it.
 
 One more ruling reads and writes its session's head and last page only, never the documents of
 the whole session: its cost does not grow with the session's length.
+
+The documents keep facts, not prose: no line of text is stored. A ruling's lines (``describe``),
+highlights and moved scores are rendered from its events when the recap is read
+(``projections.recap``), so a change to how an event reads changes every recap at once.
 
 An undo or an amendment recorded later updates the entry of the ruling it corrects, in whatever
 session that ruling was, and is listed in the session where it was made. Nothing is deleted.
@@ -42,16 +47,9 @@ from domain.events import (
     SessionEnded,
     SessionStarted,
 )
-from projections.describe import describe
 from projections.documents import Documents
-from projections.recap_facts import (
-    STRUCTURE,
-    Envelope,
-    amendments_by_ruling,
-    gm_only,
-    highlight,
-    moved,
-)
+from projections.event_data import data_of
+from projections.recap_facts import STRUCTURE, Envelope, amendments_by_ruling
 from projections.recap_story import story_of
 
 Doc = dict[str, Any]
@@ -62,36 +60,24 @@ def header_of(records: Sequence[Envelope]) -> Envelope:
     return next(r for r in records if isinstance(r.event, RulingMade))
 
 
-def facts(
-    events: Iterable[tuple[UUID, Event]], names: dict[str, str]
-) -> tuple[list[Doc], list[Doc], list[Doc]]:
-    """Lines, moved scores and highlights of some events, each with who it is about."""
-    lines: list[Doc] = []
-    scores: list[Doc] = []
-    highlights: list[Doc] = []
-    for stream, event in events:
-        if isinstance(event, STRUCTURE):
-            continue
-        who = names.get(str(stream))
-        text = describe(event)
-        hidden = gm_only(event)
-        if text is not None:
-            lines.append({"who": who, "text": text, "gm_only": hidden})
-        if hidden:
-            continue
-        kind = highlight(event)
-        if kind is not None and text is not None:
-            highlights.append({"who": who, "kind": kind, "text": text})
-        for score, before, after in moved(event):
-            scores.append({"who": who, "score": score, "before": before, "after": after})
-    return lines, scores, highlights
+def kept(events: Iterable[tuple[UUID, Event]], names: dict[str, str]) -> list[Doc]:
+    """The events of a ruling a recap reads, as facts: each as plain data with the character it
+    is about (None: the campaign). Their lines, highlights and moved scores are rendered when
+    the recap is read (``projections.recap``), never stored."""
+    return [
+        {"who": names.get(str(stream)), "event": data_of(event)}
+        for stream, event in events
+        if not isinstance(event, STRUCTURE)
+    ]
 
 
 class RecapModel:
     """Session recaps of every campaign in the store, for every rule system."""
 
     name = "recaps"
-    version = 4  # 4: each entry's part of the story (posts and narration, issue 29)
+    # 4: each entry's part of the story (posts and narration, issue 29); 5: facts, not prose
+    # (each entry keeps its events as data; its lines are rendered when the recap is read)
+    version = 5
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
@@ -134,16 +120,13 @@ class RecapModel:
         made = header.event
         assert isinstance(made, RulingMade)
         cid = str(header.originator_id)
-        lines, scores, highlights = facts(((r.originator_id, r.event) for r in records), names)
         entry = {
             "ruling": made.number,
             "command": made.command,
             "actor": header.actor,
             "at": header.timestamp.isoformat(),
             "scene": header.scene,
-            "lines": lines,
-            "moved": scores,
-            "highlights": highlights,
+            "events": kept(((r.originator_id, r.event) for r in records), names),
             "undone": None,
             "amended": [],
             "story": story_of(made, header.actor, [r.event for r in records], campaign),
@@ -234,7 +217,6 @@ class RecapModel:
         first = records[0].event
         assert isinstance(first, RulingAmended)
         replacing = [(r.originator_id, e) for r in records for e in r.event.events]  # type: ignore[attr-defined]
-        lines, scores, highlights = facts(replacing, names)
         reason = next(r.event.reason for r in records if str(r.originator_id) == cid)  # type: ignore[attr-defined]
         campaign = docs.get(f"campaign/{cid}") or {}
         amendment = {
@@ -250,9 +232,7 @@ class RecapModel:
             entry["amended"].append(
                 {
                     **amendment,
-                    "lines": lines,
-                    "moved": scores,
-                    "highlights": highlights,
+                    "events": kept(replacing, names),
                     "story": story,
                 }
             )

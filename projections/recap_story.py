@@ -2,10 +2,11 @@
 session, with the rulings they came with. Each ruling's part is kept in its entry of the recap
 read model (``story_of``); ``projections.recap`` lists those that stand.
 
-A part is a post (narration by the GM, a character's or an NPC's words) or a ruling's narration
-(``--say``) with the line of what the ruling did. Out-of-character posts and private ones are
-not the story; a hidden one is the GMs' as its ruling is (the recap leaves out what its reader
-may not read).
+The entry keeps facts (``story_of``); the text is put together when the recap is read
+(``told``). A part is a post (narration by the GM, a character's or an NPC's words) or a
+ruling's narration (``--say``) with the line of what the ruling did. Out-of-character posts
+and private ones are not the story; a hidden one is the GMs' as its ruling is (the recap leaves
+out what its reader may not read).
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ def story_of(
     campaign: Doc,
     entry: Doc | None = None,
 ) -> Doc | None:
-    """A ruling's part of the story, or None. ``made`` is its header (None for an amendment's
-    replacement events: then ``entry``, the ruling's recap entry, says what it was)."""
+    """A ruling's part of the story as facts, or None. ``made`` is its header (None for an
+    amendment's replacement events: then ``entry``, the ruling's recap entry, says what it was).
+
+    A post's part keeps its voice and who stood behind it then (the player of a character, the
+    campaign's GM); its words and rolls stay in the post event, read by ``told``."""
     if made is not None and made.visibility is Visibility.PRIVATE:
         return None
     if made is None and entry is not None and entry.get("story") is None and not _posts(events):
@@ -37,25 +41,36 @@ def story_of(
     if post is not None:
         if post.to or post.kind is PostKind.OOC:
             return None
-        return {
-            "voice": str(post.kind),
-            "speaker": _speaker(post, actor, campaign),
-            "text": with_rolls(post.text, post.rolls),
-        }
+        part: Doc = {"voice": str(post.kind), "gm": campaign.get("gm")}
+        if post.kind is PostKind.CHARACTER:
+            part["player"] = campaign.get("players", {}).get(str(post.character_id), post.by)
+        return part
     narration = said(made) if made is not None else (entry or {}).get("story", {}).get("text")
     if not narration:
         return None
     return {"voice": "say", "speaker": actor, "text": narration}
 
 
+def told(part: Doc, events: Iterable[Event]) -> Doc:
+    """A part of the story as it reads: ``voice``, ``speaker`` and ``text`` (a post's rolls
+    written out), from its facts and the events of the ruling (or amendment) it is of."""
+    if part["voice"] == "say":
+        return {"voice": "say", "speaker": part["speaker"], "text": part["text"]}
+    post = _posts(events)[0]
+    return {
+        "voice": part["voice"],
+        "speaker": _speaker(post, part),
+        "text": with_rolls(post.text, post.rolls),
+    }
+
+
 def _posts(events: Iterable[Event]) -> list[PostWritten]:
     return [e for e in events if isinstance(e, PostWritten)]
 
 
-def _speaker(post: PostWritten, actor: str, campaign: Doc) -> str:
+def _speaker(post: PostWritten, part: Doc) -> str:
     if post.kind is PostKind.CHARACTER:
-        player = campaign.get("players", {}).get(str(post.character_id), post.by)
-        return f"{post.speaker} ({player})"
+        return f"{post.speaker} ({part.get('player', post.by)})"
     if post.kind is PostKind.NPC:
         return f"{post.speaker} (NPC)"
-    return f"GM {post.by}" if post.by == campaign.get("gm") else post.by
+    return f"GM {post.by}" if post.by == part.get("gm") else post.by

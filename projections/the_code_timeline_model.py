@@ -8,7 +8,9 @@ Documents (keys within the model):
 - ``hero/<campaign id>/<hero id>/<page>``: its rows, about ``PAGE`` to a page, one per ruling
   that moved its Exposure or revealed something: every change with its cause, the events that
   explain it (the dice of the roll, the blab, the problem solved), every detail revealed with
-  its level, value then and session. ``hero_document`` puts a hero's rows back together;
+  its level, value then and session. ``hero_document`` puts a hero's rows back together.
+  The explaining events are kept as data (``projections.event_data``) and read as lines
+  (``describe``) when the timeline is read (``projections.timeline``): no text is stored;
 - ``ruling/<campaign id>/<n>``: the page of each hero with a row from ruling n (so an undo finds
   it).
 
@@ -30,8 +32,8 @@ from uuid import UUID
 from domain.events import CampaignCreated, Event, RulingAmended, RulingMade, RulingRetracted
 from domain.events import SessionEnded as SessionEndedEvent
 from domain.rulesets.the_code import events as tc
-from projections.describe import describe
 from projections.documents import Documents
+from projections.event_data import data_of
 from projections.recap_facts import Envelope, amendments_by_ruling, gm_only
 from projections.recap_model import header_of
 
@@ -80,9 +82,7 @@ def row_of(header: Envelope, events: Sequence[Event]) -> Doc | None:
         if isinstance(e, tc.DetailRevealed)
     ]
     because = [
-        describe(e) or ""
-        for e in events
-        if isinstance(e, EXPLAINING) and _explains(e) and not gm_only(e)
+        data_of(e) for e in events if isinstance(e, EXPLAINING) and _explains(e) and not gm_only(e)
     ]
     made = header.event
     assert isinstance(made, RulingMade)
@@ -111,7 +111,7 @@ class TimelineModel:
     """Exposure reveal timelines of every hero of every The Code campaign in the store."""
 
     name = "exposure"
-    version = 2
+    version = 3  # 3: facts, not prose (``because`` keeps the explaining events, as data)
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)

@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from projections.describe import describe
+from projections.event_data import event_of
 from projections.views import (
     CampaignTimeline,
     HeroStanding,
@@ -94,8 +96,9 @@ def timeline(doc: Doc, campaign: Doc) -> HeroTimeline:
 
 def _row(row: Doc) -> Row:
     """A stored row as the view shows it: ``amended_by`` first (None unless stored), then the
-    stored keys in their order."""
-    return cast(Row, {"amended_by": None, **row})
+    stored keys in their order; ``because`` read now from the explaining events it keeps."""
+    because = [describe(event_of(data)) or "" for data in row["because"]]
+    return cast(Row, {"amended_by": None, **row, "because": because})
 
 
 def campaign_timeline(campaign: Doc, heroes: list[Doc]) -> CampaignTimeline:

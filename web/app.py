@@ -6,11 +6,13 @@ the CSRF tokens' key too, so several server processes may serve one PostgreSQL d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
@@ -92,12 +94,24 @@ def openapi() -> OpenAPIConfig:
     )
 
 
-def create_app(db: str, *, discord_public_key: str | None = None) -> Litestar:
-    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists); with
+def _bounded(threads: int) -> Callable[[], None]:
+    """At startup: at most ``threads`` worker threads run the requests' store work at once."""
+
+    def bound() -> None:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+
+    return bound
+
+
+def create_app(
+    db: str, *, pool: int | None = None, discord_public_key: str | None = None
+) -> Litestar:
+    """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists), holding
+    at most ``pool`` connections to it (``web.engines``: default ``CAMPAIGN_POOL`` or 5); with
     ``discord_public_key`` (the application's, hex) it answers Discord's interactions too."""
     discord = Verifier(discord_public_key) if discord_public_key else None
-    engines = Engines(db)
-    watcher = live.Watcher(engines)
+    engines = Engines(db, pool)
+    feed = live.Feed(engines)
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -130,7 +144,8 @@ def create_app(db: str, *, discord_public_key: str | None = None) -> Litestar:
             engine=JinjaTemplateEngine,
             engine_callback=pages.template_globals,
         ),
-        state=State({"engines": engines, "db": db, "watcher": watcher, "discord": discord}),
-        on_shutdown=[watcher.stop, engines.close],
+        state=State({"engines": engines, "db": db, "feed": feed, "discord": discord}),
+        on_startup=[_bounded(engines.threads)],
+        on_shutdown=[feed.stop, engines.close],
         debug=False,
     )

@@ -1,14 +1,25 @@
-"""The engines a server process reads and writes through: one per worker thread (an engine's
-connections belong to the thread that opened them), all on the one store. Everything lives in
-the store, nothing in the process, so several processes may serve one PostgreSQL database."""
+"""The engine a server process reads and writes through: one for the whole process, shared by
+its worker threads, on one pool of connections to the store. Everything lives in the store,
+nothing in the process, so several processes may serve one PostgreSQL database.
+
+The pool's size (``--pool``, ``CAMPAIGN_POOL``) bounds what the process holds: on PostgreSQL at
+most that many connections, ever (one listens for new rulings, ``web.live``; a write holds one for
+the campaign's lock and uses another, ``engine.write_lock``); and the worker threads that run the
+requests' store work are as many (``threads``), so a request waits for a thread, not for a
+connection. On a SQLite file the threads are bounded the same way (SQLite's connections are the
+file's, not a server's)."""
 
 from __future__ import annotations
 
-import contextlib
+import os
 import threading
 
 from domain.errors import DomainError
-from engine import MEMORY, Engine
+from engine import MEMORY, Engine, is_postgres
+
+POOL = 5  # the default: connections a server process holds at most, and its worker threads
+POOL_VARIABLE = "CAMPAIGN_POOL"
+POSTGRES_LEAST = 3  # a listener, a write's lock and the write itself
 
 
 class NothingToServe(DomainError):
@@ -18,29 +29,51 @@ class NothingToServe(DomainError):
     )
 
 
+class PoolTooSmall(DomainError):
+    template = (
+        "a server on PostgreSQL needs a pool of {least} connections or more (one listens for "
+        "new rulings, one holds a write's lock while another writes), not {pool}"
+    )
+
+
+def pool_size(given: int | None = None) -> int:
+    """The pool size asked for: ``given``, else ``CAMPAIGN_POOL``, else ``POOL``."""
+    if given is not None:
+        return given
+    found = os.environ.get(POOL_VARIABLE, "").strip()
+    return int(found) if found.isdigit() and int(found) > 0 else POOL
+
+
 class Engines:
-    def __init__(self, db: str) -> None:
+    """The process's one engine, opened the first time it is asked for (the store must exist:
+    `campaign init` or `campaign import` makes it), closed when the server stops."""
+
+    def __init__(self, db: str, pool: int | None = None) -> None:
         if db == MEMORY:
             raise NothingToServe()
         self.db = db
-        self._local = threading.local()
-        self._opened: list[Engine] = []
+        self.pool = pool_size(pool)
+        if is_postgres(db) and self.pool < POSTGRES_LEAST:
+            raise PoolTooSmall(least=POSTGRES_LEAST, pool=self.pool)
+        self._engine: Engine | None = None
         self._lock = threading.Lock()
 
+    @property
+    def threads(self) -> int:
+        """How many worker threads may run store work at once."""
+        return self.pool
+
     def get(self) -> Engine:
-        """This thread's engine, opened the first time the thread asks (the store must exist:
-        `campaign init` or `campaign import` makes it)."""
-        engine: Engine | None = getattr(self._local, "engine", None)
-        if engine is None:
-            engine = Engine(self.db, create=False)
-            self._local.engine = engine
-            with self._lock:
-                self._opened.append(engine)
-        return engine
+        engine = self._engine
+        if engine is not None:
+            return engine
+        with self._lock:
+            if self._engine is None:
+                self._engine = Engine(self.db, create=False, pool=self.pool)
+            return self._engine
 
     def close(self) -> None:
         with self._lock:
-            opened, self._opened = self._opened, []
-        for engine in opened:
-            with contextlib.suppress(Exception):  # a SQLite connection of another thread
-                engine.close()
+            engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.close()

@@ -3,10 +3,14 @@ recorded from now on, each rendered for the signed-in member (what they may not 
 sent), then a ``changed`` event (the page fetches itself again for what a ruling changed
 elsewhere: a struck ruling, a sheet, a dispute).
 
-The server holds nothing of the campaign: a stream learns of new rulings from the store.
-One watcher thread per process follows the store's position (``engine.store_changes``: LISTEN
-on PostgreSQL, so a ruling another server process wrote wakes it at once; a short poll of one
-``MAX`` on a SQLite file) and wakes the streams, which read what is new from the store."""
+The server holds nothing of the campaign: the streams learn of new rulings from the store, and
+a process follows it once for all its streams (``Feed``). One thread follows the store's position
+(``engine.store_changes``: LISTEN on PostgreSQL, so a ruling another server process wrote wakes it
+at once; a short poll of one ``MAX`` on a SQLite file); one more reads what is new once per
+campaign that has streams open, renders each new ruling once per distinct view of it
+(``view_of``: the GMs, the players and observers who read the same rulings of it, each private
+audience) and hands the result to every open stream of that view. A stream holds no thread and
+no connection of its own while it waits."""
 
 from __future__ import annotations
 
@@ -14,130 +18,261 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import AsyncIterator
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from typing import Any
 
-import anyio.to_thread
+from attrs import define, field, frozen
 from litestar import Request, get
 from litestar.params import FromPath, FromQuery
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEventMessage
+from litestar.response import Stream as Streamed
 
-from engine import store_changes
+from domain.campaign import CampaignState
+from domain.errors import DomainError
+from domain.visibility import hidden_from, reads_all
+from engine import LoggedRuling, as_read_by, store_changes
 from web.auth import seat
 from web.engines import Engines
-from web.render import reader_of, ruling_view
+from web.render import Reader, reader_of, ruling_view
 
 log = logging.getLogger("campaign.web")
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a proxy closes idle ones)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
+HEADERS = {"cache-control": "no-store", "connection": "keep-alive", "x-accel-buffering": "no"}
+BEHIND = 256  # deliveries a stream may leave unsent before it is dropped (the browser reconnects)
+
+Rendered = list[tuple[int, str]]  # (ruling number, its HTML)
+View = tuple[str, frozenset[int]]
+OPENING = ServerSentEventMessage(comment="live", retry=RETRY_MS).encode()
+KEPT_ALIVE = ServerSentEventMessage(comment="keep-alive").encode()
 
 
-class Watcher:
-    """Follows the store's position in a thread of its own; ``changed`` waits for it to move."""
+@frozen
+class Sent:
+    """What the streams of one view are sent after a change: the rulings (as HTML), the
+    campaign's last ruling, and both as the bytes of their events (encoded once for them all)."""
 
-    def __init__(self, engines: Engines, poll: float = 0.25) -> None:
+    rendered: Rendered
+    last: int
+    payload: bytes
+
+
+def encoded(rendered: Rendered, last: int) -> Sent:
+    events = [ServerSentEventMessage(data=html, event="ruling", id=n) for n, html in rendered]
+    events.append(ServerSentEventMessage(data=str(last), event="changed", id=last))
+    return Sent(rendered, last, b"".join(e.encode() for e in events))
+
+
+Delivery = Sent | None  # None: the stream ends
+
+
+def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> View:
+    """What decides how ``member`` reads the rulings ``numbers``: their role (what the page lets
+    them do) and which of those rulings are kept from them (a GM: none; a player or an
+    observer: the GM's hidden ones, those private to others). Members with one view read the
+    same HTML. Raises ``NotAMember`` for a member who lost their seat."""
+    if reads_all(campaign, member):  # refuses a member with no seat
+        return reader_of(campaign, member).role, frozenset()
+    kept = hidden_from(campaign, member)
+    return reader_of(campaign, member).role, frozenset(n for n in numbers if n in kept)
+
+
+@define(eq=False)
+class Stream:
+    """One open event stream: whose, of which campaign, the last ruling it has, and where its
+    deliveries wait (an asyncio queue of the loop serving it)."""
+
+    campaign: str
+    member: str
+    position: int | None  # None: from the campaign's last ruling when the feed first reads it
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[Delivery] = field(factory=asyncio.Queue)
+    closed: bool = False
+
+
+class Feed:
+    """The process's one follower of the store and renderer of new rulings for its streams
+    (``template``: the page's ruling element, given by the first stream to open)."""
+
+    def __init__(self, engines: Engines, poll: float = 0.1) -> None:
         self.engines = engines
         self.poll = poll
-        self.position = -1
-        self._stop = threading.Event()
+        self.renders = 0  # rulings rendered (each once per view of them)
+        self._streams: dict[str, set[Stream]] = defaultdict(set)
         self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
+        self._due = threading.Event()  # the store moved, or a stream opened
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self.template: Any = None
 
-    def start(self) -> None:
+    # --- Streams, on the event loop ------------------------------------------------------------
+
+    def open(self, campaign: str, member: str, position: int | None, template: Any) -> Stream:
+        """A stream of ``campaign`` for ``member`` from after ruling ``position``."""
+        stream = Stream(campaign, member, position, asyncio.get_running_loop())
         with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
-                self._thread.start()
+            self.template = self.template or template
+            self._streams[campaign].add(stream)
+            self._start()
+        self._due.set()
+        return stream
+
+    def close(self, stream: Stream) -> None:
+        with self._lock:
+            streams = self._streams.get(stream.campaign)
+            if streams is not None:
+                streams.discard(stream)
+                if not streams:
+                    del self._streams[stream.campaign]
 
     def stop(self) -> None:
+        """End every stream and the threads (before the engine closes under them)."""
         self._stop.set()
-        self._wake()
+        self._due.set()
+        with self._lock:
+            every = [s for streams in self._streams.values() for s in streams]
+            threads, self._threads = self._threads, []
+        self._send([(s, None) for s in every])
+        for thread in threads:
+            thread.join(timeout=3)
 
-    def _run(self) -> None:
+    # --- The threads -----------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        if self._threads or self._stop.is_set():  # under self._lock
+            return
+        for name, target in (("store-watcher", self._watch), ("live-feed", self._fan_out)):
+            thread = threading.Thread(target=target, name=name, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def _watch(self) -> None:
         while not self._stop.is_set():
             try:
-                for now in store_changes(self.engines.get(), self._stop, poll=self.poll):
-                    self.position = now
-                    self._wake()
+                for _ in store_changes(self.engines.get(), self._stop, poll=self.poll):
+                    self._due.set()
             except Exception:  # a lost connection: say so, wait, listen again
                 log.exception("watching the store failed; trying again")
                 self._stop.wait(1.0)
 
-    def _wake(self) -> None:
-        with self._lock:
-            waiting, self._waiting = self._waiting, []
-        for loop, event in waiting:
+    def _fan_out(self) -> None:
+        while not self._stop.is_set():
+            self._due.wait()
+            self._due.clear()
+            if self._stop.is_set():
+                return
+            with self._lock:
+                campaigns = {name: list(streams) for name, streams in self._streams.items()}
+            for name, streams in campaigns.items():
+                try:
+                    self._send(self.deliveries(name, streams))
+                except Exception:  # the store failed: say so, try again in a moment
+                    log.exception("following campaign %r failed; trying again", name)
+                    self._stop.wait(1.0)
+                    self._due.set()
+
+    # --- What each stream is sent ------------------------------------------------------------
+
+    def deliveries(self, name: str, streams: list[Stream]) -> list[tuple[Stream, Delivery]]:
+        """What each stream of campaign ``name`` is sent now: the rulings after its position,
+        read once per distinct position and rendered once per view."""
+        engine = self.engines.get()
+        campaign = engine.campaign(name)
+        last = campaign.rulings
+        behind: dict[int, list[Stream]] = defaultdict(list)
+        for stream in streams:
+            if stream.position is None or stream.position > last:
+                stream.position = last  # from now on
+            elif stream.position < last:
+                behind[stream.position].append(stream)
+        sent: list[tuple[Stream, Delivery]] = []
+        for seen, waiting in behind.items():
+            numbers = range(seen + 1, last + 1)
+            logged = engine.log(name, rulings=numbers)  # as the GMs read them: every one
+            views: dict[View, list[Stream]] = defaultdict(list)
+            for stream in waiting:
+                try:
+                    views[view_of(campaign, stream.member, numbers)].append(stream)
+                except DomainError:  # no longer seated: their stream ends, unsent
+                    sent.append((stream, None))
+            for (role, _), readers in views.items():
+                delivery = encoded(self._render(campaign, readers[0].member, role, logged), last)
+                sent += [(stream, delivery) for stream in readers]
+                for stream in readers:
+                    stream.position = last
+        return sent
+
+    def _render(
+        self, campaign: CampaignState, member: str, role: str, logged: list[LoggedRuling]
+    ) -> Rendered:
+        """The rulings ``member`` may read of ``logged``, as the page's ruling element, laid out
+        for a reader of ``role`` who is no one in particular (every member of the view reads
+        this same HTML: the template is given nothing of the member but their role)."""
+        anyone = Reader(name="", role=role, characters=())
+        shown = as_read_by(campaign, member, logged)
+        self.renders += len(shown)
+        return [
+            (
+                entry.ruling.number,
+                self.template.render(r=ruling_view(entry, campaign), reader=anyone),
+            )
+            for entry in shown
+        ]
+
+    def _send(self, deliveries: Iterable[tuple[Stream, Delivery]]) -> None:
+        """Hand each delivery to its stream's loop (one call per loop)."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Stream, Delivery]]] = defaultdict(list)
+        for stream, delivery in deliveries:
+            by_loop[stream.loop].append((stream, delivery))
+        for loop, some in by_loop.items():
             with contextlib.suppress(RuntimeError):  # a loop already closed
-                loop.call_soon_threadsafe(event.set)
-
-    async def changed(self, seen: int, timeout: float) -> bool:
-        """Whether the store moved past position ``seen`` within ``timeout`` seconds."""
-        self.start()
-        event = asyncio.Event()
-        with self._lock:
-            self._waiting.append((asyncio.get_running_loop(), event))
-        if self.position != seen or self._stop.is_set():
-            return self.position != seen
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
-        return self.position != seen
+                loop.call_soon_threadsafe(_put_all, some)
 
 
-def _new_rulings(
-    request: Request[Any, Any, Any], campaign: str, member: str, seen: int | None
-) -> tuple[int, list[tuple[int, str]]]:
-    """The campaign's last ruling number and the rulings after ``seen`` the member may read,
-    each rendered as the page's ruling element."""
-    engine = request.app.state.engines.get()
-    state = engine.campaign(campaign)
-    last: int = state.rulings
-    if seen is None or last <= seen:
-        return last, []
-    reader = reader_of(state, member)
-    templates: Any = request.app.template_engine
-    template = templates.get_template("_ruling.html")
-    rendered = [
-        (
-            logged.ruling.number,
-            template.render(r=ruling_view(logged, state), reader=reader),
-        )
-        for logged in engine.log(campaign, rulings=range(seen + 1, last + 1), reader=member)
-    ]
-    return last, rendered
+def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:
+    for stream, delivery in deliveries:
+        if stream.closed:
+            continue
+        if delivery is None or stream.queue.qsize() >= BEHIND:
+            stream.closed = True  # a reader that stopped reading is let go
+            delivery = None
+        stream.queue.put_nowait(delivery)
 
 
 @get("/campaigns/{campaign:str}/events", include_in_schema=False)
 async def events(
     request: Request[Any, Any, Any], campaign: FromPath[str], after: FromQuery[int | None] = None
-) -> ServerSentEvent:
+) -> Streamed:
     """The rulings recorded after ruling ``after`` (or the browser's ``Last-Event-ID``), as the
     signed-in member reads them, as they are recorded."""
     member = seat(request, campaign)
-    watcher: Watcher = request.app.state.watcher
+    feed: Feed = request.app.state.feed
     last_id = request.headers.get("last-event-id", "")
     start = int(last_id) if last_id.isdigit() else after
+    templates: Any = request.app.template_engine
+    template = templates.get_template("_ruling.html")
 
-    async def stream() -> AsyncIterator[ServerSentEventMessage]:
-        seen = start
-        yield ServerSentEventMessage(comment="live", retry=RETRY_MS)
-        while True:
-            position = watcher.position
-            last, rendered = await anyio.to_thread.run_sync(
-                _new_rulings, request, campaign, member, seen
-            )
-            for number, html in rendered:
-                yield ServerSentEventMessage(data=html, event="ruling", id=number)
-            if seen is not None and last != seen:
-                yield ServerSentEventMessage(data=str(last), event="changed", id=last)
-            seen = last
-            if not await watcher.changed(position, KEEP_ALIVE):
-                yield ServerSentEventMessage(comment="keep-alive")
+    async def stream() -> AsyncIterator[bytes]:
+        opened = feed.open(campaign, member, start, template)
+        try:
+            yield OPENING
+            while True:
+                try:
+                    async with asyncio.timeout(KEEP_ALIVE):
+                        delivery = await opened.queue.get()
+                except TimeoutError:
+                    yield KEPT_ALIVE
+                    continue
+                if delivery is None:
+                    return
+                yield delivery.payload  # the same bytes for every stream of its view
+        finally:
+            feed.close(opened)
 
-    return ServerSentEvent(
-        stream(), headers={"cache-control": "no-store", "x-accel-buffering": "no"}
-    )
+    # Server-sent events, written as bytes the feed encoded once per view (not per stream).
+    return Streamed(stream(), media_type="text/event-stream", headers=HEADERS)
 
 
-def routes() -> list[Any]:
+def routes() -> list[Callable[..., Any]]:
     return [events]

@@ -78,3 +78,11 @@ def test_the_gm_links_a_channel_and_accounts(table: Run, count: Callable[[], int
         assert (2, code) == (result.exit_code, result.stderr.split(":")[1].strip()), line
     assert before == count()
     assert 0 == table(f"discord unlink {CHANNEL}").exit_code
+
+
+def test_an_invitation_code_for_discord(table: Run) -> None:
+    assert 0 == table("member add ana --role player").exit_code
+    printed = table("member invite ana --discord").output.strip()
+    assert printed.startswith("/join code:")
+    assert len(printed) > len("/join code:") + 30
+    assert 2 == table("--as ana member invite ana --discord").exit_code  # the GM's call

@@ -87,3 +87,13 @@ def test_refused_posts_exit_2_and_append_nothing(run: Run, count: Callable[[], i
         assert 2 == result.exit_code, (line, result.output)
         assert "error:" in result.output
     assert before == count()
+
+
+def test_the_log_and_the_answer_quote_a_rulings_narration(run: Run) -> None:
+    _scene(run)
+    answer = run('test 31415 Legs Invulnerable --say "Teeth bared, she lunges"').output
+    assert answer.splitlines()[1] == '  "Teeth bared, she lunges"'
+    shown = run("log").output.splitlines()
+    at = next(i for i, line in enumerate(shown) if line.endswith("test [session 1, scene 1]"))
+    assert '  "Teeth bared, she lunges"' == shown[at + 1]
+    assert '  "The compressor hums."' in shown

@@ -12,7 +12,6 @@ import importlib.util
 import io
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from engine import Engine
 from engine.recaps import NotAHero
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT
+from tests.golden.reviewed import kept, rewrite
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 GOLDEN = Path(__file__).parent / "recaps"
@@ -70,24 +70,11 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
 def test_recaps_match_the_golden_files(script: Path, tmp_path: Path) -> None:
     """Each example's recaps read exactly as the reviewed files (regenerate: see the docstring)."""
     files = rendered(script, tmp_path)
-    expected = {
-        path.name: path.read_text(encoding="utf-8")
-        for path in sorted(GOLDEN.glob(f"{script.stem}-*.md"))
-    }
-    assert expected == files
+    assert kept(GOLDEN, f"{script.stem}-*.md") == files
 
 
 def regenerate() -> list[Path]:
-    GOLDEN.mkdir(exist_ok=True)
-    for stale in GOLDEN.glob("*.md"):
-        stale.unlink()
-    written = []
-    with tempfile.TemporaryDirectory() as folder:
-        for script in SCRIPTS:
-            for name, text in rendered(script, Path(folder)).items():
-                (GOLDEN / name).write_text(text, encoding="utf-8")
-                written.append(GOLDEN / name)
-    return written
+    return rewrite(GOLDEN, "*.md", SCRIPTS, rendered)
 
 
 if __name__ == "__main__":

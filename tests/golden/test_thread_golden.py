@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from freezegun import freeze_time
 from engine import Engine
 from projections.render_thread import thread_md, thread_text
 from tests.conftest import FROZEN_AT
+from tests.golden.reviewed import kept, rewrite
 from tests.golden.test_recap_golden import SCRIPTS, _player
 
 GOLDEN = Path(__file__).parent / "threads"
@@ -50,24 +50,11 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
 def test_threads_match_the_golden_files(script: Path, tmp_path: Path) -> None:
     """Each example's thread reads exactly as the reviewed files (regenerate: the docstring)."""
     files = rendered(script, tmp_path)
-    expected = {
-        path.name: path.read_text(encoding="utf-8")
-        for path in sorted(GOLDEN.glob(f"{script.stem}-*"))
-    }
-    assert expected == files
+    assert kept(GOLDEN, f"{script.stem}-*") == files
 
 
 def regenerate() -> list[Path]:
-    GOLDEN.mkdir(exist_ok=True)
-    for stale in GOLDEN.glob("*"):
-        stale.unlink()
-    written = []
-    with tempfile.TemporaryDirectory() as folder:
-        for script in SCRIPTS:
-            for name, text in rendered(script, Path(folder)).items():
-                (GOLDEN / name).write_text(text, encoding="utf-8")
-                written.append(GOLDEN / name)
-    return written
+    return rewrite(GOLDEN, "*", SCRIPTS, rendered)
 
 
 if __name__ == "__main__":

@@ -499,7 +499,8 @@ def kinds(p: Played) -> Iterator[Kind]:
         (body,) = f.c.execute(query, (key,)).fetchone()
         page = json.loads(body)
         entry = next(e for e in page["rulings"] if e["ruling"] == 6)
-        entry["lines"][0]["text"] = "Tanner: cash 120 -> -380 (a yacht)"
+        (spent,) = (x["event"]["event"] for x in entry["events"] if "reason" in x["event"]["event"])
+        spent.update(delta=-500, after=spent["before"] - 500, reason="a yacht")  # facts, not text
         update = "UPDATE readmodel_documents SET body=? WHERE projection='recaps' AND key=?"
         f.c.execute(update, (json.dumps(page, sort_keys=True), key))
 

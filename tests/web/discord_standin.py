@@ -32,6 +32,7 @@ class StandIn:
     url: str = ""
     heard: list[Heard] = field(factory=list)
     arrived: threading.Event = field(factory=threading.Event)  # set at each request heard
+    webhooks: list[dict[str, Any]] = field(factory=list)  # the channel webhooks made
     _heard_more: threading.Condition = field(factory=threading.Condition)
 
     def until(self, count: int, timeout: float = 10) -> bool:
@@ -102,12 +103,26 @@ def discord_api() -> Iterator[StandIn]:
                 problems.append("embeds over Discord's limits")
             self._answer(problems, body)
 
+        def do_GET(self) -> None:
+            self._heard("GET")
+            if not self.path.endswith("/webhooks") or "Authorization" not in self.headers:
+                self._answer(["not a channel's webhooks, or no bot token"], None)
+                return
+            self._answer([], stand_in.webhooks)
+
         def do_POST(self) -> None:
             body = self._heard("POST")
+            if self.path.startswith("/api/v10/channels/") and self.path.endswith("/webhooks"):
+                made = {"id": "7700000000000000001", "token": "the-hook-token", **(body or {})}
+                stand_in.webhooks.append(made)
+                self._answer([] if "Authorization" in self.headers else ["no bot token"], made)
+                return
             problems = [] if "/webhooks/" in self.path else ["not a webhook"]
             content = body.get("content", "") if isinstance(body, dict) else ""
             if len(content) > 2000:
                 problems.append("content over 2,000 characters")
+            if len(body.get("username", "")) > 80 if isinstance(body, dict) else False:
+                problems.append("a username over 80 characters")
             self._answer(problems, body)
 
         def _heard(self, method: str) -> Any:

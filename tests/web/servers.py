@@ -5,6 +5,7 @@ server-sent events reader."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import socket
@@ -82,14 +83,16 @@ def serving_in_thread(db: str) -> Iterator[str]:
 
 
 @contextmanager
-def serving_process(db: str) -> Iterator[str]:
-    """`campaign --db DB serve` on a free port: its base URL, until the block ends (SIGINT)."""
+def serving_process(db: str, *options: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """`campaign --db DB serve [OPTIONS]` on a free port (``env`` added to its environment):
+    its base URL, until the block ends (SIGINT)."""
     port = free_port()
-    command = [str(Path(sys.executable).with_name("campaign")), "--db", db, "serve"]
+    command = [str(Path(sys.executable).with_name("campaign")), "--db", db, "serve", *options]
     server = subprocess.Popen(
         [*command, "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        env={**os.environ, **(env or {})},
     )
     base = f"http://127.0.0.1:{port}"
     try:

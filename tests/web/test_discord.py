@@ -20,6 +20,7 @@ from litestar.testing import TestClient
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from domain.rulesets.sprawl_goons.creation import CreateCharacter
+from domain.table import AddMember
 from engine import DiceSpec, Engine
 from tests.conftest import event_count
 from tests.web.discord_standin import discord_api
@@ -479,3 +480,82 @@ def test_the_tools_are_slash_commands_too() -> None:
 
     names = {c["name"] for c in commands("sims")}
     assert {"undo", "amend", "recap", "sheet", "log", "verify-dice"} <= names
+
+
+def test_a_post_in_character_appears_in_the_channel_as_the_character(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web.discord import voices
+
+    voices.forget()
+    with discord_api() as api:
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "the-bot-token")
+        post = command(
+            "post", option("text", "I vault the rail [1d6]"), option("character", "Tanner")
+        )
+        answer = send(client, key, post).json()
+        assert EPHEMERAL == answer["data"]["flags"]
+        assert answer["data"]["content"].endswith("posted as Tanner in the channel")
+        assert api.until(3)
+        again = send(
+            client, key, command("post", option("text", "and land"), option("character", "Tanner"))
+        ).json()
+        assert again["data"]["content"].endswith("posted as Tanner in the channel")
+        assert api.until(4)
+    first, made, shown, second = api.heard
+    assert ("GET", f"/api/v10/channels/{CHANNEL}/webhooks") == (first.method, first.path)
+    assert ("POST", f"/api/v10/channels/{CHANNEL}/webhooks") == (made.method, made.path)
+    assert ("POST", "/api/v10/webhooks/7700000000000000001/the-hook-token?wait=true") == (
+        shown.method,
+        shown.path,
+    )
+    assert "Tanner" == shown.body["username"]
+    assert shown.body["content"].startswith("I vault the rail [1d6: ")
+    assert "and land" == second.body["content"]  # the webhook found once, remembered
+    with Engine(db) as engine:
+        last = engine.log("Docklands")[-2]
+    assert ("post", "ana") == (last.ruling.command, last.header.actor)
+
+
+def test_without_a_bot_token_a_post_is_answered_as_a_ruling(
+    client: TestClient[Any], key: Ed25519PrivateKey, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CAMPAIGN_DISCORD_TOKEN", raising=False)
+    post = command("post", option("text", "I vault the rail"), option("character", "Tanner"))
+    answer = send(client, key, post).json()
+    (embed,) = answer["data"]["embeds"]
+    assert ("Tanner", True) == (embed["author"]["name"], "I vault the rail" in embed["description"])
+
+
+def test_a_code_from_the_gm_joins_an_account_once(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    with Engine(db) as engine:
+        engine.execute("Docklands", AddMember(member="cy", role=Role.PLAYER))
+        code = engine.discord_invite("Docklands", "cy")
+    joined = send(client, key, command("join", option("code", code), account=STRANGER)).json()
+    assert joined["data"]["embeds"][0]["description"] == f"cy plays as Discord account {STRANGER}"
+    with Engine(db) as engine:
+        assert "cy" == engine.campaign("Docklands").member_on("discord", STRANGER)
+    before = events(db)
+    again = send(client, key, command("join", option("code", code), account=STRANGER)).json()
+    assert again["data"]["content"].startswith("NOT_SIGNED_IN: ")
+    assert before == events(db)
+    rolled = send(
+        client,
+        key,
+        command("dice", option("expression", "1d6"), option("why", "x"), account=STRANGER),
+    ).json()
+    assert "by cy" in rolled["data"]["embeds"][0]["footer"]["text"]
+
+
+def test_an_oversized_body_is_refused_before_anything(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    from domain.limits import MAX_BODY
+
+    before = events(db)
+    body = json.dumps(command("note", option("text", "x" * MAX_BODY))).encode()
+    assert 413 == client.post(PATH, content=body, headers=signed(key, body)).status_code
+    assert before == events(db)

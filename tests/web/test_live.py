@@ -11,9 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
+from markupsafe import escape
 
+from domain.free_rolls import RollFreely
 from domain.lifecycle import AddNote
-from engine import Engine
+from domain.rulesets.sims.commands import SendPrivateMessage
+from domain.table import RemoveMember
+from engine import DiceSpec, Engine
 from tests.web.conftest import CAMPAIGN, GM_NOTE, build_table
 from tests.web.servers import Event, read_events, serving_in_thread, serving_process
 
@@ -135,3 +139,188 @@ def test_every_asset_is_the_apps_own(tmp_path: Path) -> None:
     assert "http" not in page.text.split("<body>", 1)[1].replace(f"/api{PAGE}", "")
     assert 200 == script.status_code
     assert "EventSource" in script.text
+
+
+# --- One feed per process, fanned out ---------------------------------------------------------
+
+PRIVATE = "Meet me at the docks"
+HIDDEN = "whether the agents notice"
+PUBLIC = "Rain on the rooftop"
+
+
+def _record_for_every_audience(db: str) -> None:
+    """A public note, a GM-only note, a message private to bob, a hidden roll (in that order)."""
+    with Engine(db) as engine:
+        engine.execute(CAMPAIGN, AddNote(text=PUBLIC))
+        engine.execute(CAMPAIGN, AddNote(text=GM_NOTE, gm_only=True))
+        message = SendPrivateMessage(to="bob", body=PRIVATE, by="Morpheus")
+        engine.execute(CAMPAIGN, message)
+        secret = RollFreely(expression="1d6", why=HIDDEN)
+        engine.execute(CAMPAIGN, secret, dice=DiceSpec(faces=(2,)), hidden=True)
+
+
+READS = {  # who reads which of the four rulings (offsets after the table's last ruling)
+    "Morpheus": [1, 2, 3, 4],
+    "alice": [1],
+    "bob": [1, 3],
+    "olly": [1],
+}
+SECRETS = {1: PUBLIC, 2: GM_NOTE, 3: PRIVATE, 4: HIDDEN}
+
+
+def test_each_new_ruling_is_rendered_once_per_view_and_sent_to_every_stream_of_it(
+    tmp_path: Path,
+) -> None:
+    """Ten streams of four readers: the feed reads the four new rulings once and renders each
+    once per view (the GMs 4, alice 1, bob 2 with his private message, the observer 1: 8, not
+    one per stream), and every stream of a view is handed that same HTML, with nothing its
+    reader may not read."""
+    import asyncio
+
+    from web import create_app
+    from web.live import Stream
+
+    table = build_table(str(tmp_path / "zion.db"))
+    after = _latest(table.db)
+    _record_for_every_audience(table.db)
+    app = create_app(table.db)
+    feed = app.state.feed
+    feed.template = app.template_engine.get_template("_ruling.html")
+    counts = {"Morpheus": 3, "alice": 3, "bob": 2, "olly": 2}
+
+    async def deliver() -> list[tuple[Stream, Any]]:
+        loop = asyncio.get_running_loop()
+        streams = [
+            Stream(CAMPAIGN, who, after, loop) for who, n in counts.items() for _ in range(n)
+        ]
+        return list(feed.deliveries(CAMPAIGN, streams))
+
+    try:
+        sent = asyncio.run(deliver())
+    finally:
+        app.state.engines.close()
+    assert 8 == feed.renders
+    assert 10 == len(sent)
+    by_reader: dict[str, list[Any]] = {}
+    for stream, delivery in sent:
+        assert delivery is not None
+        assert after + 4 == delivery.last
+        assert after + 4 == stream.position
+        by_reader.setdefault(stream.member, []).append(delivery)
+    for who, deliveries in by_reader.items():
+        assert counts[who] == len(deliveries)
+        first = deliveries[0]
+        assert all(d is first for d in deliveries), who  # one rendering, handed to each
+        assert [after + n for n in READS[who]] == [number for number, _ in first.rendered]
+        html = "".join(h for _, h in first.rendered)
+        assert html.splitlines()[0] in first.payload.decode()
+        for n, words in SECRETS.items():
+            assert (escape(words) in html) == (n in READS[who]), (who, words)
+        assert ("Undo #" in html) == (who == "Morpheus")
+        assert ("Dispute #" in html) == (who != "Morpheus")
+
+
+def test_a_stream_behind_the_others_is_caught_up_on_its_own(tmp_path: Path) -> None:
+    """Streams that have seen different rulings are each sent what they have not (one read per
+    position), and one already up to date is sent nothing."""
+    import asyncio
+
+    from web import create_app
+    from web.live import Stream
+
+    table = build_table(str(tmp_path / "zion.db"))
+    after = _latest(table.db)
+    _record_for_every_audience(table.db)
+    app = create_app(table.db)
+    feed = app.state.feed
+    feed.template = app.template_engine.get_template("_ruling.html")
+
+    async def deliver() -> tuple[list[Any], Stream]:
+        loop = asyncio.get_running_loop()
+        behind = Stream(CAMPAIGN, "Morpheus", after, loop)
+        ahead = Stream(CAMPAIGN, "Morpheus", after + 2, loop)
+        current = Stream(CAMPAIGN, "Morpheus", after + 4, loop)
+        sent = list(feed.deliveries(CAMPAIGN, [behind, ahead, current]))
+        return [(s.position, [n for n, _ in d.rendered]) for s, d in sent if d is not None], current
+
+    try:
+        sent, current = asyncio.run(deliver())
+    finally:
+        app.state.engines.close()
+    assert sorted(sent) == [
+        (after + 4, [after + 1, after + 2, after + 3, after + 4]),
+        (after + 4, [after + 3, after + 4]),
+    ]
+    assert after + 4 == current.position
+
+
+def test_a_member_unseated_while_their_stream_is_open_is_sent_nothing_more(tmp_path: Path) -> None:
+    """bob loses his seat: his stream is ended (a None delivery) without the rulings after."""
+    import asyncio
+
+    from web import create_app
+    from web.live import Stream
+
+    table = build_table(str(tmp_path / "zion.db"))
+    after = _latest(table.db)
+    with Engine(table.db) as engine:
+        engine.execute(CAMPAIGN, RemoveMember(member="bob"))
+        engine.execute(CAMPAIGN, AddNote(text=PUBLIC))
+    app = create_app(table.db)
+    feed = app.state.feed
+    feed.template = app.template_engine.get_template("_ruling.html")
+
+    async def deliver() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        streams = [Stream(CAMPAIGN, who, after, loop) for who in ("bob", "alice")]
+        return [(s.member, d) for s, d in feed.deliveries(CAMPAIGN, streams)]
+
+    try:
+        sent = dict(asyncio.run(deliver()))
+    finally:
+        app.state.engines.close()
+    assert sent["bob"] is None
+    assert PUBLIC in "".join(html for _, html in sent["alice"].rendered)
+
+
+def test_many_streams_on_one_server_each_get_what_their_reader_reads(tmp_path: Path) -> None:
+    """Twelve streams open on one server (three per reader); four rulings recorded by another
+    process arrive on each, every stream of a reader with the same rulings, and none with a
+    ruling its reader may not read."""
+    import threading
+
+    table = build_table(str(tmp_path / "zion.db"))
+    after = _latest(table.db)
+    roles = {"Morpheus": "gm", "alice": "player", "bob": "other", "olly": "observer"}
+    got: dict[tuple[str, int], list[Event]] = {}
+    opened = threading.Barrier(len(roles) * 3 + 1)
+    failures: list[BaseException] = []
+
+    with serving_in_thread(table.db) as base:
+        url = f"{base}{PAGE}/events?after={after}"
+
+        def follow(who: str, copy: int) -> None:
+            try:
+                got[(who, copy)] = read_events(
+                    url, table.headers(roles[who]), _changed_to(after + 4), opened.wait, 30
+                )
+            except BaseException as error:
+                failures.append(error)
+                opened.abort()
+
+        threads = [
+            threading.Thread(target=follow, args=(who, copy)) for who in roles for copy in range(3)
+        ]
+        for thread in threads:
+            thread.start()
+        opened.wait(timeout=30)
+        _record_for_every_audience(table.db)
+        for thread in threads:
+            thread.join(timeout=60)
+    assert not failures, failures
+    for (who, _), events in got.items():
+        assert [after + n for n in READS[who]] == _rulings(events), who
+        html = "".join(e.get("data", "") for e in events)
+        for n, words in SECRETS.items():
+            assert (escape(words) in html) == (n in READS[who]), (who, words)
+    assert 12 == len(got)

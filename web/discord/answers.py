@@ -10,7 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from domain.errors import DomainError
-from domain.events import RulingMade, Visibility
+from domain.events import PostWritten, RulingMade, Visibility
 from engine import NOT_UNDOABLE, RulingResult, event_lines
 
 PONG = 1
@@ -33,6 +33,7 @@ class Answer:
 
     first: dict[str, Any]
     then: tuple[dict[str, Any], ...] = ()
+    speak: tuple[str, str, str] | None = None  # (channel, speaker, text) to show as the speaker
 
 
 def cut(text: str, limit: int) -> str:
@@ -58,7 +59,9 @@ def ruling(result: RulingResult, member: str) -> dict[str, Any]:
     assert isinstance(header, RulingMade)
     lines = event_lines(result.records, result.campaign) or ["(nothing changed)"]
     names = {e.character_id: e.name for e in result.campaign.roster}
-    voice = next((names[r.originator_id] for r in result.records if r.originator_id in names), None)
+    post = next((r.event for r in result.records if isinstance(r.event, PostWritten)), None)
+    on_sheet = (names[r.originator_id] for r in result.records if r.originator_id in names)
+    voice = post.speaker if post is not None and post.speaker else next(on_sheet, None)
     embed: dict[str, Any] = {
         "title": cut(f"Ruling {result.number}: {result.command}", TITLE),
         "description": cut("\n".join(lines), DESCRIPTION),

@@ -35,9 +35,8 @@ def call(method: str, path: str, body: Any, *, token: str | None = None) -> Any:
     headers = {"Content-Type": "application/json", "User-Agent": AGENT}
     if token is not None:
         headers["Authorization"] = f"Bot {token}"
-    request = urllib.request.Request(
-        base() + path, data=json.dumps(body).encode(), method=method, headers=headers
-    )
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base() + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
             return json.loads(answer.read() or b"null")

@@ -6,7 +6,9 @@ fails), then by interaction type: 1 PING is answered with a PONG; 2 APPLICATION_
 verb its name and subcommands spell (``/member add`` is ``member add``) as the member the
 Discord account is linked to, in the campaign the channel plays, through the one application
 API (the policy, the limits, the dice and visibility as anywhere); 4 AUTOCOMPLETE offers the
-choices of the option being typed (``web.discord.autocomplete``); 3 MESSAGE_COMPONENT is a
+choices of the option being typed (``web.discord.autocomplete``); a post in a character's or an
+NPC's voice appears in the channel as that character (``web.discord.voices``); 3
+MESSAGE_COMPONENT is a
 button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
 answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
 dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
@@ -38,12 +40,12 @@ from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from web.commands import build
-from web.discord import answers, api
+from web.discord import answers, api, voices
 from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
 from web.discord.signature import BadDiscordSignature, Verifier
-from web.discord.tables import Seat, seat_of
-from web.discord.tools import TOOL_KINDS, TOOLS, Asked
+from web.discord.tables import Seat, campaign_of, seat_of
+from web.discord.tools import JOIN, TOOL_KINDS, TOOLS, Asked, join
 from web.discord.tools import options_of as tools_options
 
 PATH = "/discord/interactions"
@@ -105,10 +107,9 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
     except NotYet:
         future.add_done_callback(lambda done: _follow_up(interaction, done))
         return Response({"type": answers.DEFERRED})
-    if not answer.then:
+    if not answer.then and answer.speak is None:
         return Response(answer.first)
-    more = BackgroundTask(_then, interaction, answer.then)
-    return Response(answer.first, background=more)
+    return Response(answer.first, background=BackgroundTask(_after, interaction, answer))
 
 
 def _deferrable(interaction: dict[str, Any]) -> bool:
@@ -125,6 +126,13 @@ def _follow_up(interaction: dict[str, Any], done: Future[Answer]) -> None:
     except Exception:
         log.exception("the deferred answer to a Discord interaction could not be sent")
         return
+    _after(interaction, answer)
+
+
+def _after(interaction: dict[str, Any], answer: Answer) -> None:
+    """What follows an answer: the post shown as its speaker, the answer's further parts."""
+    if answer.speak is not None:
+        voices.speak(*answer.speak)
     _then(interaction, answer.then)
 
 
@@ -157,10 +165,15 @@ def answered(
     if kind not in (COMMAND, COMPONENT, MODAL, AUTOCOMPLETE):
         raise UnsupportedInteraction(kind=kind)
     channel, account = _where(interaction)
-    seat = seat_of(engine, channel, account)
     data = interaction.get("data")
     if not isinstance(data, dict):
         raise MalformedInteraction(problem="an interaction without data")
+    if kind == COMMAND and data.get("name") == JOIN:  # an account not linked yet
+        code = next(
+            (o.get("value") for o in data.get("options") or [] if o.get("name") == "code"), ""
+        )
+        return join(engine, campaign_of(engine, channel), account, str(code))
+    seat = seat_of(engine, channel, account)
     if kind == COMPONENT:
         return _pressed(seat, str(data.get("custom_id", "")))
     if kind == MODAL:
@@ -184,6 +197,11 @@ def answered(
     result = engine.execute(
         seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden
     )
+    voice = voices.voice_of(result)
+    if voice is not None and voices.can_speak():
+        speaker, text = voice
+        shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
+        return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
     return answers.ruling(result, seat.member)
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from domain.kinds import Choice, Flag, Integer, ListOf, Reference, Refers, Text
 from domain.registry import Parameter, Verb, verbs
-from web.discord.tools import TOOLS
+from web.discord.tools import JOIN, TOOLS
 from web.discord.tools import slash_commands as tool_commands
 
 CHAT_INPUT = 1
@@ -102,7 +102,7 @@ def commands(system: str) -> list[dict[str, Any]]:
     for verb in verbs(system).values():
         grouped.setdefault(verb.name.split(" ")[0], []).append(verb)
     found = [_command(first, group) for first, group in sorted(grouped.items())]
-    taken = {c["name"] for c in found} & set(TOOLS)
+    taken = {c["name"] for c in found} & {*TOOLS, JOIN}
     if taken:
         raise TooManyForDiscord(f"{system} has verbs named as the tools: {sorted(taken)}")
     found += tool_commands()

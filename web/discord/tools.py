@@ -11,11 +11,13 @@ from typing import Any
 
 from attrs import frozen
 
+from domain.campaign import CampaignState
 from domain.errors import DomainError, InvalidParameter, NotYetCreated
 from domain.kinds import CHARACTER, Kind
 from domain.kinds import RULING as RULING_KIND
 from domain.limits import MAX_TEXT
-from engine import Engine, event_lines
+from domain.links import LinkMember
+from engine import Engine, NotSignedIn, event_lines
 from projections.presentation import presentation_of
 from projections.render_discord import recap_discord, split
 from web.discord import answers
@@ -141,6 +143,28 @@ class Tool:
     options: tuple[dict[str, Any], ...]
 
 
+def join(engine: Engine, campaign: CampaignState, account: str, code: str) -> Answer:
+    """``/join CODE``: the code's member plays as this account (the GM's ruling, by the code
+    the GM gave), when the code is this channel's campaign's."""
+    name, member = engine.joined(code.strip())
+    if name != campaign.name:
+        raise NotSignedIn(why="this code is another campaign's")
+    linked = LinkMember(member=member, discord=account)
+    result = engine.execute(name, linked, actor=campaign.gm)
+    return Answer(answers.ruling(result, member))
+
+
+JOIN = "join"
+JOIN_COMMAND = {
+    "type": 1,
+    "name": JOIN,
+    "description": "Play here as the member whose code the GM gave you",
+    "options": [
+        _option("code", STRING, "The code (`campaign member invite NAME --discord`)", required=True)
+    ],
+}
+
+
 TOOLS: dict[str, Tool] = {
     "undo": Tool(undo, "Undo a ruling (the GM's), saying why", (RULING, REASON, *CORRECTION_FLAGS)),
     "amend": Tool(
@@ -200,6 +224,14 @@ def options_of(tool: Tool, given: list[dict[str, Any]]) -> Options:
 def slash_commands() -> list[dict[str, Any]]:
     """The tools as chat commands (beside the verbs': ``web.discord.slash``)."""
     return [
-        {"type": 1, "name": name, "description": tool.description, "options": list(tool.options)}
-        for name, tool in TOOLS.items()
+        *(
+            {
+                "type": 1,
+                "name": name,
+                "description": tool.description,
+                "options": list(tool.options),
+            }
+            for name, tool in TOOLS.items()
+        ),
+        JOIN_COMMAND,
     ]

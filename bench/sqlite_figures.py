@@ -68,9 +68,17 @@ def latency(work: Path, repeat: int) -> list[Row]:
     bare = timed_process([sys.executable, "-c", bare_code, str(work / "bare.db")], repeat)
     floor = process([sys.executable, "-c", DEPENDENCIES + "; " + bare_code, str(work / "floor.db")])
     floor_time, peer_time = paired(floor, peer, repeat)
+    imports = process([sys.executable, "-c", DEPENDENCIES])
+    help_time, imports_time = paired(process([str(BIN / "campaign"), "--help"]), imports, repeat)
+    version_time, imports_again = paired(
+        process([str(BIN / "campaign"), "--version"]), imports, repeat
+    )
     title = "command latency: `campaign roll` process"
+    deps = "`python -c` importing our dependencies alone"
     return [
-        Row(title, "s", ours, baseline, "`sqlite-utils insert` of one row", "<= 0.9"),
+        Row("command latency: `campaign --help`", "s", help_time, imports_time, deps, "<= 1.3"),
+        Row("command latency: `campaign --version`", "s", version_time, imports_again, deps),
+        Row(title, "s", ours, baseline, "`sqlite-utils insert` of one row", "<= 1.2"),
         Row(title, "s", ours, bare, "`python -c` one-row sqlite3 insert"),
         Row(  # the floor under the first row: what is left of 0.9x is for our own code
             "command latency floor: our dependencies' imports and a one-row insert",

@@ -10,27 +10,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem, get_completion_class
 
-from domain.campaign import CampaignState
-from domain.errors import DomainError
-from domain.kinds import Choice, Kind, ListOf, Reference, Refers
-from domain.registry import Verb, parameters_of
-from domain.registry import verbs as registry_verbs
-from engine import DEFAULT_DB, Engine
+from cli.defaults import DEFAULT_DB
+
+if TYPE_CHECKING:  # imported when a completion is asked for: printing the script needs none
+    from domain.campaign import CampaignState
+    from domain.kinds import Kind
+    from domain.registry import Verb
+    from engine import Engine
 
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETING = "_CAMPAIGN_COMPLETE"  # set by the shell's script while it asks for completions
-ROSTER = (Refers.CHARACTER, Refers.NPC)  # what `who` names: a character (or an NPC)
 
 
 def _engine(ctx: click.Context) -> Engine | None:
     """The store the command line names, if it is there (completion never makes one)."""
+    from engine import Engine
+
     root = ctx.find_root()
     db = root.params.get("db") or os.environ.get("CAMPAIGN_DB") or DEFAULT_DB
     try:
@@ -50,6 +52,8 @@ def campaign_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[C
 
 def _campaign(ctx: click.Context) -> CampaignState | None:
     """The campaign the command line names (or the store's only one), if there is one."""
+    from domain.errors import DomainError
+
     engine = _engine(ctx)
     if engine is None:
         return None
@@ -80,6 +84,8 @@ def member_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[Com
 
 def completer_of(kind: Kind) -> Completer | None:
     """What a parameter of ``kind`` completes with (None: nothing to offer)."""
+    from domain.kinds import Choice, ListOf, Reference, Refers
+
     if isinstance(kind, ListOf):
         return completer_of(kind.item)
     if isinstance(kind, Reference):
@@ -97,6 +103,8 @@ def complete_from_kinds(group: click.Group, system: str, prefix: str = "") -> cl
     """Give the arguments and options of ``group``'s verbs (a ``system``'s) what their
     parameters' kinds complete with; ``who`` is the verb's character who acts (or the first
     character it names). An option that is a choice already completes with its own."""
+    from domain.registry import verbs as registry_verbs
+
     found = registry_verbs(system)
     for name, command in group.commands.items():
         if isinstance(command, click.Group):
@@ -107,9 +115,13 @@ def complete_from_kinds(group: click.Group, system: str, prefix: str = "") -> cl
 
 
 def _complete_verb(command: click.Command, verb: Verb) -> None:
+    from domain.kinds import ListOf, Reference, Refers
+    from domain.registry import parameters_of
+
+    roster = (Refers.CHARACTER, Refers.NPC)  # what `who` names: a character (or an NPC)
     kinds = {p.name: p.kind for p in parameters_of(verb.command)}
     items = [k.item if isinstance(k, ListOf) else k for k in kinds.values()]
-    references = [k for k in items if isinstance(k, Reference) and k.refers in ROSTER]
+    references = [k for k in items if isinstance(k, Reference) and k.refers in roster]
     actor = next((k for k in references if k.acts), references[0] if references else None)
     for param in command.params:
         if isinstance(param.type, click.Choice):
@@ -135,3 +147,6 @@ def completion(shell: str) -> None:
     script = get_completion_class(shell)
     assert script is not None  # the choices are click's own shells
     click.echo(script(campaign, {}, "campaign", COMPLETING).source())
+
+
+COMMANDS = (completion,)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from attrs import define, field
 
+from cli.defaults import MEMORY
 from domain.errors import InvalidHouseRule, InvalidParameter, NoCampaignChosen, UnknownCampaign
-from engine import MEMORY, Engine
+
+if TYPE_CHECKING:  # the engine is imported when a command first needs the store
+    from engine import Engine
 
 
 @define
@@ -27,6 +31,8 @@ class Context:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
+            from engine import Engine
+
             if self.creates:
                 self._made = [p for p in self._store_files() if not p.exists()]
             self._engine = Engine(self.db, create=self.creates)

@@ -9,9 +9,8 @@ from typing import ClassVar
 
 import click
 
-from cli.render import clean, json_line
+from cli.defaults import DEFAULT_DB
 from domain.errors import DomainError, HistoryConflict
-from engine import DEFAULT_DB, StoreFault, one_line, store_fault
 
 
 class NotAVerbOf(DomainError):
@@ -26,11 +25,6 @@ class Usage(DomainError):
 
 class UnreadableArgument(DomainError):
     template = "{which} is not UTF-8 text ({text}): type it again, or set the terminal to UTF-8"
-
-
-class HistoryDoesNotReplay(StoreFault):
-    code = "HISTORY_CONFLICT"
-    template = "the stored log does not replay: {problem}"
 
 
 class FileFault(DomainError):
@@ -50,6 +44,8 @@ def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | Non
     """Say on stderr, in one line, why the command stopped, and return its exit code: 2 for a
     refusal, 1 for a fault. A refusal keeps its own code; a store error becomes the fault it is
     (``engine.store.store_fault``); anything else, one line that names it."""
+    from cli.render import clean, json_line
+
     ending = _ending(error, db)
     if as_json:
         click.echo(json_line({"error": ending.as_dict()}), err=True)
@@ -63,6 +59,9 @@ def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | Non
 def _ending(error: BaseException, db: str) -> DomainError:
     if isinstance(error, DomainError):
         return error
+    from cli.history_fault import HistoryDoesNotReplay
+    from engine import one_line, store_fault
+
     if isinstance(error, HistoryConflict):
         return HistoryDoesNotReplay(problem=one_line(error))
     fault = store_fault(error, db)

@@ -1,42 +1,77 @@
-"""The `campaign` command: global options, error handling, and the verbs every system shares.
+"""The `campaign` command: global options, error handling, and where its verbs are found.
 
-One process runs one verb, so a verb imports what only it needs (the log readers, exports, rich)
-when it runs, and registering the verbs stays cheap: a `roll` loads little beyond the engine and
-its own system's rules.
+One process runs one verb, so it imports that verb and what only it needs, when it runs: the
+shared verbs are registered by name (``cli.manifest``), a system's verbs are imported with their
+system once the current campaign names it, and `--help`, `--version` and `completion` import no
+engine. The verbs on campaigns as a whole (`init`, `list`, `use`) are in ``cli.campaigns``.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
 import click
 
-from cli import (
-    audit,
-    corrections,
-    discord,
-    free_rolls,
-    history,
-    keys,
-    play,
-    posts,
-    recap,
-    search,
-    serve,
-    systems,
-    table,
-)
-from cli.completion import campaign_names, completion
-from cli.context import Context, key_value, pass_context
+from cli import manifest
+from cli.completion import campaign_names
+from cli.context import Context
+from cli.defaults import DEFAULT_DB
 from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
-from cli.render import clean, emit_json, print_table, say, show_ruling
-from cli.say import SHARED_NARRATED, add_say
-from domain.errors import DomainError, InvalidHouseRule
-from domain.events import Role
-from domain.rulesets import SYSTEMS
-from engine import DEFAULT_DB
+from domain.errors import DomainError
+
+
+class SharedVerbs(MutableMapping[str, click.Command]):
+    """The group's own verbs by name: each is imported from its module (``manifest.SHARED``)
+    the first time it is looked up, so a run imports the verb it runs and no other."""
+
+    def __init__(self, modules: Mapping[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, click.Command] = {}
+
+    def loaded(self, name: str) -> click.Command | None:
+        return self._loaded.get(name)
+
+    def __getitem__(self, name: str) -> click.Command:
+        command = self._loaded.get(name)
+        if command is None:
+            command = self._loaded[name] = _shared_verb(name, self._modules[name])
+        return command
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._modules.pop(name, None)
+        self._loaded.pop(name, None)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules or name in self._loaded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._modules), **dict.fromkeys(self._loaded)})
+
+    def __len__(self) -> int:
+        return len(self._modules.keys() | self._loaded.keys())
+
+
+def _shared_verb(name: str, module: str) -> click.Command:
+    """A shared verb from its module's ``COMMANDS``, its ruling verbs narrating (``--say``)."""
+    from cli.say import SHARED_NARRATED, add_say
+
+    commands: tuple[click.Command, ...] = importlib.import_module(module).COMMANDS
+    command = next(c for c in commands if c.name == name)
+    add_say(click.Group(commands=[command]), SHARED_NARRATED)
+    return command
+
+
+def _listed(name: str, shown: Mapping[str, Any]) -> click.Command:
+    """A command as `campaign --help` lists it, from the manifest: its name and short help."""
+    return click.Command(name, **shown)
 
 
 class EverySystem(click.Command):
@@ -55,9 +90,21 @@ class EverySystem(click.Command):
         return "\n\n".join(parts)
 
 
+def _owning(verb: str) -> list[str]:
+    """The rule systems that have ``verb`` (from the manifest: none of them is imported)."""
+    return [system for system, (_, verbs) in manifest.SYSTEM_VERBS.items() if verb in verbs]
+
+
+def _verb_of(system: str, verb: str) -> click.Command:
+    """``system``'s command for ``verb``, importing that system's CLI (and only that one)."""
+    from cli import systems
+
+    return systems.verbs(system).commands[verb]
+
+
 def _owners(verb: str) -> dict[str, click.Command]:
     """Each rule system that has ``verb``, with its command."""
-    return {s: g.commands[verb] for s, g in systems.all_verbs().items() if verb in g.commands}
+    return {system: _verb_of(system, verb) for system in _owning(verb)}
 
 
 def _campaign_system(ctx: click.Context) -> str:
@@ -68,25 +115,34 @@ def _campaign_system(ctx: click.Context) -> str:
 
 class CampaignGroup(click.Group):
     """Shared verbs first, then the verbs of the current campaign's rule system (so systems can
-    each have a `roll`). A refusal becomes one line on stderr and exit code 2."""
+    each have a `roll`). A refusal becomes one line on stderr and exit code 2.
+
+    Verbs are imported when resolved: the shared ones by name (``manifest.SHARED``), a system's
+    with its system, found from the current campaign; `campaign --help` lists them all from the
+    manifest, importing none."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        verbs = SharedVerbs(manifest.SHARED)
+        verbs.update(self.commands)
+        self.commands = verbs
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         shared = super().get_command(ctx, cmd_name)
         if shared is not None:
             return shared
-        owners = _owners(cmd_name)
+        owners = _owning(cmd_name)
+        if not owners:
+            return None
         try:
             system = _campaign_system(ctx)
         except DomainError:
             if len(owners) == 1:
-                return next(iter(owners.values()))  # its own command will say what is missing
-            if not owners:
-                return None
+                return _verb_of(owners[0], cmd_name)  # its own command will say what is missing
             raise
-        command = owners.get(system)
-        if command is None and owners:
+        if system not in owners:
             raise NotAVerbOf(verb=cmd_name, system=system)
-        return command
+        return _verb_of(system, cmd_name)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -95,24 +151,39 @@ class CampaignGroup(click.Group):
         of every system's `roll` (and no store is opened or made)."""
         name = args[0] if args else ""
         if name not in self.commands and {"--help", "-h"} & set(args[1:]):
-            owners = _owners(name)
+            owners = _owning(name)
             if len(owners) > 1:
                 try:
                     system = _campaign_system(ctx)
                 except DomainError:
-                    return name, EverySystem(name, owners), args[1:]
-                return name, owners.get(system) or EverySystem(name, owners), args[1:]
+                    return name, EverySystem(name, _owners(name)), args[1:]
+                if system in owners:
+                    return name, _verb_of(system, name), args[1:]
+                return name, EverySystem(name, _owners(name)), args[1:]
         return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        verbs = {name for group in systems.all_verbs().values() for name in group.commands}
+        verbs = {name for _, names in manifest.SYSTEM_VERBS.values() for name in names}
         return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """`campaign --help` lists the shared verbs, then each system's, without needing a
-        campaign to resolve them."""
-        sections = [("Shared verbs", self.commands)]
-        sections += [(str(g.help).rstrip("."), g.commands) for g in systems.all_verbs().values()]
+        campaign to resolve them (nor importing them: their short help is in the manifest)."""
+        shared = self.commands
+        assert isinstance(shared, SharedVerbs)
+        sections = [
+            (
+                "Shared verbs",
+                {
+                    name: shared.loaded(name) or _listed(name, manifest.SHARED_HELP[name])
+                    for name in shared
+                },
+            )
+        ]
+        sections += [
+            (title, {name: _listed(name, shown) for name, shown in verbs.items()})
+            for title, verbs in manifest.SYSTEM_VERBS.values()
+        ]
         for title, commands in sections:
             rows = [
                 (name, command.get_short_help_str(limit=formatter.width - 20))
@@ -230,127 +301,6 @@ def campaign(
     _context(ctx)
 
 
-@campaign.command("init")
-@click.argument("name")
-@click.option(
-    "--system",
-    required=True,
-    type=click.Choice(sorted(SYSTEMS)),
-    help="The rule system the campaign is played under.",
-)
-@click.option("--gm", default="GM", show_default=True, help="The game moderator's name.")
-@click.option(
-    "--house-rule",
-    "house_rules",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A house rule (repeatable), e.g. maxStrainPerTest=0.",
-)
-@click.option(
-    "--member",
-    "members",
-    multiple=True,
-    metavar="NAME:ROLE",
-    help="Seat somebody at the table from the start (repeatable), e.g. ana:player; roles gm, "
-    "player, observer.",
-)
-@pass_context
-def init(
-    ctx: Context,
-    name: str,
-    system: str,
-    gm: str,
-    house_rules: tuple[str, ...],
-    members: tuple[str, ...],
-) -> None:
-    """Create a campaign in the store and make it the current one.
-
-    \b
-    Example:
-      campaign init "Night Shift" --system code-green --member ana:player \\
-          --house-rule marksPersistAcrossScenes=true
-    """
-    rules = dict(key_value(item, InvalidHouseRule) for item in house_rules)
-    seats = {who: role_named(role) for who, role in (member_role(m) for m in members)}
-    ctx.creates = True
-    result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules, members=seats)
-    ctx.remember(name)
-    show_ruling(result, ctx.as_json)
-
-
-@campaign.command("list")
-@pass_context
-def list_campaigns(ctx: Context) -> None:
-    """List the campaigns in this store.
-
-    \b
-    Example:
-      campaign --db table.db list
-    """
-    rows = []
-    for entry in ctx.engine.directory().campaigns:
-        state = ctx.engine.campaign(entry.name)
-        rows.append(
-            {
-                "name": entry.name,
-                "system": entry.system,
-                "characters": len(state.roster),
-                "sessions": state.sessions,
-                "rulings": state.rulings,
-            }
-        )
-    if ctx.as_json:
-        emit_json(rows)
-        return
-    if not rows:
-        click.echo("no campaigns yet: create one with `campaign init NAME --system code-green`")
-        return
-    from rich.markup import escape
-    from rich.table import Column, Table
-
-    counts = (
-        Column(h, no_wrap=True, justify="right") for h in ("characters", "sessions", "rulings")
-    )
-    table = Table(Column("campaign", min_width=8), Column("system", no_wrap=True), *counts)
-    for row in rows:  # names as plain text: no terminal controls, no rich markup
-        table.add_row(*(escape(clean(v)) for v in row.values()))
-    print_table(table)
-
-
-@campaign.command("use")
-@click.argument("name", shell_complete=campaign_names)
-@pass_context
-def use(ctx: Context, name: str) -> None:
-    """Make NAME the current campaign for later commands on this store.
-
-    \b
-    Example:
-      campaign use "Night Shift"
-    """
-    ctx.engine.find_campaign(name)
-    ctx.remember(name)
-    say(f"current campaign: {name}")
-
-
-for _command in (
-    *play.COMMANDS,
-    *corrections.COMMANDS,
-    *discord.COMMANDS,
-    *table.COMMANDS,
-    *free_rolls.COMMANDS,
-    *posts.COMMANDS,
-    *history.COMMANDS,
-    *audit.COMMANDS,
-    *recap.COMMANDS,
-    *search.COMMANDS,
-    *serve.COMMANDS,
-    *keys.COMMANDS,
-    completion,
-):
-    campaign.add_command(_command)
-add_say(campaign, SHARED_NARRATED)  # every ruling verb narrates (--say)
-
-
 def main() -> None:
     """The `campaign` program. Text that the terminal's encoding cannot show is escaped, never
     a crash (a Latin-1 terminal and a name in Cyrillic)."""
@@ -359,21 +309,3 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     campaign(prog_name="campaign")
-
-
-class MemberFormat(DomainError):
-    template = "give a member as NAME:ROLE (roles: gm, player, observer), got {text!r}"
-
-
-def member_role(text: str) -> tuple[str, str]:
-    who, sep, role = text.rpartition(":")
-    if not sep or not who.strip():
-        raise MemberFormat(text=text)
-    return who.strip(), role.strip()
-
-
-def role_named(role: str) -> Role:
-    try:
-        return Role(role)
-    except ValueError:
-        raise MemberFormat(text=role) from None

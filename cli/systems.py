@@ -5,18 +5,21 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
 from cli.completion import COMPLETING, complete_from_kinds
-from cli.sheets import Sheets
 from domain.rulesets import SYSTEMS
+
+if TYPE_CHECKING:
+    from cli.sheets import Sheets
 
 _COMPLETING: set[str] = set()  # the systems whose verbs complete from their kinds
 
 
 def module(system: str) -> ModuleType:
+    """A system's CLI package (``cli.<package>``), imported the first time it is asked for."""
     return importlib.import_module(f"cli.{SYSTEMS[system]}")
 
 

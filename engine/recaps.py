@@ -5,8 +5,8 @@ renderers (Markdown, HTML) live in ``projections``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from typing import Any
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any
 
 from domain.campaign import CampaignState
 from domain.errors import DomainError
@@ -23,13 +23,30 @@ from projections.views import CampaignTimeline, HeroTimeline, Recap
 
 Doc = dict[str, Any]  # a read model's document
 RECAPS = RecapModel()
-MODELS: dict[str, ReadModel] = {
-    RECAPS.name: RECAPS,
-    **{m.name: m for shown in presentations().values() for m in shown.read_models},
-    INDEX.name: INDEX,  # the ruling index and the dice counts (engine.index_reads)
-    DICE.name: DICE,
-    SEARCH.name: SEARCH,  # what was written, for the full-text index (engine.search)
-}
+
+if TYPE_CHECKING:
+    MODELS: dict[str, ReadModel]  # every read model by name (``models()``)
+
+
+@cache
+def models() -> dict[str, ReadModel]:
+    """Every read model by name: the recaps, each system's own (The Code's timelines), the ruling
+    index, the dice counts and the search model. Made the first time it is asked for, as it
+    imports every system's presentation: a recap or a timeline reads its own model only."""
+    return {
+        RECAPS.name: RECAPS,
+        **{m.name: m for shown in presentations().values() for m in shown.read_models},
+        INDEX.name: INDEX,  # the ruling index and the dice counts (engine.index_reads)
+        DICE.name: DICE,
+        SEARCH.name: SEARCH,  # what was written, for the full-text index (engine.search)
+    }
+
+
+def __getattr__(name: str) -> Any:
+    """``MODELS``, made when first looked up (``models()``)."""
+    if name == "MODELS":
+        return models()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class NotTheCode(DomainError):

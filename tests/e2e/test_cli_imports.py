@@ -1,0 +1,111 @@
+"""A `campaign` run imports what it uses (issue 32): `--help`, `--version` and `completion` no
+engine at all, and a command on a campaign its own rule system only, never another system's
+rules, CLI or presentation. Each command runs in a fresh interpreter, which then says what it
+imported (``sys.modules``)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli.defaults import DEFAULT_DB, MEMORY
+from domain.rulesets import SYSTEMS
+from tests.e2e.conftest import Run
+
+PROBE = """
+import contextlib, io, json, sys
+from cli.main import campaign
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    code = campaign.main(sys.argv[1:], prog_name="campaign", standalone_mode=False)
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def imported(argv: list[str], cwd: Path) -> list[str]:
+    """The modules a fresh process imported to run ``campaign ARGV`` (which must succeed)."""
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], cwd=cwd, capture_output=True, text=True, check=True
+    )
+    found = json.loads(out.stdout.splitlines()[-1])
+    assert found["code"] in (0, None), (argv, found["code"])
+    return list(found["modules"])
+
+
+def system_modules(modules: list[str], package: str) -> list[str]:
+    """The modules of one system's package: its rules, its CLI verbs, its presentation."""
+    roots = (f"domain.rulesets.{package}", f"cli.{package}", f"projections.{package}_")
+    return [m for m in modules if m.startswith(roots) or m == f"projections.{package}"]
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["completion", "bash"], ["-h"]])
+def test_help_version_and_completion_import_no_engine(argv: list[str], tmp_path: Path) -> None:
+    modules = imported(argv, tmp_path)
+    assert [] == [m for m in modules if m == "engine" or m.startswith("engine.")]
+    for package in SYSTEMS.values():
+        assert [] == system_modules(modules, package), package
+
+
+def test_a_verb_s_help_imports_its_own_system_only(table: Run, db: Path) -> None:
+    """`campaign roll --help` on a Code Green campaign: Code Green's `roll`, no other's."""
+    modules = imported(["--db", str(db), "roll", "--help"], db.parent)
+    assert system_modules(modules, "code_green")
+    for package in set(SYSTEMS.values()) - {"code_green"}:
+        assert [] == system_modules(modules, package), package
+
+
+SPRAWL = [
+    "init Docklands --system sprawl-goons --gm Rosa",
+    "session start",
+    "character create Tanner --player ana --stats 2,1,1,0 --item melee:Katana "
+    "--item armour:Kevlar --item lazarus --dice 3,4,5,2",
+    'scene start "The container stacks"',
+]
+
+
+@pytest.mark.parametrize(
+    ("system", "setup", "line"),
+    [
+        ("code_green", [], "roll alice --dice 2,5"),
+        ("code_green", [], "log"),
+        ("code_green", [], "recap"),
+        ("code_green", [], "character show alice"),
+        ("code_green", [], "note 'the lights flicker'"),
+        ("sprawl_goons", SPRAWL, "roll Tanner reaction --ds 10 --dice 3,3"),
+        ("sprawl_goons", SPRAWL, "show Tanner"),
+        ("sprawl_goons", SPRAWL, "thread"),
+        ("sprawl_goons", SPRAWL, "history Tanner"),
+        ("sprawl_goons", SPRAWL, "search Tanner"),
+    ],
+)
+def test_a_command_on_a_campaign_imports_its_own_system_only(
+    table: Run, db: Path, tmp_path: Path, system: str, setup: list[str], line: str
+) -> None:
+    """(``table`` is a Code Green campaign; Sprawl Goons gets a store of its own.)"""
+    store = db
+    if setup:
+        store = tmp_path / "sprawl.db"
+        from click.testing import CliRunner
+
+        from cli.main import campaign
+
+        for step in setup:
+            result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
+            assert 0 == result.exit_code, (step, result.output)
+    if system == "code_green" and line.startswith("roll"):
+        assert 0 == table("test alice Legs Invulnerable").exit_code
+    modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
+    assert system_modules(modules, system), "the campaign's own system is what runs"
+    for package in set(SYSTEMS.values()) - {system}:
+        assert [] == system_modules(modules, package), (line, package)
+
+
+def test_the_cli_s_defaults_are_the_engine_s() -> None:
+    from engine import DEFAULT_DB as ENGINE_DEFAULT
+    from engine import MEMORY as ENGINE_MEMORY
+
+    assert (DEFAULT_DB, MEMORY) == (ENGINE_DEFAULT, ENGINE_MEMORY)

@@ -66,7 +66,7 @@ margin:0}
 .verbs,.controls{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));
 gap:.35rem .5rem}.verbs details[open],.controls details[open]{grid-column:1/-1}
 details[open].act{display:block}
-summary{cursor:pointer;color:var(--accent)}
+summary{cursor:pointer;color:#0550ae}
 form.post{display:grid;gap:.25rem;max-width:32rem;margin:.3rem 0}
 form.post label{font-size:.9rem;color:var(--muted)}form.post label.check{color:var(--ink)}
 input,select,textarea,button{font:inherit;max-width:100%}

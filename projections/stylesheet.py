@@ -102,19 +102,19 @@ h2,h3{break-after:avoid}figure,tr,li,.correction,.die{break-inside:avoid}
 .thread .mark{color:var(--warn);font-style:italic;margin:.2rem 0}
 .roll{background:var(--tint);border-radius:.3rem;padding:0 .3rem;white-space:nowrap}
 .roll .why{color:var(--muted)}
-.skip{position:absolute;left:-999px;top:0}.skip:focus{left:.5rem;background:#fff;padding:.3rem .6rem;
-z-index:2;border:2px solid var(--accent)}
-ol.thread li.entry{border:0;border-left:3px solid var(--rule);border-radius:0;padding:.2rem .2rem .2rem .7rem;
-margin:.6rem 0}
+.skip{position:absolute;left:-999px;top:0}
+.skip:focus{left:.5rem;background:#fff;padding:.3rem .6rem;z-index:2;border:2px solid var(--accent)}
+ol.thread li.entry{border:0;border-left:3px solid var(--rule);border-radius:0;
+padding:.2rem .2rem .2rem .7rem;margin:.6rem 0}
 ol.thread li.entry.post .head .who{font-size:1.02rem}
 ol.thread li.entry.narration{border-left-color:var(--accent);background:#f3f7fe}
 ol.thread li.entry.narration .text{font-style:italic}
-ol.thread li.entry.npc{border-left-color:var(--warn)}ol.thread li.entry.npc .who::before{content:"NPC ";
-font-size:.75rem;color:var(--warn)}
+ol.thread li.entry.npc{border-left-color:var(--warn)}
+ol.thread li.entry.npc .who::before{content:"NPC ";font-size:.75rem;color:var(--warn)}
 ol.thread li.entry.ooc{color:var(--muted);border-left-style:dashed}
 ol.thread li.entry.private{background:#fff8e6}
-ol.thread li.entry.ruling{margin-left:1.2rem;border:1px solid var(--rule);border-radius:6px;font-size:.92rem;
-background:var(--tint)}
+ol.thread li.entry.ruling{margin-left:1.2rem;border:1px solid var(--rule);border-radius:6px;
+font-size:.92rem;background:var(--tint)}
 ol.thread li.entry .text p{margin:.2rem 0}
 ol.thread li.entry.undone>.text,ol.thread li.entry.undone>.head,ol.thread li.entry.undone>ul.lines{
 color:var(--muted);text-decoration:line-through}

@@ -62,11 +62,14 @@ def group_of(verb: str) -> str:
     return "rulings"
 
 
-@cache
 def rolls(command: type[Any]) -> bool:
     """Whether a command may draw dice: its ``decide`` reads its dice source at all (a verb
     whose ``decide`` never touches it rolls nothing, so its form has no dice field)."""
-    decide = getattr(command, "decide", None)
+    return _reads_dice(getattr(command, "decide", None))
+
+
+@cache
+def _reads_dice(decide: Any) -> bool:
     code = getattr(decide, "__code__", None)
     if code is None or code.co_argcount < 3:
         return True

@@ -24,7 +24,7 @@ from urllib.parse import quote
 import anyio.to_thread
 from jinja2 import Environment
 from litestar import MediaType, Request, Response, Router, get, post
-from litestar.exceptions import HTTPException, NotAuthorizedException
+from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
@@ -418,7 +418,7 @@ def recap(
 def _system_page(path: str) -> Any:
     """The route of the systems' own pages at ``path`` (``projections.presentation.Page``, such
     as The Code's Exposure timeline): the campaign's system's page, or, on a campaign of a
-    system without one, the first owner's, whose read the engine refuses there."""
+    system without one, a page saying so (404) with a way back to the table."""
     owners = {s: p for s, shown in presentations().items() for p in shown.pages if p.path == path}
     first = next(iter(owners.values()))
 
@@ -426,7 +426,11 @@ def _system_page(path: str) -> Any:
         member = seat(request, campaign)
         engine = engine_of(request)
         state = engine.campaign(campaign)
-        page = owners.get(state.system, first)
+        page = owners.get(state.system)
+        if page is None:  # not linked from this campaign's pages: say so, with a way back
+            title = system_title(state.system)
+            what = path.strip("/")
+            raise NotFoundException(detail=f"{campaign} is a {title} campaign: no {what} page")
         html = page.html(engine, campaign, member)
         return _wrapped(request, campaign, state, page.key, html)
 
@@ -452,6 +456,12 @@ def dice(
     return _wrapped(request, campaign, state, "dice", html)
 
 
+def _back(request: Req) -> str:
+    """The table of the campaign a refused page was of, to go back to ("" for none)."""
+    campaign = request.path_params.get("campaign")
+    return page_of(campaign) if isinstance(campaign, str) else ""
+
+
 def _page_error(request: Req, error: Exception) -> Response[Any]:
     signed_out = isinstance(error, NotAuthorizedException)
     elsewhere = isinstance(error, SignedInElsewhere)
@@ -463,7 +473,10 @@ def _page_error(request: Req, error: Exception) -> Response[Any]:
         raise error
     engine: Any = request.app.template_engine
     html = engine.get_template("signin.html" if signed_out or elsewhere else "refused.html").render(
-        message=message, signed_out=signed_out, elsewhere=elsewhere
+        message=message,
+        signed_out=signed_out,
+        elsewhere=elsewhere,
+        back=_back(request),
     )
     return Response(
         html,

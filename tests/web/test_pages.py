@@ -216,3 +216,32 @@ def test_a_post_and_a_roll_play_as_plain_forms_without_javascript(tmp_path: Path
         forged = client.post(f"{page}/act", data={"_do": "post", "speaker": "ooc", "text": "hi"})
         assert 403 == forged.status_code
         assert before == table.events()
+
+
+def test_the_front_page_answers_a_person(tmp_path: Path) -> None:
+    """``GET /`` is a page: how to get an invite, or (signed in) the campaign's table."""
+    from tests.web.conftest import build_table
+
+    table = build_table(str(tmp_path / "t.db"))
+    with TestClient(create_app(table.db)) as client:
+        anonymous = client.get("/")
+        assert 200 == anonymous.status_code
+        assert anonymous.headers["content-type"].startswith("text/html")
+        assert "campaign member invite" in anonymous.text
+        _signed_in(client, table.db, CAMPAIGN, "alice")
+        signed = client.get("/")
+        assert f'href="/campaigns/{CAMPAIGN}"' in signed.text
+        assert "<strong>alice</strong>" in signed.text
+
+
+def test_a_page_of_another_system_is_a_page_with_a_way_back(tmp_path: Path) -> None:
+    """The Exposure timeline on a Sims campaign: a 404 page saying why, linking the table."""
+    from tests.web.conftest import build_table
+
+    table = build_table(str(tmp_path / "t.db"))
+    with TestClient(create_app(table.db)) as client:
+        response = client.get(f"/campaigns/{CAMPAIGN}/timeline", headers=table.headers("player"))
+    assert 404 == response.status_code
+    assert response.headers["content-type"].startswith("text/html")
+    assert "no timeline page" in response.text
+    assert f'<a href="/campaigns/{CAMPAIGN}">Back to the table</a>' in response.text

@@ -113,7 +113,7 @@ ol.thread li.entry.npc{border-left-color:var(--warn)}
 ol.thread li.entry.npc .who::before{content:"NPC ";font-size:.75rem;color:var(--warn)}
 ol.thread li.entry.ooc{color:var(--muted);border-left-style:dashed}
 ol.thread li.entry.private{background:#fff8e6}
-ol.thread li.entry.ruling{margin-left:1.2rem;border:1px solid var(--rule);border-radius:6px;
+ol.thread li.entry.card{margin-left:1.2rem;border:1px solid var(--rule);border-radius:6px;
 font-size:.92rem;background:var(--tint)}
 ol.thread li.entry .text p{margin:.2rem 0}
 ol.thread li.entry.undone>.text,ol.thread li.entry.undone>.head,ol.thread li.entry.undone>ul.lines{
@@ -123,9 +123,9 @@ border-radius:4px;margin-right:.2rem;font-weight:600;background:#fff}
 .fold{font-size:.9rem;color:var(--muted)}.mark{font-style:italic}
 nav.sessions{margin:.2rem 0 .6rem}
 .composer{margin-top:1.5rem;border-top:2px solid var(--accent);padding-top:.4rem}
-.composer-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem}
+.composer-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem;align-items:start}
 @media (min-width:60rem){.composer-grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
-form.writer{max-width:none}form.writer textarea{width:100%}
+form.writer{max-width:none;align-content:start}form.writer textarea{width:100%}
 form.writer .as{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 details.group{margin:.3rem 0}details.group>summary{font-weight:600}
 """

@@ -33,8 +33,7 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.events import Outcome
 from domain.registry import verbs
-from engine import NOT_UNDOABLE, DiceSpec, LoggedRuling, one_line
-from engine.timeline import NoSuchPoint
+from engine import NOT_UNDOABLE, DiceSpec, LoggedRuling, NoSuchPoint, one_line
 from projections.describe import system_title
 from projections.dice_chart import page as dice_page
 from projections.post_text import markdown_html
@@ -132,9 +131,10 @@ def _session_rulings(
 def _target(logged: LoggedRuling, state: CampaignState) -> int | None:
     """The ruling a dispute or a resolution is about."""
     try:
-        params = json.loads(logged.ruling.params)
+        recorded = json.loads(logged.ruling.params)
     except ValueError:
         return None
+    params = recorded.get("args", recorded) if isinstance(recorded, dict) else {}
     if logged.ruling.command == "dispute":
         found = params.get("ruling")
         return found if isinstance(found, int) else None
@@ -150,7 +150,7 @@ def _entry(entry: Entry, view: dict[str, Any], gm: str) -> dict[str, Any]:
         "x": entry,
         "v": view,
         "who": "" if post is None else speaker(post, gm),
-        "voice": "ruling" if post is None else str(post.voice),
+        "voice": "card" if post is None else str(post.voice),
         "html": (
             markdown_html(post.text, post.rolls)
             if post is not None

@@ -185,7 +185,8 @@ def forms_for(reader: Reader, campaign: CampaignState) -> dict[str, Any]:
         for name, verb in found.items()
         if name not in CONTROLS and name not in NOT_A_FORM
     ]
-    shown = [f for f in rest if f is not None]
+    # The verbs that roll first (a player's rolls before their bookkeeping), else in order.
+    shown = sorted((f for f in rest if f is not None), key=lambda f: not f["dice"])
     controls = [f for f in controls if f is not None]
     groups = [
         {

@@ -245,3 +245,24 @@ def test_a_page_of_another_system_is_a_page_with_a_way_back(tmp_path: Path) -> N
     assert response.headers["content-type"].startswith("text/html")
     assert "no timeline page" in response.text
     assert f'<a href="/campaigns/{CAMPAIGN}">Back to the table</a>' in response.text
+
+
+def test_dice_and_hidden_only_on_the_verbs_that_roll(
+    tables: tuple[str, dict[tuple[str, str], str]],
+) -> None:
+    """The GM's forms: a dice field and "hidden" on the verbs that roll (`roll`, `dice`), none
+    on `session start`, `note` or `member add`; the GM's verbs come in collapsed groups, the
+    rulings first; a skip link leads to the composer."""
+    db, tokens = tables
+    scene = next(s for s in SCENES if s.system == "sims")
+    html = _page(db, scene.campaign, tokens[(scene.campaign, GM)])
+    for verb in ("roll", "dice"):
+        assert f'id="f-{verb}-dice"' in html
+        assert f'id="f-{verb}-hidden"' in html
+    for key in ("session-start", "note", "member-add", "scene-end"):
+        assert f'id="f-{key}-dice"' not in html
+        assert f'id="f-{key}-hidden"' not in html
+    groups = re.findall(r'<details class="group" id="g-([a-z]+)"', html)
+    assert ["rulings", "characters", "table", "session", "members"] == groups
+    assert '<a class="skip" href="#composer">' in html
+    assert 'id="composer"' in html and 'id="f-post-text"' in html

@@ -265,4 +265,5 @@ def test_dice_and_hidden_only_on_the_verbs_that_roll(
     groups = re.findall(r'<details class="group" id="g-([a-z]+)"', html)
     assert ["rulings", "characters", "table", "session", "members"] == groups
     assert '<a class="skip" href="#composer">' in html
-    assert 'id="composer"' in html and 'id="f-post-text"' in html
+    assert 'id="composer"' in html
+    assert 'id="f-post-text"' in html

@@ -21,6 +21,9 @@ from projections.views import (
     StoryBeat,
 )
 
+# A table wider than a phone scrolls; a keyboard reaches it (tabindex), a reader names it.
+SCROLL = '<div class="scroll" tabindex="0" role="region" aria-label="table">'
+
 
 def _lines(lines: list[Line]) -> str:
     return " / ".join(
@@ -92,7 +95,7 @@ def recap_html(r: Recap) -> str:
         ]
         body.append("</ul>")
     if r["characters"]:
-        body.append('<h2>Characters at the end of the session</h2><div class="scroll"><table>')
+        body.append("<h2>Characters at the end of the session</h2>" + SCROLL + "<table>")
         body.append("<tr><th>character</th><th>score</th><th>start</th><th>end</th></tr>")
         for ch in r["characters"]:
             for x in ch["scores"]:
@@ -164,7 +167,7 @@ def _timeline_body(t: HeroTimeline, level: int) -> list[str]:
         f"<h{level}>{e(t['hero'])}: Exposure and reveals</h{level}>",
         f'<p class="meta">{e(t["campaign"])}, played by {e(t["player"])}; Exposure '
         f"{t['start']} at creation, now {now['exposure']} (peak {now['peak']})</p>",
-        '<div class="scroll"><table class="timeline stack"><tr><th>ruling</th><th>session</th>'
+        SCROLL + '<table class="timeline stack"><tr><th>ruling</th><th>session</th>'
         "<th>Exposure</th><th>because</th><th>revealed</th><th>notes</th></tr>",
         *[_row(row) for row in t["rows"]],
         "</table></div>",
@@ -198,7 +201,7 @@ def campaign_timeline_html(view: CampaignTimeline) -> str:
     body = [f"<h1>{e(title)}</h1>", _figure(view["heroes"])]
     if view["sessions"]:
         body.append(
-            '<div class="scroll"><table><tr><th>session</th><th>hero</th><th>Exposure</th>'
+            SCROLL + "<table><tr><th>session</th><th>hero</th><th>Exposure</th>"
             "<th>peak</th>"
             "<th>details public</th></tr>"
         )

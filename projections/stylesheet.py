@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 
 STYLESHEET = """
-:root{color-scheme:light;--ink:#1f2328;--muted:#57606a;--faint:#8c959f;--rule:#d0d7de;
+:root{color-scheme:light;--ink:#1f2328;--muted:#57606a;--faint:#656d76;--rule:#d0d7de;
 --tint:#f6f8fa;--accent:#1f6feb;--warn:#9a6700;--bad:#d1242f;--good:#1a7f37}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
@@ -66,7 +66,7 @@ margin:0}
 .verbs,.controls{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));
 gap:.35rem .5rem}.verbs details[open],.controls details[open]{grid-column:1/-1}
 details[open].act{display:block}
-summary{cursor:pointer;color:var(--accent)}
+summary{cursor:pointer;color:#0550ae}
 form.post{display:grid;gap:.25rem;max-width:32rem;margin:.3rem 0}
 form.post label{font-size:.9rem;color:var(--muted)}form.post label.check{color:var(--ink)}
 input,select,textarea,button{font:inherit;max-width:100%}
@@ -102,6 +102,32 @@ h2,h3{break-after:avoid}figure,tr,li,.correction,.die{break-inside:avoid}
 .thread .mark{color:var(--warn);font-style:italic;margin:.2rem 0}
 .roll{background:var(--tint);border-radius:.3rem;padding:0 .3rem;white-space:nowrap}
 .roll .why{color:var(--muted)}
+.skip{position:absolute;left:-999px;top:0}
+.skip:focus{left:.5rem;background:#fff;padding:.3rem .6rem;z-index:2;border:2px solid var(--accent)}
+ol.thread li.entry{border:0;border-left:3px solid var(--rule);border-radius:0;
+padding:.2rem .2rem .2rem .7rem;margin:.6rem 0}
+ol.thread li.entry.post .head .who{font-size:1.02rem}
+ol.thread li.entry.narration{border-left-color:var(--accent);background:#f3f7fe}
+ol.thread li.entry.narration .text{font-style:italic}
+ol.thread li.entry.npc{border-left-color:var(--warn)}
+ol.thread li.entry.npc .who::before{content:"NPC ";font-size:.75rem;color:var(--warn)}
+ol.thread li.entry.ooc{color:var(--muted);border-left-style:dashed}
+ol.thread li.entry.private{background:#fff8e6}
+ol.thread li.entry.card{margin-left:1.2rem;border:1px solid var(--rule);border-radius:6px;
+font-size:.92rem;background:var(--tint)}
+ol.thread li.entry .text p{margin:.2rem 0}
+ol.thread li.entry.undone>.text,ol.thread li.entry.undone>.head,ol.thread li.entry.undone>ul.lines{
+color:var(--muted);text-decoration:line-through}
+.die-face{display:inline-block;min-width:1.6em;text-align:center;border:1px solid var(--muted);
+border-radius:4px;margin-right:.2rem;font-weight:600;background:#fff}
+.fold{font-size:.9rem;color:var(--muted)}.mark{font-style:italic}
+nav.sessions{margin:.2rem 0 .6rem}
+.composer{margin-top:1.5rem;border-top:2px solid var(--accent);padding-top:.4rem}
+.composer-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem;align-items:start}
+@media (min-width:60rem){.composer-grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+form.writer{max-width:none;align-content:start}form.writer textarea{width:100%}
+form.writer .as{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
+details.group{margin:.3rem 0}details.group>summary{font-weight:600}
 """
 
 
@@ -115,7 +141,7 @@ def page(title: str, body: list[str]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{e(title)}</title><style>{STYLESHEET}</style></head><body>\n"
+        f"<title>{e(title)}</title><style>{STYLESHEET}</style></head><body>\n<main>\n"
         + "\n".join(body)
-        + "\n</body></html>\n"
+        + "\n</main>\n</body></html>\n"
     )

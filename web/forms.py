@@ -2,12 +2,19 @@
 reader may issue (``domain.policy``: a player's verbs for their own characters, the GM's every
 verb), a field per parameter by its kind (``domain.kinds``: text, a whole number within its
 bounds, a checkbox, a select for a choice or for the player's own characters, a character's
-name picked from the roster, comma-separated lists), the dice typed in or left to
-be rolled. ``table.js`` posts each one to the JSON API (``data-path``)."""
+name picked from the roster, comma-separated lists), the dice field and the GM's "hidden"
+only on verbs that roll. Each form is a plain HTML form (``method=post`` to the page's own
+``/act``, answered by a redirect: the table works without JavaScript, ``read_form`` reads it);
+``table.js`` posts it to the JSON API instead (``data-path``). The GM's verbs come grouped.
+The composer (``composer``) writes a post as one of the reader's characters, out of character,
+as the GM's narration or an NPC, to the table or privately to a member."""
 
 from __future__ import annotations
 
+import dis
 import re
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from domain.campaign import CampaignState
@@ -20,7 +27,21 @@ from web.render import Reader
 
 # The GM's table controls, shown first; "resolve" (upholding) is the disputes panel's.
 CONTROLS = ("session start", "session end", "scene start", "scene end")
-NOT_A_FORM = frozenset({"resolve", "dispute"})  # each ruling's own buttons and the panel
+NOT_A_FORM = frozenset({"resolve", "dispute", "post"})  # the rulings', the panel's, the composer
+# The GM's verbs by what they are for (a system's own verbs are its rulings, listed first).
+GROUPS = (
+    ("rulings", "Rulings"),
+    ("characters", "Characters and NPCs"),
+    ("table", "Notes, dice and reveals"),
+    ("session", "Session and scene"),
+    ("members", "Members"),
+)
+_GROUP_OF = {
+    "session": ("session ", "scene ", "entropy"),
+    "members": ("member ", "discord "),
+    "characters": ("character ", "npc"),
+    "table": ("note", "dice", "reveal"),
+}
 ROSTER = (Refers.CHARACTER, Refers.NPC)  # references picked from the roster's names
 
 
@@ -31,6 +52,35 @@ def _slug(text: str) -> str:
 def _base(kind: Kind) -> Kind:
     """A reference as what it is written as (a ruling's number, a name's text)."""
     return kind.base if isinstance(kind, Reference) else kind
+
+
+def group_of(verb: str) -> str:
+    """Which of ``GROUPS`` a GM's verb is listed under."""
+    for group, starts in _GROUP_OF.items():
+        if any(verb == s.strip() or verb.startswith(s) for s in starts):
+            return group
+    return "rulings"
+
+
+def rolls(command: type[Any]) -> bool:
+    """Whether a command may draw dice: its ``decide`` reads its dice source at all (a verb
+    whose ``decide`` never touches it rolls nothing, so its form has no dice field)."""
+    return _reads_dice(getattr(command, "decide", None))
+
+
+@cache
+def _reads_dice(decide: Any) -> bool:
+    code = getattr(decide, "__code__", None)
+    if code is None or code.co_argcount < 3:
+        return True
+    dice = code.co_varnames[2]
+    if dice in code.co_cellvars:  # read by an inner function or generator
+        return True
+    return any(
+        i.opname.startswith("LOAD_")
+        and dice in (i.argval if isinstance(i.argval, tuple) else (i.argval,))
+        for i in dis.get_instructions(decide)
+    )
 
 
 def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, Any]:
@@ -112,18 +162,22 @@ def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, An
             continue
         own = reader.characters if may is not None and p.name in acting else None
         fields.append(field_of(key, p, own))
+    dice = rolls(verb.command)
     return {
         "key": key,
         "verb": verb.name,
         "help": verb.help,
         "path": "commands/" + verb.name.replace(" ", "/"),
         "fields": fields,
-        "hidden": reader.gm,
+        "dice": dice,
+        "hidden": reader.gm and dice,
+        "group": group_of(verb.name),
     }
 
 
-def forms_for(reader: Reader, campaign: CampaignState) -> dict[str, list[dict[str, Any]]]:
-    """The reader's forms: the GM's table ``controls`` and every other ``verb``'s form."""
+def forms_for(reader: Reader, campaign: CampaignState) -> dict[str, Any]:
+    """The reader's forms: the GM's table ``controls``, every other ``verb``'s form, and the
+    GM's verbs in their ``groups`` (name, label, forms; the rulings first)."""
     found = verbs(campaign.system)
     controls = [form_of(found[name], reader, campaign) for name in CONTROLS] if reader.gm else []
     rest = [
@@ -131,7 +185,108 @@ def forms_for(reader: Reader, campaign: CampaignState) -> dict[str, list[dict[st
         for name, verb in found.items()
         if name not in CONTROLS and name not in NOT_A_FORM
     ]
+    # The verbs that roll first (a player's rolls before their bookkeeping), else in order.
+    shown = sorted((f for f in rest if f is not None), key=lambda f: not f["dice"])
+    controls = [f for f in controls if f is not None]
+    groups = [
+        {
+            "key": key,
+            "label": label,
+            "forms": [
+                *(controls if key == "session" else ()),
+                *(f for f in shown if f["group"] == key),
+            ],
+        }
+        for key, label in GROUPS
+    ]
     return {
-        "controls": [f for f in controls if f is not None],
-        "verbs": [f for f in rest if f is not None],
+        "controls": controls,
+        "verbs": shown,
+        "groups": [g for g in groups if g["forms"]],
     }
+
+
+def composer(reader: Reader, campaign: CampaignState) -> dict[str, Any] | None:
+    """The post box's choices: who the post speaks as (``speakers``: value, label; the first
+    the default) and who it may be written to privately (``members``); None for a reader with
+    no seat."""
+    if not reader.role:
+        return None
+    speakers: list[tuple[str, str]] = []
+    if reader.gm:
+        speakers.append(("narration", "the GM (narration)"))
+        speakers += [(f"character:{e.name}", e.name) for e in campaign.roster]
+        speakers.append(("npc", "an NPC (name it below)"))
+    elif reader.role == "player":
+        speakers += [(f"character:{name}", name) for name in reader.characters]
+    speakers.append(("ooc", "out of character"))
+    others = (
+        []
+        if reader.role == "observer"
+        else [s.name for s in campaign.seats if s.name != reader.name]
+    )
+    return {"speakers": speakers, "members": others, "gm": reader.gm}
+
+
+# --- Reading a form posted without JavaScript (as table.js reads it into JSON) ---------------
+
+
+def _list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _number(text: str) -> Any:
+    text = text.strip()
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def read_form(
+    form: dict[str, Any], data: Mapping[str, str]
+) -> tuple[dict[str, Any], list[int] | None, bool]:
+    """A verb's form as posted (``data``: field name -> text) read by its fields' kinds, as
+    ``table.js`` reads it: the parameters, the dice typed in (None: rolled here), hidden."""
+    params: dict[str, Any] = {}
+    for field in form["fields"]:
+        name, kind = field["name"], field["kind"]
+        value = data.get(name, "")
+        if kind == "bool":
+            if value:
+                params[name] = True
+        elif value == "":
+            if field.get("null"):
+                params[name] = None
+        elif kind == "int":
+            params[name] = _number(value)
+        elif kind == "list-str":
+            params[name] = _list(value)
+        elif kind == "list-int":
+            params[name] = [_number(v) for v in _list(value)]
+        else:
+            params[name] = value
+    return params, read_dice(data.get("dice", "")), bool(data.get("hidden"))
+
+
+def read_dice(text: str) -> list[int] | None:
+    faces = [_number(v) for v in _list(text)]
+    return faces or None
+
+
+def read_speaker(data: Mapping[str, str]) -> dict[str, Any]:
+    """The composer's post as ``post``'s parameters: its text, speaker and private readers."""
+    params: dict[str, Any] = {"text": data.get("text", "")}
+    speaker = data.get("speaker", "")
+    if speaker.startswith("character:"):
+        params["character"] = speaker.removeprefix("character:")
+    elif speaker == "ooc":
+        params["ooc"] = True
+    elif speaker == "npc":
+        params["npc"] = data.get("npc", "")
+    if data.get("to"):
+        params["to"] = [data["to"]]
+    return params
+
+
+def changes_of(text: str) -> dict[str, str]:
+    """``KEY=VALUE`` lines (a correction's changes) as a mapping."""
+    pairs = (line.partition("=") for line in text.splitlines() if "=" in line)
+    return {key.strip(): value.strip() for key, _, value in pairs}

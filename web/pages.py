@@ -1,39 +1,52 @@
 """The table's pages, rendered on the server (Jinja2, autoescaped) for the signed-in member:
-``/campaigns/{campaign}`` the table (the log as they may read it, a dispute button under each
-ruling, their characters, the open disputes, the forms of the verbs they may issue; the GM's
-undo, amend, resolve, session and scene controls), a character's sheet, the session recap, The
-Code's Exposure timeline and the dice statistics (the projections' pages). ``table.js`` posts
-the forms to the JSON API and keeps the page live (``web.live``). A visitor who is not signed
-in, or is signed in elsewhere, gets a page saying how to sign in. Every page's
+``/campaigns/{campaign}`` the table, a session's thread as they may read it
+(``projections.thread``: each post under its speaker, each ruling a compact card with its dice,
+corrections and disputes folded under what they corrected; ``?session=N`` an earlier session),
+their characters and the open disputes, and at the bottom the composer (a post as one of their
+characters, out of character, to a member) beside the actions the policy gives them (the GM's
+grouped); a character's sheet, the session recap, The Code's Exposure timeline and the dice
+statistics (the projections' pages). Every form is a plain HTML form posted to
+``/campaigns/{campaign}/act`` (CSRF token in a hidden field) and answered by a redirect back
+(Post/Redirect/Get), so the table plays without JavaScript; ``table.js`` posts the same forms to
+the JSON API instead and keeps the page live (``web.live``). A visitor who is not signed in, or
+is signed in elsewhere, gets a page saying how to sign in. Every page's
 Content-Security-Policy is ``web.csp``'s: every asset is the app's own, and a name that
 smuggled markup in could run nothing anyway."""
 
 from __future__ import annotations
 
+import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import anyio.to_thread
 from jinja2 import Environment
-from litestar import MediaType, Request, Response, Router, get
-from litestar.exceptions import HTTPException, NotAuthorizedException
+from litestar import MediaType, Request, Response, Router, get, post
+from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
-from litestar.response import Template
+from litestar.response import Redirect, Template
 
 from domain.campaign import CampaignState
 from domain.errors import DomainError
-from engine import one_line
+from domain.events import Outcome
+from domain.registry import verbs
+from engine import NOT_UNDOABLE, DiceSpec, LoggedRuling, NoSuchPoint, one_line
 from projections.describe import system_title
 from projections.dice_chart import page as dice_page
+from projections.post_text import markdown_html
 from projections.presentation import presentation_of, presentations
 from projections.render_html import recap_html
+from projections.render_thread import marks, speaker
 from projections.stylesheet import STYLESHEET, e
+from projections.thread import Entry, build_thread
 from web.auth import seat
-from web.commands import engine_of
-from web.errors import SignedInElsewhere, status_of
-from web.forms import forms_for
-from web.render import event_lines, reader_of, ruling_view
+from web.commands import build, dice_spec, engine_of
+from web.errors import InvalidRequest, SignedInElsewhere, UnknownVerb, status_of
+from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_form, read_speaker
+from web.render import Reader, event_lines, reader_of, ruling_view
 from web.signin import page_of
 
 Req = Request[Any, Any, Any]
@@ -84,13 +97,99 @@ def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
     return [{"key": k, "label": label, "href": href, "here": k == here} for k, label, href in links]
 
 
-def _table(request: Req, campaign: str) -> dict[str, Any]:
+# Rulings a dispute does not apply to: what cannot be undone, and the table's own bookkeeping.
+UNDISPUTED = frozenset(NOT_UNDOABLE) | {
+    "session start",
+    "scene start",
+    "scene end",
+    "member add",
+    "member remove",
+    "member link",
+    "discord link",
+    "discord unlink",
+    "note",
+}
+FOLDED = frozenset({"dispute", "resolve"})  # shown under the ruling they are about
+
+
+def _session_rulings(
+    engine: Any, campaign: str, state: CampaignState, member: str, session: int | None
+) -> tuple[int | None, list[LoggedRuling]]:
+    """The session shown (default: the latest) and its rulings as the member reads them; before
+    the first session, the latest rulings."""
+    try:
+        logged = engine.session_rulings(campaign, session, reader=member)
+    except NoSuchPoint:
+        if session is not None:
+            raise
+        first = max(1, state.rulings - SHOWN + 1)
+        return None, engine.log(campaign, rulings=range(first, state.rulings + 1), reader=member)
+    shown = session or max((r.header.session or 0 for r in logged), default=0) or None
+    return shown, logged
+
+
+def _target(logged: LoggedRuling, state: CampaignState) -> int | None:
+    """The ruling a dispute or a resolution is about."""
+    try:
+        recorded = json.loads(logged.ruling.params)
+    except ValueError:
+        return None
+    params = recorded.get("args", recorded) if isinstance(recorded, dict) else {}
+    if logged.ruling.command == "dispute":
+        found = params.get("ruling")
+        return found if isinstance(found, int) else None
+    number = params.get("dispute")
+    return next((d.ruling for d in state.disputes if d.number == number), None)
+
+
+def _entry(entry: Entry, view: dict[str, Any], gm: str) -> dict[str, Any]:
+    """One thread entry for ``_entry.html``: the thread's entry, its ruling's view (dice,
+    corrections, disputes), the post's or narration's Markdown rendered (safely)."""
+    post = entry.post
+    return {
+        "x": entry,
+        "v": view,
+        "who": "" if post is None else speaker(post, gm),
+        "voice": "card" if post is None else str(post.voice),
+        "html": (
+            markdown_html(post.text, post.rolls)
+            if post is not None
+            else (markdown_html(entry.say) if entry.say else "")
+        ),
+        "marks": marks(entry, gm),
+        "disputable": view["command"] not in UNDISPUTED
+        and (post is None or bool(post.rolls))
+        and not view["undone"],
+        "folds": [],
+    }
+
+
+def _thread_entries(state: CampaignState, logged: list[LoggedRuling]) -> list[dict[str, Any]]:
+    thread = build_thread(state, logged)
+    views = {one.ruling.number: ruling_view(one, state) for one in logged}
+    shown = [_entry(x, views[x.ruling], state.gm) for x in thread.entries]
+    by_number = {item["x"].ruling: item for item in shown}
+    targets = {
+        one.ruling.number: _target(one, state) for one in logged if one.ruling.command in FOLDED
+    }
+    kept = []
+    for item in shown:
+        target = targets.get(item["x"].ruling)
+        if target is not None and target in by_number:
+            by_number[target]["folds"].append(item)
+        else:
+            kept.append(item)
+    return kept
+
+
+def _table(
+    request: Req, campaign: str, session: int | None = None, refusal: dict[str, Any] | None = None
+) -> dict[str, Any]:
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
     reader = reader_of(state, member)
-    first = max(1, state.rulings - SHOWN + 1)
-    logged = engine.log(campaign, rulings=range(first, state.rulings + 1), reader=member)
+    shown, logged = _session_rulings(engine, campaign, state, member, session)
     sheets = presentation_of(state.system)
     known_now = engine.characters(campaign, reader=member)
     characters = [
@@ -103,6 +202,7 @@ def _table(request: Req, campaign: str) -> dict[str, Any]:
         }
         for entry, known in zip(state.roster, known_now, strict=True)
     ]
+    latest = max(state.sessions, shown or 0)
     return {
         "campaign": campaign,
         "system": state.system,
@@ -113,8 +213,13 @@ def _table(request: Req, campaign: str) -> dict[str, Any]:
         "session": state.session,
         "scene": state.scene,
         "stage": state.stage,
-        "rulings": [ruling_view(r, state) for r in logged],
-        "earlier": first > 1,
+        "shown": shown,
+        "sessions": [
+            {"number": n, "href": f"{page_of(campaign)}?session={n}", "here": n == shown}
+            for n in range(1, latest + 1)
+        ],
+        "older": shown is not None and shown < latest,
+        "entries": _thread_entries(state, logged),
         "characters": characters,
         "disputes": [
             {
@@ -126,14 +231,124 @@ def _table(request: Req, campaign: str) -> dict[str, Any]:
             for d in state.open_disputes()
         ],
         "forms": forms_for(reader, state),
+        "composer": composer(reader, state),
+        "refusal": refusal,
         "nav": _nav(campaign, state.system, "table"),
     }
 
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
-def table(request: Req, campaign: FromPath[str]) -> Template:
-    """The table: the log, the characters, the open disputes and the reader's forms."""
-    return Template("table.html", context=_table(request, campaign))
+def table(request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None) -> Template:
+    """The table: a session's thread, the characters, the open disputes, the composer and the
+    reader's actions."""
+    return Template("table.html", context=_table(request, campaign, session))
+
+
+def _flag(data: dict[str, str]) -> dict[str, bool]:
+    then = data.get("then", "")
+    return {"with_dependents": then == "with_dependents", "redecide": then == "redecide"}
+
+
+def _ruling_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidRequest(problem=f"not a ruling's number: {text[:40]!r}") from None
+
+
+def _act(request: Req, campaign: str, data: dict[str, str]) -> int:
+    """Run one posted form as the signed-in member; the number of the ruling it recorded."""
+    member = seat(request, campaign)
+    engine = engine_of(request)
+    state = engine.campaign(campaign)
+    reader = reader_of(state, member)
+    do = data.get("_do", "")
+    faces = read_dice(data.get("dice", ""))
+    if do == "undo":
+        result = engine.undo(
+            campaign,
+            _ruling_number(data.get("ruling", "")),
+            reason=data.get("reason", ""),
+            actor=member,
+            **_flag(data),
+        )
+    elif do == "amend":
+        result = engine.amend(
+            campaign,
+            _ruling_number(data.get("ruling", "")),
+            changes_of(data.get("changes", "")),
+            reason=data.get("reason", ""),
+            actor=member,
+            dice=dice_spec(faces, None),
+            **_flag(data),
+        )
+    elif do == "resolve":
+        try:
+            outcome = Outcome(data.get("outcome", ""))
+        except ValueError:
+            raise InvalidRequest(problem="an outcome: upheld, undone or amended") from None
+        result = engine.resolve(
+            campaign,
+            _ruling_number(data.get("dispute", "")),
+            outcome,
+            reason=data.get("reason", ""),
+            changes=changes_of(data.get("changes", "")),
+            actor=member,
+            dice=dice_spec(faces, None),
+            **_flag(data),
+        )
+    else:
+        result = _issue(engine, campaign, state, reader, do, data)
+    return int(result.number)
+
+
+def _issue(
+    engine: Any, campaign: str, state: CampaignState, reader: Reader, do: str, data: dict[str, str]
+) -> Any:
+    verb = verbs(state.system).get(do)
+    if verb is None:
+        raise UnknownVerb(verb=do[:40], where=state.system)
+    hidden = False
+    faces = read_dice(data.get("dice", ""))
+    if do == "post":
+        params: dict[str, Any] = read_speaker(data)
+    elif do == "dispute":
+        params = {
+            "ruling": _ruling_number(data.get("ruling", "")),
+            "reason": data.get("reason", ""),
+        }
+    else:
+        form = form_of(verb, reader, state)
+        if form is None:  # not the member's to issue: the engine's policy says why
+            form = form_of(verb, Reader(name=reader.name, role="gm", characters=()), state)
+        assert form is not None
+        params, faces, hidden = read_form(form, data)
+    command = build(verb, params, reader.name)
+    return engine.execute(
+        campaign,
+        command,
+        actor=reader.name,
+        dice=DiceSpec(faces=tuple(faces) if faces else None),
+        hidden=hidden,
+        say=data.get("say", ""),
+    )
+
+
+@post("/campaigns/{campaign:str}/act", status_code=303)
+async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
+    """A form of the table posted without JavaScript: the action runs as the signed-in member
+    and the browser is sent back to the table at the ruling it recorded; a refusal is the
+    table again with its one line in place (nothing recorded)."""
+    form = await request.form()
+    data = {str(k): str(v) for k, v in form.items()}
+    try:
+        number = await anyio.to_thread.run_sync(partial(_act, request, campaign, data))
+    except DomainError as error:
+        refusal = {"form": data.get("_form", data.get("_do", "")), "message": one_line(error)}
+        refusal |= {"text": data.get("text", "")}
+        context = await anyio.to_thread.run_sync(partial(_table, request, campaign, None, refusal))
+        return Template("table.html", context=context, status_code=status_of(error))
+    return Redirect(f"{page_of(campaign)}#r-{number}", status_code=303)
 
 
 @get("/campaigns/{campaign:str}/characters/{name:str}", sync_to_thread=True)
@@ -203,7 +418,7 @@ def recap(
 def _system_page(path: str) -> Any:
     """The route of the systems' own pages at ``path`` (``projections.presentation.Page``, such
     as The Code's Exposure timeline): the campaign's system's page, or, on a campaign of a
-    system without one, the first owner's, whose read the engine refuses there."""
+    system without one, a page saying so (404) with a way back to the table."""
     owners = {s: p for s, shown in presentations().items() for p in shown.pages if p.path == path}
     first = next(iter(owners.values()))
 
@@ -211,7 +426,11 @@ def _system_page(path: str) -> Any:
         member = seat(request, campaign)
         engine = engine_of(request)
         state = engine.campaign(campaign)
-        page = owners.get(state.system, first)
+        page = owners.get(state.system)
+        if page is None:  # not linked from this campaign's pages: say so, with a way back
+            title = system_title(state.system)
+            what = path.strip("/")
+            raise NotFoundException(detail=f"{campaign} is a {title} campaign: no {what} page")
         html = page.html(engine, campaign, member)
         return _wrapped(request, campaign, state, page.key, html)
 
@@ -237,6 +456,12 @@ def dice(
     return _wrapped(request, campaign, state, "dice", html)
 
 
+def _back(request: Req) -> str:
+    """The table of the campaign a refused page was of, to go back to ("" for none)."""
+    campaign = request.path_params.get("campaign")
+    return page_of(campaign) if isinstance(campaign, str) else ""
+
+
 def _page_error(request: Req, error: Exception) -> Response[Any]:
     signed_out = isinstance(error, NotAuthorizedException)
     elsewhere = isinstance(error, SignedInElsewhere)
@@ -248,7 +473,10 @@ def _page_error(request: Req, error: Exception) -> Response[Any]:
         raise error
     engine: Any = request.app.template_engine
     html = engine.get_template("signin.html" if signed_out or elsewhere else "refused.html").render(
-        message=message, signed_out=signed_out, elsewhere=elsewhere
+        message=message,
+        signed_out=signed_out,
+        elsewhere=elsewhere,
+        back=_back(request),
     )
     return Response(
         html,
@@ -264,7 +492,7 @@ def routes() -> list[Any]:
         favicon,
         Router(
             "/",
-            route_handlers=[table, sheet, recap, dice, *_system_pages()],
+            route_handlers=[table, act, sheet, recap, dice, *_system_pages()],
             exception_handlers={HTTPException: _page_error, DomainError: _page_error},
             include_in_schema=False,
         ),

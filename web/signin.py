@@ -75,5 +75,20 @@ def sign_out(request: Req) -> Response[None]:
     return response
 
 
+@get("/", exclude_from_auth=True, include_in_schema=False, sync_to_thread=True)
+def home(request: Req) -> Template:
+    """The front page, for a person: the campaign this browser is signed in to (a session is
+    one member's seat in one campaign), or how to get an invite."""
+    found = credential(request)
+    signed = engine_of(request).who(found[1]) if found is not None else None
+    return Template(
+        "home.html",
+        context={
+            "signed": signed,
+            "href": page_of(signed.campaign) if signed is not None else "",
+        },
+    )
+
+
 def routes() -> list[Any]:
-    return [join_page, join, sign_out]
+    return [home, join_page, join, sign_out]

@@ -64,7 +64,7 @@ def test_the_html_thread_renders_markdown_and_nothing_active(engine: Engine) -> 
     assert "<img" not in lowered
     assert "<div onclick" not in lowered
     assert _tags(html) <= {
-        "html", "head", "meta", "title", "style", "body", "h1", "p", "div", "article",
+        "html", "head", "meta", "title", "style", "body", "main", "h1", "p", "div", "article",
         "header", "span", "em", "strong", "a", "ul", "li", "blockquote", "code", "b",
     }  # fmt: skip
     assert '<span class="roll"><code>1d6</code> [4] = <b>4</b>' in html  # the roll, in place

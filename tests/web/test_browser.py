@@ -77,6 +77,9 @@ class Seat:
         """Fill the verb's form, send it, and return the number of the ruling recorded."""
         key = slug(move.verb)
         details = self.page.locator(f"#d-{key}")
+        group = details.locator("xpath=ancestor::details[contains(@class, 'group')]")
+        if group.count() and not group.evaluate("d => d.open"):  # the GM's verbs, grouped
+            group.locator("> summary").click()
         if not details.evaluate("d => d.open"):
             details.locator("summary").click()
         for name, value in move.fields.items():

@@ -19,7 +19,10 @@ from tests.web.conftest import CAMPAIGN, FROM_BOB, GM_NOTE, HIDDEN_WHY, TO_BOB, 
 from tests.web.scenes import GM, SCENES, XSS, seat
 from web import create_app
 
-FORM = re.compile(r'<form class="post" data-path="commands/([a-z/-]+)" data-shape="command" data-v')
+FORM = re.compile(
+    r'<form class="post" method="post" action="[^"]*/act" data-path="commands/([a-z/-]+)"'
+    r' data-shape="command" data-v'
+)
 
 
 @pytest.fixture(scope="module")
@@ -58,13 +61,15 @@ def test_a_players_forms_are_the_verbs_the_policy_gives_them(
     expected = sorted(
         name.replace(" ", "/")
         for name, verb in verbs(scene.system).items()
-        if verb.command.name in may and name != "dispute"
+        if verb.command.name in may and name not in ("dispute", "post")
     )
     assert expected == sorted(FORM.findall(html))
     for name in ("gm_only", "glitch", "badass", "gm_approved"):
         assert f'name="{name}"' not in html
     assert 'data-path="undo"' not in html
-    assert "Dispute #" in html
+    for number in re.findall(r'id="d-dispute-(\d+)"', html):  # no dispute of the bookkeeping
+        card = html[html.index(f'<li id="r-{number}"') :].split("</li>\n<li id=")[0]
+        assert "session start" not in card.split("</p>")[0]
 
 
 def test_the_gms_page_has_the_controls_and_the_corrections(
@@ -77,7 +82,7 @@ def test_the_gms_page_has_the_controls_and_the_corrections(
     html = _page(db, scene.campaign, tokens[(scene.campaign, GM)])
     found = set(FORM.findall(html))
     assert {"session/start", "session/end", "scene/start", "scene/end"} <= found
-    assert len(verbs(scene.system)) - 2 == len(found)  # all but dispute and resolve (upheld)
+    assert len(verbs(scene.system)) - 3 == len(found)  # but dispute, resolve (upheld), post
     assert 'data-path="undo"' in html
     assert 'data-path="amend"' in html
     assert 'data-kind="hidden"' in html
@@ -139,3 +144,126 @@ def test_a_projection_page_follows_the_stream_from_the_ruling_it_shows(
         last = engine.campaign(CAMPAIGN).rulings
     html = client.get(f"/campaigns/{CAMPAIGN}/{page}", headers=table.headers("player")).text
     assert f'data-events="/campaigns/{CAMPAIGN}/events?after={last}"' in html
+
+
+def _signed_in(client: TestClient, db: str, campaign: str, member: str) -> str:
+    """A browser's session (cookie) and CSRF cookie, as an invite link sets them."""
+    with Engine(db) as engine:
+        secret = engine.invite(campaign, member)
+    client.post(f"/join/{secret}", follow_redirects=False)
+    client.get(f"/campaigns/{campaign}")
+    return str(client.cookies.get("csrftoken"))
+
+
+def test_a_post_and_a_roll_play_as_plain_forms_without_javascript(tmp_path: Path) -> None:
+    """Alice posts and rolls with plain form POSTs (the CSRF token a hidden field): each is
+    answered by a redirect back to the table at the ruling it recorded, which the thread shows
+    under her character; a refused roll is the table again with its one line, nothing recorded;
+    a form without the CSRF token is refused."""
+    table = Table(db=str(tmp_path / "t.db"), tokens={})
+    from tests.web.conftest import build_table
+
+    table = build_table(table.db)
+    page = f"/campaigns/{CAMPAIGN}"
+    with TestClient(create_app(table.db)) as client:
+        token = _signed_in(client, table.db, CAMPAIGN, "alice")
+        html = client.get(page).text
+        assert f'name="_csrf_token" value="{token}"' in html
+        posted = client.post(
+            f"{page}/act",
+            data={
+                "_csrf_token": token,
+                "_do": "post",
+                "speaker": "character:Neo",
+                "text": "I *dodge* the bullets [2d6 for style]",
+            },
+            follow_redirects=False,
+        )
+        assert 303 == posted.status_code
+        assert re.fullmatch(rf"{re.escape(page)}#r-\d+", posted.headers["location"])
+        number = posted.headers["location"].rsplit("-", 1)[1]
+        html = client.get(page).text
+        card = html[html.index(f'<li id="r-{number}"') :]
+        assert "Neo (alice)" in card.split("</li>")[0]
+        assert "<em>dodge</em>" in card.split("</li>")[0]
+        rolled = client.post(
+            f"{page}/act",
+            data={
+                "_csrf_token": token,
+                "_do": "roll",
+                "character": "Neo",
+                "qualities": "Kung Fu",
+                "difficulty": "Good",
+            },
+            follow_redirects=False,
+        )
+        assert 303 == rolled.status_code, re.findall(r"refusal[^<]*<", rolled.text)
+        before = table.events()
+        refused = client.post(
+            f"{page}/act",
+            data={
+                "_csrf_token": token,
+                "_do": "roll",
+                "character": "Neo",
+                "qualities": "Hacking",
+                "difficulty": "Good",
+            },
+            follow_redirects=False,
+        )
+        assert 422 == refused.status_code or 400 <= refused.status_code < 500
+        assert 'class="said refusal"' in refused.text
+        assert before == table.events()
+        forged = client.post(f"{page}/act", data={"_do": "post", "speaker": "ooc", "text": "hi"})
+        assert 403 == forged.status_code
+        assert before == table.events()
+
+
+def test_the_front_page_answers_a_person(tmp_path: Path) -> None:
+    """``GET /`` is a page: how to get an invite, or (signed in) the campaign's table."""
+    from tests.web.conftest import build_table
+
+    table = build_table(str(tmp_path / "t.db"))
+    with TestClient(create_app(table.db)) as client:
+        anonymous = client.get("/")
+        assert 200 == anonymous.status_code
+        assert anonymous.headers["content-type"].startswith("text/html")
+        assert "campaign member invite" in anonymous.text
+        _signed_in(client, table.db, CAMPAIGN, "alice")
+        signed = client.get("/")
+        assert f'href="/campaigns/{CAMPAIGN}"' in signed.text
+        assert "<strong>alice</strong>" in signed.text
+
+
+def test_a_page_of_another_system_is_a_page_with_a_way_back(tmp_path: Path) -> None:
+    """The Exposure timeline on a Sims campaign: a 404 page saying why, linking the table."""
+    from tests.web.conftest import build_table
+
+    table = build_table(str(tmp_path / "t.db"))
+    with TestClient(create_app(table.db)) as client:
+        response = client.get(f"/campaigns/{CAMPAIGN}/timeline", headers=table.headers("player"))
+    assert 404 == response.status_code
+    assert response.headers["content-type"].startswith("text/html")
+    assert "no timeline page" in response.text
+    assert f'<a href="/campaigns/{CAMPAIGN}">Back to the table</a>' in response.text
+
+
+def test_dice_and_hidden_only_on_the_verbs_that_roll(
+    tables: tuple[str, dict[tuple[str, str], str]],
+) -> None:
+    """The GM's forms: a dice field and "hidden" on the verbs that roll (`roll`, `dice`), none
+    on `session start`, `note` or `member add`; the GM's verbs come in collapsed groups, the
+    rulings first; a skip link leads to the composer."""
+    db, tokens = tables
+    scene = next(s for s in SCENES if s.system == "sims")
+    html = _page(db, scene.campaign, tokens[(scene.campaign, GM)])
+    for verb in ("roll", "dice"):
+        assert f'id="f-{verb}-dice"' in html
+        assert f'id="f-{verb}-hidden"' in html
+    for key in ("session-start", "note", "member-add", "scene-end"):
+        assert f'id="f-{key}-dice"' not in html
+        assert f'id="f-{key}-hidden"' not in html
+    groups = re.findall(r'<details class="group" id="g-([a-z]+)"', html)
+    assert ["rulings", "characters", "table", "session", "members"] == groups
+    assert '<a class="skip" href="#composer">' in html
+    assert 'id="composer"' in html
+    assert 'id="f-post-text"' in html

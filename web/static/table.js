@@ -1,7 +1,9 @@
-// The table page, live: forms post to the JSON API (with the CSRF cookie's value in
-// x-csrftoken), a refusal shows its one line under its form, and server-sent events bring each
-// new ruling as the server rendered it for this member; the page then fetches itself again
-// and swaps its live sections (typed values and open forms are kept). No library.
+// The table page, live. Without this script every form still works (a plain POST to the page's
+// /act, answered by a redirect); with it, forms post to the JSON API (with the CSRF cookie's
+// value in x-csrftoken), a refusal shows its one line under its form, and when the server-sent
+// events say a ruling was recorded the page fetches itself again and swaps its live sections:
+// the header, the thread (in the server's order), the panels and the forms (typed values and
+// open forms are kept). No library.
 "use strict";
 (() => {
   const root = document.getElementById("table");
@@ -23,6 +25,15 @@
     for (const el of form.querySelectorAll("[name][data-kind]")) {
       const kind = el.dataset.kind;
       const value = el.type === "checkbox" ? el.checked : el.value;
+      if (kind === "say") { if (value.trim()) extra.say = value; continue; }
+      if (kind === "speaker") {
+        if (value.startsWith("character:")) params.character = value.slice("character:".length);
+        else if (value === "ooc") params.ooc = true;
+        else if (value === "npc") params.npc = form.querySelector("[data-kind=npc]").value;
+        continue;
+      }
+      if (kind === "npc") continue;
+      if (kind === "to") { if (value) params.to = [value]; continue; }
       if (kind === "bool") { if (value) params[el.name] = true; continue; }
       if (kind === "hidden") { if (value) extra.hidden = true; continue; }
       if (kind === "flag") { if (value) extra[value] = true; continue; }
@@ -123,14 +134,24 @@
       const now = document.getElementById(next.id);
       if (!now) continue;
       if (next.id !== "log") { done = update(now, next) && done; continue; }
-      const wanted = new Set();
-      for (const entry of [...next.children]) {
-        wanted.add(entry.id);
-        const old = document.getElementById(entry.id);
-        if (old) done = update(old, entry) && done;
-        else { served.set(entry, entry.outerHTML); now.append(entry); }
-      }
+      // The thread in the server's order: an entry shown again (a hidden roll revealed) goes
+      // back to its place, not to the end.
+      const wanted = new Set([...next.children].map((entry) => entry.id));
       for (const old of [...now.children]) if (!wanted.has(old.id) && !focused(old)) old.remove();
+      let before = null; // the entry placed last
+      for (const entry of [...next.children]) {
+        let here = document.getElementById(entry.id);
+        if (here && here.parentElement === now) {
+          if (update(here, entry)) here = document.getElementById(entry.id);
+          else done = false;
+        } else {
+          served.set(entry, entry.outerHTML);
+          here = entry;
+        }
+        const place = before ? before.nextElementSibling : now.firstElementChild;
+        if (place !== here) now.insertBefore(here, place);
+        before = here;
+      }
     }
     const after = fresh.getElementById("table");
     if (after) root.dataset.after = after.dataset.after;
@@ -164,17 +185,8 @@
   const source = new EventSource(`${page}/events?after=${root.dataset.after}`);
   source.addEventListener("open", () => { live.textContent = "live"; live.className = "live on"; });
   source.addEventListener("error", () => { live.textContent = "reconnecting"; live.className = "live"; });
-  source.addEventListener("ruling", (event) => {
-    const log = document.getElementById("log");
-    if (log) {
-      const holder = document.createElement("template");
-      holder.innerHTML = event.data; // rendered and escaped by the server for this member
-      const entry = holder.content.firstElementChild;
-      const old = document.getElementById(entry.id);
-      if (!old) { served.set(entry, entry.outerHTML); log.append(entry); }
-      entry.scrollIntoView({ block: "nearest" });
-    }
-    refreshSoon();
-  });
+  // A new ruling: the page as the server renders it now (the entry in its place, folded
+  // corrections, the header and the forms), rather than the event's own copy of the entry.
+  source.addEventListener("ruling", refreshSoon);
   source.addEventListener("changed", refreshSoon);
 })();

@@ -37,9 +37,15 @@ def imported(argv: list[str], cwd: Path) -> list[str]:
 
 
 def system_modules(modules: list[str], package: str) -> list[str]:
-    """The modules of one system's package: its rules, its CLI verbs, its presentation."""
+    """The modules of one system's package: its rules, its CLI verbs, its presentation (not its
+    manifest, ``cli.<package>_manifest``: the names and short help `--help` lists, plain data)."""
     roots = (f"domain.rulesets.{package}", f"cli.{package}", f"projections.{package}_")
-    return [m for m in modules if m.startswith(roots) or m == f"projections.{package}"]
+    manifest = f"cli.{package}_manifest"
+    return [
+        m
+        for m in modules
+        if (m.startswith(roots) or m == f"projections.{package}") and m != manifest
+    ]
 
 
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], ["completion", "bash"], ["-h"]])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -17,9 +17,11 @@ from uuid import uuid4
 import httpx
 import pytest
 
+from bench.community_figures import counting
 from domain.events import Role, RulingMade
 from domain.lifecycle import StartSession
 from engine import Engine
+from tests.postgres import SERVER
 from tests.web.servers import serving_process
 
 PLAYERS = 16
@@ -122,38 +124,6 @@ def _streaming(base: str, seat: Seat) -> Iterator[None]:
         done.set()
 
 
-@contextmanager
-def _counting(names: list[str]) -> Iterator[Callable[[], dict[str, int]]]:
-    """The most connections each ``application_name`` held at once, sampled until the block
-    ends (a connection of its own, outside the servers')."""
-    import psycopg
-
-    from tests.postgres import SERVER
-
-    most = dict.fromkeys(names, 0)
-    stop = threading.Event()
-
-    def sample() -> None:
-        with psycopg.connect(SERVER, autocommit=True) as connection:
-            while not stop.is_set():
-                rows = connection.execute(
-                    "SELECT application_name, count(*) FROM pg_stat_activity"
-                    " WHERE application_name = ANY(%s) GROUP BY application_name",
-                    (names,),
-                ).fetchall()
-                for name, count in rows:
-                    most[name] = max(most[name], int(count))
-                stop.wait(0.01)
-
-    thread = threading.Thread(target=sample, daemon=True)
-    thread.start()
-    try:
-        yield lambda: dict(most)
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-
-
 def test_many_players_on_a_sqlite_file_are_all_answered_and_recorded_once(tmp_path: Path) -> None:
     """16 players roll and read the recap at once on a SQLite file through one process with 3
     worker threads sharing its engine: every roll answered 201 and recorded exactly once, every
@@ -178,7 +148,7 @@ def test_many_players_on_two_postgresql_servers_stay_within_each_pool() -> None:
     with fresh_schema() as url:
         seats = _tables(url)
         with ExitStack() as stack:
-            count = stack.enter_context(_counting(names))
+            count = stack.enter_context(counting(SERVER, names))  # the bench's sampler
             bases = [
                 stack.enter_context(
                     serving_process(url, "--pool", str(POOL), env={"PGAPPNAME": name})
@@ -188,7 +158,7 @@ def test_many_players_on_two_postgresql_servers_stay_within_each_pool() -> None:
             for base in bases:
                 stack.enter_context(_streaming(base, seats[0]))
             rolls, reads = _play(bases, seats)
-            held = count()
+            held, _ = count()
         _every_roll_once(url, seats)
     assert {201: PLAYERS * ROLLS} == dict(rolls)
     assert {200: PLAYERS * ROLLS} == dict(reads)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.campaign import CampaignState
-from domain.rulesets.the_code.character import TcHero
+from domain.rulesets.the_code.character import Reveal, TcHero
 from domain.rulesets.the_code.tables import LADDER, STEPS
 from projections.drawing import Badge, Bar, Drawing, Ladder, Part, Row, Rows, Step, Turn, TurnGroup
 from projections.presentation import Page, Presentation
@@ -35,9 +35,16 @@ def _motivation(h: TcHero) -> Bar:
     return Bar(title="Motivation", value=h.motivation, maximum=h.max_motivation, note=bought)
 
 
+def _public(found: Reveal) -> Badge:
+    """Public: on reaching its level, or (off the ladder) for the reason it became known."""
+    cause = str(found.cause).replace("-", " ")
+    return PUBLIC if found.level is not None else Badge(f"public: {cause}", PUBLIC.tone)
+
+
 def exposure_ladder(h: TcHero) -> Ladder:
     """Levels 2 to 10, each with the detail the public learns there: reached at the hero's
-    Exposure now, and public (with what was learnt) once revealed."""
+    Exposure now, and public (with what was learnt) once revealed, on the ladder or off it (a
+    public identity, a blab)."""
     known = {r.detail: r for r in h.revealed}
 
     def step(level: int) -> Step:
@@ -49,7 +56,7 @@ def exposure_ladder(h: TcHero) -> Ladder:
             label=detail.value.replace("-", " "),
             reached=level <= h.exposure,
             value=value,
-            badges=(SECRET,) if found is None else (PUBLIC,),
+            badges=(SECRET,) if found is None else (_public(found),),
         )
 
     note = (
@@ -100,11 +107,6 @@ def sheet_drawing(h: TcHero, campaign: CampaignState) -> Drawing:
     conduct = [t for t, on in (("violent", h.violent), ("secretive", h.secretive)) if on]
     if conduct:
         scores.append(Row("Ruled", " and ".join(conduct), (Badge("costs Popularity", "warn"),)))
-    off = tuple(
-        Row(r.detail.value.replace("-", " "), r.value, (PUBLIC,), note=str(r.cause))
-        for r in h.revealed
-        if r.level is None
-    )
     problems = tuple(
         Row(
             p.description,
@@ -116,7 +118,6 @@ def sheet_drawing(h: TcHero, campaign: CampaignState) -> Drawing:
     parts += [
         Rows(title="Scores", rows=tuple(scores)),
         exposure_ladder(h),
-        *([Rows(title="Public off the ladder", rows=off)] if off else []),
         _details(h),
         _steps(h),
         Rows(title="Community problems solved", rows=problems),

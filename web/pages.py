@@ -233,6 +233,7 @@ def _table(
         "forms": forms_for(reader, state),
         "composer": composer(reader, state),
         "refusal": refusal,
+        "turns": sheets.turns([known for known in known_now if known is not None], state),
         "nav": _nav(campaign, state.system, "table"),
     }
 
@@ -373,12 +374,19 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "player": entry.player,
             "status": "" if known is None else sheets.status(known),
             "text": "" if known is None else sheets.sheet_text(known, state),
+            "sheet": None if known is None else sheets.sheet_drawing(known, state),
+            "turns": sheets.turns(_known(engine, campaign, member), state),
             "history": [
                 ruling_view(c.logged, state) | {"lines": _lines(c, state)} for c in history
             ],
             "nav": _nav(campaign, state.system, ""),
         },
     )
+
+
+def _known(engine: Any, campaign: str, member: str) -> list[Any]:
+    """The campaign's characters as the member may know them (those they know of)."""
+    return [known for known in engine.characters(campaign, reader=member) if known is not None]
 
 
 def _lines(change: Any, state: Any) -> list[str]:

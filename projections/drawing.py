@@ -70,9 +70,15 @@ class Bar:
         return min(1.0, max(0.0, self.value / self.maximum))
 
     @property
-    def text(self) -> str:
+    def reading(self) -> str:
+        """The value as read under the bar's title: ``8 of 12 (dying)``."""
         note = f" ({self.note})" if self.note else ""
-        return f"{self.title}: {self.value} of {self.maximum}{note}"
+        return f"{self.value} of {self.maximum}{note}"
+
+    @property
+    def text(self) -> str:
+        """What the bar says, title and all: ``Resilience: 8 of 12 (dying)``."""
+        return f"{self.title}: {self.reading}"
 
 
 @frozen

@@ -81,7 +81,7 @@ def _details(h: TcHero) -> Rows:
         rows.insert(0, Row("Identity", h.secret_identity, (identity,)))
         rows += [
             Row("MO", h.modus_operandi),
-            Row("Objective", h.objective, note=str(h.objective_score)),
+            Row("Objective", h.objective, note=f"score {h.objective_score}"),
         ]
     return Rows(title="The hero" if not h.npc else "Traits", rows=tuple(r for r in rows if r.value))
 

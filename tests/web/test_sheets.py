@@ -130,7 +130,8 @@ def test_sprawl_goons_draws_resilience_and_items_and_the_initiative_order(
 
 def test_sims_draws_the_qualities_and_the_panel_follows_the_turn_order(tmp_path: Path) -> None:
     """Before the conflict nothing is owed; once the turn order is set (both Good, Neo wins the
-    roll-off 5 to 2), the panel lists it with whose turn it is (Neo's, turn 1); Neo's sheet lists Kung Fu Good."""
+    roll-off 5 to 2), the panel lists it with whose turn it is (Neo's, turn 1); Neo's sheet
+    lists Kung Fu Good."""
     db = _played(tmp_path, "sims")
     table, _ = _pages(db, SCENE["sims"], "alice", "Neo")
     assert "Turns Nothing owed." == _text(table, "turns")

@@ -8,16 +8,13 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
 from litestar.testing import TestClient
 
-from domain.rulesets.code_green import commands as cg
-from domain.rulesets.sims import commands as sims
-from domain.rulesets.sprawl_goons import commands as sg
-from engine import DiceSpec, Engine
+from engine import Engine
+from tests.web.owed import owe
 from tests.web.scenes import GM, SCENES, Scene, character_of, seat
 from web import create_app
 
@@ -69,12 +66,13 @@ def _pages(db: str, scene: Scene, who: str, name: str) -> tuple[str, str]:
     return table.text, sheet.text
 
 
-def _played(tmp_path: Path, system: str, *commands: tuple[Any, tuple[int, ...]]) -> str:
+def _played(tmp_path: Path, system: str, *, owing: bool = False) -> str:
+    """The system's scene seated (and left owing: ``tests.web.owed``)."""
     db = str(tmp_path / "table.db")
     with Engine(db) as engine:
         seat(engine, SCENE[system])
-        for command, faces in commands:
-            engine.execute(SCENE[system].campaign, command, dice=DiceSpec(faces=faces or None))
+        if owing:
+            owe(engine, SCENE[system])
     return db
 
 
@@ -90,12 +88,8 @@ def test_code_green_draws_the_grid_and_the_panel_shows_the_open_test(
     """Alice's tokens on the diagonal; she declares a Legs/Cryptic test: her sheet's Profile
     Grid has a token on R1C1, R2C2 and R3C3 and the d66 ranges, and the panel says her test is
     open, assists may join."""
-    db = _played(tmp_path, "code-green")
+    db = _played(tmp_path, "code-green", owing=True)
     name = _alice(db, "code-green")
-    with Engine(db) as engine:
-        engine.execute(
-            "Night Shift", cg.DeclareTest(character=name, form="Legs", function="Cryptic")
-        )
     table, sheet = _pages(db, SCENE["code-green"], who, name)
     drawn = _text(sheet, "sheet")
     assert "Profile Grid Cryptic Invulnerable Phasing Legs R1C1 token tested d66 11-14" in drawn
@@ -113,8 +107,7 @@ def test_sprawl_goons_draws_resilience_and_items_and_the_initiative_order(
     """Initiative: Tanner 6 + Reaction 1 = 7, Vex 1 + 2 = 3: the panel's order for round 1;
     Tanner's sheet has his stats, his Resilience bar (a picture with its value in words) and
     his items with their bulk and uses."""
-    rolled = sg.RollInitiative(combatants=("Tanner", "Vex"))
-    db = _played(tmp_path, "sprawl-goons", (rolled, (6, 1)))
+    db = _played(tmp_path, "sprawl-goons", owing=True)
     table, sheet = _pages(db, SCENE["sprawl-goons"], who, "Tanner")
     drawn = _text(sheet, "sheet")
     assert "Stats Morphology 2 Reaction 1 Cognition 1 Equilibrium 0" in drawn
@@ -136,8 +129,7 @@ def test_sims_draws_the_qualities_and_the_panel_follows_the_turn_order(tmp_path:
     table, _ = _pages(db, SCENE["sims"], "alice", "Neo")
     assert "Turns Nothing owed." == _text(table, "turns")
     with Engine(db) as engine:
-        order = sims.SetTurnOrder(entries=("Neo:Kung Fu", "Cypher:Knives"))
-        engine.execute("Zion", order, dice=DiceSpec(faces=(5, 2)))
+        owe(engine, SCENE["sims"])
     table, sheet = _pages(db, SCENE["sims"], "alice", "Neo")
     assert "Qualities Kung Fu Good Combat base Good" in _text(sheet, "sheet")
     assert (

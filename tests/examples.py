@@ -17,7 +17,8 @@ from tests.conftest import FROZEN_AT
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
-def _player() -> Callable[[Path, Path], int]:
+def player() -> Callable[[Path, Path], int]:
+    """``play(script, db)`` of examples/play.py (loaded from its file: examples is no package)."""
     spec = importlib.util.spec_from_file_location("play", EXAMPLES / "play.py")
     assert spec is not None
     assert spec.loader is not None
@@ -37,5 +38,5 @@ def played(stem: str, folder: Path, until: str | None = None) -> str:
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
     db = folder / f"{stem}.db"
     with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == player()(script, db)
     return str(db)

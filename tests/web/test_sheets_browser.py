@@ -7,7 +7,6 @@ sheet is drawn and its text form opens. Screenshots go to build/screenshots/."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,14 +19,13 @@ from domain.rulesets.sims import commands as sims
 from engine import DiceSpec, Engine
 from tests.web.owed import seat_owing
 from tests.web.scenes import GM, SCENES, character_of
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import CHROMIUM, serving_in_thread, signed_in, wanting
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
 )
 SHOTS = Path(__file__).parents[2] / "build" / "screenshots"
 WAIT = 15_000
-SERIOUS = ("serious", "critical")
 SCENE = {s.system: s for s in SCENES}
 
 
@@ -39,24 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
             seat_owing(engine, scene)
     with serving_in_thread(db) as base:
         yield base, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-def _signed_in(browser: Any, server: tuple[str, str], campaign: str, member: str, **opts: Any):
-    base, db = server
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **opts)
-    page = context.new_page()
-    with Engine(db) as engine:
-        secret = engine.invite(campaign, member)
-    page.goto(f"{base}/join/{secret}")
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
-    return context, page
 
 
 def _alices(server: tuple[str, str], system: str) -> str:
@@ -73,7 +53,7 @@ def test_the_drawn_sheet_and_the_turn_panel_pass_axe_and_fit_a_phone(
     390 px: no serious or critical violation, nothing wider than the window."""
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     axe = axe_module.Axe()
-    context, page = _signed_in(browser, server, SCENE[system].campaign, member)
+    context, page = signed_in(browser, *server, SCENE[system].campaign, member)
     table = page.url.split("#")[0]
     sheet = f"/characters/{quote(_alices(server, system), safe='')}"
     found: list[str] = []
@@ -83,13 +63,8 @@ def test_the_drawn_sheet_and_the_turn_panel_pass_axe_and_fit_a_phone(
                 page.set_viewport_size({"width": width, "height": 900 if width > 500 else 844})
                 page.goto(table + path)
                 page.locator("#turns li").first.wait_for(timeout=WAIT)
-                for v in axe.run(page).response["violations"]:
-                    if v["impact"] in SERIOUS:
-                        nodes = [n["target"] for n in v["nodes"]][:3]
-                        found.append(f"{path or '/'} {width}: {v['id']} {nodes}")
-                wide = page.evaluate("document.documentElement.scrollWidth")
-                if wide > width:
-                    found.append(f"{path or '/'} {width}: {wide} px wide")
+                violations = axe.run(page).response["violations"]
+                found += wanting(violations, page, f"{path or '/'} {width}", width)
                 if path:
                     SHOTS.mkdir(parents=True, exist_ok=True)
                     shot = SHOTS / f"sheet-{system}-{member.lower()}-{width}.png"
@@ -103,7 +78,7 @@ def test_the_turn_panel_follows_the_table_live(browser: Any, server: tuple[str, 
     """Alice's table and Neo's sheet are open when the GM ends Neo's turn: both panels say it
     is Cypher's, without a reload."""
     scene = SCENE["sims"]
-    context, page = _signed_in(browser, server, scene.campaign, "alice")
+    context, page = signed_in(browser, *server, scene.campaign, "alice")
     sheet = context.new_page()
     try:
         sheet.goto(page.url.split("#")[0] + "/characters/Neo")
@@ -125,8 +100,8 @@ def test_a_drawn_sheet_needs_no_javascript(browser: Any, server: tuple[str, str]
     """Scripts off: alice's Code Green sheet draws the Profile Grid and the open test, the
     panel says her test is open, and the text form opens from its summary."""
     name = _alices(server, "code-green")
-    context, page = _signed_in(
-        browser, server, SCENE["code-green"].campaign, "alice", java_script_enabled=False
+    context, page = signed_in(
+        browser, *server, SCENE["code-green"].campaign, "alice", java_script_enabled=False
     )
     try:
         page.goto(page.url.split("#")[0] + f"/characters/{quote(name, safe='')}")

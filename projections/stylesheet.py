@@ -146,9 +146,10 @@ border-radius:3px}
 svg.bar .track{fill:var(--tint)}svg.bar .fill{fill:var(--accent)}
 svg.bar .fill.good{fill:var(--good)}svg.bar .fill.warn{fill:var(--warn)}
 svg.bar .fill.bad{fill:var(--bad)}
-dl.rows{margin:.3rem 0;display:grid;grid-template-columns:minmax(6rem,max-content) minmax(0,1fr);
+dl.rows{margin:.3rem 0;display:grid;grid-template-columns:fit-content(45%) minmax(0,1fr);
 gap:.15rem .8rem}
-dl.rows .row{display:contents}dl.rows dt{font-weight:600}dl.rows dd{margin:0}
+dl.rows{overflow-wrap:anywhere}dl.rows .row{display:contents}dl.rows dt{font-weight:600}
+dl.rows dd{margin:0}
 dl.rows .badge{margin-left:.25rem}
 ol.ladder{list-style:none;padding:0;margin:.3rem 0;border-left:4px solid var(--rule)}
 ol.ladder li{padding:.15rem .5rem;margin:0;border-left:4px solid transparent;margin-left:-4px}

@@ -240,8 +240,8 @@ def _table(
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
 def table(request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None) -> Template:
-    """The table: a session's thread, the characters, the open disputes, the composer and the
-    reader's actions."""
+    """The table: the turn panel, a session's thread, the characters, the open disputes, the
+    composer and the reader's actions."""
     return Template("table.html", context=_table(request, campaign, session))
 
 
@@ -354,7 +354,8 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
 
 @get("/campaigns/{campaign:str}/characters/{name:str}", sync_to_thread=True)
 def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Template:
-    """A character's sheet as the member may know it, and the rulings that changed it."""
+    """A character's sheet as the member may know it, drawn (its system's ``sheet_drawing``)
+    with its text form folded under it, the turn panel, and the rulings that changed it."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)

@@ -132,7 +132,7 @@ def _other_pages(seat_: Seat, scene: Scene) -> None:
     page = seat_.page
     table = page.url
     page.locator("ul.characters li.yours a").first.click()
-    page.locator("pre.sheet").wait_for(timeout=WAIT)
+    page.locator("#sheet section.drawn").first.wait_for(timeout=WAIT)
     page.locator("#live.on").wait_for(timeout=WAIT)
     for label, selector in (("Recap", "h1"), ("Dice", "h1"), ("Exposure", "svg")):
         if label == "Exposure" and scene.system != "the-code":

@@ -3,7 +3,9 @@
 A post is Markdown text with its speaker: the GM narrating (the default for a GM), a character
 (``--character``: a player for their own characters, the GM for any), an NPC (``--npc``, the
 GM's), or a member out of character (``--ooc``: anyone, observers included). ``to`` makes it
-private: the author, those members and the GMs read it (``domain.visibility.Private``).
+private: the author, those members and the GMs read it (``domain.visibility.Private``); a
+system may refuse more of a private post (its ruleset's ``check_private_post``: the Sims' Behind
+the Scenes).
 
 A roll written in brackets inside the text (``[2d6+1]``, ``[4d6kh3 for the climb]``) is a free
 roll of the post's ruling: the notation, the dice and the limits of ``campaign dice``
@@ -33,6 +35,7 @@ from domain.lifecycle import required_text
 from domain.limits import MAX_NAME, MAX_POST_ROLLS
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
+from domain.rulesets import ruleset_named
 
 POST = "post"
 EDITABLE = frozenset({"text"})  # what an author may amend of their own post
@@ -169,6 +172,8 @@ class WritePost(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
         author = acting_member(campaign, self.by)
+        if self.to:  # a system's own rule for private writing comes first (the Sims')
+            ruleset_named(campaign.system).check_private_post(campaign, self)
         kind, speaker, character_id = self._speaker(campaign, author)
         to = self._recipients(campaign, author)
         text = required_text(self.text, "the post")

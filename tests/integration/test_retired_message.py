@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from cli.main import campaign
 from domain.registry import verbs
 from engine import Engine
+from engine.export_classes import command_classes, event_classes
 from tests.fixtures.make_sims_messages import NAME
 from tests.stores import no_wait, replays_from_scratch
 
@@ -43,10 +44,13 @@ def cli(db: str, words: str, reader: str | None = None) -> str:
     return result.output
 
 
-def test_message_is_no_verb_any_more() -> None:
-    """No front end offers ``message``: the registry they are built from has ``post`` only."""
+def test_message_is_no_verb_any_more_but_its_topics_still_import() -> None:
+    """No front end offers ``message``: the registry they are built from has ``post`` only. Its
+    event and its command stay on the import's allow-lists (``engine.export_classes``)."""
     sims = verbs("sims")
     assert ("message" in sims, "post" in sims) == (False, True)
+    assert "domain.rulesets.sims.events:PrivateMessageSent" in event_classes("sims")
+    assert "domain.rulesets.sims.behind_the_scenes:SendPrivateMessage" in command_classes("sims")
 
 
 def test_an_old_campaign_with_messages_verifies_and_replays(imported: str) -> None:

@@ -83,30 +83,21 @@ def played(db: str, moves: list[Any]) -> None:
                 for model in (posts, rolls):
                     if number in model:
                         model[number]["struck"] = True
-            elif move[0] == "resay":
-                said = [n for n in standing if n in rolls]
-                if not said:
-                    continue
-                number, say = said[move[1] % len(said)], move[2]
-                by = authors[number] if move[1] % 2 else "Rosa"  # the author, or the GM
-                engine.amend("Lab", number, {"say": say}, reason="said better", actor=by)
-                if say != rolls[number]["say"]:
-                    rolls[number]["was"].append(rolls[number]["say"])
-                    rolls[number]["say"] = say
-            elif move[0] == "amend":
-                mine = [n for n in standing if n in posts]
+            elif move[0] in ("amend", "resay"):
+                key, model = ("text", posts) if move[0] == "amend" else ("say", rolls)
+                mine = [n for n in standing if n in model]
                 if not mine:
                     continue
-                number, text = mine[move[1] % len(mine)], move[2]
+                number, words = mine[move[1] % len(mine)], move[2]
                 by = authors[number] if move[1] % 2 else "Rosa"  # the author, or the GM
-                if by == "ana" and DICE[text] > posts[number]["dice"]:
+                if key == "text" and by == "ana" and DICE[words] > posts[number]["dice"]:
                     with pytest.raises(EditRollsAnew):  # a player's edit rolls no new dice
-                        engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
+                        engine.amend("Lab", number, {key: words}, reason="edited", actor=by)
                     continue
-                engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
-                if text != posts[number]["text"]:
-                    posts[number]["was"].append(posts[number]["text"])
-                    posts[number]["text"] = text
+                engine.amend("Lab", number, {key: words}, reason="edited", actor=by)
+                if words != model[number][key]:
+                    model[number]["was"].append(model[number][key])
+                    model[number][key] = words
 
         thread = engine.thread("Lab", 1)
         whole = [e for e in engine.log("Lab") if e.header.session == 1]

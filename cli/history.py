@@ -28,7 +28,6 @@ from cli.render import (
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
-from projections.thread import said
 
 if TYPE_CHECKING:
     from engine import LoggedRuling
@@ -237,7 +236,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
         status = f" ({entry.status})" if entry.status else ""
         place = where(header.session, header.scene)
         say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
-        for line in said(made).splitlines():  # the ruling's narration (--say), as said
+        for line in entry.say.splitlines():  # the ruling's narration (--say), as it stands
             say(f"  > {line}")
         for line in event_lines(events, campaign):
             say(f"  {line}")
@@ -292,7 +291,7 @@ def narrated_json(
         "session": header.session,
         "scene": header.scene,
         "status": entry.status or None,
-        "say": said(entry.ruling),
+        "say": entry.say,
         "lines": lines,
         "after": dict(after),
     }

@@ -23,6 +23,7 @@ from domain.posts import (
 from domain.rulesets import SYSTEMS
 from domain.rulesets.sims.commands import CreateCharacter as SimsCharacter
 from domain.rulesets.sims.commands import RollComplicated
+from domain.rulesets.sims.errors import MessageToSelf, ObserverCannotMessage
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from projections.render_thread import thread_text
@@ -104,14 +105,15 @@ def test_a_player_speaks_as_their_own_character_and_out_of_character(engine: Eng
         ("alice", WritePost(text="Mr. Anderson", by="alice", npc="Smith"), NotAllowed),
         ("alice", WritePost(text="as bob", by="bob", ooc=True), NotAllowed),
         ("eve", WritePost(text="narrating", by="eve"), NotAllowed),
-        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("alice",)), NotAllowed),
+        # A Sims campaign: Behind the Scenes refuses a private post first (R-PDQ-15).
+        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("alice",)), ObserverCannotMessage),
         (
             "Morpheus",
             WritePost(text="x", by="Morpheus", npc="Smith", ooc=True),
             PostSpeakersConflict,
         ),
         ("Morpheus", WritePost(text="x", by="Morpheus", to=("zed",)), UnknownMember),
-        ("alice", WritePost(text="x", by="alice", to=("alice",)), PrivatePostToSelf),
+        ("alice", WritePost(text="x", by="alice", to=("alice",)), MessageToSelf),
         ("Morpheus", WritePost(text="  ", by="Morpheus"), DomainError),
         ("Morpheus", WritePost(text="[2d7x]", by="Morpheus"), DomainError),
     ],
@@ -247,6 +249,24 @@ def test_every_system_posts(engine: Engine, system: str) -> None:
     engine.execute("Lab", WritePost(text="who's there?", by="ana", ooc=True), actor="ana")
     entries = [e for e in engine.thread("Lab").entries if e.post is not None]
     assert ["A door creaks. [1d6]", "who's there?"] == [e.post.text for e in entries if e.post]
+
+
+@pytest.mark.parametrize("system", sorted(set(SYSTEMS) - {"sims"}))  # the Sims' is their own
+def test_the_shared_refusals_of_a_private_post(engine: Engine, system: str) -> None:
+    """An observer posts to the whole table (NOT_ALLOWED) and nobody writes to themself; a
+    private post may go to several members, observers among them."""
+    seats = {"ana": Role.PLAYER, "bob": Role.PLAYER, "eve": Role.OBSERVER}
+    engine.create_campaign("Lab", system, gm="Rosa", members=seats)
+    for actor, command, error in (
+        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("ana",)), NotAllowed),
+        ("ana", WritePost(text="x", by="ana", ooc=True, to=("bob", "ana")), PrivatePostToSelf),
+    ):
+        before = event_count(engine)
+        with pytest.raises(error):
+            engine.execute("Lab", command, actor=actor)
+        assert before == event_count(engine)
+    result = engine.execute("Lab", WritePost(text="all of you", by="Rosa", to=("ana", "eve")))
+    assert [("ana", "eve")] == [e.to for e in result.events if isinstance(e, PostWritten)]
 
 
 def test_the_searchable_texts_of_rulings(engine: Engine) -> None:

@@ -138,9 +138,9 @@ SCENES: dict[str, list[Step]] = {
         ),
         (
             "ana",
-            "message",
-            {"to": GM, "body": "Neo asks who Smith is", "character": "Neo"},
-            'message Rosa "Neo asks who Smith is" --from Neo',
+            "post",
+            {"text": "Neo asks who Smith is", "to": GM, "character": "Neo"},
+            'post "Neo asks who Smith is" --to Rosa --character Neo',
         ),
     ],
     "the-code": [

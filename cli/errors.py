@@ -12,6 +12,8 @@ import click
 from cli.defaults import DEFAULT_DB
 from domain.errors import DomainError, HistoryConflict
 
+INTERRUPTED = 130  # the exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells give it
+
 
 class NotAVerbOf(DomainError):
     template = "`{verb}` is not a verb of {system}, the current campaign's system"

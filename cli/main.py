@@ -19,7 +19,15 @@ from cli import manifest
 from cli.completion import campaign_names
 from cli.context import Context
 from cli.defaults import DEFAULT_DB
-from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
+from cli.errors import (
+    INTERRUPTED,
+    NotAVerbOf,
+    Usage,
+    check_text,
+    global_options,
+    one_line_text,
+    report,
+)
 from domain.errors import DomainError
 
 
@@ -228,9 +236,13 @@ class CampaignGroup(click.Group):
         try:
             check_text(argv)
             code = super().main(argv, prog_name, complete_var, False, **extra)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
-            code = 1
+        except click.Abort as stopped:
+            if isinstance(stopped.__cause__, KeyboardInterrupt):  # Ctrl-C: no "Aborted!"
+                click.echo(err=True)
+                code = INTERRUPTED
+            else:
+                click.echo("Aborted!", err=True)
+                code = 1
         except click.exceptions.NoArgsIsHelpError as error:  # `campaign session`: its help
             if not as_json:
                 error.show()

@@ -308,7 +308,7 @@ def campaign(
 
     \b
     Example:
-      campaign init "Night Shift" --system code-green
+      campaign init "Night Shift" --system code-green --gm Rosa
     """
     _context(ctx)
 

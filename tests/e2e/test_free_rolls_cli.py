@@ -15,7 +15,7 @@ from tests.e2e.conftest import Run
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_a_free_roll_in_every_system(run: Run, system: str) -> None:
     """A shared verb: the same line in every system's campaign, and in its log."""
-    assert 0 == run(f"init Lab --system {system}").exit_code
+    assert 0 == run(f"init Lab --system {system} --gm Rosa").exit_code
     result = run('dice 2d6+1 --why "to see if it rains" --dice 3,5')
     assert 0 == result.exit_code, result.output
     assert "ruling 2: dice (physical dice)" in result.output
@@ -53,7 +53,7 @@ def test_a_player_rolls_and_a_hidden_roll_is_the_gms(run: Run) -> None:
 
 
 def test_a_leading_minus_goes_after_the_double_dash(run: Run) -> None:
-    run("init Lab --system sims")
+    run("init Lab --system sims --gm Rosa")
     result = run("dice --why cold --dice 6 -- -1+1d6")
     assert "free roll -1+1d6 -1 + [6] = 5: cold" in result.output
 

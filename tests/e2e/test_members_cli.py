@@ -112,7 +112,7 @@ def test_a_member_without_a_known_role_is_refused(
     run: Run, count: Callable[[], int], member: str
 ) -> None:
     """NAME:ROLE, the role one of gm, player, observer: else MEMBER_FORMAT and no campaign."""
-    refused(run, count, f"init X --system code-green --member {member}", "MEMBER_FORMAT")
+    refused(run, count, f"init X --system code-green --gm Rosa --member {member}", "MEMBER_FORMAT")
     assert 0 == count()
 
 

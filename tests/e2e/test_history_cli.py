@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
 import os
@@ -10,6 +11,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import termios
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -126,12 +128,20 @@ PROMPT = b"(any key: next ruling"
 
 def _stepping(db: Path) -> tuple[subprocess.Popen[bytes], int]:
     """`campaign replay --step` in a process of its own, on a terminal (a pseudo-terminal we
-    hold the other end of), once it waits for its first key."""
+    hold the other end of, its controlling terminal: Ctrl-C typed before the program reads
+    keys one by one is SIGINT, as in a shell), once it waits for its first key."""
     for line in SETUP:
         assert 0 == CliRunner().invoke(campaign, ["--db", str(db), *shlex.split(line)]).exit_code
     ours, theirs = pty.openpty()
     argv = [sys.executable, "-m", "cli", "--db", str(db), "replay", "--step"]
-    process = subprocess.Popen(argv, stdin=theirs, stdout=theirs, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        argv,
+        stdin=theirs,
+        stdout=theirs,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+    )
     os.close(theirs)
     seen = b""
     while PROMPT not in seen:

@@ -277,17 +277,19 @@ def test_a_verb_of_another_system_is_refused(run: Run) -> None:
 
 def test_user_text_reaches_the_terminal_inert(run: Run) -> None:
     """A campaign name with rich markup (control characters are refused in names), a stage with
-    escape sequences and a bell, a player with a bidi isolate: `list`, `use`, `show` and
-    `history` print them as plain text."""
+    escape sequences, a bell and a bidi isolate: `list`, `use`, `show` and `history` print them
+    as plain text. (A player's name with a bidi isolate is refused: the GM's `character create
+    --player` seats the player, and a member's name is printable.)"""
     name = "[red]Dockside"
     assert 0 == run(f"init '{name}' --system code-green --gm Rosa").exit_code
     assert 0 == run("session start").exit_code
-    assert 0 == run("scene start 'The \x1b[31mcold\x1b[0m room\x07'").exit_code
-    created = run(
-        "character create --player 'al\u2066ice' --form Legs,Tail,Teeth "
-        "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5"
-    )
-    assert 0 == created.exit_code
+    assert 0 == run("scene start 'The \x1b[31mcold\x1b[0m room\x07 \u2066'").exit_code
+    create = "character create --player {} --form Legs,Tail,Teeth "
+    create += "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5"
+    bidi = run(create.format("'al\u2066ice'"))
+    assert (2, "") == (bidi.exit_code, bidi.stdout)
+    assert bidi.stderr.startswith("error: INVALID_MEMBER_NAME: ")
+    assert 0 == run(create.format("alice")).exit_code
     shown = [run(line).output for line in ("list", f"use '{name}'", "show", "history 31415")]
     for output in shown:
         assert not any(c in output for c in "\x07\x1b\u202e\u2066"), output

@@ -30,7 +30,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import DomainError, NotAllowed, UnknownMember
 from domain.events import InlineRoll, PostKind, PostWritten, Role
-from domain.free_rolls import read_expression
+from domain.free_rolls import notation, read_expression
 from domain.lifecycle import required_text
 from domain.limits import MAX_NAME, MAX_POST_ROLLS
 from domain.plain import Plain
@@ -80,8 +80,9 @@ class TooManyPostRolls(DomainError):
 # --- Rolls written in the text -----------------------------------------------------------------
 
 _BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
-_TERM = r"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?|\d+)"
-_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*"
+_ADVANTAGE = r"(?:\s*(?i:adv(?:antage)?|dis(?:advantage)?)(?!\w))?"  # d20 adv (free_rolls)
+_TERM = rf"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?{_ADVANTAGE}|\d+)"
+_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*{_ADVANTAGE}"
 _WRITTEN = re.compile(
     rf"\s*(?P<expr>{_EXPRESSION})(?:\s+(?:for\s+)?(?P<why>[^+\-\s](?:.*\S)?))?\s*"
 )
@@ -142,7 +143,7 @@ def roll_inline(text: str, dice: DiceSource) -> tuple[InlineRoll, ...]:
             InlineRoll(
                 start=w.start,
                 end=w.end,
-                expression=w.expression,
+                expression=notation(w.expression),
                 why=w.why,
                 terms=rolled,
                 total=total,

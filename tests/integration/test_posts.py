@@ -154,6 +154,20 @@ def test_brackets_that_are_not_dice_stay_text() -> None:
     assert ["d%", "1d20 - 1d4"] == [w.expression for w in rolls_written("[d%] [1d20 - 1d4 ok]")]
 
 
+def test_adv_and_dis_in_a_post_roll_as_campaign_dice_reads_them(engine: Engine) -> None:
+    """`[d20 adv]` is two d20s keeping the higher, recorded in standard notation; `advance`
+    after a d20 is what the roll is for, not advantage."""
+    zion(engine)
+    text = "Neo [d20+2 adv for the lock] then [1d20 dis] and [d20 advance]"
+    written = post(engine, text, by="alice", faces=(4, 17, 4, 17, 9))
+    lock, fall, walk = written.rolls
+    assert ("2d20kh1+2", "the lock", 19) == (lock.expression, lock.why, lock.total)
+    assert ("2d20kl1", "", 4) == (fall.expression, fall.why, fall.total)
+    assert ("d20", "advance", 9) == (walk.expression, walk.why, walk.total)
+    assert "[d20+2 adv for the lock]" == text[lock.start : lock.end]
+    refused(engine, WritePost(text="[2d6 adv]", by="Morpheus"), "Morpheus", DomainError)
+
+
 def test_a_post_rolls_at_most_twenty_times_and_reads_its_notation_as_dice_does(
     engine: Engine,
 ) -> None:

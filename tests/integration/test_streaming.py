@@ -152,7 +152,10 @@ def test_verify_computes_the_read_models_again_a_page_at_a_time(
     assert (True, tuple(MODELS)) == (paged.intact, paged.models)
     assert 100 == reads.most
     assert 100 == max(listed)
-    assert (7, 2) == (max(held), held[-1])  # the seed's rulings, then a header and a roll each
+    assert (8, 2) == (
+        max(held),
+        held[-1],
+    )  # the seed's rulings (a creation seats its player), then a header and a roll each
     assert len(written) > 4 * 30
     assert 0 < max(written) <= 100
 

@@ -34,13 +34,13 @@ def _fight_on(view: View) -> bool:
 
 
 def expected(view: View, c: SgCharacter) -> Sequence[str]:
-    """A level earned first; in a fight, the attack (then aiming, reloading, a grenade) and the
+    """A level earned first; in a fight, the attack (then aiming) and the
     round's end; in a scene out of a fight, an Action Roll."""
     due = ("level-up",) if c.levels_due else ()
     if view.campaign.scene is None:
         return due
     if _fight_on(view):
-        return (*due, "attack", "aim", "reload", "grenade", "round")
+        return (*due, "attack", "aim", "round")
     return (*due, "roll")
 
 

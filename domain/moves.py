@@ -20,9 +20,10 @@ from domain.campaign import (
     check_can_end_session,
     check_can_start_scene,
     check_can_start_session,
+    check_entropy_window,
 )
 from domain.commands import View
-from domain.errors import DomainError, EntropyWindowClosed, NoCommittedDice
+from domain.errors import DomainError
 from domain.plain import Plain
 
 Check = Callable[[View, Any], object]
@@ -54,17 +55,6 @@ class Move(Plain):
     expected: bool = False
 
 
-def check_entropy_window(view: View) -> None:
-    """Entropy goes into a running session's committed dice before its first committed roll
-    (``domain.lifecycle.AddEntropy``)."""
-    campaign = view.campaign
-    session = campaign.require_session()
-    if campaign.commitment is None:
-        raise NoCommittedDice(session=session)
-    if campaign.first_committed_roll is not None:
-        raise EntropyWindowClosed(session=session, ruling=campaign.first_committed_roll)
-
-
 def _end_scene(view: View) -> None:
     from domain.rulesets import ruleset_named
 
@@ -84,7 +74,7 @@ SHARED: Mapping[str, TableCheck] = {
     "session end": _end_session,
     "scene start": lambda view: check_can_start_scene(view.campaign),
     "scene end": _end_scene,
-    "entropy": check_entropy_window,
+    "entropy": lambda view: check_entropy_window(view.campaign),
 }
 """The shared verbs' checks: what ``decide`` refuses of the table's state before any
 parameter (ending a scene asks the system what ending it does, as ``decide`` does)."""

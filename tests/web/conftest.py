@@ -92,3 +92,13 @@ def table(tmp_path: Path) -> Table:
 def client(table: Table) -> Iterator[TestClient[Any]]:
     with TestClient(create_app(table.db)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system's Chromium under Playwright, one for a test module (a module may keep its
+    own)."""
+    from tests.web.servers import chromium
+
+    with chromium() as launched:
+        yield launched

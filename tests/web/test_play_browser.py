@@ -22,7 +22,7 @@ import pytest
 from engine import Engine
 from tests.web.plays import PLAYS, Step
 from tests.web.scenes import GM, SCENES, Scene, character_of, seat
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import CHROMIUM, serving_in_thread
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
@@ -46,17 +46,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     """A store with a campaign per system and mode, served on 127.0.0.1: (base URL, db)."""
     db = str(tmp_path_factory.mktemp("plays") / "tables.db")
     with Engine(db) as engine:
-        for scene in SCENES:
-            for mode in MODES:
-                seat(engine, _scene(scene, mode))
+        for played in (_scene(scene, mode) for scene in SCENES for mode in MODES):
+            seat(engine, played)
     with serving_in_thread(db) as base:
         yield base, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class Member:
@@ -68,13 +61,17 @@ class Member:
         self.context = browser.new_context(
             viewport={"width": 1280, "height": 900}, java_script_enabled=js
         )
+        # Signed in as the invite's form would (a POST of its link), then the table.
+        invite = Engine(db)
+        try:
+            link = f"{base}/join/{invite.invite(campaign, MEMBERS[who])}"
+        finally:
+            invite.close()
+        joined = self.context.request.post(link, max_redirects=0)
+        self.table = base + str(joined.headers["location"])
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        with Engine(db) as engine:
-            secret = engine.invite(campaign, MEMBERS[who])
-        joined = self.context.request.post(f"{base}/join/{secret}", max_redirects=0)
-        self.table = base + str(joined.headers["location"])  # the invite's form, as posted
         self.page.goto(self.table)
         self.seen = _rulings(db, campaign)  # the rulings the page was loaded after
         if js:

@@ -7,7 +7,7 @@ step, its form is the first offered and marked; a refusal by the rules shows its
 and records nothing. Screenshots go to build/screenshots/.
 
 One server (uvicorn in a thread, on 127.0.0.1 and a free port) and one browser for the module;
-a campaign per system and mode."""
+a campaign per system and mode, and one on which the GM's actions follow the character chosen."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import pytest
 
+from domain.rulesets.code_green import commands as cg
 from engine import Engine
 from tests.web.plays import PLAYS, Step
 from tests.web.scenes import GM, SCENES, Scene, character_of, seat
@@ -48,6 +49,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     with Engine(db) as engine:
         for played in (_scene(scene, mode) for scene in SCENES for mode in MODES):
             seat(engine, played)
+        chooser = _scene(SCENES[0], "chooser")  # Code Green, alice's test declared
+        seat(engine, chooser)
+        alice = character_of(engine, chooser.campaign, "alice")
+        engine.execute(chooser.campaign, cg.DeclareTest(character=alice, form=None, function=None))
     with serving_in_thread(db) as base:
         yield base, db
 
@@ -208,3 +213,28 @@ def test_a_scene_is_played_at_the_table(
     finally:
         for member in members.values():
             member.context.close()
+
+
+def test_the_actions_follow_the_character_chosen_without_a_reload(
+    browser: Any, server: tuple[str, str]
+) -> None:
+    """Scripts on, the GM's actions follow the character chosen beside them, or written as in
+    the composer, in place: bob's assist, then alice's roll, first; the address keeps it."""
+    played = _scene(SCENES[0], "chooser")
+    gm = Member(browser, server, played.campaign, "gm", True)
+    with Engine(server[1]) as engine:
+        alice, bob = (character_of(engine, played.campaign, p) for p in ("alice", "bob"))
+    try:
+        gm.page.evaluate("window.loadedOnce = true")
+        gm.page.locator("#f-for").select_option(bob)
+        gm.page.locator("#forms p.meta", has_text=f"for {bob},").wait_for(timeout=WAIT)
+        assert ("assist", True) == gm.first_offered()
+        assert gm.page.url.endswith(f"?character={bob}")
+        gm.page.locator("#f-post-speaker").select_option(f"character:{alice}")
+        gm.page.locator("#forms p.meta", has_text=f"for {alice},").wait_for(timeout=WAIT)
+        assert ("roll", True) == gm.first_offered()
+        assert alice == gm.page.locator("#f-for").input_value()
+        assert gm.page.evaluate("window.loadedOnce === true")
+        assert [] == gm.errors
+    finally:
+        gm.context.close()

@@ -19,7 +19,7 @@ import json
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 import anyio.to_thread
 from jinja2 import Environment
@@ -46,10 +46,8 @@ from web.auth import seat
 from web.commands import build, dice_spec, engine_of
 from web.errors import (
     InvalidRequest,
-    NotFound,
     SignedInElsewhere,
     UnknownVerb,
-    from_http,
     status_of,
 )
 from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_form, read_speaker
@@ -508,38 +506,6 @@ def _page_error(request: Req, error: Exception) -> Response[Any]:
         status_code=401 if signed_out else status,
         media_type=MediaType.HTML,
     )
-
-
-def _wants_html(request: Req) -> bool:
-    """A browser's request: it names HTML in its Accept header and prefers it to JSON (an API
-    client, and one that accepts anything, gets JSON)."""
-    accept = request.headers.get("accept", "")
-    if "text/html" not in accept:
-        return False
-    return request.accept.best_match(["text/html", "application/json"]) == "text/html"
-
-
-def _back_from(path: str) -> str:
-    """The table a mistyped address under a campaign's pages leads back to ("" for none)."""
-    parts = path.split("/")
-    return (
-        page_of(unquote(parts[2]))
-        if len(parts) > 2 and parts[1] == "campaigns" and parts[2]
-        else ""
-    )
-
-
-def answer_http(request: Req, error: HTTPException) -> Response[Any]:
-    """Litestar's refusals: a mistyped address asked for by a browser is a page (404) with a
-    way back; everything else, and every API client, the JSON body (``web.errors``)."""
-    if isinstance(error, NotFoundException) and _wants_html(request):
-        engine: Any = request.app.template_engine
-        html = engine.get_template("refused.html").render(
-            message=one_line(NotFound(path=request.url.path)),
-            back=_back_from(request.url.path),
-        )
-        return Response(html, status_code=404, media_type=MediaType.HTML)
-    return from_http(request, error)
 
 
 def routes() -> list[Any]:

@@ -6,28 +6,25 @@ from __future__ import annotations
 
 from domain.rulesets.sims import commands as sims
 from engine import DiceSpec, Engine
-from tests.web.scenes import GM, SCENES, seat
+from tests.web.scenes import GM, SCENES, actions_now, played
 
-SCENE = next(s for s in SCENES if s.system == "sims")
+CAMPAIGN = next(s.campaign for s in SCENES if s.system == "sims")
 
 
 def _table() -> Engine:
-    engine = Engine()
-    seat(engine, SCENE)
+    engine = played("sims")[0]
     order = sims.SetTurnOrder(entries=("Neo:Kung Fu", "Cypher:Knives"), ties="as-listed")
-    engine.execute(SCENE.campaign, order)
+    engine.execute(CAMPAIGN, order)
     return engine
 
 
 def _now(engine: Engine, who: str, character: str | None = None) -> list[tuple[str, bool]]:
-    found = engine.actions(SCENE.campaign, reader=who, character=character).actions
-    return [(a.verb, a.expected) for a in found]
+    return actions_now(engine, CAMPAIGN, who, character)
 
 
 def test_out_of_a_conflict_a_roll_is_expected() -> None:
     """A scene with no conflict: a roll first; no turn to move on."""
-    engine = Engine()
-    seat(engine, SCENE)
+    engine = played("sims")[0]
     assert ("roll", True) == _now(engine, "alice")[0]
     assert "next" not in [v for v, _ in _now(engine, GM)]
 
@@ -46,7 +43,7 @@ def test_ranks_to_distribute_come_first() -> None:
     rolls or moves the turn on meanwhile."""
     engine = _table()
     hit = sims.Attack(attacker="Neo", qualities=("Kung Fu",), targets=("Cypher",))
-    engine.execute(SCENE.campaign, hit, actor="alice", dice=DiceSpec(faces=(6, 6)))
+    engine.execute(CAMPAIGN, hit, actor="alice", dice=DiceSpec(faces=(6, 6)))
     assert ("allocate", True) == _now(engine, "bob")[0]
     everyone = [v for v, _ in _now(engine, GM)]
     assert not {"roll", "attack", "next", "strategy"} & set(everyone)

@@ -6,20 +6,17 @@ from __future__ import annotations
 from domain.lifecycle import EndScene
 from domain.rulesets.sprawl_goons import commands as sg
 from engine import DiceSpec, Engine
-from tests.web.scenes import GM, SCENES, seat
+from tests.web.scenes import GM, SCENES, actions_now, played
 
-SCENE = next(s for s in SCENES if s.system == "sprawl-goons")
+CAMPAIGN = next(s.campaign for s in SCENES if s.system == "sprawl-goons")
 
 
 def _table() -> Engine:
-    engine = Engine()
-    seat(engine, SCENE)
-    return engine
+    return played("sprawl-goons")[0]
 
 
 def _now(engine: Engine, who: str, character: str | None = None) -> list[tuple[str, bool]]:
-    found = engine.actions(SCENE.campaign, reader=who, character=character).actions
-    return [(a.verb, a.expected) for a in found]
+    return actions_now(engine, CAMPAIGN, who, character)
 
 
 def test_a_scene_out_of_a_fight_expects_a_roll() -> None:
@@ -35,7 +32,7 @@ def test_a_fight_expects_the_attack_and_the_round() -> None:
     """Initiative rolled: the attack (then aiming) first, and the referee's round."""
     engine = _table()
     fight = sg.RollInitiative(combatants=("Tanner", "Vex"))
-    engine.execute(SCENE.campaign, fight, dice=DiceSpec(faces=(3, 4)))
+    engine.execute(CAMPAIGN, fight, dice=DiceSpec(faces=(3, 4)))
     assert [("attack", True), ("aim", True)] == _now(engine, "alice")[:2]
     assert [("attack", True), ("aim", True), ("round", True)] == _now(engine, GM, "Tanner")[:3]
 
@@ -43,7 +40,7 @@ def test_a_fight_expects_the_attack_and_the_round() -> None:
 def test_between_scenes_no_roll_is_offered() -> None:
     """Out of a scene the rolls and fighting are refused: not offered; the kit still is."""
     engine = _table()
-    engine.execute(SCENE.campaign, EndScene())
+    engine.execute(CAMPAIGN, EndScene())
     verbs = [v for v, _ in _now(engine, "alice")]
     assert not {"roll", "attack", "aim", "hack", "first-aid", "grenade"} & set(verbs)
     assert {"reload", "patch", "use-item", "item drop"} <= set(verbs)
@@ -54,5 +51,5 @@ def test_a_level_due_comes_first() -> None:
     """A mission completed: each goon's level is due, before anything else."""
     engine = _table()
     assert "level-up" not in [v for v, _ in _now(engine, "alice")]
-    engine.execute(SCENE.campaign, sg.CompleteMission(mission="the docks"))
+    engine.execute(CAMPAIGN, sg.CompleteMission(mission="the docks"))
     assert ("level-up", True) == _now(engine, "alice")[0]

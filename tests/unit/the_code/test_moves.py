@@ -7,20 +7,17 @@ from __future__ import annotations
 from domain.lifecycle import EndScene
 from domain.rulesets.the_code import commands as tc
 from engine import Engine
-from tests.web.scenes import GM, SCENES, seat
+from tests.web.scenes import GM, SCENES, actions_now, played
 
-SCENE = next(s for s in SCENES if s.system == "the-code")
+CAMPAIGN = next(s.campaign for s in SCENES if s.system == "the-code")
 
 
 def _table() -> Engine:
-    engine = Engine()
-    seat(engine, SCENE)
-    return engine
+    return played("the-code")[0]
 
 
 def _now(engine: Engine, who: str, character: str | None = None) -> list[tuple[str, bool]]:
-    found = engine.actions(SCENE.campaign, reader=who, character=character).actions
-    return [(a.verb, a.expected) for a in found]
+    return actions_now(engine, CAMPAIGN, who, character)
 
 
 def _verbs(engine: Engine, who: str, character: str | None = None) -> list[str]:
@@ -35,7 +32,7 @@ def test_a_motivation_roll_owed_comes_first() -> None:
     challenge = tc.RuleChallenge(
         hero="The Hawk", task="the vault", needs_motivation="bad-conditions"
     )
-    engine.execute(SCENE.campaign, challenge)
+    engine.execute(CAMPAIGN, challenge)
     assert ("motivation", True) == _now(engine, "alice")[0]
     assert "challenge" not in _verbs(engine, GM, "The Hawk")
 
@@ -45,14 +42,14 @@ def test_ruled_steps_wait_for_their_contest() -> None:
     engine = _table()
     assert [] == [v for v, e in _now(engine, GM, "The Hawk") if e]
     step = tc.RuleAbilityStep(character="The Hawk", task="the alley", profession=True)
-    engine.execute(SCENE.campaign, step)
+    engine.execute(CAMPAIGN, step)
     assert ("contest", True) == _now(engine, GM, "The Hawk")[0]
 
 
 def test_between_scenes_the_exposure_roll_is_due() -> None:
     """The scene over: each hero's Exposure roll of the session waits, once."""
     engine = _table()
-    engine.execute(SCENE.campaign, EndScene())
+    engine.execute(CAMPAIGN, EndScene())
     assert ("exposure", True) == _now(engine, GM, "The Hawk")[0]
     assert "mo" in _verbs(engine, "alice")
 
@@ -60,7 +57,7 @@ def test_between_scenes_the_exposure_roll_is_due() -> None:
 def test_an_npc_is_offered_no_heros_verb() -> None:
     """An NPC takes part in contests, steps and days off: no hero's verb for it."""
     engine = _table()
-    engine.execute(SCENE.campaign, tc.CreateNpc(character="Mr Big", motivation=3))
+    engine.execute(CAMPAIGN, tc.CreateNpc(character="Mr Big", motivation=3))
     verbs = _verbs(engine, GM, "Mr Big")
     assert not {"motivation", "challenge", "mo", "exposure", "buy-motivation"} & set(verbs)
     assert "buy-motivation" not in _verbs(engine, "alice")  # no Reward Points yet

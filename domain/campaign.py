@@ -10,7 +10,9 @@ from attrs import frozen
 
 from domain.errors import (
     AmbiguousCharacter,
+    EntropyWindowClosed,
     NoActiveSession,
+    NoCommittedDice,
     ReplayMismatch,
     SceneAlreadyActive,
     SceneNotActive,
@@ -203,6 +205,17 @@ def check_can_start_scene(state: CampaignState) -> None:
     state.require_session()
     if state.scene is not None:
         raise SceneAlreadyActive(number=state.scene)
+
+
+def check_entropy_window(state: CampaignState) -> int:
+    """Entropy goes into the running session's committed dice before its first committed roll
+    (``domain.lifecycle.AddEntropy``): the session's number."""
+    session = state.require_session()
+    if state.commitment is None:
+        raise NoCommittedDice(session=session)
+    if state.first_committed_roll is not None:
+        raise EntropyWindowClosed(session=session, ruling=state.first_committed_roll)
+    return session
 
 
 # --- Replay -----------------------------------------------------------------------------------

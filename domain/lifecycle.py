@@ -14,6 +14,7 @@ from domain.campaign import (
     check_can_end_session,
     check_can_start_scene,
     check_can_start_session,
+    check_entropy_window,
 )
 from domain.commands import Change, View
 from domain.dice import DiceSource
@@ -22,11 +23,9 @@ from domain.errors import (
     EmptyText,
     EntropyNotAPlayer,
     EntropySignatureInvalid,
-    EntropyWindowClosed,
     InvalidCampaignName,
     InvalidMemberName,
     MemberExists,
-    NoCommittedDice,
 )
 from domain.events import (
     CampaignCreated,
@@ -143,11 +142,7 @@ class AddEntropy(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
-        session = campaign.require_session()
-        if campaign.commitment is None:
-            raise NoCommittedDice(session=session)
-        if campaign.first_committed_roll is not None:
-            raise EntropyWindowClosed(session=session, ruling=campaign.first_committed_roll)
+        session = check_entropy_window(campaign)
         by = required_text(self.by, "who adds the entropy (--by)")
         words = required_text(self.words, "the entropy")
         if campaign.dice_protocol >= 2:

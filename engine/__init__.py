@@ -24,6 +24,7 @@ from engine.store import DEFAULT_DB, MEMORY, StoreFault, is_postgres, one_line, 
 
 if TYPE_CHECKING:
     from engine.access import NotSignedIn, SignedIn
+    from engine.actions import ActionsView, ActionView
     from engine.audit import Finding, Report
     from engine.changes import store_changes
     from engine.log_lines import dispute_line, event_lines, where
@@ -71,6 +72,8 @@ __all__ = [
     "MEMORY",
     "MODELS",
     "NOT_UNDOABLE",
+    "ActionView",
+    "ActionsView",
     "AmendedView",
     "BreakView",
     "Change",
@@ -138,6 +141,7 @@ __getattr__, __dir__ = lent_names(
     "engine",
     {
         "access": ("NotSignedIn", "SignedIn"),
+        "actions": ("ActionView", "ActionsView"),
         "audit": ("Finding", "Report"),
         "changes": ("store_changes",),
         "player_check": ("verify_export",),

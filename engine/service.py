@@ -21,6 +21,7 @@ from domain.said import said_text
 from domain.table import RemoveMember
 from domain.visibility import visibility_of
 from engine.access import Access
+from engine.actions import Actions
 from engine.assembly import RulingResult
 from engine.committed_dice import CommittedDice
 from engine.dice_sources import DiceSpec
@@ -30,7 +31,7 @@ from engine.reads import Reads
 from engine.records import DIRECTORY_ID
 
 
-class Engine(Reads, Access):
+class Engine(Reads, Access, Actions):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""

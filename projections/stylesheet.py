@@ -63,6 +63,8 @@ li.entry.disputed{border-left:4px solid var(--warn)}li.entry.hidden-entry{backgr
 details.act,details.verb{display:inline-block;margin:.2rem .4rem .2rem 0;vertical-align:top}
 details.verb{display:block;border:1px solid var(--rule);border-radius:6px;padding:.3rem .6rem;
 margin:0}
+details.verb.expected{border-color:var(--accent);border-width:2px}
+form.for{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;margin:.2rem 0}
 .verbs,.controls{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,12rem),1fr));
 gap:.35rem .5rem}.verbs details[open],.controls details[open]{grid-column:1/-1}
 details[open].act{display:block}

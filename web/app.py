@@ -16,6 +16,7 @@ import anyio.to_thread
 from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
+from litestar.exceptions import HTTPException
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin
@@ -24,7 +25,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from domain.limits import MAX_BODY
-from web import commands, dice_check, live, pages, reads, search, signin, threads
+from web import commands, dice_check, live, not_found, pages, reads, search, signin, threads
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -134,7 +135,7 @@ def create_app(
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
             DefineMiddleware(SignInMiddleware, exclude=OPEN),
         ],
-        exception_handlers=HANDLERS,
+        exception_handlers={**HANDLERS, HTTPException: not_found.answer_http},
         request_max_body_size=MAX_BODY,
         before_request=body_within_limits,
         before_send=[set_policy],

@@ -5,7 +5,8 @@ bounds, a checkbox, a select for a choice or for the player's own characters, a 
 name picked from the roster, comma-separated lists), the dice field and the GM's "hidden"
 only on verbs that roll. Each form is a plain HTML form (``method=post`` to the page's own
 ``/act``, answered by a redirect: the table works without JavaScript, ``read_form`` reads it);
-``table.js`` posts it to the JSON API instead (``data-path``). The GM's verbs come grouped.
+``table.js`` posts it to the JSON API instead (``data-path``). Only the actions the rules
+allow now are shown (``engine.actions``), the expected first; the GM's verbs come grouped.
 The composer (``composer``) writes a post as one of the reader's characters, out of character,
 as the GM's narration or an NPC, to the table or privately to a member."""
 
@@ -23,6 +24,7 @@ from domain.limits import MAX_TEXT
 from domain.policy import players_may
 from domain.registry import Parameter, Verb, verbs
 from domain.registry import acting as registry_acting
+from engine import ActionsView
 from web.render import Reader
 
 # The GM's table controls, shown first; "resolve" (upholding) is the disputes panel's.
@@ -134,8 +136,11 @@ def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, 
     return field
 
 
-def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, Any] | None:
-    """The form of one verb for ``reader`` (None when the policy leaves it to the GM)."""
+def form_of(
+    verb: Verb, reader: Reader, campaign: CampaignState, character: str | None = None
+) -> dict[str, Any] | None:
+    """The form of one verb for ``reader`` (None when the policy leaves it to the GM), its
+    acting character's field set to ``character`` where one is chosen."""
     key = _slug(verb.name)
     acting = registry_acting(verb.command)
     may = None
@@ -161,7 +166,10 @@ def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, An
             )
             continue
         own = reader.characters if may is not None and p.name in acting else None
-        fields.append(field_of(key, p, own))
+        field = field_of(key, p, own)
+        if character and p.name in acting and not isinstance(p.kind, ListOf):
+            field["value"] = character
+        fields.append(field)
     dice = rolls(verb.command)
     return {
         "key": key,
@@ -172,37 +180,47 @@ def form_of(verb: Verb, reader: Reader, campaign: CampaignState) -> dict[str, An
         "dice": dice,
         "hidden": reader.gm and dice,
         "group": group_of(verb.name),
+        "expected": False,
     }
 
 
-def forms_for(reader: Reader, campaign: CampaignState) -> dict[str, Any]:
-    """The reader's forms: the GM's table ``controls``, every other ``verb``'s form, and the
-    GM's verbs in their ``groups`` (name, label, forms; the rulings first)."""
+def forms_for(reader: Reader, campaign: CampaignState, actions: ActionsView) -> dict[str, Any]:
+    """The reader's forms for the actions the rules allow them now (``engine.actions``: the
+    policy's verbs the state does not refuse, for the character chosen): the GM's table
+    ``controls``, every other ``verb``'s form (the expected first, then the verbs that roll,
+    else in order), and the GM's verbs in their ``groups`` (name, label, forms; the rulings
+    first)."""
     found = verbs(campaign.system)
-    controls = [form_of(found[name], reader, campaign) for name in CONTROLS] if reader.gm else []
-    rest = [
-        form_of(verb, reader, campaign)
-        for name, verb in found.items()
-        if name not in CONTROLS and name not in NOT_A_FORM
-    ]
-    # The verbs that roll first (a player's rolls before their bookkeeping), else in order.
-    shown = sorted((f for f in rest if f is not None), key=lambda f: not f["dice"])
-    controls = [f for f in controls if f is not None]
+    expected = {a.verb for a in actions.actions if a.expected}
+    now = [a.verb for a in actions.actions if a.verb not in NOT_A_FORM]
+    made = []
+    for name in now:
+        form = form_of(found[name], reader, campaign, actions.character)
+        if form is not None:
+            made.append({**form, "expected": name in expected})
+    controls = [f for f in made if f["verb"] in CONTROLS] if reader.gm else []
+    rest = [f for f in made if f["verb"] not in CONTROLS]
+    shown = sorted(rest, key=lambda f: (not f["expected"], not f["dice"]))
     groups = [
         {
             "key": key,
             "label": label,
-            "forms": [
-                *(controls if key == "session" else ()),
-                *(f for f in shown if f["group"] == key),
-            ],
+            "forms": sorted(
+                [*(controls if key == "session" else ()), *(f for f in shown if f["group"] == key)],
+                key=lambda f: not f["expected"],
+            ),
         }
         for key, label in GROUPS
     ]
     return {
         "controls": controls,
         "verbs": shown,
-        "groups": [g for g in groups if g["forms"]],
+        "groups": [
+            {**g, "expected": any(f["expected"] for f in g["forms"])} for g in groups if g["forms"]
+        ],
+        "character": actions.character,
+        "characters": actions.characters,
+        "shown": [f["verb"] for f in made],
     }
 
 

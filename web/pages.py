@@ -44,7 +44,12 @@ from projections.stylesheet import STYLESHEET, e
 from projections.thread import Entry, build_thread
 from web.auth import seat
 from web.commands import build, dice_spec, engine_of
-from web.errors import InvalidRequest, SignedInElsewhere, UnknownVerb, status_of
+from web.errors import (
+    InvalidRequest,
+    SignedInElsewhere,
+    UnknownVerb,
+    status_of,
+)
 from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_form, read_speaker
 from web.render import Reader, event_lines, reader_of, ruling_view
 from web.signin import page_of
@@ -183,11 +188,16 @@ def _thread_entries(state: CampaignState, logged: list[LoggedRuling]) -> list[di
 
 
 def _table(
-    request: Req, campaign: str, session: int | None = None, refusal: dict[str, Any] | None = None
+    request: Req,
+    campaign: str,
+    session: int | None = None,
+    refusal: dict[str, Any] | None = None,
+    character: str | None = None,
 ) -> dict[str, Any]:
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
+    actions = engine.actions(campaign, reader=member, character=character or None)
     reader = reader_of(state, member)
     shown, logged = _session_rulings(engine, campaign, state, member, session)
     sheets = presentation_of(state.system)
@@ -230,7 +240,7 @@ def _table(
             }
             for d in state.open_disputes()
         ],
-        "forms": forms_for(reader, state),
+        "forms": forms_for(reader, state, actions),
         "composer": composer(reader, state),
         "refusal": refusal,
         "turns": sheets.turns([known for known in known_now if known is not None], state),
@@ -239,10 +249,16 @@ def _table(
 
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
-def table(request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None) -> Template:
+def table(
+    request: Req,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
+    character: FromQuery[str | None] = None,
+) -> Template:
     """The table: the turn panel, a session's thread, the characters, the open disputes, the
-    composer and the reader's actions."""
-    return Template("table.html", context=_table(request, campaign, session))
+    composer and the actions the rules allow the reader now (``character``: for that one of
+    theirs)."""
+    return Template("table.html", context=_table(request, campaign, session, None, character))
 
 
 def _flag(data: dict[str, str]) -> dict[str, bool]:
@@ -347,9 +363,17 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
     except DomainError as error:
         refusal = {"form": data.get("_form", data.get("_do", "")), "message": one_line(error)}
         refusal |= {"text": data.get("text", "")}
-        context = await anyio.to_thread.run_sync(partial(_table, request, campaign, None, refusal))
+        chosen = data.get("_as") or None
+        table = partial(_table, request, campaign, None, refusal, chosen)
+        context = await anyio.to_thread.run_sync(table)
         return Template("table.html", context=context, status_code=status_of(error))
-    return Redirect(f"{page_of(campaign)}#r-{number}", status_code=303)
+    return Redirect(f"{page_of(campaign)}{_chosen(data)}#r-{number}", status_code=303)
+
+
+def _chosen(data: dict[str, str]) -> str:
+    """The query that keeps the character the actions were shown for (none: the default)."""
+    chosen = data.get("_as", "")
+    return f"?character={quote(chosen, safe='')}" if chosen else ""
 
 
 @get("/campaigns/{campaign:str}/characters/{name:str}", sync_to_thread=True)

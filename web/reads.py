@@ -1,7 +1,7 @@
 """The reads, each as the signed-in member may read it (the engine's reader-aware methods with
-the member as reader): the campaign, its verbs, the log, characters now and at a point (time
-travel), a character's history, diffs, recaps and Exposure timelines (JSON, Markdown, HTML),
-dice statistics, verify, and the export (the GM's)."""
+the member as reader): the campaign, its verbs, the actions the rules allow now, the log,
+characters now and at a point (time travel), a character's history, diffs, recaps and Exposure
+timelines (JSON, Markdown, HTML), dice statistics, verify, and the export (the GM's)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from domain.errors import NotYetCreated
 from domain.policy import check_gm
 from domain.registry import verbs
 from engine import (
+    ActionsView,
     DiceRow,
     DisputeView,
     FieldChange,
@@ -98,6 +99,18 @@ def campaign_verbs(request: Req, campaign: FromPath[str]) -> list[VerbOut]:
         )
         for name, verb in verbs(system).items()
     ]
+
+
+@get(f"{BASE}/actions", **READ)
+def actions(
+    request: Req, campaign: FromPath[str], character: FromQuery[str | None] = None
+) -> ActionsView:
+    """The actions the rules allow the member now: the verbs the policy lets them issue that
+    the state does not refuse for ``character`` (default: a player's one character, else any
+    they may act as), the expected ones first. A convenience: a verb posted anyway is decided
+    as ever."""
+    member = seat(request, campaign)
+    return engine_of(request).actions(campaign, reader=member, character=character)
 
 
 @get(f"{BASE}/log", **READ)
@@ -342,6 +355,7 @@ def routes() -> list[Any]:
         me,
         campaign_view,
         campaign_verbs,
+        actions,
         log,
         disputes,
         characters,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from uuid import UUID
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
+from domain.moves import Moves
 from domain.rulesets.house_rules import HouseRules
 
 if TYPE_CHECKING:
@@ -56,6 +58,11 @@ class Ruleset(Protocol[StateT]):
         system records it beside what the ruling had ``recorded``."""
         ...
 
+    @property
+    def moves(self) -> Moves:
+        """What the state lets a character do now and what it waits for (``domain.moves``)."""
+        ...
+
     def end_scene(self, view: View) -> Sequence[Change]:
         """What ending the current scene does to the characters (or a refusal)."""
         ...
@@ -72,7 +79,8 @@ class Ruleset(Protocol[StateT]):
 
 class RulesetBase(Generic[State]):
     """What the systems share: house rules read from their table, their strict replay, the
-    events that only happen in a scene, and nothing at a scene's or session's end."""
+        events that only happen in a scene, nothing at a scene's or session's end, and no reading of
+    what the state waits for."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -94,6 +102,14 @@ class RulesetBase(Generic[State]):
         decided: Mapping[UUID, tuple[Event, ...]],
     ) -> Mapping[UUID, tuple[Event, ...]]:
         return decided
+
+    @property
+    def moves(self) -> Moves:
+        """The system's ``moves`` module's ``MOVES`` (imported when first asked for, as its
+        commands are)."""
+        module = importlib.import_module(f"{type(self).__module__}.moves")
+        found: Moves = module.MOVES
+        return found
 
     def end_scene(self, view: View) -> Sequence[Change]:
         return ()

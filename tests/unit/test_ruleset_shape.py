@@ -22,6 +22,7 @@ MODULES = {
     "errors",
     "events",
     "lookup",
+    "moves",
     "policy",
     "settings",
     "state",

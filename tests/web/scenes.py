@@ -159,3 +159,20 @@ SCENES = (
         ),
     ),
 )
+
+
+def played(system: str) -> tuple[Engine, Scene]:
+    """A fresh in-memory store with the system's scene seated, and the scene."""
+    scene = next(s for s in SCENES if s.system == system)
+    engine = Engine()
+    seat(engine, scene)
+    return engine, scene
+
+
+def actions_now(
+    engine: Engine, campaign: str, who: str, character: str | None = None
+) -> list[tuple[str, bool]]:
+    """The actions the rules allow ``who`` now (``Engine.actions``): each verb and whether it
+    is expected, in order."""
+    found = engine.actions(campaign, reader=who, character=character).actions
+    return [(a.verb, a.expected) for a in found]

@@ -87,3 +87,32 @@ def test_unknown_campaigns_and_pages(client: TestClient[Any], table: Table) -> N
     """A campaign not in the store, for its own credential, is 404; so is a page that is not."""
     missing = client.get("/nowhere", headers=table.headers("gm"))
     assert (404, "NOT_FOUND") == (missing.status_code, missing.json()["error"]["code"])
+
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+@pytest.mark.parametrize(
+    ("path", "back"),
+    [
+        ("/nowhere", ""),
+        ("/campaigns/Zion/recapp", '<a href="/campaigns/Zion">Back to the table</a>'),
+        ("/campaigns/Zion/characters/Neo/oops", '<a href="/campaigns/Zion">Back to the table</a>'),
+        ("/api/campaigns/Zion/nothing", ""),
+    ],
+)
+def test_a_mistyped_address_is_a_page_for_a_browser_and_json_for_a_client(
+    client: TestClient[Any], path: str, back: str
+) -> None:
+    """Asked for by a browser (Accept: text/html), a mistyped address anywhere is a 404 page
+    saying what is not there, with a way back (its campaign's table, and the front page); an
+    API client, or one that accepts anything, keeps the JSON error."""
+    page = client.get(path, headers={"accept": BROWSER})
+    assert 404 == page.status_code
+    assert page.headers["content-type"].startswith("text/html")
+    assert f"nothing at {path}" in page.text
+    assert back in page.text
+    assert '<a href="/">The front page</a>' in page.text
+    for accept in ("application/json", "*/*"):
+        answer = client.get(path, headers={"accept": accept})
+        assert (404, "NOT_FOUND") == (answer.status_code, answer.json()["error"]["code"])

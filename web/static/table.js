@@ -104,7 +104,10 @@
       const twin = next.querySelector(`#${CSS.escape(el.id)}`);
       if (!twin || el.type === "hidden") continue;
       if (el.type === "checkbox") twin.checked = el.checked;
-      else if (el.value !== el.defaultValue || el.tagName === "SELECT") twin.value = el.value;
+      else if (el.tagName === "SELECT") {
+        const given = [...el.options].find((o) => o.defaultSelected) || el.options[0];
+        if (!given || el.value !== given.value) twin.value = el.value; // chosen here, kept
+      } else if (el.value !== el.defaultValue) twin.value = el.value;
     }
     for (const el of now.querySelectorAll("details[id]")) {
       const twin = next.querySelector(`#${CSS.escape(el.id)}`);
@@ -121,7 +124,7 @@
   function update(now, next) {
     const html = next.outerHTML;
     if (served.get(now) === html) return true;
-    if (focused(now)) return false;
+    if (focused(now) && !(choosing && now.id === "forms")) return false;
     carry(now, next);
     served.set(next, html);
     now.replaceWith(next);
@@ -160,6 +163,7 @@
   for (const el of document.querySelectorAll("[data-live][id]:not(#log), #log > [id]")) mark(el);
 
   let pending = null;
+  let choosing = false; // the actions were asked for another character: swap them now
   let busy = 0;
   let deferred = false;
   let waiting = false;
@@ -174,12 +178,42 @@
     if (!response.ok) return;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
     if (busy > 0) { deferred = true; return; } // a form went out meanwhile: swap after it
+    const chooser = document.activeElement && document.activeElement.id === "f-for";
     if (!swap(fresh)) waiting = true; // the rest once the focus leaves what holds it
+    if (choosing && chooser) document.getElementById("f-for")?.focus();
+    choosing = false;
     document.dispatchEvent(new CustomEvent("table:refreshed"));
   }
   function refreshSoon() {
     if (!pending) pending = setTimeout(refresh, 50);
   }
+
+  // The actions are for the character chosen beside them (a plain GET form without this
+  // script): a new choice, or writing as another character in the composer, fetches the
+  // page for it and swaps the actions in place.
+  function actFor(name) {
+    const url = new URL(location.href);
+    if (name) url.searchParams.set("character", name);
+    else url.searchParams.delete("character");
+    history.replaceState(null, "", url);
+    choosing = true;
+    refreshSoon();
+  }
+  document.addEventListener("change", (event) => {
+    const el = event.target;
+    if (el.matches("[data-for]")) actFor(el.value);
+    else if (el.id === "f-post-speaker" && el.value.startsWith("character:")) {
+      const name = el.value.slice("character:".length);
+      const chooser = document.querySelector("[data-for]");
+      if (chooser && [...chooser.options].some((o) => o.value === name) && chooser.value !== name) {
+        chooser.value = name;
+        actFor(name);
+      }
+    }
+  });
+  document.addEventListener("submit", (event) => {
+    if (event.target.id === "for-form") { event.preventDefault(); actFor(event.target.elements.character.value); }
+  });
 
   const live = document.getElementById("live");
   const source = new EventSource(`${page}/events?after=${root.dataset.after}`);

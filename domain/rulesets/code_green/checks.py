@@ -89,11 +89,16 @@ def check_open_test(c: CgCharacter, number: int) -> OpenTest:
     return c.test
 
 
-def check_can_assist(helper: CgCharacter, square: Square) -> None:
+def check_helper(helper: CgCharacter) -> None:
+    """A helper in the scene and able to act (whichever square it helps with)."""
     if helper.incapacitated:
         raise errors.HelperIncapacitated(name=helper.name)
     if not helper.placed:
         raise errors.HelperNotInScene(name=helper.name)
+
+
+def check_can_assist(helper: CgCharacter, square: Square) -> None:
+    check_helper(helper)
     if square not in helper.tokens:
         form, function = helper.pair(square)
         raise errors.NoTokenOnSquare(name=helper.name, square=square, pair=f"{function} {form}")
@@ -111,6 +116,23 @@ def check_new_name(c: CgCharacter, name: str) -> None:
         raise errors.InvalidCharacterName(name=name)
     if name == c.name:
         raise errors.NameUnchanged(name=name)
+
+
+def check_can_place(c: CgCharacter) -> None:
+    if c.placed:
+        raise errors.TokensAlreadyPlaced(name=c.name)
+
+
+def check_displacement(c: CgCharacter) -> Square:
+    """The square of the token strain struck, which must move (``displace``)."""
+    if c.displacement is None:
+        raise errors.NoDisplacementPending(name=c.name)
+    return c.displacement
+
+
+def check_incapacitated(c: CgCharacter) -> None:
+    if not c.incapacitated:
+        raise errors.NotIncapacitated(name=c.name)
 
 
 def check_adaptation(c: CgCharacter) -> OpenTest:

@@ -19,6 +19,7 @@ from domain.rulesets.code_green.checks import (
     check_assist_applicable,
     check_can_assist,
     check_can_test,
+    check_helper,
     check_move,
     check_no_other_open_test,
 )
@@ -36,33 +37,70 @@ from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import Band, Table, band_for, consulted_squares, find_trait
 
 
-def _roster(view: View) -> Iterator[CgCharacter]:
+def roster(view: View) -> Iterator[CgCharacter]:
     for entry in view.campaign.roster:
         c: CgCharacter = view.character(entry.character_id)
         yield c
 
 
-def _open_test_holder(view: View) -> CgCharacter | None:
-    return next((c for c in _roster(view) if c.test is not None and not c.test.rolled), None)
+def open_test_holder(view: View) -> CgCharacter | None:
+    return next((c for c in roster(view) if c.test is not None and not c.test.rolled), None)
 
 
-def _awaiting_roll(view: View) -> tuple[CgCharacter, OpenTest]:
+def awaiting_roll(view: View) -> tuple[CgCharacter, OpenTest]:
     """The scene's declared test that assists may still join (the assist window: until the roll)."""
-    tester = _open_test_holder(view)
+    tester = open_test_holder(view)
     if tester is None or tester.test is None:
-        rolled = next((c for c in _roster(view) if c.adaptation_pending), None)
+        rolled = next((c for c in roster(view) if c.adaptation_pending), None)
         if rolled is not None and rolled.test is not None:
             raise errors.TestAlreadyRolled(name=rolled.name, test=rolled.test.number)
         raise errors.NoOpenTest(who="nobody")
     return tester, tester.test
 
 
-def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
+def check_unrolled(c: CgCharacter) -> OpenTest:
+    """The character's declared test, not rolled yet (what ``roll`` rolls)."""
     test = c.test
     if test is None:
         raise errors.NoOpenTest(who=c.name)
     if test.rolled:
         raise errors.TestAlreadyRolled(name=c.name, test=test.number)
+    return test
+
+
+def check_can_declare(view: View, c: CgCharacter) -> None:
+    """What refuses ``c`` a new test, whatever its pair: no scene, the character's state, a
+    test open in the scene."""
+    view.campaign.require_scene()
+    check_can_test(c)
+    check_no_other_open_test(c, roster(view))
+
+
+def check_may_assist(view: View, helper: CgCharacter) -> tuple[CgCharacter, OpenTest]:
+    """What refuses ``helper`` an assist, whatever its square: no test waiting for its roll,
+    the test its own, the helper out of the scene, or it has assisted it already."""
+    view.campaign.require_scene()
+    tester, test = awaiting_roll(view)
+    if tester.id == helper.id:
+        raise errors.CannotAssistOwnTest(name=helper.name)
+    check_helper(helper)
+    if any(a.helper == helper.id for a in test.assists):
+        raise errors.AlreadyAssistedThisTest(name=helper.name)
+    return tester, test
+
+
+def check_assisted(view: View, helper: CgCharacter) -> tuple[CgCharacter, OpenTest, Assist]:
+    """The assist ``helper`` gave the test waiting for its roll (what the GM may rule out)."""
+    view.campaign.require_scene()
+    tester, test = awaiting_roll(view)
+    given = next((a for a in test.assists if a.helper == helper.id), None)
+    if given is None:
+        raise errors.NoAssistToReject(name=helper.name, test=test.number)
+    return tester, test, given
+
+
+def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
+    test = check_unrolled(c)
     if test.form is None and not test.assists:
         return TestRolled(
             test=test.number,
@@ -96,10 +134,8 @@ class DeclareTest(Plain):
     roll: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
         c = character(view, self.character)
-        check_can_test(c)
-        check_no_other_open_test(c, _roster(view))
+        check_can_declare(view, c)
         declared = self._declaration(c)
         events: list[TestDeclared | TestRolled] = [declared]
         if self.roll:
@@ -152,7 +188,7 @@ class AssistTest(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         helper = character(view, self.helper)
-        tester, test = _awaiting_roll(view)
+        tester, test = awaiting_roll(view)
         if tester.id == helper.id:
             raise errors.CannotAssistOwnTest(name=helper.name)
         square = parse_square(helper, self.square)
@@ -160,8 +196,7 @@ class AssistTest(Plain):
         form, function = helper.pair(square)
         assist = Assist(helper=helper.id, square=square)
         check_assist_applicable(test, assist, helper.name, f"{function} {form}")
-        if any(a.helper == helper.id for a in test.assists):
-            raise errors.AlreadyAssistedThisTest(name=helper.name)
+        check_may_assist(view, helper)  # the same checks, and one assist a helper a test
         why = self.justification.strip()
         if not why:
             raise EmptyText(what="the explanation of how the helper's pair helps")
@@ -197,12 +232,8 @@ class RejectAssist(Plain):
     reason: str
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
         helper = character(view, self.helper)
-        tester, test = _awaiting_roll(view)
-        given = next((a for a in test.assists if a.helper == helper.id), None)
-        if given is None:
-            raise errors.NoAssistToReject(name=helper.name, test=test.number)
+        tester, test, given = check_assisted(view, helper)
         why = self.reason.strip()
         if not why:
             raise EmptyText(what="the reason the pair does not apply")
@@ -229,7 +260,7 @@ class RollTest(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         if self.character is None:
-            c = _open_test_holder(view)
+            c = open_test_holder(view)
             if c is None:
                 raise errors.NoOpenTest(who="nobody")
         else:

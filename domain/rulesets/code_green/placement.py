@@ -12,6 +12,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
+from domain.rulesets.code_green.checks import check_can_place
 from domain.rulesets.code_green.events import InitialTokensPlaced, TokenPlaced
 from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL, character, parse_square, settings
 from domain.rulesets.code_green.tables import TOKENS, GridLayout, Square, square_for
@@ -28,8 +29,7 @@ class PlaceTokens(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         view.campaign.require_scene()
         c = character(view, self.character)
-        if c.placed:
-            raise errors.TokensAlreadyPlaced(name=c.name)
+        check_can_place(c)
         if len(self.squares) != TOKENS:
             raise errors.NotThreeTokens(count=len(self.squares))
         layout = settings(view).grid

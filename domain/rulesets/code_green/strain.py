@@ -14,7 +14,12 @@ from domain.events import Event
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.character import CgCharacter
-from domain.rulesets.code_green.checks import check_destination, check_no_displacement
+from domain.rulesets.code_green.checks import (
+    check_destination,
+    check_displacement,
+    check_incapacitated,
+    check_no_displacement,
+)
 from domain.rulesets.code_green.events import (
     Incapacitated,
     Recovered,
@@ -29,11 +34,23 @@ from domain.rulesets.code_green.tables import TOKENS, Square, square_for
 
 
 def _displace(c: CgCharacter, destination: str) -> TokenDisplaced:
-    if c.displacement is None:
-        raise errors.NoDisplacementPending(name=c.name)
+    source = check_displacement(c)
     square = parse_square(c, destination)
     check_destination(c, square)
-    return TokenDisplaced(source=c.displacement, destination=square)
+    return TokenDisplaced(source=source, destination=square)
+
+
+def strained_test(view: View, c: CgCharacter) -> int | None:
+    """The test whose strain the GM may rule on ``c`` (None: environmental strain, where the
+    house rules allow it), or what refuses strain whatever its options."""
+    view.campaign.require_scene()
+    if c.incapacitated:
+        raise errors.AlreadyIncapacitated(name=c.name)
+    check_no_displacement(c)
+    test = c.test.number if c.adaptation_pending and c.test else None
+    if test is None and not settings(view).environmental_strain:
+        raise errors.NoTestForStrain(name=c.name)
+    return test
 
 
 @frozen(kw_only=True)
@@ -49,15 +66,9 @@ class SufferStrain(Plain):
     foolhardy: bool = False
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
         c = character(view, self.character)
         rules = settings(view)
-        if c.incapacitated:
-            raise errors.AlreadyIncapacitated(name=c.name)
-        check_no_displacement(c)
-        test = c.test.number if c.adaptation_pending and c.test else None
-        if test is None and not rules.environmental_strain:
-            raise errors.NoTestForStrain(name=c.name)
+        test = strained_test(view, c)
         if c.test is not None and test is not None:
             limit = rules.max_strain_per_test
             if limit and c.test.strains >= limit and not self.foolhardy:
@@ -103,6 +114,5 @@ class Recover(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        if not c.incapacitated:
-            raise errors.NotIncapacitated(name=c.name)
+        check_incapacitated(c)
         return (Change(c.id, Recovered(reason="GM ruling")),)

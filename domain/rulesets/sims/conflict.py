@@ -199,6 +199,13 @@ class Attack(Plain):
         return found
 
 
+def check_tied(a: SimsCharacter) -> None:
+    """A living attacker whose attack tied, to be rolled again (``reroll``)."""
+    check_alive(a, "roll again")
+    if not a.ties:
+        raise errors.NoTieToReroll()
+
+
 @frozen(kw_only=True)
 class Reroll(Plain):
     """Roll a tied attack again, with everything as it was (Example 3 note)."""
@@ -215,9 +222,7 @@ class Reroll(Plain):
             if not tied:
                 raise errors.NoTieToReroll()
             a = tied[0]
-        check_alive(a, "roll again")
-        if not a.ties:
-            raise errors.NoTieToReroll()
+        check_tied(a)
         tie = a.ties[0]
         d = view.character(tie.setup.defender_id)
         rolled = reroll(dice, tie.roll)

@@ -137,6 +137,25 @@ class AuthorizeRecovery(Plain):
         return (Change(c.id, RecoveryRollAuthorized(reason=self.reason.strip() or "GM ruling")),)
 
 
+def check_may_recover(c: SimsCharacter) -> None:
+    """A living character with ranks lost, the GM's leave to recover, and no recovered ranks
+    still to place (``recover``)."""
+    check_alive(c, "recover")
+    if c.recovery_pending:
+        raise errors.RecoveryChoicePending(name=c.name, count=c.recovery_pending)
+    if not c.lost:
+        raise errors.NothingToRecover(name=c.name)
+    if not c.recovery_available:
+        raise errors.RecoveryNotAuthorized(name=c.name)
+
+
+def check_recovery_pending(c: SimsCharacter) -> None:
+    """Recovered ranks waiting to be placed (``restore``)."""
+    check_alive(c, "recover")
+    if not c.recovery_pending:
+        raise errors.NoRecoveryPending(name=c.name)
+
+
 @frozen(kw_only=True)
 class RollRecovery(Plain):
     """Roll 1d6: that many lost ranks come back (placed now with ``steps``, or with `restore`)."""
@@ -147,13 +166,7 @@ class RollRecovery(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        check_alive(c, "recover")
-        if c.recovery_pending:
-            raise errors.RecoveryChoicePending(name=c.name, count=c.recovery_pending)
-        if not c.lost:
-            raise errors.NothingToRecover(name=c.name)
-        if not c.recovery_available:
-            raise errors.RecoveryNotAuthorized(name=c.name)
+        check_may_recover(c)
         die = dice.roll(6)
         restorable = min(die, c.lost)
         rolled = RecoveryRolled(
@@ -175,8 +188,6 @@ class PlaceRecovery(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         c = character(view, self.character)
-        check_alive(c, "recover")
-        if not c.recovery_pending:
-            raise errors.NoRecoveryPending(name=c.name)
+        check_recovery_pending(c)
         events = place_recovered(c, c.recovery_pending, self.steps)
         return tuple(Change(c.id, e) for e in events)

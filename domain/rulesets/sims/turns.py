@@ -107,6 +107,16 @@ class SetTurnOrder(Plain):
         return (*changes, *_start_turn(first, 1))
 
 
+def check_turn_order(view: View) -> SimsCharacter:
+    """The character whose turn it is, in a scene with nothing owed (``next``)."""
+    view.campaign.require_scene()
+    check_table_clear(view)
+    holder = turn_holder(view)
+    if holder is None:
+        raise errors.NoTurnOrder()
+    return holder
+
+
 @frozen(kw_only=True)
 class EndTurn(Plain):
     """End the current turn; the next character in the order who can act takes its turn."""
@@ -114,11 +124,7 @@ class EndTurn(Plain):
     name: ClassVar[str] = "next"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
-        check_table_clear(view)
-        holder = turn_holder(view)
-        if holder is None:
-            raise errors.NoTurnOrder()
+        holder = check_turn_order(view)
         ids = [s.character_id for s in holder.order]
         start = ids.index(holder.id)
         following = ids[start + 1 :] + ids[: start + 1]

@@ -11,6 +11,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
+from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.checks import check_can_act
 from domain.rulesets.sprawl_goons.events import LevelGained, MissionCompleted
 from domain.rulesets.sprawl_goons.lookup import character, roster, stat
@@ -32,6 +33,13 @@ class CompleteMission(Plain):
         return tuple(Change(c.id, MissionCompleted(mission=mission)) for c in pcs)
 
 
+def check_level_due(c: SgCharacter) -> None:
+    """A goon able to act, with a level earned and not yet taken."""
+    check_can_act(c, "level up")
+    if c.levels_due < 1:
+        raise errors.NoLevelDue(name=c.name)
+
+
 @frozen(kw_only=True)
 class LevelUp(Plain):
     """Take a level: raise a stat by 1, and Resilience or Inventory Score by 1."""
@@ -50,8 +58,7 @@ class LevelUp(Plain):
             secondary = Secondary(self.secondary.strip().lower())
         except ValueError:
             raise errors.UnknownSecondary(text=self.secondary) from None
-        if c.levels_due < 1:
-            raise errors.NoLevelDue(name=c.name)
+        check_level_due(c)
         value = c.resilience_max if secondary is Secondary.RESILIENCE else c.inventory
         gained = LevelGained(
             level=c.level + 1,

@@ -137,6 +137,21 @@ class Extinguish(Plain):
         return (Change(c.id, FireExtinguished(reason=self.reason.strip() or "put out")),)
 
 
+def in_combat(view: View) -> list[SgCharacter]:
+    """The living the scene's fight holds (rolled initiative, dying, burning); refused when
+    there is no fight."""
+    view.campaign.require_scene()
+    involved = [
+        c
+        for c in roster(view)
+        if not c.dead
+        and (c.initiative is not None or c.death_clock is not None or c.fire is not None)
+    ]
+    if not involved:
+        raise errors.NoCombat()
+    return involved
+
+
 @frozen(kw_only=True)
 class EndRound(Plain):
     """A combat round ends: the dying come one round closer to death (7+: death in 1 round),
@@ -145,16 +160,8 @@ class EndRound(Plain):
     name: ClassVar[str] = "round"
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        view.campaign.require_scene()
+        involved = in_combat(view)
         rules = settings(view)
-        involved = [
-            c
-            for c in roster(view)
-            if not c.dead
-            and (c.initiative is not None or c.death_clock is not None or c.fire is not None)
-        ]
-        if not involved:
-            raise errors.NoCombat()
         number = max(c.round for c in involved) + 1
         changes: list[Change] = []
         for c in involved:

@@ -25,13 +25,18 @@ def character(view: View, ref: str) -> TcHero:
 def hero(view: View, ref: str) -> TcHero:
     """A hero: an NPC takes part in contests, Ability steps and days off only."""
     state = character(view, ref)
+    check_hero(state)
+    return state
+
+
+def check_hero(state: TcHero) -> None:
+    """Refuse an NPC what only heroes do."""
     if state.npc:
         raise NotAPlayerCharacter(
             name=state.name,
             what="are heroes, with an Objective, Reward Points, Exposure and Popularity",
             rule="The Code: an NPC takes part in contests, Ability steps and days off",
         )
-    return state
 
 
 def parse_details(texts: Sequence[str]) -> tuple[Detail, ...]:

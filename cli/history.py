@@ -28,7 +28,7 @@ from cli.render import (
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
-from projections.thread import said
+from projections.said import said
 
 if TYPE_CHECKING:
     from engine import LoggedRuling

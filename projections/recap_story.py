@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.events import Event, PostKind, PostWritten, RulingMade, Visibility
 from projections.post_text import with_rolls
-from projections.thread import said
+from projections.said import said
 
 Doc = dict[str, Any]
 

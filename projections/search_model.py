@@ -24,7 +24,7 @@ from uuid import UUID
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted
 from projections.documents import Documents
 from projections.recap_facts import Envelope
-from projections.thread import said
+from projections.said import said
 
 Doc = dict[str, Any]
 NARRATION = "Narration"  # the kind of a ruling's own narration (``--say``)

@@ -27,7 +27,8 @@ from domain.events import (
 )
 from domain.plain import Plain
 from projections.post_text import with_rolls
-from projections.thread import as_post, said
+from projections.said import said
+from projections.thread import as_post
 
 
 @frozen(kw_only=True)

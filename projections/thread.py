@@ -12,7 +12,6 @@ as a private post: its system's projections register it with ``as_post``.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Iterable, Sequence
 from functools import singledispatch
 from typing import Any, Protocol
@@ -36,6 +35,7 @@ from domain.events import (
 from domain.plain import Plain
 from projections.describe import describe
 from projections.recap_facts import Envelope
+from projections.said import said
 
 FORMAT = "campaign-log/thread"
 VERSION = 1
@@ -176,16 +176,6 @@ def _posted(event: PostWritten) -> PostWritten:
 
 
 # --- Building it ----------------------------------------------------------------------------------
-
-
-def said(made: RulingMade) -> str:
-    """The narration a ruling was recorded with (``--say``), or ``""``."""
-    try:
-        params = json.loads(made.params)
-    except ValueError:
-        return ""
-    say = params.get("say", "") if isinstance(params, dict) else ""
-    return say if isinstance(say, str) else ""
 
 
 def _post_in(events: Iterable[Envelope]) -> PostWritten | None:

@@ -73,6 +73,24 @@ SPRAWL = [
 ]
 
 
+def _store(table: Run, db: Path, tmp_path: Path, setup: list[str], line: str) -> Path:
+    """The store ``line`` runs on: the Code Green ``table`` (a test open for its `roll`), or
+    one of its own played through ``setup``."""
+    if not setup:
+        if line.startswith("roll"):
+            assert 0 == table("test alice Legs Invulnerable").exit_code
+        return db
+    from click.testing import CliRunner
+
+    from cli.main import campaign
+
+    store = tmp_path / "sprawl.db"
+    for step in setup:
+        result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
+        assert 0 == result.exit_code, (step, result.output)
+    return store
+
+
 @pytest.mark.parametrize(
     ("system", "setup", "line"),
     [
@@ -92,18 +110,7 @@ def test_a_command_on_a_campaign_imports_its_own_system_only(
     table: Run, db: Path, tmp_path: Path, system: str, setup: list[str], line: str
 ) -> None:
     """(``table`` is a Code Green campaign; Sprawl Goons gets a store of its own.)"""
-    store = db
-    if setup:
-        store = tmp_path / "sprawl.db"
-        from click.testing import CliRunner
-
-        from cli.main import campaign
-
-        for step in setup:
-            result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
-            assert 0 == result.exit_code, (step, result.output)
-    if system == "code_green" and line.startswith("roll"):
-        assert 0 == table("test alice Legs Invulnerable").exit_code
+    store = _store(table, db, tmp_path, setup, line)
     modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
     assert system_modules(modules, system), "the campaign's own system is what runs"
     for package in set(SYSTEMS.values()) - {system}:
@@ -134,18 +141,7 @@ def test_a_roll_imports_only_what_a_roll_uses(
     table: Run, db: Path, tmp_path: Path, setup: list[str], line: str
 ) -> None:
     """A roll records and prints one ruling: none of the modules above is imported for it."""
-    store = db
-    if setup:
-        from click.testing import CliRunner
-
-        from cli.main import campaign
-
-        store = tmp_path / "sprawl.db"
-        for step in setup:
-            result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
-            assert 0 == result.exit_code, (step, result.output)
-    else:
-        assert 0 == table("test alice Legs Invulnerable").exit_code
+    store = _store(table, db, tmp_path, setup, line)
     modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
     for name, what in NOT_FOR_A_ROLL.items():
         assert [] == [m for m in modules if m == name or m.startswith(name + ".")], what

@@ -26,8 +26,8 @@ from domain.events import (
     RulingRetracted,
 )
 from domain.plain import Plain
+from domain.said import said
 from projections.post_text import with_rolls
-from projections.said import said
 from projections.thread import as_post
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from cli import manifest
+from cli import manifest, start_up
 from cli.completion import campaign_names
 from cli.context import Context
 from cli.defaults import DEFAULT_DB
@@ -157,6 +157,15 @@ class CampaignGroup(click.Group):
         return _verb_of(system, cmd_name)
 
     def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The verb, imported (the end of start-up: ``start_up.resumed``)."""
+        try:
+            return self._resolve(ctx, args)
+        finally:
+            start_up.resumed()
+
+    def _resolve(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         """`campaign roll --help` works anywhere: with no campaign to say whose `roll`, the help
@@ -361,6 +370,7 @@ def campaign(
 def main() -> None:
     """The `campaign` program. Text that the terminal's encoding cannot show is escaped, never
     a crash (a Latin-1 terminal and a name in Cyrillic)."""
+    start_up.pause()  # until the verb is found
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

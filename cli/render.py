@@ -13,10 +13,11 @@ import click
 
 from domain.campaign import CampaignState
 from domain.events import RulingMade
-from engine import converter, dispute_line, dispute_views, log_entry, ruling_view
+from domain.said import said
+from engine import converter, dispute_line
 from engine import event_lines as event_lines  # the log's lines, as the pages frame them
 from engine import where as where
-from projections.render_md import plain_text
+from projections.plain_text import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
     from rich.table import Table
@@ -88,6 +89,8 @@ def json_line(value: Any) -> str:
 
 def ruling_json(result: RulingResult) -> dict[str, Any]:
     """What one command recorded, as `--json` shows it (and the API's POST gives it)."""
+    from engine import ruling_view  # the result types: not needed to print a ruling as text
+
     data: dict[str, Any] = converter.unstructure(ruling_view(result))
     return data
 
@@ -105,12 +108,16 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
 
 def logged_json(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
     """One ruling of the log as `log --json` shows it (and the API's ``log`` gives it)."""
+    from engine import log_entry
+
     data: dict[str, Any] = converter.unstructure(log_entry(logged, campaign))
     return data
 
 
 def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
     """A ruling's disputes as the log shows them under it."""
+    from engine import dispute_views
+
     return [dispute_line(d) for d in dispute_views(campaign, ruling)]
 
 
@@ -143,8 +150,6 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
 def _narration(made: RulingMade | Any, mark: str = "") -> None:
     """A ruling's narration (``--say``), quoted under its first line, when it has one (``mark``:
     ``~ `` when an amendment replaced it, as the lines it replaced are marked)."""
-    from domain.said import said
-
     narration = said(made)
     if narration:
         say(f'  {mark}"{narration}"')

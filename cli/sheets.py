@@ -13,7 +13,7 @@ from cli.render import emit_json, say, say_lines
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from domain.plain import Plain
-from engine import character_view, converter
+from engine import converter
 
 
 @frozen(kw_only=True)
@@ -25,6 +25,14 @@ class Sheets(Plain):
     text: Callable[[Any, CampaignState], str]
     status: Callable[[Any], str]
     json: Callable[[Any], dict[str, Any]] | None = None
+
+
+def _as_json(system: str, sheet: Any) -> Any:
+    """A character as `--json` shows it: the engine's ``CharacterView`` (the result types are
+    imported here, for JSON only: a system's verbs load with this module)."""
+    from engine import character_view
+
+    return converter.unstructure(character_view(system, sheet))
 
 
 def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None:
@@ -49,7 +57,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
             raise NotYetCreated(who=who, ruling=at_ruling)
         campaign = ctx.engine.campaign(name)
         if ctx.as_json:
-            emit_json(converter.unstructure(character_view(campaign.system, sheet)))
+            emit_json(_as_json(campaign.system, sheet))
         else:
             say_lines(sheets.text(sheet, campaign))
 
@@ -65,7 +73,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
         found = ctx.engine.characters(name, reader=ctx.actor)
         if ctx.as_json:
             system = ctx.engine.campaign(name).system
-            emit_json(converter.unstructure([character_view(system, s) for s in found]))
+            emit_json([_as_json(system, s) for s in found])
             return
         for s in found:
             say(f"{s.name} ({s.player}): {sheets.status(s)}")

@@ -20,17 +20,13 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import (
     CampaignExists,
-    EmptyText,
     EntropyNotAPlayer,
     EntropySignatureInvalid,
     InvalidCampaignName,
-    InvalidMemberName,
-    MemberExists,
 )
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
-    CharacterJoined,
     EntropyAdded,
     MemberAdded,
     NoteAdded,
@@ -42,6 +38,7 @@ from domain.events import (
 )
 from domain.plain import Plain
 from domain.rulesets import ruleset_named
+from domain.seats import required_text, seat
 from domain.signatures import entropy_message, signature_holds
 
 
@@ -77,37 +74,6 @@ def create_campaign(
             for who, role in (members or {}).items()
         ),
     )
-
-
-def seated_players(campaign: CampaignState, changes: Sequence[Change]) -> tuple[Change, ...]:
-    """``changes`` (a character's creation), and a seat as a player for each player of a new
-    character who has none: the GM's `character create --player alice` seats alice in the same
-    ruling (``seat_player`` on each system's creation command), so undoing it unseats her."""
-    seats: list[Change] = []
-    for change in changes:
-        joined = change.event
-        if isinstance(joined, CharacterJoined) and campaign.member(joined.player) is None:
-            added = MemberAdded(name=seat(joined.player, campaign.gm), role=Role.PLAYER)
-            seats.append(Change(campaign.id, added))
-    return (*changes, *seats)
-
-
-def seat(name: str, gm: str) -> str:
-    """A new member's name, checked: printable, 1 to 80 characters, not the GM's."""
-    who = required_text(name, "the member's name")
-    if not who.isprintable() or len(who) > 80:
-        raise InvalidMemberName(name=name)
-    if who == gm:
-        raise MemberExists(name=who, role=Role.GM)
-    return who
-
-
-def required_text(value: str, what: str) -> str:
-    """``value`` stripped, refused when nothing is left."""
-    text = value.strip()
-    if not text:
-        raise EmptyText(what=what)
-    return text
 
 
 @frozen(kw_only=True)

@@ -31,11 +31,11 @@ from domain.dice import DiceSource
 from domain.errors import DomainError, NotAllowed, UnknownMember
 from domain.events import InlineRoll, PostKind, PostWritten, Role
 from domain.free_rolls import notation, read_expression
-from domain.lifecycle import required_text
 from domain.limits import MAX_NAME, MAX_POST_ROLLS
 from domain.plain import Plain
 from domain.policy import acting_member
 from domain.rulesets import ruleset_named
+from domain.seats import required_text
 
 POST = "post"
 

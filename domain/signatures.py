@@ -3,12 +3,15 @@
 A player's key pair is made where the player is (their browser, or ``campaign key new`` on their
 own machine); only its public half is registered on their seat. The message binds the words to
 the member and to the session's commitment, so a contribution cannot be replayed into another
-session or under another name. Ed25519 through the ``cryptography`` package."""
+session or under another name. Ed25519 through the ``cryptography`` package, imported where a
+key or a signature is checked: a command that checks none (a roll) does not load it."""
 
 from __future__ import annotations
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 KEY_HEX = 64  # an Ed25519 public key: 32 bytes, as hex
 SIGNATURE_HEX = 128  # an Ed25519 signature: 64 bytes, as hex
@@ -25,20 +28,27 @@ def is_public_key(text: str) -> bool:
     if len(text) != KEY_HEX or text != text.lower():
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(bytes.fromhex(text))
+        _public_key(text)
     except ValueError:
         return False
     return True
 
 
+def _public_key(text: str) -> Ed25519PublicKey:
+    """The Ed25519 public key of 64 hex digits (``ValueError`` when it is none)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    return Ed25519PublicKey.from_public_bytes(bytes.fromhex(text))
+
+
 def signature_holds(public_key: str, message: bytes, signature: str) -> bool:
     """Whether ``signature`` (hex) is ``public_key``'s (hex) over ``message``."""
+    from cryptography.exceptions import InvalidSignature
+
     if not is_public_key(public_key) or len(signature) != SIGNATURE_HEX:
         return False
     try:
-        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_key)).verify(
-            bytes.fromhex(signature), message
-        )
+        _public_key(public_key).verify(bytes.fromhex(signature), message)
     except (InvalidSignature, ValueError):
         return False
     return True

@@ -32,8 +32,8 @@ from domain.events import (
     RulingDisputed,
     RulingRevealed,
 )
-from domain.lifecycle import required_text, seat
 from domain.plain import Plain
+from domain.seats import required_text, seat
 from domain.signatures import is_public_key
 
 

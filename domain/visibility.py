@@ -8,7 +8,6 @@ from typing import Protocol
 
 from domain.campaign import CampaignState
 from domain.events import Event, NoteAdded, Role, Visibility
-from domain.lifecycle import AddNote
 from domain.policy import acting_member
 
 
@@ -39,9 +38,11 @@ class Private(Protocol):
 
 
 def visibility_of(command: object, *, hidden: bool) -> tuple[Visibility, tuple[str, ...]]:
-    """A new ruling's visibility and audience: the GMs' for a hidden roll or a GM-only note,
-    private to its ``audience`` for a command that names one (``Private``), else public."""
-    if hidden or (isinstance(command, AddNote) and command.gm_only):
+    """A new ruling's visibility and audience: the GMs' for a hidden roll or a command for the
+    GMs only (``gm_only`` set: a GM-only note), private to its ``audience`` for a command that
+    names one (``Private``), else public. (Read by name, so that no command class need be
+    imported to record another's ruling.)"""
+    if hidden or getattr(command, "gm_only", False) is True:
         return Visibility.GM, ()
     audience = getattr(command, "audience", None)
     named = tuple(audience()) if callable(audience) else ()

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from engine.actions import ActionsView, ActionView
     from engine.audit import Finding, Report
     from engine.changes import store_changes
-    from engine.log_lines import dispute_line, event_lines, where
+    from engine.log_lines import dispute_line, event_lines, names, where
     from engine.player_check import verify_export
     from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
     from engine.readers import as_read_by
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
         history_entries,
         log_entry,
         member_views,
-        names,
         ruling_view,
         verify_report,
     )
@@ -148,7 +147,7 @@ __getattr__, __dir__ = lent_names(
         "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
         "readers": ("as_read_by",),
         "recaps": ("MODELS",),
-        "log_lines": ("dispute_line", "event_lines", "where"),
+        "log_lines": ("dispute_line", "event_lines", "names", "where"),
         "results": (
             "AmendedView",
             "BreakView",
@@ -175,7 +174,6 @@ __getattr__, __dir__ = lent_names(
             "history_entries",
             "log_entry",
             "member_views",
-            "names",
             "ruling_view",
             "verify_report",
         ),

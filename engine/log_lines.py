@@ -1,16 +1,28 @@
 """The log's lines, framed the one way `campaign log` and the table's pages show them: each
 event's line with who it is about, an amendment as its reason and what now stands, a ruling's
-disputes, and where in the session a ruling was made."""
+disputes, and where in the session a ruling was made.
+
+A `roll` prints its ruling with these lines, so they need no more than the events: the result
+types (``engine.results``, tens of attrs classes) are for the commands that build them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from uuid import UUID
 
 from domain.campaign import CampaignState
 from domain.events import RulingAmended, RulingRetracted
 from engine.records import Recorded
-from engine.results import DisputeView, names
 from projections.describe import describe
+
+if TYPE_CHECKING:
+    from engine.results import DisputeView
+
+
+def names(campaign: CampaignState) -> dict[UUID, str]:
+    """Each character's name by its stream."""
+    return {e.character_id: e.name for e in campaign.roster}
 
 
 def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:

@@ -286,13 +286,12 @@ def shape(cls: type[Any]) -> str:
     def walk(kind: Any) -> None:
         if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
             seen.add(kind)
-            hints = typing.get_type_hints(kind)
-            parts.append(
-                f"{kind.__qualname__}:"
-                + ",".join(f"{a.name}={hints[a.name]}" for a in attrs.fields(kind))
-            )
-            for a in attrs.fields(kind):
-                walk(hints[a.name])
+            # The fields' types resolved once a class, where cattrs reads them too (their text
+            # is typing.get_type_hints', as before: the shapes of stored snapshots hold).
+            fields = attrs.fields(attrs.resolve_types(kind))
+            parts.append(f"{kind.__qualname__}:" + ",".join(f"{a.name}={a.type}" for a in fields))
+            for a in fields:
+                walk(a.type)
         for argument in typing.get_args(kind):
             walk(argument)
 

@@ -19,14 +19,16 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from domain.errors import DomainError
 from domain.events import RulingMade
 from engine.recorders import durable
 from engine.records import Recorded
 from engine.store import MEMORY, CampaignStore, environment_for, is_postgres, lock_key
-from projections.documents import ReadModel
+
+if TYPE_CHECKING:  # the models are the readers': a command that reads none loads none
+    from projections.documents import ReadModel
 
 BATCH = 500
 

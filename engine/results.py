@@ -21,6 +21,7 @@ from attrs import frozen
 
 from domain.campaign import CampaignState, Dispute
 from domain.events import RulingMade
+from engine.log_lines import names
 from engine.mapper import converter
 from engine.records import Recorded
 from projections.describe import describe
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
     from engine.rulings import LoggedRuling
     from engine.timeline import Change
     from projections.dice_stats import FaceCounts
-
-
-def names(campaign: CampaignState) -> dict[UUID, str]:
-    """Each character's name by its stream."""
-    return {e.character_id: e.name for e in campaign.roster}
 
 
 # --- What a command recorded, and the log --------------------------------------------------------

@@ -13,12 +13,10 @@ from domain.campaign import CampaignState, Directory, evolve_campaign
 from domain.commands import Command
 from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import NoCorrectionGiven
-from domain.events import Outcome, Role
-from domain.lifecycle import create_campaign
+from domain.events import MemberRemoved, Outcome, Role
 from domain.limits import check_command, check_parameters
 from domain.policy import check_allowed, check_gm, check_own_dice
 from domain.said import said_text
-from domain.table import RemoveMember
 from domain.visibility import visibility_of
 from engine.access import Access
 from engine.actions import Actions
@@ -154,13 +152,15 @@ class Engine(Reads, Access, Actions):
     ) -> RulingResult:
         """Register a campaign and record its first ruling (its creation), with the table's
         first ``members`` (name -> role) seated beside its GM."""
+        from domain.lifecycle import create_campaign as register_campaign  # for `init` alone
+
         given = {"name": name, "gm": gm, "house_rules": house_rules or {}, "members": members or {}}
         check_parameters("init", given)
 
         def attempt() -> RulingResult | None:
             directory = self.streams.load(DIRECTORY_ID, evolve_directory)
             campaign_id = self.ledger.new_id()
-            changes = create_campaign(
+            changes = register_campaign(
                 directory.state or Directory(),
                 directory_id=DIRECTORY_ID,
                 campaign_id=campaign_id,
@@ -257,6 +257,7 @@ class Engine(Reads, Access, Actions):
             )
 
         result = self.ledger.retried(campaign_id, attempt)
-        if isinstance(command, RemoveMember):  # an unseated member's sign-ins go with the seat
-            self.access.revoke(campaign_id, command.member)
+        for record in result.records:  # an unseated member's sign-ins go with the seat
+            if isinstance(record.event, MemberRemoved):
+                self.access.revoke(campaign_id, record.event.name)
         return result

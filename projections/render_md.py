@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from projections.describe import spoken, system_title
+from projections.plain_text import plain_text
 from projections.recap import dispute_text
 from projections.views import (
     Beat,
@@ -18,16 +19,6 @@ from projections.views import (
     StoryBeat,
 )
 
-# Characters that steer a terminal or reorder what is shown: C0 and C1 controls, DEL, the bidi
-# embeddings, overrides, isolates and marks. Line and paragraph breaks become one space; lone
-# surrogates (undecodable input) cannot be printed and become U+FFFD.
-_BREAKS = re.compile(r"[\t\n\v\f\r\x1c-\x1e\x85\u2028\u2029]+")
-_HIDDEN = re.compile(
-    r"[\x00-\x08\x0e-\x1b\x1f\x7f-\x84\x86-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")  # CSI, OSC
-
 # Markdown as GitHub, Discord and Reddit read it. Anywhere: emphasis, code, HTML and autolinks
 # (`<`: also Discord's <@id> mentions and <t:...>), tables and spoilers (`|`), strike-through.
 _SPECIAL = re.compile(r"([\\`*_<|~])")
@@ -38,13 +29,6 @@ _ENTITY = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-
 # At the start of a line: headings, quotes, lists, setext rules, link definitions.
 _BLOCK = re.compile(r"\A([#>+\-=\[])")
 _ORDERED = re.compile(r"\A([0-9]+)([.)])")
-
-
-def plain_text(text: object) -> str:
-    """User text on one line, without the characters that could steer a terminal or reorder the
-    text around it (the CLI's text output and Markdown both go through this)."""
-    flat = _BREAKS.sub(" ", _ESCAPES.sub("", str(text)))
-    return _SURROGATE.sub("\ufffd", _HIDDEN.sub("", flat))
 
 
 def md(text: object) -> str:

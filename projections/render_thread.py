@@ -11,9 +11,10 @@ from typing import Any
 
 from domain.events import PostKind
 from projections.describe import system_title
+from projections.plain_text import plain_text
 from projections.post_text import markdown_html, roll_text, with_rolls
 from projections.render_discord import MAX_CHARS, split
-from projections.render_md import md, plain_text, stamp
+from projections.render_md import md, stamp
 from projections.stylesheet import e, page
 from projections.thread import FORMAT, VERSION, Entry, Post, Thread
 

@@ -73,6 +73,24 @@ SPRAWL = [
 ]
 
 
+def _store(table: Run, db: Path, tmp_path: Path, setup: list[str], line: str) -> Path:
+    """The store ``line`` runs on: the Code Green ``table`` (a test open for its `roll`), or
+    one of its own played through ``setup``."""
+    if not setup:
+        if line.startswith("roll"):
+            assert 0 == table("test alice Legs Invulnerable").exit_code
+        return db
+    from click.testing import CliRunner
+
+    from cli.main import campaign
+
+    store = tmp_path / "sprawl.db"
+    for step in setup:
+        result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
+        assert 0 == result.exit_code, (step, result.output)
+    return store
+
+
 @pytest.mark.parametrize(
     ("system", "setup", "line"),
     [
@@ -92,22 +110,63 @@ def test_a_command_on_a_campaign_imports_its_own_system_only(
     table: Run, db: Path, tmp_path: Path, system: str, setup: list[str], line: str
 ) -> None:
     """(``table`` is a Code Green campaign; Sprawl Goons gets a store of its own.)"""
-    store = db
-    if setup:
-        store = tmp_path / "sprawl.db"
-        from click.testing import CliRunner
-
-        from cli.main import campaign
-
-        for step in setup:
-            result = CliRunner().invoke(campaign, ["--db", str(store), *shlex.split(step)])
-            assert 0 == result.exit_code, (step, result.output)
-    if system == "code_green" and line.startswith("roll"):
-        assert 0 == table("test alice Legs Invulnerable").exit_code
+    store = _store(table, db, tmp_path, setup, line)
     modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
     assert system_modules(modules, system), "the campaign's own system is what runs"
     for package in set(SYSTEMS.values()) - {system}:
         assert [] == system_modules(modules, package), (line, package)
+
+
+# What a roll does without (issue 32, item 3): each was imported by a roll before, and a test
+# here fails if one comes back. The modules named, and every module under them.
+NOT_FOR_A_ROLL = {
+    "cryptography": "Ed25519 checks: a roll checks no key or signature",
+    "domain.signatures": "the entropy a player signs",
+    "domain.lifecycle": "the session's commands (session, scene, note, entropy) and `init`",
+    "domain.table": "the table's commands (members, disputes, reveals)",
+    "engine.results": "the result types, for `--json` and the other reads",
+    "projections.render_md": "Markdown of recaps and timelines",
+    "projections.recap": "the recap",
+    "projections.thread": "the thread of a session",
+    "projections.documents": "the read models, read by recaps and timelines",
+    "projections.presentation": "each system's presentation (sheets, recap highlights, pages)",
+}
+
+
+@pytest.mark.parametrize(
+    ("setup", "line"),
+    [([], "roll alice --dice 2,5"), (SPRAWL, "roll Tanner reaction --ds 10 --dice 3,3")],
+)
+def test_a_roll_imports_only_what_a_roll_uses(
+    table: Run, db: Path, tmp_path: Path, setup: list[str], line: str
+) -> None:
+    """A roll records and prints one ruling: none of the modules above is imported for it."""
+    store = _store(table, db, tmp_path, setup, line)
+    modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
+    for name, what in NOT_FOR_A_ROLL.items():
+        assert [] == [m for m in modules if m == name or m.startswith(name + ".")], what
+
+
+RESUMED = """
+import contextlib, gc, io, json, sys
+from cli import start_up
+from cli.main import campaign
+start_up.pause()
+paused = not gc.isenabled()
+with contextlib.redirect_stdout(io.StringIO()):
+    campaign.main(sys.argv[1:], prog_name="campaign", standalone_mode=False)
+print(json.dumps([paused, gc.isenabled(), gc.get_freeze_count() > 0]))
+"""
+
+
+def test_the_collector_paused_for_start_up_runs_again_for_the_verb(
+    table: Run, db: Path, tmp_path: Path
+) -> None:
+    """`campaign` pauses Python's cyclic collector while it imports (``cli.start_up``) and
+    resumes it once the verb is found, with what start-up built frozen."""
+    argv = [sys.executable, "-c", RESUMED, "--db", str(db), "log"]
+    out = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert [True, True, True] == json.loads(out.stdout.splitlines()[-1])
 
 
 def test_the_cli_s_defaults_are_the_engine_s() -> None:

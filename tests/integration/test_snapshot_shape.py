@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
+import typing
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
+from domain.campaign import CampaignState, Directory
+from domain.rulesets import SYSTEMS, ruleset_named
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
 from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json
+from engine.mapper import canonical_json, shape
 from tests.conftest import place, scene_with_s1
 
 
@@ -43,3 +49,32 @@ def test_an_old_shaped_snapshot_is_ignored(
             connection.execute(update, (canonical_json(body), stream, version))
     with Engine(str(db)) as engine:
         assert expected == engine.character("Lab", who)
+
+
+def _described(cls: type) -> str:
+    """A state class's shape as it was first computed: each attrs class's fields with their
+    types as ``typing.get_type_hints`` gives them, nested classes after."""
+    seen: set[type] = set()
+    parts: list[str] = []
+
+    def walk(kind: Any) -> None:
+        if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
+            seen.add(kind)
+            hints = typing.get_type_hints(kind)
+            fields = ",".join(f"{a.name}={hints[a.name]}" for a in attrs.fields(kind))
+            parts.append(f"{kind.__qualname__}:{fields}")
+            for a in attrs.fields(kind):
+                walk(hints[a.name])
+        for argument in typing.get_args(kind):
+            walk(argument)
+
+    walk(cls)
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_shapes_of_stored_snapshots_are_unchanged(system: str) -> None:
+    """``shape`` reads the types cattrs resolves (once a class) and still gives the fingerprint
+    every stored snapshot was written with: no store's snapshots turn "old shape"."""
+    for cls in (CampaignState, Directory, ruleset_named(system).character_type):
+        assert _described(cls) == shape(cls), cls

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any, ClassVar
 
 from domain.errors import DomainError
-from projections.render_md import plain_text
+from projections.plain_text import plain_text
 
 ENVVAR = "CAMPAIGN_DISCORD_API"
 DISCORD_API = "https://discord.com/api/v10"

@@ -12,7 +12,6 @@ from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
 from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined, RosterRenamed
-from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.checks import check_new_name
@@ -24,6 +23,7 @@ from domain.rulesets.code_green.events import (
 )
 from domain.rulesets.code_green.lookup import REROLL_LIMIT, ROLL, character
 from domain.rulesets.code_green.tables import Form, Function, Table, Trait, find_trait, trait_for
+from domain.seats import seated_players
 
 MAX_PLAYERS = 6
 
@@ -79,7 +79,7 @@ class CreateCharacter(Plain):
     player: str
     form: tuple[str, ...]
     function: tuple[str, ...]
-    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
+    seat_player: bool = False  # seat a player who has none (``domain.seats.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign

@@ -29,13 +29,13 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import UnknownMember
 from domain.events import Role
-from domain.lifecycle import required_text
 from domain.plain import Plain
 from domain.policy import acting_member
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.events import PrivateMessageSent
 from domain.rulesets.sims.lookup import character
+from domain.seats import required_text
 
 if TYPE_CHECKING:
     from domain.posts import WritePost

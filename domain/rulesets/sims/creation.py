@@ -13,13 +13,13 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined
-from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.checks import own_quality
 from domain.rulesets.sims.events import CharacterCreated, QualityReplaced, QualitySpec
 from domain.rulesets.sims.lookup import character, parse_quality
 from domain.rulesets.sims.tables import CREATION_AREAS, Area, Rank, SheetKind, find_area
+from domain.seats import seated_players
 
 QUALITY_COUNT = 10
 COMBAT_COUNT = 2
@@ -64,7 +64,7 @@ class CreateCharacter(Plain):
     custom: bool = False
     strengths: tuple[str, ...] = ()
     weaknesses: tuple[str, ...] = ()
-    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
+    seat_player: bool = False  # seat a player who has none (``domain.seats.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign

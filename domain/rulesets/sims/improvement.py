@@ -12,7 +12,6 @@ from attrs import frozen
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
-from domain.lifecycle import required_text
 from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.character import SimsCharacter
@@ -41,6 +40,7 @@ from domain.rulesets.sims.tables import (
     Rank,
     SheetKind,
 )
+from domain.seats import required_text
 
 
 def _pc(view: View, ref: str) -> SimsCharacter:

@@ -12,7 +12,6 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import NameTaken
 from domain.events import CharacterJoined, Event
-from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.events import (
@@ -38,6 +37,7 @@ from domain.rulesets.sprawl_goons.tables import (
     catalogued,
     limb_of,
 )
+from domain.seats import seated_players
 
 
 def _name(view: View, text: str) -> str:
@@ -110,7 +110,7 @@ class CreateCharacter(Plain):
     equilibrium: int
     items: tuple[str, ...] = ()
     custom: tuple[str, ...] = ()  # the referee's approval of items outside the list
-    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
+    seat_player: bool = False  # seat a player who has none (``domain.seats.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         name = _name(view, self.character)

@@ -12,7 +12,6 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.events import CharacterJoined
-from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.checks import check_objective_score
@@ -20,6 +19,7 @@ from domain.rulesets.the_code.events import HeroCreated, NpcCreated
 from domain.rulesets.the_code.lookup import parse_details, settings
 from domain.rulesets.the_code.ruling import HeroRuling
 from domain.rulesets.the_code.tables import MAX_SCORE, STARTING_POPULARITY, Detail, RevealCause
+from domain.seats import seated_players
 
 
 def _text(value: str, field: str) -> str:
@@ -61,7 +61,7 @@ class CreateHero(Plain):
     violent: bool = False
     secretive: bool = False
     reveal: tuple[str, ...] = ()
-    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
+    seat_player: bool = False  # seat a player who has none (``domain.seats.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign

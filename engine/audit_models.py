@@ -61,8 +61,11 @@ class ScratchBatch(Cache):
 class ScratchModel:
     """One stored read model being computed again: where it stands, its scratch documents."""
 
-    def __init__(self, model: ReadModel, position: int, scratch: SQLiteViews) -> None:
+    def __init__(
+        self, model: ReadModel, position: int, scratch: SQLiteViews, every: int = FLUSH
+    ) -> None:
         self.model = model
+        self.every = every  # events whose documents are held before they are written
         self.position = position
         self.scratch = scratch
         self.missing: set[str] = set()
@@ -81,7 +84,7 @@ class ScratchModel:
             self.failed = (header.ruling, why(error))
             return
         self.held += len(records)
-        if self.held >= FLUSH:
+        if self.held >= self.every:
             self.flush(last_id)
 
     def flush(self, last_id: int) -> None:

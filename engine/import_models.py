@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 
 from domain.events import RulingMade
 from engine.audit_models import ScratchModel
-from engine.audit_rows import PAGE
 from engine.readmodels import SQLiteViews, ViewStore, complete
 from engine.records import Recorded
 
@@ -33,6 +32,9 @@ if TYPE_CHECKING:
     from engine.readmodels import ReadModels
     from projections.documents import ReadModel
 
+NOT_KEPT = ("PRAGMA synchronous=OFF", "PRAGMA journal_mode=MEMORY")
+FLUSH = 10_000  # events whose documents are held before they are written to the scratch
+PAGE = 100  # documents copied at once (some hold a page of a long session's rulings)
 LOOSE = 10_000  # records held waiting for their ruling to be whole: past this, models are left
 
 
@@ -41,7 +43,9 @@ class ImportModels:
 
     def __init__(self, folder: Path, models: Sequence[ReadModel]) -> None:
         self.scratch: SQLiteViews | None = SQLiteViews(str(folder / "models.db"))
-        self.computed = [ScratchModel(model, 0, self.scratch) for model in models]
+        for pragma in NOT_KEPT:  # a file nobody keeps: its commits need not reach the disk
+            self.scratch.connection.execute(pragma)
+        self.computed = [ScratchModel(model, 0, self.scratch, FLUSH) for model in models]
         self.group: list[Recorded] = []
         self.count = 0  # records taken: the scratch's positions
         self.started = False

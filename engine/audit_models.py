@@ -62,10 +62,10 @@ class ScratchModel:
     """One stored read model being computed again: where it stands, its scratch documents."""
 
     def __init__(
-        self, model: ReadModel, position: int, scratch: SQLiteViews, every: int = FLUSH
+        self, model: ReadModel, position: int, scratch: SQLiteViews, every: int = 0
     ) -> None:
         self.model = model
-        self.every = every  # events whose documents are held before they are written
+        self.every = every or FLUSH  # events whose documents are held before they are written
         self.position = position
         self.scratch = scratch
         self.missing: set[str] = set()

@@ -125,7 +125,7 @@ class PostgresViews:
                 if not adoptable(tracked, at):
                     raise _Moved
                 cursor.execute(self._adopt, (name, position, at[1]))
-                cursor.executemany(self._write, [(name, key, body) for key, body in bodies])
+                cursor.executemany(self._write, ((name, key, body) for key, body in bodies))
         except _Moved:
             return False
         return True

@@ -3,6 +3,8 @@ picks the current one."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from cli.completion import campaign_names
@@ -21,7 +23,10 @@ from domain.rulesets import SYSTEMS
     type=click.Choice(sorted(SYSTEMS)),
     help="The rule system the campaign is played under.",
 )
-@click.option("--gm", default="GM", show_default=True, help="The game moderator's name.")
+@click.option(
+    "--gm",
+    help="The game moderator's name (asked for on a terminal when not given; required elsewhere).",
+)
 @click.option(
     "--house-rule",
     "house_rules",
@@ -42,7 +47,7 @@ def init(
     ctx: Context,
     name: str,
     system: str,
-    gm: str,
+    gm: str | None,
     house_rules: tuple[str, ...],
     members: tuple[str, ...],
 ) -> None:
@@ -50,11 +55,13 @@ def init(
 
     \b
     Example:
-      campaign init "Night Shift" --system code-green --member ana:player \\
+      campaign init "Night Shift" --system code-green --gm Rosa --member ana:player \\
           --house-rule marksPersistAcrossScenes=true
     """
     rules = dict(key_value(item, InvalidHouseRule) for item in house_rules)
     seats = {who: role_named(role) for who, role in (member_role(m) for m in members)}
+    if gm is None:
+        gm = ask_for_gm()
     ctx.creates = True
     result = ctx.engine.create_campaign(name, system, gm=gm, house_rules=rules, members=seats)
     ctx.remember(name)
@@ -86,7 +93,9 @@ def list_campaigns(ctx: Context) -> None:
         emit_json(rows)
         return
     if not rows:
-        click.echo("no campaigns yet: create one with `campaign init NAME --system code-green`")
+        click.echo(
+            "no campaigns yet: create one with `campaign init NAME --system code-green --gm NAME`"
+        )
         return
     from rich.markup import escape
     from rich.table import Column, Table
@@ -113,6 +122,27 @@ def use(ctx: Context, name: str) -> None:
     ctx.engine.find_campaign(name)
     ctx.remember(name)
     say(f"current campaign: {name}")
+
+
+class GmNotNamed(DomainError):
+    template = (
+        "a campaign is made with its GM's name: give --gm NAME (it is asked for only when "
+        "`campaign init` runs on a terminal)"
+    )
+
+
+def interactive() -> bool:
+    """Whether somebody is at a terminal to answer a question (not a script or a pipe)."""
+    return sys.stdin.isatty()
+
+
+def ask_for_gm() -> str:
+    """The GM's name, asked for on the terminal (on stderr, so --json output stays JSON); with
+    nobody to ask, a refusal."""
+    if not interactive():
+        raise GmNotNamed()
+    name: str = click.prompt("The GM's name (--gm)", err=True)
+    return name
 
 
 class MemberFormat(DomainError):

@@ -59,26 +59,44 @@ class Context:
 
     # --- The current campaign: --campaign, else the remembered one, else the only one ---------
 
-    @property
-    def _memory_file(self) -> Path | None:
-        return None if self.db == MEMORY or "://" in self.db else Path(self.db + ".current")
-
     def remember(self, name: str) -> None:
-        if self._memory_file is not None:
-            self._memory_file.write_text(name + "\n", encoding="utf-8")
+        """Make ``name`` the current campaign, remembered beside the store with its system (so
+        `campaign --help` lists that system's verbs without opening the store)."""
+        memory = memory_file(self.db)
+        if memory is not None:
+            system = self.engine.find_campaign(name).system
+            memory.write_text(f"{name}\n{system}\n", encoding="utf-8")
 
     def campaign(self) -> str:
         if self.campaign_option:
             return self.campaign_option
-        memory = self._memory_file
-        if memory is not None and memory.exists():
-            name = memory.read_text(encoding="utf-8").strip()
+        found = remembered(self.db)
+        if found is not None:
             with contextlib.suppress(UnknownCampaign):  # not in this store (one replaced, say)
-                return self.engine.find_campaign(name).name
+                name = self.engine.find_campaign(found[0]).name
+                if found[1] is None:  # a file from before the system was kept there
+                    with contextlib.suppress(OSError):  # kept next time, if not now
+                        self.remember(name)
+                return name
         campaigns = self.engine.directory().campaigns
         if len(campaigns) == 1:
             return campaigns[0].name
         raise NoCampaignChosen()
+
+
+def memory_file(db: str) -> Path | None:
+    """Where the current campaign of a SQLite store is remembered (None: a store elsewhere)."""
+    return None if db == MEMORY or "://" in db else Path(db + ".current")
+
+
+def remembered(db: str) -> tuple[str, str | None] | None:
+    """The current campaign remembered beside the store, and its system (None in a file
+    written before the system was kept there), read without opening the store."""
+    memory = memory_file(db)
+    if memory is None or not memory.exists():
+        return None
+    name, _, rest = memory.read_text(encoding="utf-8").strip("\n").partition("\n")
+    return name.strip(), rest.strip() or None
 
 
 pass_context = click.make_pass_decorator(Context)

@@ -40,7 +40,10 @@ def later_rulings(f: F) -> F:
     "changes",
     multiple=True,
     metavar="KEY=VALUE",
-    help="A corrected parameter of the ruling (repeatable); see `campaign --json log`.",
+    help=(
+        "A corrected parameter of the ruling (repeatable; see `campaign --json log`), or "
+        "say=TEXT: its narration."
+    ),
 )
 @click.option("--reason", required=True, help="Why the ruling is corrected (kept in the log).")
 @later_rulings
@@ -62,11 +65,14 @@ def amend(
     and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
     rolled). Every later ruling is decided again on the corrected history with its own dice;
     those that no longer stand are named, and the amendment refused, unless --with-dependents
-    undoes them or --redecide records their new decisions too.
+    undoes them or --redecide records their new decisions too. `--set say=TEXT` corrects the
+    ruling's narration (--say); a player may correct their own post's text and the narration of
+    their own rulings, nothing else.
 
     \b
     Example:
       campaign amend 12 --set function=Cryptic --reason "the lock is a puzzle, not a wall"
+      campaign amend 14 --set "say=Tanner vaults the rail." --reason "a better word"
     """
     corrections = dict(key_value(item, InvalidParameter) for item in changes)
     spec = DiceSpec(faces=parse_faces(faces) if faces is not None else None, seed=seed)

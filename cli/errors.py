@@ -12,6 +12,8 @@ import click
 from cli.defaults import DEFAULT_DB
 from domain.errors import DomainError, HistoryConflict
 
+INTERRUPTED = 130  # the exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells give it
+
 
 class NotAVerbOf(DomainError):
     template = "`{verb}` is not a verb of {system}, the current campaign's system"
@@ -82,20 +84,30 @@ def one_line_text(text: str) -> str:
 def global_options(argv: Sequence[str]) -> tuple[bool, str]:
     """--json and the store as the group reads them (before the verb), for the endings that
     come before it has: a usage error, an argument that is not text."""
-    as_json, db = False, os.environ.get("CAMPAIGN_DB") or DEFAULT_DB
+    found = leading_options(argv)
+    return bool(found.get("--json")), str(found["--db"])
+
+
+def leading_options(argv: Sequence[str]) -> dict[str, str | bool]:
+    """The group's own options as given before the verb (``--db`` from CAMPAIGN_DB or the
+    default, ``--campaign`` from CAMPAIGN when not given; ``verb``, whether one follows), read
+    without click: `--help` is printed before click has read the others."""
+    found: dict[str, str | bool] = {"--db": os.environ.get("CAMPAIGN_DB") or DEFAULT_DB}
+    if os.environ.get("CAMPAIGN"):
+        found["--campaign"] = os.environ["CAMPAIGN"]
     items = iter(argv)
     for item in items:
-        if item == "--json":
-            as_json = True
-        elif item in ("--db", "--campaign", "--as", "--actor"):
-            value = next(items, None)
-            if item == "--db" and value is not None:
-                db = value
-        elif item.startswith("--db="):
-            db = item.partition("=")[2]
+        name, sep, value = item.partition("=")
+        if item in ("--json", "--all"):
+            found[item] = True
+        elif name in ("--db", "--campaign", "--as", "--actor"):
+            given = value if sep else next(items, None)
+            if given is not None:
+                found[name] = given
         elif item == "--" or not item.startswith("-"):
+            found["verb"] = item != "--"
             break
-    return as_json, db
+    return found
 
 
 def check_text(argv: Sequence[str]) -> None:

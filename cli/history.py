@@ -16,6 +16,7 @@ import click
 from cli import systems
 from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.errors import INTERRUPTED
 from cli.render import (
     dispute_lines,
     emit_json,
@@ -28,7 +29,6 @@ from cli.render import (
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
-from projections.thread import said
 
 if TYPE_CHECKING:
     from engine import LoggedRuling
@@ -237,7 +237,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
         status = f" ({entry.status})" if entry.status else ""
         place = where(header.session, header.scene)
         say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
-        for line in said(made).splitlines():  # the ruling's narration (--say), as said
+        for line in entry.say.splitlines():  # the ruling's narration (--say), as it stands
             say(f"  > {line}")
         for line in event_lines(events, campaign):
             say(f"  {line}")
@@ -267,17 +267,23 @@ def progress_line(what: str) -> Callable[[int, int], None] | None:
     return show
 
 
-QUIT_KEYS = {"q", "Q", "\x1b", "\x03", "\x04"}  # q, Esc, Ctrl-C, Ctrl-D
+QUIT_KEYS = {"q", "Q", "\x1b", "\x04"}  # q, Esc, Ctrl-D
+CTRL_C = "\x03"
 
 
 def next_ruling() -> bool:
-    """Wait for a key: False when it asks to stop (q, Esc, Ctrl-C, Ctrl-D, or no more input)."""
+    """Wait for a key: False when it asks to stop (q, Esc, Ctrl-D, or no more input); Ctrl-C
+    ends the run there, with exit code 130 and no traceback."""
     click.echo("  (any key: next ruling; q or Esc: stop) ", nl=False)
     try:
         key = click.getchar() if sys.stdin.isatty() else sys.stdin.read(1)  # piped: a character
-    except (KeyboardInterrupt, EOFError, click.Abort):
-        key = "\x03"
+    except EOFError:
+        key = ""
+    except (KeyboardInterrupt, click.Abort):
+        key = CTRL_C
     click.echo()
+    if key == CTRL_C:
+        raise click.exceptions.Exit(INTERRUPTED)
     return bool(key) and key not in QUIT_KEYS
 
 
@@ -292,7 +298,7 @@ def narrated_json(
         "session": header.session,
         "scene": header.scene,
         "status": entry.status or None,
-        "say": said(entry.ruling),
+        "say": entry.say,
         "lines": lines,
         "after": dict(after),
     }

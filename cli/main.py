@@ -19,8 +19,20 @@ from cli import manifest
 from cli.completion import campaign_names
 from cli.context import Context
 from cli.defaults import DEFAULT_DB
-from cli.errors import NotAVerbOf, Usage, check_text, global_options, one_line_text, report
+from cli.errors import (
+    INTERRUPTED,
+    NotAVerbOf,
+    Usage,
+    check_text,
+    global_options,
+    leading_options,
+    one_line_text,
+    report,
+)
+from cli.in_context import MistypedVerb, closest, system_here, verbs_here
 from domain.errors import DomainError
+
+ARGV = "campaign.argv"  # the command line as the group got it (``ctx.meta``)
 
 
 class SharedVerbs(MutableMapping[str, click.Command]):
@@ -160,17 +172,37 @@ class CampaignGroup(click.Group):
                 if system in owners:
                     return name, _verb_of(system, name), args[1:]
                 return name, EverySystem(name, _owners(name)), args[1:]
-        return super().resolve_command(ctx, args)
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:
+            verbs = verbs_here(self.commands, system_here(leading_options(ctx.meta[ARGV])))
+            raise MistypedVerb(
+                error.command_name, closest(error.command_name, verbs), ctx
+            ) from None
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[ARGV] = list(args)  # `--help` is printed before click reads --db and --campaign
+        options = leading_options(args)
+        if options.get("--all") and not options.get("verb") and not ctx.resilient_parsing:
+            args = [*args, "--help"]  # `campaign --all`: every system's verbs
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         verbs = {name for _, names in manifest.SYSTEM_VERBS.values() for name in names}
         return [*super().list_commands(ctx), *sorted(verbs - set(self.commands))]
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """`campaign --help` lists the shared verbs, then each system's, without needing a
-        campaign to resolve them (nor importing them: their short help is in the manifest)."""
+        """`campaign --help` lists the shared verbs, then the current campaign's system's (every
+        system's with --all, or outside a campaign), each under its system's name, importing
+        none of them (their short help is in the manifest) and no engine when the current
+        campaign's system is remembered beside the store (``cli.in_context``)."""
         shared = self.commands
         assert isinstance(shared, SharedVerbs)
+        options = leading_options(ctx.meta.get(ARGV, ()))
+        system = None if options.get("--all") else system_here(options)
+        systems = manifest.SYSTEM_VERBS
+        if system is not None:
+            systems = {system: systems[system]}
         sections = [
             (
                 "Shared verbs",
@@ -182,7 +214,7 @@ class CampaignGroup(click.Group):
         ]
         sections += [
             (title, {name: _listed(name, shown) for name, shown in verbs.items()})
-            for title, verbs in manifest.SYSTEM_VERBS.values()
+            for title, verbs in systems.values()
         ]
         for title, commands in sections:
             rows = [
@@ -192,6 +224,16 @@ class CampaignGroup(click.Group):
             ]
             with formatter.section(title):
                 formatter.write_dl(rows)
+        formatter.write_paragraph()
+        if system is not None:
+            formatter.write_text(
+                f"The shared verbs and {systems[system][0]} only ({system} is the current "
+                "campaign's rule system): `campaign --all --help` lists every system's."
+            )
+        else:
+            formatter.write_text(
+                "Every system's verbs: in a campaign, `campaign --help` lists its system's."
+            )
 
     def invoke(self, ctx: click.Context) -> None:
         """Run the verb; whatever stops it is said in one line on stderr (``report``)."""
@@ -228,9 +270,13 @@ class CampaignGroup(click.Group):
         try:
             check_text(argv)
             code = super().main(argv, prog_name, complete_var, False, **extra)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
-            code = 1
+        except click.Abort as stopped:
+            if isinstance(stopped.__cause__, KeyboardInterrupt):  # Ctrl-C: no "Aborted!"
+                click.echo(err=True)
+                code = INTERRUPTED
+            else:
+                click.echo("Aborted!", err=True)
+                code = 1
         except click.exceptions.NoArgsIsHelpError as error:  # `campaign session`: its help
             if not as_json:
                 error.show()
@@ -281,6 +327,12 @@ def _context(ctx: click.Context) -> Context:
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option(
+    "--all",
+    "all_systems",
+    is_flag=True,
+    help="With --help: every rule system's verbs, not only the current campaign's.",
+)
+@click.option(
     "--as",
     "--actor",
     "actor",
@@ -290,13 +342,18 @@ def _context(ctx: click.Context) -> Context:
 @click.version_option(package_name="campaign-log")
 @click.pass_context
 def campaign(
-    ctx: click.Context, db: str, campaign: str | None, as_json: bool, actor: str | None
+    ctx: click.Context,
+    db: str,
+    campaign: str | None,
+    as_json: bool,
+    all_systems: bool,
+    actor: str | None,
 ) -> None:
     """An event-sourced campaign log: every roll and ruling recorded, undoable, replayable.
 
     \b
     Example:
-      campaign init "Night Shift" --system code-green
+      campaign init "Night Shift" --system code-green --gm Rosa
     """
     _context(ctx)
 

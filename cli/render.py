@@ -122,7 +122,7 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
         stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
         context = f" [{place}]" if place else ""
         say(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
-        _narration(made)
+        _narration(made, "~ " if any(a.say is not None for a in logged.amendments) else "")
         if logged.retraction is not None:
             r = logged.retraction
             say(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
@@ -134,17 +134,20 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
         for amendment in logged.amendments:
             kind = amendment.kind.upper()
             say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
+            if amendment.say is not None:
+                say(f'  > "{amendment.say}"')
             for line in event_lines(amendment.events, campaign):
                 say(f"  > {line}")
 
 
-def _narration(made: RulingMade | Any) -> None:
-    """A ruling's narration (``--say``), quoted under its first line, when it has one."""
-    from projections.thread import said
+def _narration(made: RulingMade | Any, mark: str = "") -> None:
+    """A ruling's narration (``--say``), quoted under its first line, when it has one (``mark``:
+    ``~ `` when an amendment replaced it, as the lines it replaced are marked)."""
+    from domain.said import said
 
     narration = said(made)
     if narration:
-        say(f'  "{narration}"')
+        say(f'  {mark}"{narration}"')
 
 
 def emit_json(value: Any) -> None:

@@ -1,5 +1,5 @@
 """``--say TEXT`` on every ruling verb: the narration of the ruling ("Tanner vaults the rail"),
-recorded in the same ruling as its command (``engine.said``). The option is added to the verbs
+recorded in the same ruling as its command (``domain.said``). The option is added to the verbs
 once they are registered (``add_say``), so no verb has to declare it."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import click
 from cli.context import Context
 
 # Verbs that record no ruling of their own to narrate: reads (a sheet), a post (its text is
-# the narration), and the corrections, which keep the narration of the ruling they correct.
+# the narration), and the corrections (`amend --set say=TEXT` corrects a ruling's narration).
 NOT_NARRATED = frozenset({"character list", "character show", "post", "resolve"})
 SHARED_NARRATED = (
     "dice",

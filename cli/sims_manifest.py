@@ -56,7 +56,4 @@ VERBS: dict[str, dict[str, Any]] = {
     "rebirth": {
         "help": "Master in six qualities, no Master+: spend an upgrade on a whole new sheet plus four Good qualities (one may be psychic or extraordinary)."
     },
-    "message": {
-        "help": "Write privately to one member of the table (Behind the Scenes). Only you, TO and the GMs read it: it stays out of everyone else's log, history and recap (`campaign recap --for TO` is TO's own recap, with it)."
-    },
 }

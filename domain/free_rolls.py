@@ -6,10 +6,16 @@ here, so every die comes from the ruling's dice (``dice.roll(sides)``), never fr
 library's own random numbers. What the tree may hold: dice (``NdS``, ``d%``), keep-highest and
 keep-lowest (``khN``, ``klN``) and whole numbers, added and subtracted. Anything else is refused
 naming it.
+
+``adv`` or ``dis`` after one d20 (``d20+3 adv``, ``1d20 dis``, ``d20 adv+3``) is advantage or
+disadvantage as the table says it: the d20 is read as ``2d20kh1`` or ``2d20kl1``
+(``notation``), and that standard notation is what a roll records, so any reader of dice
+notation checks it against the faces recorded beside it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
@@ -19,7 +25,6 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import DomainError
 from domain.events import FreeRollMade, FreeRollTerm, Kept
-from domain.lifecycle import required_text
 from domain.limits import MAX_DICE, MAX_SIDES, MIN_SIDES
 from domain.limits import MAX_EXPRESSION as MAX_LENGTH
 from domain.plain import Plain
@@ -42,6 +47,13 @@ class FreeRollOutOfBounds(DomainError):
     template = (
         f"{{expression!r}} {{problem}}: a free roll rolls 1 to {MAX_DICE} dice of "
         f"{MIN_SIDES} to {MAX_SIDES} sides, written in at most {MAX_LENGTH} characters"
+    )
+
+
+class AdvantageWithoutOneD20(DomainError):
+    template = (
+        "{expression!r} says {word}, which rolls one d20 twice and keeps the {keeps} of the two: "
+        "write it after a single d20 (d20+3 {word}, 1d20 {word})"
     )
 
 
@@ -85,12 +97,43 @@ def dropped_positions(faces: tuple[int, ...], kept: Kept, keep: int) -> tuple[in
     return tuple(sorted(ranked[keep:]))
 
 
-def read_expression(text: str) -> tuple[Term, ...]:
-    """The terms of a free roll's expression in the order written, checked against the bounds,
-    or a refusal saying what is wrong with it."""
+# ``adv``/``dis`` (or the words in full) right after a d20, or ending an expression with one d20.
+_WORD = r"(?P<word>adv(?:antage)?|dis(?:advantage)?)"
+_A_D20 = r"(?<![\w%])1?d20(?![\w%])"
+_AFTER_A_D20 = re.compile(rf"(?<![\w%])1?d20\s*{_WORD}(?!\w)", re.IGNORECASE)
+_ENDING = re.compile(rf"(?P<rest>.*?)\s*(?<![\w%]){_WORD}\s*", re.IGNORECASE | re.DOTALL)
+_D20 = re.compile(_A_D20, re.IGNORECASE)
+
+
+def notation(text: str) -> str:
+    """The expression in standard dice notation: ``adv``/``dis`` after one d20 read as
+    ``2d20kh1``/``2d20kl1`` (``d20+3 adv`` is ``2d20kh1+3``); any other text as written
+    (stripped). Advantage said of anything but one d20 is refused."""
     written = text.strip()
-    if not written:
+    inline = _AFTER_A_D20.sub(lambda m: _kept(m.group("word")), written)
+    ending = _ENDING.fullmatch(inline)
+    if ending is None:
+        return inline
+    rest, word = ending.group("rest"), ending.group("word")
+    if inline != written or len(_D20.findall(rest)) != 1:  # said twice, or not of one d20
+        keeps = "higher" if word.lower().startswith("adv") else "lower"
+        raise AdvantageWithoutOneD20(expression=written, word=word, keeps=keeps)
+    return _D20.sub(_kept(word), rest, count=1)
+
+
+def _kept(word: str) -> str:
+    return "2d20kh1" if word.lower().startswith("adv") else "2d20kl1"
+
+
+def read_expression(text: str) -> tuple[Term, ...]:
+    """The terms of a free roll's expression in the order written (``adv``/``dis`` read as
+    ``notation`` reads them), checked against the bounds, or a refusal saying what is wrong."""
+    typed = text.strip()
+    if not typed:
         raise UnreadableDiceNotation(expression=text, problem="it is empty")
+    if len(typed) > MAX_LENGTH:
+        raise FreeRollOutOfBounds(expression=typed, problem=f"is {len(typed)} characters")
+    written = notation(typed)
     if len(written) > MAX_LENGTH:
         raise FreeRollOutOfBounds(expression=written, problem=f"is {len(written)} characters")
     import d20  # here, not at the top: building its parser costs a `dice` a fifth of a second
@@ -186,24 +229,23 @@ def _check_count(written: str, terms: tuple[Term, ...]) -> None:
 
 @frozen(kw_only=True)
 class RollFreely(Plain):
-    """Roll dice no rule names, saying why (a d6 to see if it rains): an expression in dice
-    notation (2d6+1, 4d6kh3, 1d20-1d4+2, d%), rolled from the ruling's dice and recorded like
-    every other roll.
+    """Roll dice no rule names, optionally saying why (a d6 to see if it rains): an expression
+    in dice notation (2d6+1, 4d6kh3, 1d20-1d4+2, d%, d20+3 adv), rolled from the ruling's dice
+    and recorded like every other roll, in standard notation (``notation``).
 
     Dice are added and subtracted, with whole numbers; khN/klN keep the highest or lowest N
     of a term. At most 100 dice of 2 to 1000 sides."""
 
     name: ClassVar[str] = "dice"
     expression: str
-    why: str
+    why: str = ""
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         terms = read_expression(self.expression)
-        why = required_text(self.why, "why the dice are rolled (--why)")
         rolled = tuple(term.roll(dice) for term in terms)
         made = FreeRollMade(
-            expression=self.expression.strip(),
-            why=why,
+            expression=notation(self.expression),
+            why=self.why.strip(),
             terms=rolled,
             total=sum(-t.value if t.subtracted else t.value for t in rolled),
         )

@@ -31,6 +31,7 @@ from domain.errors import (
 from domain.events import (
     CampaignCreated,
     CampaignRegistered,
+    CharacterJoined,
     EntropyAdded,
     MemberAdded,
     NoteAdded,
@@ -77,6 +78,19 @@ def create_campaign(
             for who, role in (members or {}).items()
         ),
     )
+
+
+def seated_players(campaign: CampaignState, changes: Sequence[Change]) -> tuple[Change, ...]:
+    """``changes`` (a character's creation), and a seat as a player for each player of a new
+    character who has none: the GM's `character create --player alice` seats alice in the same
+    ruling (``seat_player`` on each system's creation command), so undoing it unseats her."""
+    seats: list[Change] = []
+    for change in changes:
+        joined = change.event
+        if isinstance(joined, CharacterJoined) and campaign.member(joined.player) is None:
+            added = MemberAdded(name=seat(joined.player, campaign.gm), role=Role.PLAYER)
+            seats.append(Change(campaign.id, added))
+    return (*changes, *seats)
 
 
 def seat(name: str, gm: str) -> str:

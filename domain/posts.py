@@ -3,7 +3,9 @@
 A post is Markdown text with its speaker: the GM narrating (the default for a GM), a character
 (``--character``: a player for their own characters, the GM for any), an NPC (``--npc``, the
 GM's), or a member out of character (``--ooc``: anyone, observers included). ``to`` makes it
-private: the author, those members and the GMs read it (``domain.visibility.Private``).
+private: the author, those members and the GMs read it (``domain.visibility.Private``); a
+system may refuse more of a private post (its ruleset's ``check_private_post``: the Sims' Behind
+the Scenes).
 
 A roll written in brackets inside the text (``[2d6+1]``, ``[4d6kh3 for the climb]``) is a free
 roll of the post's ruling: the notation, the dice and the limits of ``campaign dice``
@@ -12,13 +14,13 @@ notation (``[an aside]``, a Markdown link ``[text](https://...)``) stays text.
 
 A post reads nothing a roll changes (only the table's members and roster), so undoing or
 amending a roll never touches a post; the author may amend their own post's text
-(``check_may_amend``).
+(``domain.own_words``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from attrs import frozen
@@ -27,15 +29,15 @@ from domain.campaign import CampaignState, Member
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import DomainError, NotAllowed, UnknownMember
-from domain.events import AMEND, InlineRoll, PostKind, PostWritten, Role
-from domain.free_rolls import read_expression
+from domain.events import InlineRoll, PostKind, PostWritten, Role
+from domain.free_rolls import notation, read_expression
 from domain.lifecycle import required_text
 from domain.limits import MAX_NAME, MAX_POST_ROLLS
 from domain.plain import Plain
-from domain.policy import acting_member, check_gm
+from domain.policy import acting_member
+from domain.rulesets import ruleset_named
 
 POST = "post"
-EDITABLE = frozenset({"text"})  # what an author may amend of their own post
 
 
 class PostSpeakersConflict(DomainError):
@@ -64,6 +66,13 @@ class EditRollsAnew(DomainError):
     )
 
 
+class PostSaysItsText(DomainError):
+    template = (
+        "ruling {ruling} is a post, whose text is what it says: amend its text (--set text=...), "
+        "not a narration"
+    )
+
+
 class TooManyPostRolls(DomainError):
     template = "the post holds {count} rolls: a post rolls at most {limit} ([2d6] each)"
 
@@ -71,8 +80,9 @@ class TooManyPostRolls(DomainError):
 # --- Rolls written in the text -----------------------------------------------------------------
 
 _BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
-_TERM = r"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?|\d+)"
-_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*"
+_ADVANTAGE = r"(?:\s*(?i:adv(?:antage)?|dis(?:advantage)?)(?!\w))?"  # d20 adv (free_rolls)
+_TERM = rf"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?{_ADVANTAGE}|\d+)"
+_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*{_ADVANTAGE}"
 _WRITTEN = re.compile(
     rf"\s*(?P<expr>{_EXPRESSION})(?:\s+(?:for\s+)?(?P<why>[^+\-\s](?:.*\S)?))?\s*"
 )
@@ -133,7 +143,7 @@ def roll_inline(text: str, dice: DiceSource) -> tuple[InlineRoll, ...]:
             InlineRoll(
                 start=w.start,
                 end=w.end,
-                expression=w.expression,
+                expression=notation(w.expression),
                 why=w.why,
                 terms=rolled,
                 total=total,
@@ -169,6 +179,8 @@ class WritePost(Plain):
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
         author = acting_member(campaign, self.by)
+        if self.to:  # a system's own rule for private writing comes first (the Sims')
+            ruleset_named(campaign.system).check_private_post(campaign, self)
         kind, speaker, character_id = self._speaker(campaign, author)
         to = self._recipients(campaign, author)
         text = required_text(self.text, "the post")
@@ -238,20 +250,7 @@ class WritePost(Plain):
         return tuple(to)
 
 
-# --- Editing one's own post --------------------------------------------------------------------
-
-
-def edits_own_post(campaign: CampaignState, who: str, changes: Mapping[str, str]) -> bool:
-    """Whether ``who`` (not a GM) asks to amend only what an author may edit of a post (its
-    text); the ruling is checked to be their own post by ``check_own_post``."""
-    member = acting_member(campaign, who)
-    return member.role is not Role.GM and bool(changes) and set(changes) <= EDITABLE
-
-
-def check_may_amend(campaign: CampaignState, who: str, changes: Mapping[str, str]) -> None:
-    """Refuse an amendment by anyone but a GM, except an author's edit of their post's text."""
-    if not edits_own_post(campaign, who, changes):
-        check_gm(campaign, who, AMEND)
+# --- Editing one's own post (who may: ``domain.own_words``) ------------------------------------
 
 
 def check_edit_dice(campaign: CampaignState, who: str, ruling: int, new: int) -> None:
@@ -259,15 +258,3 @@ def check_edit_dice(campaign: CampaignState, who: str, ruling: int, new: int) ->
     post never rolled is refused (those dice would come from no commitment)."""
     if new and acting_member(campaign, who).role is not Role.GM:
         raise EditRollsAnew(who=who, ruling=ruling, new=new)
-
-
-def check_own_post(
-    campaign: CampaignState, who: str, command: str, args: Mapping[str, Any]
-) -> None:
-    """A player amending a ruling (their post's text): refused unless it is a post they wrote."""
-    member = acting_member(campaign, who)
-    if member.role is Role.GM:
-        return
-    if command != POST or args.get("by") != who:
-        rule = "a player amends only the text of their own posts; the rest is the GM's"
-        raise NotAllowed(who=who, role=member.role, what=AMEND, rule=rule)

@@ -4,6 +4,10 @@ The ruling is decided again against the state just before it (as corrected since
 recorded dice in order; only a die the original never rolled is drawn anew. Each stream it (or
 the new resolution) touches gets a ``RulingAmended`` carrying the replacement events, which
 replay applies at the ruling's place. The later rulings are decided again, as for undo.
+
+``say`` among the changes corrects the ruling's narration (``--say``), which is no parameter of
+its command: the ruling is decided again as it stands, and the new narration is kept in the
+amendment's header (``domain.said``), the old one in the ruling's.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ from domain.errors import (
 )
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
-from domain.posts import check_edit_dice, check_may_amend, check_own_post
+from domain.own_words import check_may_amend, check_own_words
+from domain.posts import POST, PostSaysItsText, check_edit_dice
 from domain.registry import parameters_of
 from domain.rulesets import ruleset_named
+from domain.said import SAY, said_text
 from engine.corrections import (
     amended,
     amendments_of,
@@ -43,6 +49,7 @@ from engine.corrections import (
 from engine.dice_sources import DiceSpec
 from engine.log import rulings_made
 from engine.mapper import canonical_json, converter
+from engine.records import Recorded
 from engine.redecide import Redecider, listed
 from engine.rulings import NOT_UNDOABLE
 from engine.tail import Tail, reach, read_back
@@ -114,19 +121,32 @@ def amend(
     check_parameters(AMEND, [*changes.items(), ("reason", why)])  # as given, with the reason
     if with_dependents and redecide:
         raise RedecideOrWithDependents()
+    narration = said_text(changes[SAY]) if SAY in changes else None
+    if narration == "":
+        raise EmptyText(what="the narration")
+    corrections = {key: text for key, text in changes.items() if key != SAY}
     spec = dice or DiceSpec()
 
     def attempt() -> RulingResult | None:
         loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         who = actor or campaign.gm
-        check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of a post
+        check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of their words
         records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
-        check_own_post(campaign, who, target.command, json.loads(target.params).get("args", {}))
+        check_own_words(
+            campaign,
+            who,
+            changes,
+            command=target.command,
+            args=json.loads(target.params).get("args", {}),
+            author=_author(records, target),
+        )
+        if narration is not None and target.command == POST:
+            raise PostSaysItsText(ruling=target.number)
         tail = Tail(ledger.streams, campaign_id, target.number, records)
         made = tail.made
-        command, changed = corrected_command(target, changes)
+        command, changed = corrected_command(target, corrections)
         check_command(command)  # as corrected, held to the limits as any command is
         walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
         fresh = spec.fresh()
@@ -159,6 +179,7 @@ def amend(
             "with": sorted(plan.dropped),
             **redecided_params(plan.changed, campaign_id),
             **({"dispute": dispute} if dispute is not None else {}),
+            **({SAY: narration} if narration is not None else {}),
         }
         return ledger.record(
             loaded,
@@ -181,6 +202,11 @@ def read_as(target: RulingMade, campaign: CampaignState) -> dict[str, Any]:
     if target.number in campaign.revealed:
         return {"visibility": Visibility.PUBLIC}
     return {"visibility": target.visibility, "audience": target.audience}
+
+
+def _author(records: list[Recorded], target: RulingMade) -> str:
+    """Who made the ruling ``target`` is the header of (the member its narration is of)."""
+    return next(r.actor for r in records if r.event is target)
 
 
 def _target(made: list[RulingMade], campaign: CampaignState, ruling: int) -> RulingMade:

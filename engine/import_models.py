@@ -49,6 +49,7 @@ class ImportModels:
         self.group: list[Recorded] = []
         self.count = 0  # records taken: the scratch's positions
         self.started = False
+        self.registration: Recorded | None = None
 
     def start(self, registration: Recorded | None) -> None:
         """The campaign's directory entry, its first record; None: the models are left."""
@@ -56,6 +57,7 @@ class ImportModels:
             self.leave()
         else:
             self.started = True
+            self.registration = registration
             self.add(registration)
 
     def add(self, record: Recorded) -> None:
@@ -66,6 +68,9 @@ class ImportModels:
         self.count += 1
         if complete(group):
             header = next(r for r in group if isinstance(r.event, RulingMade))
+            if not _listed(header, group[1:] if group[0] is self.registration else group):
+                self.leave()  # not whole rulings: what a catch-up makes of them, it says itself
+                return
             for model in self.computed:
                 model.apply(self.count, header, group)
             self.group = []
@@ -80,6 +85,8 @@ class ImportModels:
     def caught_up(self, read_models: ReadModels) -> None:
         """Each model computed, caught up with the log as it stands before the import (what its
         next read would do): so it stands where the imported rows begin."""
+        if self.group or not self.started:
+            self.leave()  # the log would not end on a whole ruling: catching up says why
         for model in self.computed:
             if model.failed is None:
                 read_models.catch_up(model.model)
@@ -114,3 +121,19 @@ class ImportModels:
         scratch, self.scratch = self.scratch, None
         if scratch is not None:
             scratch.close()
+
+
+def _listed(header: Recorded, records: Sequence[Recorded]) -> bool:
+    """Whether every record of a ruling taken whole is one its header lists (a file whose lines
+    were moved can hold as many rows as the header lists, but others)."""
+    made = header.event
+    assert isinstance(made, RulingMade)
+    spans = made.touched
+    return all(
+        record is header
+        or any(
+            s.stream == record.originator_id and s.first <= record.originator_version <= s.last
+            for s in spans
+        )
+        for record in records
+    )

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from domain.events import RulingAmended, RulingMade, RulingRetracted, StreamRange
 from domain.plain import Plain
+from domain.said import amended_say, said
 from engine.records import DIRECTORY_ID, Recorded
 from engine.store import StoredLogDamaged
 
@@ -30,13 +31,15 @@ class Retraction(Plain):
 class Amendment(Plain):
     """A ruling re-resolved: by which ruling, who, why, and the events that now stand for it
     (each in its stream's envelope); ``kind``: ``amended``, or ``re-decided`` when the
-    correction of an earlier ruling decided it again."""
+    correction of an earlier ruling decided it again; ``say``: the narration it gave the ruling
+    (``amend --set say=...``), None when it left it as it was."""
 
     by: int
     actor: str
     reason: str
     events: tuple[Recorded, ...]
     kind: str = "amended"
+    say: str | None = None
 
 
 @frozen
@@ -59,6 +62,14 @@ class LoggedRuling(Plain):
     def standing(self) -> tuple[Recorded, ...]:
         """The events in force for this ruling: its last amendment's, or those it recorded."""
         return self.amendments[-1].events if self.amendments else self.events
+
+    @property
+    def say(self) -> str:
+        """The ruling's narration as it stands: the one its last amendment of it gave, else the
+        one it was recorded with (``domain.said``)."""
+        return next(
+            (a.say for a in reversed(self.amendments) if a.say is not None), said(self.ruling)
+        )
 
     @property
     def status(self) -> str:
@@ -144,6 +155,9 @@ def read_log(
                     reason=amended.reason,
                     events=now,
                     kind=amended.kind,
+                    say=amended_say(header.event, amended)
+                    if isinstance(header.event, RulingMade)
+                    else None,
                 )
                 amendments.setdefault(amended.ruling, []).append(entry)
     return [

@@ -292,6 +292,11 @@ class ReadModels:
         self._opening = threading.Lock()
 
     @property
+    def kept(self) -> bool:
+        """Whether this store keeps read models (known without opening them)."""
+        return is_postgres(self._db) or "://" not in self._db
+
+    @property
     def views(self) -> ViewStore:
         views = self._views
         if views is not None:

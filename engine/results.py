@@ -140,13 +140,15 @@ class UndoneView:
 
 @frozen(kw_only=True)
 class AmendedView:
-    """A correction of a ruling (``kind``: ``amended`` or ``re-decided``) and what now stands."""
+    """A correction of a ruling (``kind``: ``amended`` or ``re-decided``) and what now stands;
+    ``say``: the narration it gave the ruling (null: it left the narration as it was)."""
 
     by: int
     kind: str
     actor: str
     reason: str
     events: list[EventView]
+    say: str | None = None
 
 
 @frozen(kw_only=True)
@@ -192,6 +194,7 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
                 actor=a.actor,
                 reason=a.reason,
                 events=[event_view(e, who) for e in a.events],
+                say=a.say,
             )
             for a in logged.amendments
         ],

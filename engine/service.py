@@ -17,6 +17,7 @@ from domain.events import Outcome, Role
 from domain.lifecycle import create_campaign
 from domain.limits import check_command, check_parameters
 from domain.policy import check_allowed, check_gm, check_own_dice
+from domain.said import said_text
 from domain.table import RemoveMember
 from domain.visibility import visibility_of
 from engine.access import Access
@@ -27,7 +28,6 @@ from engine.ledger import RulingView, evolve_directory
 from engine.mapper import canonical_json, converter
 from engine.reads import Reads
 from engine.records import DIRECTORY_ID
-from engine.said import said_text
 
 
 class Engine(Reads, Access):
@@ -48,9 +48,10 @@ class Engine(Reads, Access):
         redecide: bool = False,
         dispute: int | None = None,
     ) -> RulingResult:
-        """Re-resolve a ruling with corrected parameters and the dice it recorded. Later rulings
-        that no longer stand refuse it, are undone with it (``with_dependents``) or are decided
-        again with their own dice (``redecide``). With ``dispute``, it resolves that dispute."""
+        """Re-resolve a ruling with corrected parameters and the dice it recorded (``say`` among
+        ``changes``: its corrected narration, ``domain.said``). Later rulings that no longer
+        stand refuse it, are undone with it (``with_dependents``) or are decided again with
+        their own dice (``redecide``). With ``dispute``, it resolves that dispute."""
         from engine.amend import amend  # amend imports this module's neighbours
 
         return amend(
@@ -199,7 +200,7 @@ class Engine(Reads, Access):
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
         ``reveal``. ``say``: the narration of the ruling ("Tanner vaults the rail"), recorded
-        in its header with the command (``engine.said``).
+        in its header with the command (``domain.said``).
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
         table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is

@@ -46,7 +46,6 @@ from engine.import_folds import Folds
 from engine.import_models import ImportModels
 from engine.import_scratch import Scratch
 from engine.mapper import loads
-from engine.readmodels import ReadModelsUnsupported, ViewStore
 from engine.records import DIRECTORY_ID, Recorded, Snapshot
 from engine.store import MEMORY, StoredEventUnreadable, StoredLogDamaged, one_line, shown
 from engine.streams import CORRECTION_TOPICS as CORRECTIONS
@@ -155,8 +154,8 @@ def import_lines(
     Nothing is written to the store until every check held; then the rows, a snapshot at each
     stream's head and the read models' documents."""
     with Scratch() as scratch:
-        views = _views(read_models)
-        models = ImportModels(scratch.folder, _models() if views else [])
+        kept = read_models is not None and read_models.kept  # opened once every check held
+        models = ImportModels(scratch.folder, _models() if kept else [])
         try:
             return _import(ledger, lines, progress, scratch, (read_models, models))
         finally:
@@ -169,15 +168,6 @@ def _models() -> list[ReadModel]:
     return list(models().values())
 
 
-def _views(read_models: ReadModels | None) -> ViewStore | None:
-    if read_models is None:
-        return None
-    try:
-        return read_models.views
-    except ReadModelsUnsupported:  # a store that keeps none
-        return None
-
-
 def _import(
     ledger: Ledger,
     lines: Iterable[str | bytes],
@@ -186,7 +176,7 @@ def _import(
     kept: tuple[ReadModels | None, ImportModels],
 ) -> Imported:
     read_models, models = kept
-    views = read_models.views if read_models is not None and models.computed else None
+    computing = read_models is not None and bool(models.computed)
     checked = CheckedLines(lines, progress, scratch.seen)
     folds: Folds | None = None
     early: tuple[Recorded, StoredEvent] | None = None
@@ -194,7 +184,7 @@ def _import(
         scratch.add(number, row)
         if folds is None:
             folds = _folds(checked.header)
-            early = _early(ledger, checked.header, number, record) if views else None
+            early = _early(ledger, checked.header, number, record) if computing else None
             models.start(early[0] if early else None)
         folds.add(number, row, record)
         models.add(record)
@@ -244,9 +234,9 @@ def _import(
             line=2, field="stream", problem="this campaign is in the store already"
         ) from None
     _keep_heads(ledger, folds.snapshots(states))
-    if views is not None:
+    if read_models is not None and models.computed:
         with collector_paused():
-            models.adopt(views, first, last)
+            models.adopt(read_models.views, first, last)
     return Imported(header["name"], header["system"], scratch.count, report.digest)
 
 

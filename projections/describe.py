@@ -151,7 +151,8 @@ def _note(event: NoteAdded) -> str:
 @describe.register(FreeRollMade)
 def _free_roll(event: FreeRollMade) -> str:
     terms = " ".join(_term(term, first=not i) for i, term in enumerate(event.terms))
-    return f"free roll {event.expression} {terms} = {event.total}: {event.why}"
+    why = f": {event.why}" if event.why else ""
+    return f"free roll {event.expression} {terms} = {event.total}{why}"
 
 
 def _term(term: FreeRollTerm, *, first: bool) -> str:

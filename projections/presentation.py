@@ -1,8 +1,9 @@
 """Each rule system's presentation, registered beside its ruleset. ``projections.<package>``
 (the package ``domain.rulesets.SYSTEMS`` names) holds its event lines (``projections.describe``
 imports it); ``projections.<package>_presentation`` holds its ``PRESENTATION``: the sheet (text,
-the extras of its JSON, the one-line status), the recap's highlights and moved scores, its own
-read models and its extra pages (The Code's Exposure timeline).
+the drawing pages show, the extras of its JSON, the one-line status), the turn panel, the
+recap's highlights and moved scores, its own read models and its extra pages (The Code's
+Exposure timeline).
 
 Shared modules ask here ("which pages has this system?") and name no system. A system's module
 is imported the first time it is asked for, as its ruleset is."""
@@ -10,7 +11,7 @@ is imported the first time it is asked for, as its ruleset is."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from attrs import field, frozen
@@ -18,6 +19,7 @@ from attrs import field, frozen
 from domain.campaign import CampaignState
 from domain.events import Event
 from domain.rulesets import SYSTEMS
+from projections.drawing import Drawing, TurnGroup
 
 if TYPE_CHECKING:
     from projections.documents import ReadModel
@@ -26,6 +28,10 @@ Moved = tuple[str, Any, Any]  # (score, before, after)
 
 
 def _nothing_moved(event: Event) -> tuple[Moved, ...]:
+    return ()
+
+
+def _nothing_owed(characters: Sequence[Any], campaign: CampaignState) -> tuple[TurnGroup, ...]:
     return ()
 
 
@@ -46,6 +52,8 @@ class Presentation:
     """What the shared code asks of a system to show it."""
 
     sheet_text: Callable[[Any, CampaignState], str]
+    # the sheet as pages draw it (``projections.drawing``): grids, bars, rows, ladders
+    sheet_drawing: Callable[[Any, CampaignState], Drawing]
     sheet_extras: Callable[[Any], dict[str, Any]]
     status: Callable[[Any], str]
     highlights: Mapping[type[Event], str] = field(factory=dict)
@@ -53,6 +61,8 @@ class Presentation:
     read_models: tuple[ReadModel, ...] = ()
     timeline: ReadModel | None = None  # the read model of its timelines, if it keeps them
     pages: tuple[Page, ...] = ()
+    # the turn panel: whose turn it is or what is owed, from the characters the reader knows
+    turns: Callable[[Sequence[Any], CampaignState], tuple[TurnGroup, ...]] = _nothing_owed
 
 
 def presentation_of(system: str) -> Presentation:

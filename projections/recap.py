@@ -16,7 +16,8 @@ Keys (format ``campaign-log/recap``, version 1):
 - ``characters``: ``name``, ``scores`` (``score``, ``start``, ``end``), ``revealed`` (texts);
 - ``corrections``: ``ruling``, ``session``, ``kind`` (``undone`` / ``amended`` /
   ``re-decided``), ``by``, ``actor``, ``reason``, ``was`` (lines as first recorded), ``now``
-  (lines in force);
+  (lines in force); an amendment that corrected the ruling's narration has it first in each,
+  quoted;
 - ``disputes`` (raised or resolved in the session): ``dispute``, ``ruling``, ``by``, ``reason``,
   ``outcome`` (null while open, ``upheld`` / ``undone`` / ``amended``), ``resolution`` (the
   GM's reason), ``resolved_by`` (the ruling that resolved it) and ``actor`` (who resolved it).
@@ -237,9 +238,11 @@ def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Correction]:
                     "now": [],
                 },
             )
-        previous = was
+        previous, said_before = was, _said(entry.get("story"))
         for a in entry["amended"]:
             now = _visible(a["lines"], gm)
+            said_now = _said(a.get("story"))
+            told = said_now != said_before  # a corrected narration reads first, was and now
             kind = a.get("kind", "amended")  # documents written before re-decisions lack it
             found[(entry["ruling"], kind, a["by"])] = {
                 "ruling": entry["ruling"],
@@ -248,15 +251,22 @@ def _corrections(doc: Doc, entries: list[Doc], gm: bool) -> list[Correction]:
                 "by": a["by"],
                 "actor": a["actor"],
                 "reason": a["reason"],
-                "was": previous,
-                "now": now,
+                "was": [*(said_before if told else []), *previous],
+                "now": [*(said_now if told else []), *now],
             }
-            previous = now
+            previous, said_before = now, said_now
     for c in doc["corrections_made"]:
         key = (c["ruling"], c["kind"], c["by"])
         stored = {**c, "session": c["session"] or None, "was": [], "now": []}
         found.setdefault(key, cast(Correction, stored))  # as stored, keys in its order
     return sorted(found.values(), key=lambda c: (c["by"], c["ruling"]))
+
+
+def _said(part: Doc | None) -> list[Line]:
+    """A ruling's narration (its story's ``say`` part, as told) as a line, quoted; none else."""
+    if part is None or part.get("voice") != "say":
+        return []
+    return [{"who": None, "text": f'"{part["text"]}"'}]
 
 
 def dispute_text(d: Dispute) -> str:

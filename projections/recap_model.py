@@ -46,7 +46,9 @@ from domain.events import (
     SceneStarted,
     SessionEnded,
     SessionStarted,
+    Visibility,
 )
+from domain.said import amended_say
 from projections.documents import Documents
 from projections.event_data import data_of
 from projections.recap_facts import STRUCTURE, Envelope, amendments_by_ruling
@@ -217,6 +219,8 @@ class RecapModel:
         first = records[0].event
         assert isinstance(first, RulingAmended)
         replacing = [(r.originator_id, e) for r in records for e in r.event.events]  # type: ignore[attr-defined]
+        made = header.event
+        assert isinstance(made, RulingMade)
         reason = next(r.event.reason for r in records if str(r.originator_id) == cid)  # type: ignore[attr-defined]
         campaign = docs.get(f"campaign/{cid}") or {}
         amendment = {
@@ -228,7 +232,10 @@ class RecapModel:
         found = self._find(docs, cid, first.ruling)
         if found is not None:
             key, doc, entry = found
-            story = story_of(None, entry["actor"], [e for _, e in replacing], campaign, entry)
+            events = [e for _, e in replacing]
+            private = made.visibility is Visibility.PRIVATE  # never the story, as its ruling
+            narration = None if private else amended_say(made, first)  # a corrected --say
+            story = story_of(None, entry["actor"], events, campaign, entry, narration)
             entry["amended"].append(
                 {
                     **amendment,

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.events import Event, PostKind, PostWritten, RulingMade, Visibility
+from domain.said import said
 from projections.post_text import with_rolls
-from projections.thread import said
 
 Doc = dict[str, Any]
 
@@ -27,15 +27,15 @@ def story_of(
     events: Iterable[Event],
     campaign: Doc,
     entry: Doc | None = None,
+    narration: str | None = None,
 ) -> Doc | None:
     """A ruling's part of the story as facts, or None. ``made`` is its header (None for an
-    amendment's replacement events: then ``entry``, the ruling's recap entry, says what it was).
+    amendment's replacement events: then ``entry``, the ruling's recap entry, says what it was,
+    and ``narration`` the narration the amendment gave it, if it gave one).
 
     A post's part keeps its voice and who stood behind it then (the player of a character, the
     campaign's GM); its words and rolls stay in the post event, read by ``told``."""
     if made is not None and made.visibility is Visibility.PRIVATE:
-        return None
-    if made is None and entry is not None and entry.get("story") is None and not _posts(events):
         return None
     post = next(iter(_posts(events)), None)
     if post is not None:
@@ -45,10 +45,20 @@ def story_of(
         if post.kind is PostKind.CHARACTER:
             part["player"] = campaign.get("players", {}).get(str(post.character_id), post.by)
         return part
-    narration = said(made) if made is not None else (entry or {}).get("story", {}).get("text")
+    if made is not None:
+        narration = said(made)
+    elif narration is None:
+        narration = _narrated(entry or {})
     if not narration:
         return None
     return {"voice": "say", "speaker": actor, "text": narration}
+
+
+def _narrated(entry: Doc) -> str | None:
+    """A recap entry's narration as it stands: its last amendment's, else as recorded."""
+    parts = [entry.get("story"), *(a.get("story") for a in entry.get("amended", []))]
+    said_parts = [p["text"] for p in parts if p and p.get("voice") == "say"]
+    return said_parts[-1] if said_parts else None
 
 
 def told(part: Doc, events: Iterable[Event]) -> Doc:

@@ -40,8 +40,12 @@ def marks(entry: Entry, gm: str = "") -> list[str]:
         found.append("private to " + ", ".join(readers) + " and the GMs")
     if entry.hidden:
         found.append("hidden: the GMs' until revealed")
-    for edit in entry.edits:
-        found.append(f"edited by #{edit.by} ({edit.actor}): {edit.reason}")
+    for (
+        edit
+    ) in entry.edits:  # one mark an amendment, whether it edited the text, the narration or both
+        mark = f"edited by #{edit.by} ({edit.actor}): {edit.reason}"
+        if mark not in found:
+            found.append(mark)
     if entry.struck is not None:
         s = entry.struck
         found.append(f"struck by #{s.by} ({s.actor}): {s.reason}")

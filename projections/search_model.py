@@ -22,9 +22,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.events import Event, RulingAmended, RulingMade, RulingRetracted
+from domain.said import said
 from projections.documents import Documents
 from projections.recap_facts import Envelope
-from projections.thread import said
 
 Doc = dict[str, Any]
 NARRATION = "Narration"  # the kind of a ruling's own narration (``--say``)

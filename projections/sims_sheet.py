@@ -11,10 +11,8 @@ from domain.rulesets.sims.character import Quality, SimsCharacter
 from domain.rulesets.sims.tables import rank_name
 
 
-def status(c: SimsCharacter) -> str:
-    """What the character is waiting for or doing, or 'ready' (or 'killed')."""
-    if c.killed:
-        return "killed"
+def owed(c: SimsCharacter) -> list[str]:
+    """What the character must do before play goes on: ranks to allocate, a tie to re-roll."""
     notes = []
     if c.pending is not None:
         notes.append(f"must allocate {c.pending.ranks} {c.pending.kind} Rank(s)")
@@ -22,6 +20,14 @@ def status(c: SimsCharacter) -> str:
         notes.append(f"must re-roll the tied attack on {c.ties[0].setup.defender}")
     if c.recovery_pending:
         notes.append(f"must place {c.recovery_pending} recovered rank(s)")
+    return notes
+
+
+def status(c: SimsCharacter) -> str:
+    """What the character is waiting for or doing, or 'ready' (or 'killed')."""
+    if c.killed:
+        return "killed"
+    notes = owed(c)
     if c.out:
         notes.append("out of the scene")
     if c.recovery_available:

@@ -128,6 +128,42 @@ nav.sessions{margin:.2rem 0 .6rem}
 form.writer{max-width:none;align-content:start}form.writer textarea{width:100%}
 form.writer .as{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 details.group{margin:.3rem 0}details.group>summary{font-weight:600}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
+white-space:nowrap}
+.badge{background:#fff;color:var(--ink);display:inline-block}
+.badge.good{color:var(--good);border-color:var(--good)}
+.badge.warn{color:var(--warn);border-color:var(--warn)}
+.badge.bad{color:var(--bad);border-color:var(--bad)}
+section.drawn h2{font-size:1.05rem;margin-top:1.2rem}
+table.grid{table-layout:fixed;overflow-wrap:anywhere}
+table.grid th[scope=col]{text-align:center}table.grid td{font-size:.85rem}
+table.grid .cell-name{font-weight:600;margin-right:.2rem}
+table.grid td .badge{margin:.1rem .1rem 0 0}
+.legend .badge{margin-left:.3rem}
+.bar-text{margin:.2rem 0}
+svg.bar{display:block;width:100%;max-width:24rem;height:.9rem;border:1px solid var(--muted);
+border-radius:3px}
+svg.bar .track{fill:var(--tint)}svg.bar .fill{fill:var(--accent)}
+svg.bar .fill.good{fill:var(--good)}svg.bar .fill.warn{fill:var(--warn)}
+svg.bar .fill.bad{fill:var(--bad)}
+dl.rows{margin:.3rem 0;display:grid;grid-template-columns:fit-content(45%) minmax(0,1fr);
+gap:.15rem .8rem}
+dl.rows{overflow-wrap:anywhere}dl.rows .row{display:contents}dl.rows dt{font-weight:600}
+dl.rows dd{margin:0}
+dl.rows .badge{margin-left:.25rem}
+ol.ladder{list-style:none;padding:0;margin:.3rem 0;border-left:4px solid var(--rule)}
+ol.ladder li{padding:.15rem .5rem;margin:0;border-left:4px solid transparent;margin-left:-4px}
+ol.ladder li.reached{border-left-color:var(--accent)}
+ol.ladder li.here{background:var(--tint);font-weight:600}
+ol.ladder .level{display:inline-block;min-width:1.6em;font-variant-numeric:tabular-nums;
+color:var(--muted)}
+ol.ladder .step-value{margin-left:1.9em;font-weight:400}
+section.turns{border:1px solid var(--rule);border-radius:6px;padding:.2rem .7rem .4rem;
+margin:.6rem 0}
+section.turns h2{font-size:1.05rem;margin:.3rem 0;border:0}
+section.turns h3{font-size:.95rem;margin:.4rem 0 .1rem}
+section.turns ol,section.turns ul{margin:.1rem 0}section.turns li.now{font-weight:600}
+details.sheet-text{margin:1rem 0}
 """
 
 

@@ -26,8 +26,9 @@ from domain.events import (
     RulingRetracted,
 )
 from domain.plain import Plain
+from domain.said import said
 from projections.post_text import with_rolls
-from projections.thread import as_post, said
+from projections.thread import as_post
 
 
 @frozen(kw_only=True)

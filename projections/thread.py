@@ -1,9 +1,9 @@
 """A session as the table lived it: its posts and rulings interleaved in the order recorded, each
 post under its speaker (the character and the player, an NPC, the GM narrating, a member out of
 character), each ruling with its narration (``--say``) and what it did; struck (undone) and
-edited (amended) posts marked, the text they had kept. Built once, as plain frozen data, from
-the log as its reader may read it (the engine leaves out what they may not: a private post of
-others, a hidden one); rendered per format by ``projections.render_thread``.
+edited (amended) posts and narrations marked, the text they had kept. Built once, as plain
+frozen data, from the log as its reader may read it (the engine leaves out what they may not: a
+private post of others, a hidden one); rendered per format by ``projections.render_thread``.
 
 A private message of a system's own (the Sims' Behind the Scenes, before it became a post) reads
 as a private post: its system's projections register it with ``as_post``.
@@ -12,12 +12,12 @@ as a private post: its system's projections register it with ``as_post``.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Iterable, Sequence
 from functools import singledispatch
 from typing import Any, Protocol
 from uuid import UUID
 
+import attrs
 from attrs import frozen
 
 from domain.campaign import CampaignState
@@ -34,6 +34,7 @@ from domain.events import (
     Visibility,
 )
 from domain.plain import Plain
+from domain.said import said
 from projections.describe import describe
 from projections.recap_facts import Envelope
 
@@ -61,6 +62,9 @@ class Amended(Correction, Protocol):
 
     @property
     def kind(self) -> str: ...
+
+    @property
+    def say(self) -> str | None: ...
 
 
 class Logged(Protocol):
@@ -93,7 +97,8 @@ class Struck(Plain):
 
 @frozen(kw_only=True)
 class Edit(Plain):
-    """A post's text amended: by which ruling, who, why, and the text it had before."""
+    """A post's text or a ruling's narration amended: by which ruling, who, why, and the text
+    it had before."""
 
     by: int
     actor: str
@@ -178,16 +183,6 @@ def _posted(event: PostWritten) -> PostWritten:
 # --- Building it ----------------------------------------------------------------------------------
 
 
-def said(made: RulingMade) -> str:
-    """The narration a ruling was recorded with (``--say``), or ``""``."""
-    try:
-        params = json.loads(made.params)
-    except ValueError:
-        return ""
-    say = params.get("say", "") if isinstance(params, dict) else ""
-    return say if isinstance(say, str) else ""
-
-
 def _post_in(events: Iterable[Envelope]) -> PostWritten | None:
     return next((p for r in events if (p := as_post(r.event)) is not None), None)
 
@@ -242,13 +237,16 @@ def entry_of(logged: Logged, campaign: CampaignState) -> Entry | None:
     now = _post_in(standing) or first
     edits = []
     was = first.text if first is not None else ""
+    say = said(made)
     for amendment in logged.amendments:
         changed = _post_in(amendment.events)
+        edit = Edit(by=amendment.by, actor=amendment.actor, reason=amendment.reason, was=was)
         if changed is not None and changed.text != was:
-            edits.append(
-                Edit(by=amendment.by, actor=amendment.actor, reason=amendment.reason, was=was)
-            )
+            edits.append(edit)
             was = changed.text
+        if amendment.say is not None and amendment.say != say:  # the narration corrected
+            edits.append(attrs.evolve(edit, was=say))
+            say = amendment.say
     retraction = logged.retraction
     entry = Entry(
         ruling=made.number,
@@ -260,7 +258,7 @@ def entry_of(logged: Logged, campaign: CampaignState) -> Entry | None:
         hidden=made.visibility is Visibility.GM and made.number not in campaign.revealed,
         private=made.audience if made.visibility is Visibility.PRIVATE else (),
         post=_post(now, campaign) if now is not None else None,
-        say=said(made),
+        say=say,
         lines=_lines(standing, names),
         struck=(
             Struck(by=retraction.by, actor=retraction.actor, reason=retraction.reason)

@@ -40,7 +40,7 @@ def route_of(verb: str) -> str:
 
 def build(verb: Verb, params: Mapping[str, Any], member: str) -> Any:
     """The verb's command from JSON values, each checked against its parameter's kind
-    (``domain.kinds``). A ``by`` left out (who disputes, adds entropy, sends a message) is the
+    (``domain.kinds``). A ``by`` left out (who disputes, adds entropy, writes a post) is the
     signed-in member."""
     known = [p.name for p in verb.parameters]
     for key in params:

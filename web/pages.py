@@ -233,14 +233,15 @@ def _table(
         "forms": forms_for(reader, state),
         "composer": composer(reader, state),
         "refusal": refusal,
+        "turns": sheets.turns([known for known in known_now if known is not None], state),
         "nav": _nav(campaign, state.system, "table"),
     }
 
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
 def table(request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None) -> Template:
-    """The table: a session's thread, the characters, the open disputes, the composer and the
-    reader's actions."""
+    """The table: the turn panel, a session's thread, the characters, the open disputes, the
+    composer and the reader's actions."""
     return Template("table.html", context=_table(request, campaign, session))
 
 
@@ -353,7 +354,8 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
 
 @get("/campaigns/{campaign:str}/characters/{name:str}", sync_to_thread=True)
 def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Template:
-    """A character's sheet as the member may know it, and the rulings that changed it."""
+    """A character's sheet as the member may know it, drawn (its system's ``sheet_drawing``)
+    with its text form folded under it, the turn panel, and the rulings that changed it."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
@@ -373,12 +375,19 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "player": entry.player,
             "status": "" if known is None else sheets.status(known),
             "text": "" if known is None else sheets.sheet_text(known, state),
+            "sheet": None if known is None else sheets.sheet_drawing(known, state),
+            "turns": sheets.turns(_known(engine, campaign, member), state),
             "history": [
                 ruling_view(c.logged, state) | {"lines": _lines(c, state)} for c in history
             ],
             "nav": _nav(campaign, state.system, ""),
         },
     )
+
+
+def _known(engine: Any, campaign: str, member: str) -> list[Any]:
+    """The campaign's characters as the member may know them (those they know of)."""
+    return [known for known in engine.characters(campaign, reader=member) if known is not None]
 
 
 def _lines(change: Any, state: Any) -> list[str]:

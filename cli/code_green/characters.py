@@ -25,7 +25,11 @@ def character() -> None:
 
 
 @character.command("create")
-@click.option("--player", required=True, help="Who plays the character.")
+@click.option(
+    "--player",
+    required=True,
+    help="Who plays the character (given a seat as a player if they have none).",
+)
 @click.option(
     "--form",
     default="roll,roll,roll",
@@ -53,7 +57,9 @@ def create(
       campaign character create --player alice --form Legs,Tail,Teeth \\
           --function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5
     """
-    command = CreateCharacter(player=player, form=_three(form), function=_three(function))
+    command = CreateCharacter(
+        player=player, form=_three(form), function=_three(function), seat_player=True
+    )
     run(ctx, command, faces=faces, seed=seed)
 
 

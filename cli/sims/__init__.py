@@ -1,5 +1,6 @@
-"""The Sims RPG's verbs (sheets, situations, conflicts, damage, recovery, upgrades and private
-messages) and how its characters show: ``cli.systems`` reads ``VERBS`` and ``SHEETS``."""
+"""The Sims RPG's verbs (sheets, situations, conflicts, damage, recovery and upgrades; private
+messages are the shared ``post --to``) and how its characters show: ``cli.systems`` reads
+``VERBS`` and ``SHEETS``."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from cli.sims.improvement import (
     rebirth,
     upgrade,
 )
-from cli.sims.messages import message
 from cli.sims.recovery import authorize_recovery, danger, recover, restore
 from cli.sims.situations import roll, simple
 from cli.sims.turns import next_turn, strategy, turns
@@ -53,6 +53,5 @@ for _command in (
     upgrade,
     master_plus,
     rebirth,
-    message,
 ):
     VERBS.add_command(_command)

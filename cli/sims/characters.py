@@ -24,7 +24,10 @@ def character() -> None:
 @character.command("create")
 @click.argument("name")
 @click.option(
-    "--player", default="", help="Who plays the character (an NPC's default: the campaign's GM)."
+    "--player",
+    default="",
+    help="Who plays the character (given a seat as a player if they have none; an NPC's "
+    "default: the campaign's GM).",
 )
 @click.option(
     "--quality", "qualities", multiple=True, metavar="NAME:AREA:RANK", help="A quality (x10)."
@@ -65,6 +68,7 @@ def create(
         custom=custom,
         strengths=strengths,
         weaknesses=weaknesses,
+        seat_player=bool(player.strip()),
     )
     run(ctx, command)
 

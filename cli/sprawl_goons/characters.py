@@ -30,7 +30,11 @@ def character() -> None:
 
 @character.command("create")
 @click.argument("name")
-@click.option("--player", default="", help="Who plays the character (default: the name).")
+@click.option(
+    "--player",
+    default="",
+    help="Who plays the character (default: the name); given a seat as a player if they have none.",
+)
 @click.option(
     "--stats",
     required=True,
@@ -85,6 +89,7 @@ def create(
         equilibrium=e,
         items=items,
         custom=custom,
+        seat_player=bool(player.strip()),
     )
     run(ctx, command, faces=faces, seed=seed)
 

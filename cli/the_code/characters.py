@@ -24,7 +24,9 @@ def character() -> None:
 
 @character.command("create")
 @click.argument("code_name")
-@click.option("--player", required=True, help="Who plays the hero.")
+@click.option(
+    "--player", required=True, help="Who plays the hero (given a seat as a player if none)."
+)
 @click.option("--identity", required=True, help="The secret identity (the hero's real name).")
 @click.option("--public", "public_identity", is_flag=True, help="The identity is public.")
 @click.option("--description", required=True, help="The physical description.")
@@ -101,6 +103,7 @@ def create(
         violent=violent,
         secretive=secretive,
         reveal=reveal,
+        seat_player=True,
     )
     run(ctx, command)
 

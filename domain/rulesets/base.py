@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from uuid import UUID
 
 from domain.commands import Change, View
 from domain.events import Event, HouseRule
 from domain.rulesets.house_rules import HouseRules
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+    from domain.posts import WritePost
 
 State = TypeVar("State")
 StateT = TypeVar("StateT", covariant=True)
@@ -60,6 +64,11 @@ class Ruleset(Protocol[StateT]):
         """What ending the current session does to the characters (or a refusal)."""
         ...
 
+    def check_private_post(self, campaign: CampaignState, post: WritePost) -> None:
+        """Refuse a private post (``post --to``) the system's own rules refuse, before the
+        checks every system shares (``domain.posts``); nothing to refuse by default."""
+        ...
+
 
 class RulesetBase(Generic[State]):
     """What the systems share: house rules read from their table, their strict replay, the
@@ -91,3 +100,6 @@ class RulesetBase(Generic[State]):
 
     def end_session(self, view: View) -> Sequence[Change]:
         return ()
+
+    def check_private_post(self, campaign: CampaignState, post: WritePost) -> None:
+        return None

@@ -139,8 +139,8 @@ def test_undo_and_log_keep_the_whole_trail(table: Run) -> None:
 
 def test_several_campaigns_in_one_store(run: Run) -> None:
     """`list` shows every campaign; --campaign picks one; `use` remembers it."""
-    run("init One --system code-green")
-    run("init Two --system code-green")
+    run("init One --system code-green --gm Rosa")
+    run("init Two --system code-green --gm Rosa")
     listed = json.loads(run("--json list").stdout)
     assert ["One", "Two"] == [c["name"] for c in listed]
     assert 0 == run("--campaign One session start").exit_code
@@ -151,9 +151,9 @@ def test_several_campaigns_in_one_store(run: Run) -> None:
 
 def test_house_rules_are_recorded_and_checked(run: Run) -> None:
     """Known house rules are recorded with the campaign; unknown ones are refused."""
-    ok = run("init A --system code-green --house-rule maxStrainPerTest=0")
+    ok = run("init A --system code-green --gm Rosa --house-rule maxStrainPerTest=0")
     assert "maxStrainPerTest=0" in ok.output
-    bad = run("init B --system code-green --house-rule strainIsFun=yes")
+    bad = run("init B --system code-green --gm Rosa --house-rule strainIsFun=yes")
     assert 2 == bad.exit_code
     assert "UNKNOWN_HOUSE_RULE" in bad.stderr
 
@@ -262,14 +262,14 @@ def test_help_works_anywhere_and_writes_nothing(run: Run, db: Path) -> None:
     assert "NO_SUCH_STORE" in run("roll").stderr
     assert "NO_SUCH_STORE" in run("log").stderr
     assert not db.exists()
-    assert 0 == run("init Lab --system code-green").exit_code
+    assert 0 == run("init Lab --system code-green --gm Rosa").exit_code
     assert db.exists()
     assert "NOT_A_VERB_OF" not in run("roll --help").output
 
 
 def test_a_verb_of_another_system_is_refused(run: Run) -> None:
     """`place` (Code Green) on a Sims campaign names the campaign's system; nothing recorded."""
-    run("init Zion --system sims")
+    run("init Zion --system sims --gm Rosa")
     result = run("place Neo R1C1 R2C2 R3C3")
     assert 2 == result.exit_code
     assert result.stderr.startswith("error: NOT_A_VERB_OF: `place` is not a verb of sims")
@@ -277,17 +277,19 @@ def test_a_verb_of_another_system_is_refused(run: Run) -> None:
 
 def test_user_text_reaches_the_terminal_inert(run: Run) -> None:
     """A campaign name with rich markup (control characters are refused in names), a stage with
-    escape sequences and a bell, a player with a bidi isolate: `list`, `use`, `show` and
-    `history` print them as plain text."""
+    escape sequences, a bell and a bidi isolate: `list`, `use`, `show` and `history` print them
+    as plain text. (A player's name with a bidi isolate is refused: the GM's `character create
+    --player` seats the player, and a member's name is printable.)"""
     name = "[red]Dockside"
     assert 0 == run(f"init '{name}' --system code-green --gm Rosa").exit_code
     assert 0 == run("session start").exit_code
-    assert 0 == run("scene start 'The \x1b[31mcold\x1b[0m room\x07'").exit_code
-    created = run(
-        "character create --player 'al\u2066ice' --form Legs,Tail,Teeth "
-        "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5"
-    )
-    assert 0 == created.exit_code
+    assert 0 == run("scene start 'The \x1b[31mcold\x1b[0m room\x07 \u2066'").exit_code
+    create = "character create --player {} --form Legs,Tail,Teeth "
+    create += "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5"
+    bidi = run(create.format("'al\u2066ice'"))
+    assert (2, "") == (bidi.exit_code, bidi.stdout)
+    assert bidi.stderr.startswith("error: INVALID_MEMBER_NAME: ")
+    assert 0 == run(create.format("alice")).exit_code
     shown = [run(line).output for line in ("list", f"use '{name}'", "show", "history 31415")]
     for output in shown:
         assert not any(c in output for c in "\x07\x1b\u202e\u2066"), output

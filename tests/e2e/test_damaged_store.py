@@ -200,7 +200,7 @@ def test_a_refused_import_leaves_no_store_file(tmp_path: Path, content: bytes) -
 
 def test_a_refused_init_leaves_no_store_file(tmp_path: Path) -> None:
     db = tmp_path / "new.db"
-    result = run(db, "init", "", "--system", "code-green")
+    result = run(db, "init", "", "--system", "code-green", "--gm", "Rosa")
     assert (2, "INVALID_CAMPAIGN_NAME") == (result.exit_code, ended_cleanly(result))
     assert [] == store_files(db)
 

@@ -467,7 +467,7 @@ def test_a_store_locked_past_the_timeout_is_one_line(table: Path, tmp_path: Path
 
 def test_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     db = tmp_path / "no" / "such" / "campaign.db"
-    result = invoke(db, ["init", "X", "--system", "code-green"])
+    result = invoke(db, ["init", "X", "--system", "code-green", "--gm", "Rosa"])
     assert (1, "STORE_UNREADABLE") == (result.exit_code, ended_cleanly(result))
     assert "does not exist" in result.stderr
     assert not db.parent.exists()

@@ -1,4 +1,4 @@
-"""`campaign dice EXPRESSION --why TEXT`, in-process through click's runner: a free roll in any
+"""`campaign dice EXPRESSION [--why TEXT]`, in-process through click's runner: a free roll in any
 system, with typed dice, as JSON, and refusals that append nothing."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.e2e.conftest import Run
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_a_free_roll_in_every_system(run: Run, system: str) -> None:
     """A shared verb: the same line in every system's campaign, and in its log."""
-    assert 0 == run(f"init Lab --system {system}").exit_code
+    assert 0 == run(f"init Lab --system {system} --gm Rosa").exit_code
     result = run('dice 2d6+1 --why "to see if it rains" --dice 3,5')
     assert 0 == result.exit_code, result.output
     assert "ruling 2: dice (physical dice)" in result.output
@@ -53,9 +53,33 @@ def test_a_player_rolls_and_a_hidden_roll_is_the_gms(run: Run) -> None:
 
 
 def test_a_leading_minus_goes_after_the_double_dash(run: Run) -> None:
-    run("init Lab --system sims")
+    run("init Lab --system sims --gm Rosa")
     result = run("dice --why cold --dice 6 -- -1+1d6")
     assert "free roll -1+1d6 -1 + [6] = 5: cold" in result.output
+
+
+def test_the_reason_is_optional(table: Run) -> None:
+    """Without --why the ruling is the roll alone, and its log line ends with the total."""
+    result = table("dice 1d6 --dice 4")
+    assert 0 == result.exit_code, result.output
+    assert "free roll 1d6 [4] = 4\n" in result.output
+    assert "free roll 1d6 [4] = 4:" not in table("log").output
+
+
+@pytest.mark.parametrize(
+    ("line", "recorded"),
+    [
+        ("dice d20+3 adv --dice 7,15", "free roll 2d20kh1+3 [~7~,15] + 3 = 18"),
+        ("dice 1d20 dis --why ambush --dice 7,15", "free roll 2d20kl1 [7,~15~] = 7: ambush"),
+        ('dice "d20 adv+3" --dice 15,7', "free roll 2d20kh1+3 [15,~7~] + 3 = 18"),
+    ],
+)
+def test_adv_and_dis_roll_two_d20s_and_keep_one(table: Run, line: str, recorded: str) -> None:
+    """`adv`/`dis` after a d20, as one argument or several: recorded in standard notation."""
+    result = table(line)
+    assert 0 == result.exit_code, result.output
+    assert recorded in result.output
+    assert recorded in table("log").output
 
 
 @pytest.mark.parametrize(
@@ -69,8 +93,8 @@ def test_a_leading_minus_goes_after_the_double_dash(run: Run) -> None:
         pytest.param("dice 2d6 --why x --dice 3", "NOT_ENOUGH_DICE", id="too-few-faces"),
         pytest.param("dice 2d6 --why x --dice 3,4,5", "TOO_MANY_DICE", id="too-many-faces"),
         pytest.param("dice 1d6 --why x --dice 7", "INVALID_DIE_FACE", id="off-the-die"),
-        pytest.param('dice 1d6 --why " " --dice 2', "EMPTY_TEXT", id="no-reason"),
-        pytest.param("dice 1d6 --dice 2", "USAGE", id="why-missing"),
+        pytest.param("dice 2d6 adv --dice 2,3", "ADVANTAGE_WITHOUT_ONE_D20", id="adv-of-2d6"),
+        pytest.param("dice --dice 2", "USAGE", id="no-expression"),
     ],
 )
 def test_a_refusal_exits_2_in_one_line_and_appends_nothing(

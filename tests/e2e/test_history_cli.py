@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import json
+import os
+import pty
 import shlex
+import signal
+import subprocess
 import sys
+import termios
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -98,19 +104,67 @@ def test_replay_narrates_a_session_with_the_state_after_each_ruling(table: Run) 
 
 
 @pytest.mark.parametrize(
-    "key", ["q", "Q", "\x1b", "\x03", "\x04"], ids=["q", "Q", "esc", "ctrl-c", "ctrl-d"]
+    ("key", "code"),
+    [("q", 0), ("Q", 0), ("\x1b", 0), ("\x04", 0), ("\x03", 130)],
+    ids=["q", "Q", "esc", "ctrl-d", "ctrl-c"],
 )
-def test_replay_step_stops_on_q_esc_and_ctrl_c(db: Path, key: str) -> None:
+def test_replay_step_stops_on_q_esc_and_ctrl_c(db: Path, key: str, code: int) -> None:
     """Issue 22: `replay --step` quits at once on q, Esc, Ctrl-C or Ctrl-D (and at the end of
-    its input); any other key goes on to the next ruling."""
+    its input); any other key goes on to the next ruling. Ctrl-C exits 130, as an interrupted
+    program does (issue 30)."""
     runner = CliRunner()
     for line in SETUP:
         runner.invoke(campaign, ["--db", str(db), *shlex.split(line)])
     stopped = runner.invoke(campaign, ["--db", str(db), "replay", "--step"], input=key)
-    assert 0 == stopped.exit_code
+    assert code == stopped.exit_code
     assert 1 == stopped.output.count("(any key: next ruling")
+    assert "Traceback" not in stopped.output
     both = runner.invoke(campaign, ["--db", str(db), "replay", "--step"], input="x" + key)
     assert 2 == both.output.count("(any key: next ruling")
+
+
+PROMPT = b"(any key: next ruling"
+
+
+def _stepping(db: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """`campaign replay --step` in a process of its own, on a terminal (a pseudo-terminal we
+    hold the other end of, its controlling terminal: Ctrl-C typed before the program reads
+    keys one by one is SIGINT, as in a shell), once it waits for its first key."""
+    for line in SETUP:
+        assert 0 == CliRunner().invoke(campaign, ["--db", str(db), *shlex.split(line)]).exit_code
+    ours, theirs = pty.openpty()
+    argv = [sys.executable, "-m", "cli", "--db", str(db), "replay", "--step"]
+    process = subprocess.Popen(
+        argv,
+        stdin=theirs,
+        stdout=theirs,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+    )
+    os.close(theirs)
+    seen = b""
+    while PROMPT not in seen:
+        seen += os.read(ours, 4096)
+    return process, ours
+
+
+@pytest.mark.parametrize("how", ["the key", "the signal"])
+def test_ctrl_c_in_a_real_terminal_exits_130_quietly(db: Path, how: str) -> None:
+    """Ctrl-C typed at the prompt (a raw terminal reads it as a key) or sent as SIGINT (the
+    terminal's usual way): exit code 130, nothing on stderr, no traceback, no 'Aborted!'."""
+    process, ours = _stepping(db)
+    try:
+        if how == "the key":
+            os.write(ours, b"\x03")
+        else:
+            process.send_signal(signal.SIGINT)
+        assert 130 == process.wait(timeout=60)
+        assert process.stderr is not None
+        assert b"" == process.stderr.read().strip()
+    finally:
+        process.kill()
+        os.close(ours)
 
 
 def test_undo_that_redecides_the_later_rulings(table: Run, count: Callable[[], int]) -> None:

@@ -30,7 +30,7 @@ def test_the_two_million_character_note_of_the_issue_is_one_line_and_exit_2(
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "campaign.db"
-    assert 0 == run(db, "init", "Night Shift", "--system", "code-green").exit_code
+    assert 0 == run(db, "init", "Night Shift", "--system", "code-green", "--gm", "Rosa").exit_code
     before = events(db)
     result = run(db, "note", "n" * 2_000_000)
     assert 2 == result.exit_code
@@ -67,7 +67,7 @@ def test_the_largest_row_the_limits_allow_is_exported_imported_and_read_by_verif
     the same digest, and `verify-dice` reads the file."""
     db = tmp_path / "campaign.db"
     for argv in (
-        ["init", "Gotham", "--system", "the-code", "--member", f"{PLAYER}:player"],
+        ["init", "Gotham", "--system", "the-code", "--gm", "Rosa", "--member", f"{PLAYER}:player"],
         ["session", "start"],
         ["character", "create", CODE_NAME, *hero_options()],
     ):

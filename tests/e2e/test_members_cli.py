@@ -112,7 +112,7 @@ def test_a_member_without_a_known_role_is_refused(
     run: Run, count: Callable[[], int], member: str
 ) -> None:
     """NAME:ROLE, the role one of gm, player, observer: else MEMBER_FORMAT and no campaign."""
-    refused(run, count, f"init X --system code-green --member {member}", "MEMBER_FORMAT")
+    refused(run, count, f"init X --system code-green --gm Rosa --member {member}", "MEMBER_FORMAT")
     assert 0 == count()
 
 
@@ -180,6 +180,60 @@ def test_member_changes_that_are_refused(
 ) -> None:
     """Seating is the GM's, once per name; the creator stays GM; only members leave."""
     refused(seated, count, line, code)
+
+
+# --- A character's player, seated by its creation -----------------------------------------------
+
+CREATE = {
+    "code-green": "character create --player {p} --form Legs,Tail,Teeth "
+    "--function Cryptic,Invulnerable,Phasing --dice 3,1,4,1,5",
+    "sims": "character create Neo --player {p} --quality Outdoorsman:Physical:Good "
+    '--quality "Kung Fu:Combat:Good" --quality Gunplay:Combat:Average '
+    "--quality Hiding:Physical:Average --quality Memory:Mental:Average "
+    "--quality Hacking:Mental:Average --quality Charisma:Social:Average "
+    "--quality Bluffing:Social:Poor --quality Hacker:Professional:Average "
+    "--quality Courier:Professional:Average",
+    "sprawl-goons": "character create Tanner --player {p} --stats 2,1,1,0 --item melee:Katana "
+    '--item "armour:Kevlar jacket" --item lazarus --dice 3,4,5,2',
+    "the-code": 'character create "The Hawk" --player {p} --identity "Mitch Mason" '
+    '--description "tall" --profession "private eye" --advantage "keen eyes" '
+    '--weakness "bum leg" --objective "catch criminals" --score 6 --mo "handcuffs"',
+}
+
+
+@pytest.mark.parametrize("system", sorted(CREATE))
+def test_the_gm_creating_a_character_for_someone_without_a_seat_seats_them(
+    run: Run, count: Callable[[], int], system: str
+) -> None:
+    """One ruling: the character, and carol seated as a player, said in its lines; carol then
+    acts as a player, and the log verifies (its rulings decided again seat her the same)."""
+    assert 0 == run(f"init Lab --system {system} --gm Rosa").exit_code
+    result = data(run, "--json " + CREATE[system].format(p="carol"))
+    added = [d for t, d in events(result) if t == "MemberAdded"]
+    assert [{"name": "carol", "role": "player", "characters": [], "names": []}] == added
+    assert "carol joins the table as player" in result["events"][-1]["text"]
+    assert 2 == result["ruling"]
+    assert ["Rosa (gm)", "carol (player, plays "] == [
+        line[:21] for line in ok(run, "member list").splitlines()
+    ]
+    assert 0 == run("--as carol note 'here'").exit_code
+    assert 0 == run("verify").exit_code  # the creation, decided again, seats her again
+
+
+def test_a_seated_member_keeps_their_seat_and_a_refusal_seats_nobody(
+    seated: Run, count: Callable[[], int]
+) -> None:
+    """Vic (an observer) is not made a player by a character created for him; a creation that
+    is refused records no seat either; undoing the creation undoes the seat."""
+    vics = data(seated, "--json " + CREATE["code-green"].format(p="Vic").replace("3,1,4", "6,1,4"))
+    assert "MemberAdded" not in [t for t, _ in events(vics)]
+    taken = CREATE["code-green"].format(p="dora")  # the name dice of alice's 31415 again
+    refused(seated, count, taken, "NAME_TAKEN")
+    assert "dora" not in ok(seated, "member list")
+    assert 0 == seated(CREATE["code-green"].format(p="dora").replace("3,1,4", "5,1,4")).exit_code
+    assert "dora (player" in ok(seated, "member list")
+    assert 0 == seated('undo --reason "dora is not coming"').exit_code
+    assert "dora" not in ok(seated, "member list")
 
 
 # --- Acting as a member ------------------------------------------------------------------------

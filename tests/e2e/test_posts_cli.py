@@ -97,3 +97,32 @@ def test_the_log_and_the_answer_quote_a_rulings_narration(run: Run) -> None:
     at = next(i for i, line in enumerate(shown) if line.endswith("test [session 1, scene 1]"))
     assert '  "Teeth bared, she lunges"' == shown[at + 1]
     assert '  "The compressor hums."' in shown
+
+
+def test_an_author_corrects_a_rulings_narration(run: Run, count: Callable[[], int]) -> None:
+    """`amend N --set say=...`: the log keeps the old narration (marked replaced) above the new
+    one, the thread shows the new one marked edited, `search` finds both; another player, an
+    empty narration and a post's `say` are refused, appending nothing."""
+    _scene(run)
+    assert 0 == run('--as alice test 31415 Legs Invulnerable --say "Teeth bard"').exit_code
+    assert 0 == run('--as alice post "I sneeze"').exit_code
+    before = count()
+    for line in (
+        '--as olly amend 6 --set "say=x" --reason mine',
+        'amend 6 --set "say= " --reason typo',
+        'amend 7 --set "say=x" --reason typo',
+    ):
+        result = run(line)
+        assert 2 == result.exit_code, (line, result.output)
+    assert before == count()
+    fixed = run('--as alice amend 6 --set "say=Teeth bared, she lunges" --reason typo')
+    assert 0 == fixed.exit_code, fixed.output
+    shown = run("log").output.splitlines()
+    at = next(i for i, line in enumerate(shown) if line.endswith("test [session 1, scene 1]"))
+    assert '  ~ "Teeth bard"' == shown[at + 1]
+    assert '  > "Teeth bared, she lunges"' in shown[at + 2 :]
+    text = run("thread").output
+    assert "    Teeth bared, she lunges" in text
+    assert "[edited by #8 (alice): typo]" in text
+    assert "#8 " in run("search bared").output
+    assert "(amended)" in run("search bard").output

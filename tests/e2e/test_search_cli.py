@@ -12,13 +12,12 @@ from tests.e2e.conftest import Run
 def test_what_was_written_is_found_with_where_and_who(table: Run) -> None:
     for line in (
         'note "the cold room smells of almonds"',
-        "member add alice --role player",
         '--as alice note "Almonds: cyanide? we should leave"',
     ):
         assert 0 == table(line).exit_code
     shown = table("--as alice search almonds").output.splitlines()
     assert [
-        "#10 2026-11-29 19:30 alice [session 1, scene 1]",
+        "#9 2026-11-29 19:30 alice [session 1, scene 1]",
         "  Almonds: cyanide? we should leave",
         "#8 2026-11-29 19:30 Rosa [session 1, scene 1]",
         "  the cold room smells of almonds",

@@ -84,8 +84,8 @@ PRIVATE = [
     'character create Neo --player alice --custom --quality "Kung Fu:Combat:Good"',
     "character create Cypher --player bob --custom --quality Knives:Combat:Good",
     'character create Smith --npc --quality "Kung Fu:Combat:Expert"',
-    'message bob "The ledger for a steak." --from Smith --in-character',
-    '--as bob message Morpheus "Deal, Agent." --from Cypher',
+    'post "The ledger for a steak." --to bob --character Smith',
+    '--as bob post "Deal, Agent." --to Morpheus',
 ]
 
 
@@ -98,8 +98,9 @@ def rooftop(run: Run) -> Run:
 
 
 def test_private_messages_reach_only_their_readers(rooftop: Run) -> None:
-    """R-PDQ-15: bob's recap (`recap --for bob`, or bob's own) and the GM's show both messages,
-    as Markdown and as JSON; alice's and the observer's recap, log and history show neither."""
+    """R-PDQ-15: bob's recap (`recap --for bob`, or bob's own) and the GM's show both messages
+    (private posts), as Markdown and as JSON; alice's and the observer's recap, log, thread
+    and search show neither."""
     for line in ("recap --for bob", "--as bob recap", "recap", "--json recap --for bob"):
         shown = rooftop(line).output
         assert "The ledger for a steak." in shown, line
@@ -109,8 +110,9 @@ def test_private_messages_reach_only_their_readers(rooftop: Run) -> None:
         "--as olly recap --format json",
         "recap --for alice",
         "--as alice log",
-        "--as olly history Smith",
-        "--as alice history Cypher",
+        "--as olly thread",
+        "--as alice thread --format json",
+        "--as alice search ledger",
     ):
         result = rooftop(line)
         assert 0 == result.exit_code, (line, result.stderr)
@@ -131,12 +133,26 @@ def test_only_the_gm_writes_another_members_recap(rooftop: Run, count: Callable[
 def test_a_player_writes_only_for_their_own_character(
     rooftop: Run, count: Callable[[], int]
 ) -> None:
-    """A player names their own character; the observer writes nothing (NOT_ALLOWED)."""
+    """A player names their own character (NOT_ALLOWED); the observer writes no private message
+    (OBSERVER_CANNOT_MESSAGE, Behind the Scenes)."""
     before = count()
-    for line in ('--as alice message Morpheus "hi" --from Cypher', '--as olly message bob "hi"'):
+    for line, code in (
+        ('--as alice post "hi" --to Morpheus --character Cypher', "NOT_ALLOWED"),
+        ('--as olly post "hi" --to bob --ooc', "OBSERVER_CANNOT_MESSAGE"),
+    ):
         result = rooftop(line)
         assert 2 == result.exit_code, line
-        assert "NOT_ALLOWED" in result.stderr, line
+        assert code in result.stderr, line
+    assert before == count()
+
+
+def test_message_became_post_to(rooftop: Run, count: Callable[[], int]) -> None:
+    """The `message` verb is gone (a private message is `post --to`): a usage error, nothing
+    recorded."""
+    before = count()
+    result = rooftop('--as bob message Morpheus "Deal." --from Cypher')
+    assert 2 == result.exit_code
+    assert "No such command 'message'" in result.stderr
     assert before == count()
 
 

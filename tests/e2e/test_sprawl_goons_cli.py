@@ -127,9 +127,9 @@ def test_undoing_a_hit_needs_the_later_rulings_that_depend_on_it(sprawl: Run) ->
 
 def test_house_rules_are_recorded_and_checked(run: Run) -> None:
     """Sprawl Goons' house rules are recorded with the campaign; bad values are refused."""
-    ok = run("init A --system sprawl-goons --house-rule criticalTrigger=onOverflow")
+    ok = run("init A --system sprawl-goons --gm Rosa --house-rule criticalTrigger=onOverflow")
     assert "criticalTrigger=onOverflow" in ok.output
-    bad = run("init B --system sprawl-goons --house-rule critBonusScope=always")
+    bad = run("init B --system sprawl-goons --gm Rosa --house-rule critBonusScope=always")
     assert 2 == bad.exit_code
     assert "INVALID_HOUSE_RULE" in bad.stderr
 

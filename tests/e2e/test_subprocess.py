@@ -22,7 +22,10 @@ def _campaign(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_session_in_real_processes(tmp_path: Path) -> None:
     """CAMPAIGN_DB picks the file; a refusal exits 2 on stderr; the log survives the process."""
-    assert 0 == _campaign(tmp_path, "init", "Proc", "--system", "code-green").returncode
+    assert (
+        0
+        == _campaign(tmp_path, "init", "Proc", "--system", "code-green", "--gm", "Rosa").returncode
+    )
     assert 0 == _campaign(tmp_path, "session", "start").returncode
     refused = _campaign(tmp_path, "session", "start")
     assert 2 == refused.returncode

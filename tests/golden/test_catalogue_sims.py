@@ -28,6 +28,7 @@ from domain.commands import Command
 from domain.errors import DomainError
 from domain.events import Event
 from domain.lifecycle import EndScene
+from domain.posts import WritePost
 from domain.rulesets.sims import errors
 from domain.rulesets.sims import events as ev
 from domain.rulesets.sims.commands import (
@@ -45,7 +46,6 @@ from domain.rulesets.sims.commands import (
     Reroll,
     RollComplicated,
     RollRecovery,
-    SendPrivateMessage,
     SetTurnOrder,
     SucceedCampaign,
     SucceedMission,
@@ -320,8 +320,9 @@ def attack(who: str, quality: str, *targets: str, **options: object) -> Attack:
     return Attack(attacker=who, qualities=(quality,), targets=targets, **options)
 
 
-def message(to: str, body: str = "psst", **options: object) -> SendPrivateMessage:
-    return SendPrivateMessage(to=to, body=body, by=str(options.pop("by", GM)), **options)
+def message(*to: str, text: str = "psst", **options: object) -> WritePost:
+    """Behind the Scenes: a private post (``post --to``)."""
+    return WritePost(text=text, to=to, by=str(options.pop("by", GM)), **options)
 
 
 NINJA_OUT = ((attack("Cypher", "Knives", "Ninja"), (5, 6)),)  # 13 vs TN 7: out, 2 discarded
@@ -496,6 +497,7 @@ REFUSALS = [
     Refusal("MESSAGE_TO_SELF", message("bob", by="bob", character="Cypher"), actor="bob"),
     Refusal("OBSERVER_CANNOT_MESSAGE", message("olly", character="Smith")),
     Refusal("MESSAGE_NEEDS_CHARACTER", message("carol")),
+    Refusal("MESSAGE_TO_ONE_MEMBER", message("alice", "bob", character="Smith")),
 ]
 
 

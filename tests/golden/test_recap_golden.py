@@ -8,11 +8,9 @@ After a deliberate change to how recaps read, regenerate the files and review th
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,21 +21,11 @@ from engine import Engine
 from engine.recaps import NotAHero
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT
+from tests.examples import EXAMPLES, player
 from tests.golden.reviewed import kept, rewrite
 
-EXAMPLES = Path(__file__).parents[2] / "examples"
 GOLDEN = Path(__file__).parent / "recaps"
 SCRIPTS = sorted(EXAMPLES.glob("*.campaign"))
-
-
-def _player() -> Callable[[Path, Path], int]:
-    spec = importlib.util.spec_from_file_location("play", EXAMPLES / "play.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    play: Callable[[Path, Path], int] = module.play
-    return play
 
 
 def slug(name: str) -> str:
@@ -48,7 +36,7 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
     """Every recap of a played example (and, for The Code, every timeline), by file name."""
     db = folder / f"{script.stem}.db"
     with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == player()(script, db)
     files: dict[str, str] = {}
     with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
         (entry,) = engine.directory().campaigns

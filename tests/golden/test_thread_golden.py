@@ -19,8 +19,9 @@ from freezegun import freeze_time
 from engine import Engine
 from projections.render_thread import thread_md, thread_text
 from tests.conftest import FROZEN_AT
+from tests.examples import player as example_player
 from tests.golden.reviewed import kept, rewrite
-from tests.golden.test_recap_golden import SCRIPTS, _player
+from tests.golden.test_recap_golden import SCRIPTS
 
 GOLDEN = Path(__file__).parent / "threads"
 
@@ -30,7 +31,7 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
     (a player: the first member seated) read it, by file name."""
     db = folder / f"{script.stem}.db"
     with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == example_player()(script, db)
     with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
         (entry,) = engine.directory().campaigns
         campaign = engine.campaign(entry.name)

@@ -124,7 +124,7 @@ def test_a_cli_command_writes_with_synchronous_full(
 
     monkeypatch.setattr(BulkSQLiteRecorder, "_insert_events", watched)
     db = str(tmp_path / "campaign.db")
-    for argv in (["init", "X", "--system", "code-green"], ["note", "durable"]):
+    for argv in (["init", "X", "--system", "code-green", "--gm", "Rosa"], ["note", "durable"]):
         assert 0 == CliRunner().invoke(campaign, ["--db", db, *argv]).exit_code
     assert [FULL, FULL] == seen
 

@@ -108,7 +108,8 @@ def test_the_sqlite_path_never_imports_psycopg(tmp_path: Path) -> None:
         "from click.testing import CliRunner\n"
         "from cli.main import campaign\n"
         "db = sys.argv[1]\n"
-        "for line in (['init', 'Lab', '--system', 'code-green'], ['session', 'start'], ['log']):\n"
+        "init = ['init', 'Lab', '--system', 'code-green', '--gm', 'Rosa']\n"
+        "for line in (init, ['session', 'start'], ['log']):\n"
         "    assert CliRunner().invoke(campaign, ['--db', db, *line]).exit_code == 0\n"
         "print(sorted(m for m in sys.modules if m.startswith('psycopg')))\n"
     )

@@ -23,6 +23,7 @@ from domain.posts import (
 from domain.rulesets import SYSTEMS
 from domain.rulesets.sims.commands import CreateCharacter as SimsCharacter
 from domain.rulesets.sims.commands import RollComplicated
+from domain.rulesets.sims.errors import MessageToSelf, ObserverCannotMessage
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from projections.render_thread import thread_text
@@ -104,14 +105,15 @@ def test_a_player_speaks_as_their_own_character_and_out_of_character(engine: Eng
         ("alice", WritePost(text="Mr. Anderson", by="alice", npc="Smith"), NotAllowed),
         ("alice", WritePost(text="as bob", by="bob", ooc=True), NotAllowed),
         ("eve", WritePost(text="narrating", by="eve"), NotAllowed),
-        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("alice",)), NotAllowed),
+        # A Sims campaign: Behind the Scenes refuses a private post first (R-PDQ-15).
+        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("alice",)), ObserverCannotMessage),
         (
             "Morpheus",
             WritePost(text="x", by="Morpheus", npc="Smith", ooc=True),
             PostSpeakersConflict,
         ),
         ("Morpheus", WritePost(text="x", by="Morpheus", to=("zed",)), UnknownMember),
-        ("alice", WritePost(text="x", by="alice", to=("alice",)), PrivatePostToSelf),
+        ("alice", WritePost(text="x", by="alice", to=("alice",)), MessageToSelf),
         ("Morpheus", WritePost(text="  ", by="Morpheus"), DomainError),
         ("Morpheus", WritePost(text="[2d7x]", by="Morpheus"), DomainError),
     ],
@@ -150,6 +152,20 @@ def test_rolls_written_in_brackets_are_rolled_where_they_stand(engine: Engine) -
 def test_brackets_that_are_not_dice_stay_text() -> None:
     assert () == rolls_written("[an aside] [1 hour later] [link](https://a.b) [2d6](https://c)")
     assert ["d%", "1d20 - 1d4"] == [w.expression for w in rolls_written("[d%] [1d20 - 1d4 ok]")]
+
+
+def test_adv_and_dis_in_a_post_roll_as_campaign_dice_reads_them(engine: Engine) -> None:
+    """`[d20 adv]` is two d20s keeping the higher, recorded in standard notation; `advance`
+    after a d20 is what the roll is for, not advantage."""
+    zion(engine)
+    text = "Neo [d20+2 adv for the lock] then [1d20 dis] and [d20 advance]"
+    written = post(engine, text, by="alice", faces=(4, 17, 4, 17, 9))
+    lock, fall, walk = written.rolls
+    assert ("2d20kh1+2", "the lock", 19) == (lock.expression, lock.why, lock.total)
+    assert ("2d20kl1", "", 4) == (fall.expression, fall.why, fall.total)
+    assert ("d20", "advance", 9) == (walk.expression, walk.why, walk.total)
+    assert "[d20+2 adv for the lock]" == text[lock.start : lock.end]
+    refused(engine, WritePost(text="[2d6 adv]", by="Morpheus"), "Morpheus", DomainError)
 
 
 def test_a_post_rolls_at_most_twenty_times_and_reads_its_notation_as_dice_does(
@@ -247,6 +263,24 @@ def test_every_system_posts(engine: Engine, system: str) -> None:
     engine.execute("Lab", WritePost(text="who's there?", by="ana", ooc=True), actor="ana")
     entries = [e for e in engine.thread("Lab").entries if e.post is not None]
     assert ["A door creaks. [1d6]", "who's there?"] == [e.post.text for e in entries if e.post]
+
+
+@pytest.mark.parametrize("system", sorted(set(SYSTEMS) - {"sims"}))  # the Sims' is their own
+def test_the_shared_refusals_of_a_private_post(engine: Engine, system: str) -> None:
+    """An observer posts to the whole table (NOT_ALLOWED) and nobody writes to themself; a
+    private post may go to several members, observers among them."""
+    seats = {"ana": Role.PLAYER, "bob": Role.PLAYER, "eve": Role.OBSERVER}
+    engine.create_campaign("Lab", system, gm="Rosa", members=seats)
+    for actor, command, error in (
+        ("eve", WritePost(text="psst", by="eve", ooc=True, to=("ana",)), NotAllowed),
+        ("ana", WritePost(text="x", by="ana", ooc=True, to=("bob", "ana")), PrivatePostToSelf),
+    ):
+        before = event_count(engine)
+        with pytest.raises(error):
+            engine.execute("Lab", command, actor=actor)
+        assert before == event_count(engine)
+    result = engine.execute("Lab", WritePost(text="all of you", by="Rosa", to=("ana", "eve")))
+    assert [("ana", "eve")] == [e.to for e in result.events if isinstance(e, PostWritten)]
 
 
 def test_the_searchable_texts_of_rulings(engine: Engine) -> None:

@@ -68,7 +68,7 @@ def test_the_worker_catches_up_once_then_has_nothing_to_do(url: str) -> None:
         assert 0 == result.exit_code, result.output
         return result.output
 
-    run("init Lab --system code-green")
+    run("init Lab --system code-green --gm Rosa")
     run("session start")
     first = run("projections --once")
     assert "recaps:" in first

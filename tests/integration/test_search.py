@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from domain.errors import UnknownCampaign
 from domain.events import NoteAdded, Role
 from domain.lifecycle import AddNote
-from domain.rulesets.sims.commands import SendPrivateMessage
+from domain.posts import WritePost
 from domain.table import AddMember
 from engine import Engine, converter
 from engine.search import (
@@ -198,7 +198,7 @@ def test_a_private_message_is_found_by_its_audience_only(store: Engine) -> None:
     table(store)
     store.execute(NAME, AddMember(member="dora", role=Role.PLAYER))
     body = "Bring me the ledger of the Keymaker"
-    store.execute(NAME, SendPrivateMessage(to="bob", body=body, by=GM, character="Smith"))
+    store.execute(NAME, WritePost(text=body, to=("bob",), by=GM, character="Smith"))
     for reader, sees in [(GM, True), ("bob", True), ("alice", False), ("olly", False)]:
         assert ([body] if sees else []) == found(store, "keymaker", campaign=NAME, reader=reader)
     assert [body] == found(store, "ledger", campaign=NAME, character="Smith")

@@ -81,7 +81,7 @@ def test_every_text_parameter_of_every_verb_is_covered() -> None:
     """The cases below reach every system and the verbs with free text."""
     assert len(CASES) > 150
     assert sum(is_list for *_, is_list in (c.values for c in CASES)) > 50
-    assert {"note", "entropy", "dice", "dispute", "message", "character create"} <= {
+    assert {"note", "entropy", "dice", "dispute", "post", "character create"} <= {
         verb.name for _, verb, _, _ in (c.values for c in CASES)
     }
 

@@ -1,8 +1,9 @@
-"""The thread is the history, however it was written: posts interleaved with rolls, some undone,
-some amended (by their author or the GM), read back through the store's session index, equal
-the thread built from the whole log read at once, and hold exactly the texts a model of the
-same moves expects (each post's text in force, the texts its edits replaced, whether it was
-struck)."""
+"""The thread is the history, however it was written: posts interleaved with rolls (some
+narrated with --say), some undone, some amended (a post's text, a roll's narration; by their
+author or the GM), read back through the store's session index, equal the thread built from the
+whole log read at once, and hold exactly the texts a model of the same moves expects (each
+post's text and each roll's narration in force, the texts their edits replaced, whether they
+were struck)."""
 
 from __future__ import annotations
 
@@ -26,13 +27,15 @@ from tests.conftest import FROZEN_AT
 TEXTS = ("The door *creaks*.", "I duck [1d6]", "> a quote", "Who's there? [2d6+1 for nerve]")
 DICE = {text: text.count("[1d6]") + 2 * text.count("[2d6") for text in TEXTS}
 AUTHORS = ("Rosa", "ana")
+SAYS = ("", "The lock *clicks*.", "Ana picks it.")  # "": a roll said nothing
 
 moves = st.lists(
     st.one_of(
         st.tuples(st.just("post"), st.sampled_from(AUTHORS), st.sampled_from(TEXTS)),
-        st.tuples(st.just("roll")),
+        st.tuples(st.just("roll"), st.sampled_from(AUTHORS), st.sampled_from(SAYS)),
         st.tuples(st.just("undo"), st.integers(0, 20)),
         st.tuples(st.just("amend"), st.integers(0, 20), st.sampled_from(TEXTS)),
+        st.tuples(st.just("resay"), st.integers(0, 20), st.sampled_from(SAYS[1:])),
     ),
     min_size=1,
     max_size=12,
@@ -56,6 +59,7 @@ def played(db: str, moves: list[Any]) -> None:
         engine.execute("Lab", StartSession())
         engine.execute("Lab", StartScene(stage="A dark hall"))
         posts: dict[int, dict[str, Any]] = {}  # the model: ruling -> text, edits, struck
+        rolls: dict[int, dict[str, Any]] = {}  # ruling -> narration, edits, struck
         authors: dict[int, str] = {}
         standing: list[int] = []  # posts and rolls in force, in order
         for move in moves:
@@ -67,27 +71,33 @@ def played(db: str, moves: list[Any]) -> None:
                 authors[number] = author
                 standing.append(number)
             elif move[0] == "roll":
+                _, author, say = move
                 roll = RollFreely(expression="1d20", why="the lock")
-                standing.append(engine.execute("Lab", roll).number)
+                number = engine.execute("Lab", roll, actor=author, say=say).number
+                rolls[number] = {"say": say, "was": [], "struck": False}
+                authors[number] = author
+                standing.append(number)
             elif move[0] == "undo" and standing:
                 number = standing.pop(move[1] % len(standing))
                 engine.undo("Lab", number, reason=f"strike {number}")
-                if number in posts:
-                    posts[number]["struck"] = True
-            elif move[0] == "amend":
-                mine = [n for n in standing if n in posts]
+                for model in (posts, rolls):
+                    if number in model:
+                        model[number]["struck"] = True
+            elif move[0] in ("amend", "resay"):
+                key, model = ("text", posts) if move[0] == "amend" else ("say", rolls)
+                mine = [n for n in standing if n in model]
                 if not mine:
                     continue
-                number, text = mine[move[1] % len(mine)], move[2]
+                number, words = mine[move[1] % len(mine)], move[2]
                 by = authors[number] if move[1] % 2 else "Rosa"  # the author, or the GM
-                if by == "ana" and DICE[text] > posts[number]["dice"]:
+                if key == "text" and by == "ana" and DICE[words] > posts[number]["dice"]:
                     with pytest.raises(EditRollsAnew):  # a player's edit rolls no new dice
-                        engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
+                        engine.amend("Lab", number, {key: words}, reason="edited", actor=by)
                     continue
-                engine.amend("Lab", number, {"text": text}, reason="edited", actor=by)
-                if text != posts[number]["text"]:
-                    posts[number]["was"].append(posts[number]["text"])
-                    posts[number]["text"] = text
+                engine.amend("Lab", number, {key: words}, reason="edited", actor=by)
+                if words != model[number][key]:
+                    model[number]["was"].append(model[number][key])
+                    model[number][key] = words
 
         thread = engine.thread("Lab", 1)
         whole = [e for e in engine.log("Lab") if e.header.session == 1]
@@ -102,5 +112,15 @@ def played(db: str, moves: list[Any]) -> None:
             if e.post is not None
         }
         assert {n: {k: v for k, v in p.items() if k != "dice"} for n, p in posts.items()} == found
+        narrated = {
+            e.ruling: {
+                "say": e.say,
+                "was": [x.was for x in e.edits],
+                "struck": e.struck is not None,
+            }
+            for e in thread.entries
+            if e.ruling in rolls
+        }
+        assert rolls == narrated
         for reader in AUTHORS:  # every post here is public: each reads the same thread
             assert thread.entries == engine.thread("Lab", 1, reader=reader).entries

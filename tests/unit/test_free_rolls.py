@@ -14,13 +14,15 @@ from hypothesis import strategies as st
 from domain.campaign import CampaignState
 from domain.commands import Change
 from domain.dice import EnteredDice
-from domain.errors import DomainError, EmptyText, NotEnoughDice
+from domain.errors import DomainError, NotEnoughDice
 from domain.events import FreeRollMade, FreeRollTerm, Kept
 from domain.free_rolls import (
+    AdvantageWithoutOneD20,
     FreeRollOutOfBounds,
     RollFreely,
     UnreadableDiceNotation,
     UnsupportedDiceNotation,
+    notation,
     read_expression,
 )
 from projections.describe import describe
@@ -167,9 +169,53 @@ def test_the_codes_are_stable() -> None:
     assert expected == actual
 
 
-def test_a_free_roll_says_why() -> None:
-    with pytest.raises(EmptyText, match="why the dice are rolled"):
-        rolled("1d6", 3, why="  ")
+def test_why_is_optional_and_the_line_reads_well_without_it() -> None:
+    made = rolled("1d6", 3, why="  ")
+    assert "" == made.why
+    assert "free roll 1d6 [3] = 3" == describe(made)
+    assert "free roll 1d6 [3] = 3: to see if it rains" == describe(rolled("1d6", 3))
+
+
+@pytest.mark.parametrize(
+    ("typed", "recorded", "faces", "total"),
+    [
+        pytest.param("d20+3 adv", "2d20kh1+3", (7, 15), 18, id="adv-ends-the-expression"),
+        pytest.param("1d20 dis", "2d20kl1", (7, 15), 7, id="dis"),
+        pytest.param("d20 adv+3", "2d20kh1+3", (15, 7), 18, id="adv-right-after-the-d20"),
+        pytest.param("D20 Advantage - 1", "2d20kh1 - 1", (2, 9), 8, id="the-word-in-full"),
+        pytest.param("1d20dis+1d4", "2d20kl1+1d4", (12, 4, 3), 7, id="no-space"),
+        pytest.param("d20+d20 dis", "d20+2d20kl1", (5, 6, 2), 7, id="the-d20-it-follows"),
+    ],
+)
+def test_adv_and_dis_after_a_d20_read_as_keep_highest_or_lowest_of_two(
+    typed: str, recorded: str, faces: tuple[int, ...], total: int
+) -> None:
+    """Advantage as tables say it; the roll records the standard notation, whose terms (two
+    d20s, one dropped) are what a reader of dice notation checks the faces against."""
+    assert recorded == notation(typed)
+    made = rolled(typed, *faces)
+    assert (recorded, total) == (made.expression, made.total)
+    (twice,) = [t for t in made.terms if t.count == 2]
+    assert (2, 20, 1) == (twice.count, twice.sides, twice.keep)
+    assert read_expression(recorded) == read_expression(typed)
+
+
+@pytest.mark.parametrize(
+    "typed", ["2d6 adv", "d% dis", "d20kh1 adv", "d20+d20+1 adv", "adv", "d20 adv dis", "d12 dis"]
+)
+def test_advantage_of_anything_but_one_d20_is_refused(typed: str) -> None:
+    dice = EnteredDice((1,) * 10)
+    with pytest.raises(AdvantageWithoutOneD20) as caught:
+        RollFreely(expression=typed, why="").decide(view(), dice)
+    assert "ADVANTAGE_WITHOUT_ONE_D20" == caught.value.code
+    assert "single d20" in caught.value.reason
+
+
+def test_words_that_only_start_like_adv_are_not_advantage() -> None:
+    """`d20 advance` is not notation (refused as any text is), never a roll with advantage."""
+    assert "d20 advance" == notation("d20 advance")
+    with pytest.raises(UnreadableDiceNotation):
+        read_expression("d20 advance")
 
 
 def test_entered_dice_must_fit_the_expression() -> None:

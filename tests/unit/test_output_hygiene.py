@@ -249,7 +249,11 @@ def test_faces_read_back_as_typed_or_are_refused(text: str) -> None:
 
 
 def test_an_arabic_indic_digit_is_refused_through_the_cli(db: Path) -> None:
-    for line in ('init "Night" --system code-green', "session start", 'scene start "Lab"'):
+    for line in (
+        'init "Night" --system code-green --gm Rosa',
+        "session start",
+        'scene start "Lab"',
+    ):
         assert 0 == cli(db, line)[0]
     with Engine(str(db)) as engine:
         before = event_count(engine)

@@ -49,3 +49,12 @@ def test_only_the_code_keeps_timelines_and_its_page_is_the_exposure_timeline() -
         "the-code": [("timeline", "Exposure", "/timeline")]
     }
     assert [s for s in SYSTEMS if presentation_of(s).timeline is not None] == ["the-code"]
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_system_draws_its_sheet_and_says_whose_turn_it_is(system: str) -> None:
+    """The sheet pages draw and the turn panel asks each system's own functions, defined in its
+    own presentation module (none falls back to the shared 'nothing owed')."""
+    shown = presentation_of(system)
+    module = f"projections.{SYSTEMS[system]}_presentation"
+    assert (module, module) == (shown.sheet_drawing.__module__, shown.turns.__module__)

@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddNote, StartScene, StartSession
+from domain.posts import WritePost
 from domain.rulesets.sims import commands as sims
 from domain.rulesets.sims.tables import SheetKind
 from domain.table import DisputeRuling
@@ -67,12 +68,10 @@ def build_table(db: str) -> Table:
                 qualities=("Kung Fu:Combat:Expert",),
                 kind=SheetKind.NPC,
             ),
-            sims.SendPrivateMessage(
-                to="bob", body=TO_BOB, by="Morpheus", character="Smith", in_character=True
-            ),
+            WritePost(text=TO_BOB, to=("bob",), by="Morpheus", character="Smith"),
         ):
             engine.execute(CAMPAIGN, command)
-        reply = sims.SendPrivateMessage(to="Morpheus", body=FROM_BOB, by="bob", character="Cypher")
+        reply = WritePost(text=FROM_BOB, to=("Morpheus",), by="bob", character="Cypher")
         engine.execute(CAMPAIGN, reply, actor="bob")
         engine.execute(CAMPAIGN, AddNote(text=GM_NOTE, gm_only=True))
         secret = RollFreely(expression="1d6", why=HIDDEN_WHY)
@@ -92,3 +91,12 @@ def table(tmp_path: Path) -> Table:
 def client(table: Table) -> Iterator[TestClient[Any]]:
     with TestClient(create_app(table.db)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system's Chromium under Playwright, for a module's browser tests."""
+    from tests.web.servers import chromium
+
+    with chromium() as launched:
+        yield launched

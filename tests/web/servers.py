@@ -6,6 +6,7 @@ server-sent events reader."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -54,6 +55,38 @@ def chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+def signed_in(
+    browser: Any, base: str, db: str, campaign: str, member: str, **opts: Any
+) -> tuple[Any, Any]:
+    """A new browser context (1280 x 900 unless ``opts`` say otherwise) signed in as
+    ``member`` by their invite link, and its page, on the campaign's table."""
+    from engine import Engine
+
+    context = browser.new_context(**({"viewport": {"width": 1280, "height": 900}} | opts))
+    page = context.new_page()
+    with Engine(db) as engine:
+        secret = engine.invite(campaign, member)
+    page.goto(f"{base}/join/{secret}")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/campaigns/"))
+    return context, page
+
+
+SERIOUS = ("serious", "critical")  # the axe impacts a page test fails on
+
+
+def wanting(violations: list[dict[str, Any]], page: Any, where: str, width: int) -> list[str]:
+    """What fails a page at ``width`` px, a line each after ``where``: axe-core's serious and
+    critical violations (up to three of their nodes), and the page if it is wider."""
+    found = [
+        f"{where}: {v['id']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in violations
+        if v["impact"] in SERIOUS
+    ]
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    return found + ([f"{where}: {wide} px wide"] if wide > width else [])
 
 
 @contextmanager

@@ -94,6 +94,14 @@ class Seat:
             self.page.locator(f"#f-{key}-dice").fill(move.dice)
         return self.send(details)
 
+    def write(self, text: str, *, to: str = "") -> int:
+        """Write a post in the composer (private to ``to``, when given); its ruling's number."""
+        form = self.page.locator("#post-form")
+        if to:
+            form.locator("#f-post-to").select_option(to)
+        form.locator("#f-post-text").fill(text)
+        return self.send(form)
+
     def send(self, details: Any) -> int:
         details.locator("button[type=submit]").click()
         said = details.locator("output.said").filter(has_text=re.compile(r"recorded as #\d+|\w+: "))
@@ -132,7 +140,7 @@ def _other_pages(seat_: Seat, scene: Scene) -> None:
     page = seat_.page
     table = page.url
     page.locator("ul.characters li.yours a").first.click()
-    page.locator("pre.sheet").wait_for(timeout=WAIT)
+    page.locator("#sheet section.drawn").first.wait_for(timeout=WAIT)
     page.locator("#live.on").wait_for(timeout=WAIT)
     for label, selector in (("Recap", "h1"), ("Dice", "h1"), ("Exposure", "svg")):
         if label == "Exposure" and scene.system != "the-code":
@@ -204,14 +212,15 @@ def test_a_scene_plays_live_on_every_page(
 def test_players_read_only_what_is_theirs_and_names_stay_text(
     browser: Any, server: tuple[str, str]
 ) -> None:
-    """The Sims: the GM's private message to bob reaches bob's page alone, the GM-only note
-    no player's; a character named like an image tag is shown as text and runs nothing."""
+    """The Sims: the GM's private message to bob (a post to him) reaches bob's page alone, the
+    GM-only note no player's; a character named like an image tag is shown as text and runs
+    nothing."""
     scene = next(s for s in SCENES if s.system == "sims")
     seats = _table(browser, server, scene)
     try:
         gm, alice, bob = seats["gm"], seats["alice"], seats["bob"]
         note = gm.issue(Move("gm", "note", {"text": GM_NOTE, "gm_only": True}))
-        message = gm.issue(Move("gm", "message", {"to": "bob", "body": TO_BOB}))
+        message = gm.write(TO_BOB, to="bob")
         npc = {"character": XSS, "player": GM, "qualities": "Hacking:Mental:Good", "custom": True}
         created = gm.issue(Move("gm", "character create", npc))
         bob.sees(f"#r-{message}")

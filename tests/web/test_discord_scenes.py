@@ -39,6 +39,7 @@ SCENES: dict[str, list[Step]] = {
             "character create",
             {
                 "player": "ana",
+                "seat_player": True,  # as `campaign character create --player` sets it
                 "form": "Legs,Tail,Teeth",
                 "function": "Cryptic,Invulnerable,Phasing",
                 "faces": "3,1,4,1,5",
@@ -74,6 +75,7 @@ SCENES: dict[str, list[Step]] = {
             {
                 "character": "Tanner",
                 "player": "ana",
+                "seat_player": True,  # as `campaign character create --player` sets it
                 "morphology": 2,
                 "reaction": 1,
                 "cognition": 1,
@@ -111,6 +113,7 @@ SCENES: dict[str, list[Step]] = {
             {
                 "character": "Neo",
                 "player": "ana",
+                "seat_player": True,  # as `campaign character create --player` sets it
                 "qualities": "Kung Fu:Combat:Good,Outdoorsman:Physical:Good",
                 "custom": True,
             },
@@ -138,9 +141,9 @@ SCENES: dict[str, list[Step]] = {
         ),
         (
             "ana",
-            "message",
-            {"to": GM, "body": "Neo asks who Smith is", "character": "Neo"},
-            'message Rosa "Neo asks who Smith is" --from Neo',
+            "post",
+            {"text": "Neo asks who Smith is", "to": GM, "character": "Neo"},
+            'post "Neo asks who Smith is" --to Rosa --character Neo',
         ),
     ],
     "the-code": [
@@ -149,6 +152,7 @@ SCENES: dict[str, list[Step]] = {
             "character create",
             {
                 "player": "ana",
+                "seat_player": True,  # as `campaign character create --player` sets it
                 "code_name": "The Hawk",
                 "secret_identity": "Mitch Mason",
                 "physical_description": "tall, trench coat",

@@ -15,7 +15,7 @@ from markupsafe import escape
 
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddNote
-from domain.rulesets.sims.commands import SendPrivateMessage
+from domain.posts import WritePost
 from domain.table import RemoveMember
 from engine import DiceSpec, Engine
 from tests.web.conftest import CAMPAIGN, GM_NOTE, build_table
@@ -153,7 +153,7 @@ def _record_for_every_audience(db: str) -> None:
     with Engine(db) as engine:
         engine.execute(CAMPAIGN, AddNote(text=PUBLIC))
         engine.execute(CAMPAIGN, AddNote(text=GM_NOTE, gm_only=True))
-        message = SendPrivateMessage(to="bob", body=PRIVATE, by="Morpheus")
+        message = WritePost(text=PRIVATE, to=("bob",), by="Morpheus")
         engine.execute(CAMPAIGN, message)
         secret = RollFreely(expression="1d6", why=HIDDEN)
         engine.execute(CAMPAIGN, secret, dice=DiceSpec(faces=(2,)), hidden=True)

@@ -51,6 +51,7 @@ def test_real_responses_validate_against_the_published_schema(
 def test_the_schema_describes_every_verb_and_both_credentials(client: TestClient[Any]) -> None:
     """Each verb's operation carries its help; bearer tokens and session cookies are named."""
     document = client.get("/schema/openapi.json").json()
-    operation = document["paths"][TEMPLATE + "/commands/message"]["post"]
+    operation = document["paths"][TEMPLATE + "/commands/allocate"]["post"]
     assert "sims" in operation["description"]
+    assert TEMPLATE + "/commands/message" not in document["paths"]  # now `post --to`
     assert {"bearer", "session"} == set(document["components"]["securitySchemes"])

@@ -22,7 +22,14 @@ from domain.lifecycle import AddNote, StartScene, StartSession
 from domain.rulesets.sims import commands as sims
 from domain.table import RevealRuling
 from engine import DiceSpec, Engine
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import (
+    CHROMIUM,
+    SERIOUS,
+    chromium,
+    serving_in_thread,
+    signed_in,
+    wanting,
+)
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
@@ -70,15 +77,7 @@ def browser() -> Iterator[Any]:
 
 
 def _signed_in(browser: Any, server: tuple[str, str], campaign: str, member: str, **opts: Any):
-    base, db = server
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, **opts)
-    page = context.new_page()
-    with Engine(db) as engine:
-        secret = engine.invite(campaign, member)
-    page.goto(f"{base}/join/{secret}")
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/campaigns/"))
-    return context, page
+    return signed_in(browser, *server, campaign, member, **opts)
 
 
 def test_a_player_posts_and_rolls_with_javascript_off(
@@ -180,9 +179,6 @@ def _tabs_from_here(page: Any, selector: str, limit: int = 50) -> int:
     return -1
 
 
-SERIOUS = ("serious", "critical")
-
-
 @pytest.mark.parametrize("member", [GM, "alice", "olly"])
 def test_every_page_passes_axe_at_a_desktops_and_a_phones_width(
     browser: Any, server: tuple[str, str], member: str
@@ -201,18 +197,13 @@ def test_every_page_passes_axe_at_a_desktops_and_a_phones_width(
                 page.set_viewport_size({"width": width, "height": 900 if width > 500 else 844})
                 page.goto(table + path)
                 page.locator("h1").first.wait_for(timeout=WAIT)
-                results = axe.run(page)
-                for v in results.response["violations"]:
+                violations = axe.run(page).response["violations"]
+                for v in violations:
                     if v["impact"] not in SERIOUS:
                         measures.append(
                             f"{member} {path or '/'} {width}px: axe {v['id']} ({v['impact']})"
                         )
-                    if v["impact"] in SERIOUS:
-                        nodes = [n["target"] for n in v["nodes"]][:3]
-                        found.append(f"{path or '/'} {width}: {v['id']} {nodes}")
-                wide = page.evaluate("document.documentElement.scrollWidth")
-                if wide > width:
-                    found.append(f"{path or '/'} {width}: {wide} px wide")
+                found += wanting(violations, page, f"{path or '/'} {width}", width)
                 height = page.evaluate("document.documentElement.scrollHeight")
                 measures.append(f"{member} {path or '/'} {width}px: {height} px tall")
                 if path == "":

@@ -12,6 +12,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource, d66, flip
 from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined, RosterRenamed
+from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.code_green import errors
 from domain.rulesets.code_green.checks import check_new_name
@@ -78,6 +79,7 @@ class CreateCharacter(Plain):
     player: str
     form: tuple[str, ...]
     function: tuple[str, ...]
+    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
@@ -101,7 +103,8 @@ class CreateCharacter(Plain):
         )
         own = (*form_rolls, *function_rolls, NameRolled(dice=name_dice, name=name), created)
         joined = CharacterJoined(character_id=cid, name=name, player=created.player)
-        return (*(Change(cid, e) for e in own), Change(campaign.id, joined))
+        changes = (*(Change(cid, e) for e in own), Change(campaign.id, joined))
+        return seated_players(campaign, changes) if self.seat_player else changes
 
 
 @frozen(kw_only=True)

@@ -4,6 +4,7 @@ Failure and Damage Ranks the defender distributes, strategies, recovery and upgr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from domain.commands import Change, View
 from domain.rulesets.base import RulesetBase
@@ -15,6 +16,10 @@ from domain.rulesets.sims.checks import check_scene_can_end
 from domain.rulesets.sims.lookup import everyone
 from domain.rulesets.sims.settings import RULES
 from domain.rulesets.sims.state import evolve
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
+    from domain.posts import WritePost
 
 
 class Sims(RulesetBase[SimsCharacter]):
@@ -32,6 +37,12 @@ class Sims(RulesetBase[SimsCharacter]):
         for c in everyone(view):
             check_scene_can_end(c)
         return scene_end(view)
+
+    def check_private_post(self, campaign: CampaignState, post: WritePost) -> None:
+        """Behind the Scenes: between the GM and one player, about a character (R-PDQ-15)."""
+        from domain.rulesets.sims.behind_the_scenes import check_private_post
+
+        check_private_post(campaign, post)
 
 
 RULESET = Sims()

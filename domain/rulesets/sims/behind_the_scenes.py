@@ -1,11 +1,26 @@
-"""Behind the Scenes: the GM and the players write to each other privately, in character or out
-of it (a "mole" among the players gets new orders). Each message is a private ruling: the
-engine lets only its ``audience`` (the sender and the recipient) and the GMs read it."""
+"""Behind the Scenes (R-PDQ-15): the GM and the players write to each other privately, in
+character or out of it (a "mole" among the players gets new orders). A private message is a
+private post (``post --to``, ``domain.posts``): the engine lets only its author, its recipient
+and the GMs read it.
+
+What a Sims campaign refuses of a private post besides what every system refuses
+(``check_private_post``, registered on the Sims ruleset): the rule's messages pass between the
+GM and the players, so an observer neither writes nor receives one
+(``OBSERVER_CANNOT_MESSAGE``); one is written to one other member (``MESSAGE_TO_SELF``,
+``MESSAGE_TO_ONE_MEMBER``: DIGEST R-PDQ-15's ``PrivateMessageSent{from, to, ...}`` has one
+recipient, and the text, "the GM would write to this specific player", does not say otherwise);
+and it concerns a character: it speaks as one (``--character``), or its author or recipient
+plays one (``MESSAGE_NEEDS_CHARACTER``).
+
+``SendPrivateMessage`` is the ``message`` verb this was before it became ``post --to``: no verb
+builds it any more, but the rulings that recorded it are decided again by undo and amend (and
+its ``PrivateMessageSent`` reads as a private post: ``projections.sims``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
 
@@ -22,16 +37,43 @@ from domain.rulesets.sims.character import SimsCharacter
 from domain.rulesets.sims.events import PrivateMessageSent
 from domain.rulesets.sims.lookup import character
 
+if TYPE_CHECKING:
+    from domain.posts import WritePost
+
 
 def _seat(campaign: CampaignState, name: str, *, recipient: bool) -> Member:
     """A member who may take part in a private message: the GM or a player."""
     if recipient and campaign.member(name) is None:
-        known = ", ".join([campaign.gm, *(m.name for m in campaign.members)])
+        known = ", ".join(m.name for m in campaign.seats)
         raise UnknownMember(name=name, known=known)
     member = acting_member(campaign, name)
     if member.role is Role.OBSERVER:
         raise errors.ObserverCannotMessage(name=name)
     return member
+
+
+def _played(campaign: CampaignState, member: Member) -> list[str]:
+    """The roster's characters ``member`` plays, in roster order."""
+    own = campaign.own_characters(member)
+    return [e.name for e in campaign.roster if e.character_id in own]
+
+
+def check_private_post(campaign: CampaignState, post: WritePost) -> None:
+    """Refuse a private post Behind the Scenes does not allow (see the module docstring)."""
+    author = _seat(campaign, post.by, recipient=False)
+    names = list(dict.fromkeys(name.strip() for name in post.to))
+    recipients = [_seat(campaign, name, recipient=True) for name in names]
+    for recipient in recipients:
+        if recipient.name == author.name:
+            raise errors.MessageToSelf(name=author.name)
+    if len(recipients) > 1:
+        raise errors.MessageToOneMember(names=", ".join(m.name for m in recipients))
+    (recipient,) = recipients
+    if post.character is None and not (_played(campaign, author) or _played(campaign, recipient)):
+        raise errors.MessageNeedsCharacter(sender=author.name, to=recipient.name)
+
+
+# --- The verb it was -----------------------------------------------------------------------------
 
 
 def _kept_with(view: View, *members: Member) -> SimsCharacter | None:
@@ -49,10 +91,9 @@ def _kept_with(view: View, *members: Member) -> SimsCharacter | None:
 
 @frozen(kw_only=True)
 class SendPrivateMessage(Plain):
-    """Behind the Scenes: write privately to one member of the table (a player, or the GM), in
-    character or out of it. Only the sender, the recipient and the GMs ever read it: it stays
-    out of everyone else's log, history and recap. A player writes for their own character;
-    the GM for any character, or in person."""
+    """Behind the Scenes as the ``message`` verb recorded it, before it became ``post --to``:
+    kept so that its rulings can be decided again (undo, amend). Only the sender, the recipient
+    and the GMs read it."""
 
     name: ClassVar[str] = "message"
     to: str

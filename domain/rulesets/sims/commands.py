@@ -3,6 +3,10 @@
 The commands live in eight modules; this one names them all. A command's module is imported the
 first time the command is looked up here (``domain.rulesets.lazy``), so a process that runs one
 command does not build the classes of the others.
+
+``__all__`` lists the verbs (``domain.registry``); ``RETIRED`` the commands no verb builds any
+more, lent here all the same: the rulings that recorded them are still decided again (undo,
+amend) and imported (``engine.export_classes`` takes every name lent here).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from domain.rulesets.lazy import lent_names
 from domain.rulesets.sims.tables import Rank, Strategy
 
 if TYPE_CHECKING:
-    from domain.rulesets.sims.behind_the_scenes import SendPrivateMessage
+    from domain.rulesets.sims.behind_the_scenes import SendPrivateMessage as SendPrivateMessage
     from domain.rulesets.sims.conflict import Attack, Reroll
     from domain.rulesets.sims.creation import CreateCharacter, ReplaceQuality
     from domain.rulesets.sims.damage import AllocateRanks, Kill
@@ -53,7 +57,6 @@ __all__ = [
     "Reroll",
     "RollComplicated",
     "RollRecovery",
-    "SendPrivateMessage",
     "SetTurnOrder",
     "SucceedCampaign",
     "SucceedMission",
@@ -61,6 +64,8 @@ __all__ = [
     "TakeRebirth",
     "UpgradeQuality",
 ]
+
+RETIRED = ("SendPrivateMessage",)  # the `message` verb, now `post --to` (Behind the Scenes)
 
 # submodule -> the commands it defines
 __getattr__, __dir__ = lent_names(
@@ -109,7 +114,7 @@ PARAMETERS: Declared = {
     "Reroll": {"attacker": ACTOR},
     "RollComplicated": {"character": ACTOR, "difficulty": RANK, "helpers": CHARACTER},
     "RollRecovery": {"character": ACTOR},
-    "SendPrivateMessage": {"to": MEMBER, "by": MEMBER, "character": ACTOR},
+    "SendPrivateMessage": {"to": MEMBER, "by": MEMBER, "character": ACTOR},  # no verb: amend
     "SucceedMission": {"characters": CHARACTER},
     "TakeMasterPlus": {"character": ACTOR},
     "TakeRebirth": {"character": ACTOR},

@@ -13,6 +13,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText, NameTaken
 from domain.events import CharacterJoined
+from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.sims import errors
 from domain.rulesets.sims.checks import own_quality
@@ -63,6 +64,7 @@ class CreateCharacter(Plain):
     custom: bool = False
     strengths: tuple[str, ...] = ()
     weaknesses: tuple[str, ...] = ()
+    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
@@ -97,7 +99,8 @@ class CreateCharacter(Plain):
             custom=not validated,
         )
         joined = CharacterJoined(character_id=cid, name=name, player=created.player)
-        return (Change(cid, created), Change(campaign.id, joined))
+        changes = (Change(cid, created), Change(campaign.id, joined))
+        return seated_players(campaign, changes) if self.seat_player else changes
 
 
 @frozen(kw_only=True)

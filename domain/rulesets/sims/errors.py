@@ -302,6 +302,13 @@ class ObserverCannotMessage(DomainError):
 
 class MessageNeedsCharacter(DomainError):
     template = (
-        "neither {sender} nor {to} plays a character to keep the message with; name the "
-        "character it comes from (Behind the Scenes)"
+        "neither {sender} nor {to} plays a character: a private message is written to or from "
+        "a character's player, or as a character (--character NAME) (Behind the Scenes)"
+    )
+
+
+class MessageToOneMember(DomainError):
+    template = (
+        "a private message is written to one member, not to {names}: write to each in a post "
+        "of its own (Behind the Scenes)"
     )

@@ -1,7 +1,7 @@
 """The Sims RPG: what a player may issue for the characters they play (``domain.policy``). The
 GM sets turn order, judges simple situations, declares danger, authorises recovery, kills and
-rules missions; a player rolls, attacks, picks strategies, spends ranks, improves, and writes
-privately (as themself, for a character they play)."""
+rules missions; a player rolls, attacks, picks strategies, spends ranks and improves. Writing
+privately (Behind the Scenes) is a private post, the shared ``post --to``."""
 
 from domain.policy import PlayerMay
 
@@ -20,5 +20,4 @@ PLAYERS = {
     "upgrade": PlayerMay(),
     "master-plus": PlayerMay(),
     "rebirth": PlayerMay(),
-    "message": PlayerMay(as_player="by"),  # for their own character
 }

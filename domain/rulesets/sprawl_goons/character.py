@@ -73,6 +73,7 @@ class SgCharacter(Plain):
     aim: Aim | None = None
     fire: Fire | None = None
     initiative: int | None = None
+    initiative_place: int | None = None  # 1 goes first (ties settled as SG-A10 says)
     round: int = 0
     first_aid_scene: int | None = None
 

@@ -12,6 +12,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import NameTaken
 from domain.events import CharacterJoined, Event
+from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.sprawl_goons import errors
 from domain.rulesets.sprawl_goons.events import (
@@ -109,6 +110,7 @@ class CreateCharacter(Plain):
     equilibrium: int
     items: tuple[str, ...] = ()
     custom: tuple[str, ...] = ()  # the referee's approval of items outside the list
+    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         name = _name(view, self.character)
@@ -142,7 +144,8 @@ class CreateCharacter(Plain):
         cash = StartingCashRolled(dice=cash_dice, cash=STARTING_CASH_PER_PIP * sum(cash_dice))
         own: list[Event] = [created, cash, *picks, *customs]
         joined = CharacterJoined(character_id=cid, name=name, player=created.player)
-        return (*(Change(cid, e) for e in own), Change(view.campaign.id, joined))
+        changes = (*(Change(cid, e) for e in own), Change(view.campaign.id, joined))
+        return seated_players(view.campaign, changes) if self.seat_player else changes
 
 
 @frozen(kw_only=True)

@@ -209,7 +209,7 @@ def _aimed(event: ev.AimTaken, state: SgCharacter | None) -> SgCharacter:
 def _initiative(event: ev.InitiativeRolled, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
     check_alive(c)
-    return replace(c, initiative=event.total)
+    return replace(c, initiative=event.total, initiative_place=event.place)
 
 
 @evolve.register(ev.RoundEnded)
@@ -220,7 +220,9 @@ def _round(event: ev.RoundEnded, state: SgCharacter | None) -> SgCharacter:
 @evolve.register(ev.SceneEffectsCleared)
 def _scene_over(event: ev.SceneEffectsCleared, state: SgCharacter | None) -> SgCharacter:
     c = require(state)
-    return replace(c, boosts=(), aim=None, fire=None, initiative=None, round=0)
+    return replace(
+        c, boosts=(), aim=None, fire=None, initiative=None, initiative_place=None, round=0
+    )
 
 
 @evolve.register(ev.MissionCompleted)

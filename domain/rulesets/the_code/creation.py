@@ -12,6 +12,7 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import EmptyText
 from domain.events import CharacterJoined
+from domain.lifecycle import seated_players
 from domain.plain import Plain
 from domain.rulesets.the_code import errors
 from domain.rulesets.the_code.checks import check_objective_score
@@ -60,6 +61,7 @@ class CreateHero(Plain):
     violent: bool = False
     secretive: bool = False
     reveal: tuple[str, ...] = ()
+    seat_player: bool = False  # seat a player who has none (``domain.lifecycle.seated_players``)
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
@@ -85,7 +87,8 @@ class CreateHero(Plain):
         joined = CharacterJoined(
             character_id=created.character_id, name=created.code_name, player=created.player
         )
-        return (*ruling.changes(), Change(campaign.id, joined))
+        changes = (*ruling.changes(), Change(campaign.id, joined))
+        return seated_players(campaign, changes) if self.seat_player else changes
 
     def _created(self, view: View, motivation: int) -> HeroCreated:
         check_objective_score(self.objective_score)

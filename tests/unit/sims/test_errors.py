@@ -310,8 +310,12 @@ REASONS = {
         "Scenes)"
     ),
     "MESSAGE_NEEDS_CHARACTER": (
-        "neither Morpheus nor carol plays a character to keep the message with; name the "
-        "character it comes from (Behind the Scenes)"
+        "neither Morpheus nor carol plays a character: a private message is written to or from "
+        "a character's player, or as a character (--character NAME) (Behind the Scenes)"
+    ),
+    "MESSAGE_TO_ONE_MEMBER": (
+        "a private message is written to one member, not to alice, bob: write to each in a post "
+        "of its own (Behind the Scenes)"
     ),
 }
 

@@ -1,0 +1,44 @@
+"""The narration a ruling was recorded with (``--say``): kept in its header's parameters, beside
+the command, so it goes where the ruling goes (chained, sealed, exported, read by whoever reads
+the ruling).
+
+An amendment that corrects it (``amend N --set say=TEXT``) keeps the new narration in its own
+header, under the same key: the narration the ruling was recorded with stays as it was said,
+readable in the trail, and the last amendment that gave one says what the ruling's narration
+is now (``engine.log.LoggedRuling.say``). Any other amendment, or an undo, leaves it as it is.
+"""
+
+from __future__ import annotations
+
+import json
+
+from domain.events import AMEND, RulingAmended, RulingMade
+from domain.limits import check_text
+
+SAY = "say"  # the key of a ruling's parameters that holds its narration
+
+
+def said_text(say: str) -> str:
+    """The narration to record (stripped; empty: none), held to the text limit."""
+    text = say.strip()
+    check_text(SAY, text)
+    return text
+
+
+def said(made: RulingMade) -> str:
+    """The narration a ruling's header holds (``--say``; an amendment's: the narration it gave
+    the ruling it amends), or ``""``."""
+    try:
+        params = json.loads(made.params)
+    except ValueError:
+        return ""
+    say = params.get(SAY, "") if isinstance(params, dict) else ""
+    return say if isinstance(say, str) else ""
+
+
+def amended_say(made: RulingMade, amended: RulingAmended) -> str | None:
+    """The narration the correction ``made`` (a header) gave the ruling ``amended`` corrects, or
+    None: only the amendment asked for carries one, not a ruling it decided again."""
+    if amended.redecided or made.command != AMEND:
+        return None
+    return said(made) or None

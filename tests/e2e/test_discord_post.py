@@ -32,7 +32,8 @@ from projections.render_discord import (
     timeline_discord,
 )
 from tests.conftest import FROZEN_AT
-from tests.golden.test_recap_golden import SCRIPTS, _player
+from tests.examples import player as example_player
+from tests.golden.test_recap_golden import SCRIPTS
 
 Answer = tuple[int, dict[str, str], bytes]
 ACCEPTED: Answer = (204, {}, b"")
@@ -101,7 +102,7 @@ def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 def _play(script: Path, folder: Path) -> Path:
     db = folder / f"{script.stem}.db"
     with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == example_player()(script, db)
     return db
 
 

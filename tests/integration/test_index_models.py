@@ -26,7 +26,8 @@ from engine import DiceSpec, Engine, index_reads
 from engine.index_reads import DICE, INDEX
 from engine.readmodels import MemoryViews
 from engine.reads import Reads
-from tests.golden.test_recap_golden import SCRIPTS, _player
+from tests.examples import player as example_player
+from tests.golden.test_recap_golden import SCRIPTS
 from tests.golden.test_sims import NAME as SIMS
 from tests.golden.test_sims_private import message
 from tests.golden.test_sims_rulings import table as sims_table
@@ -96,7 +97,7 @@ def test_the_examples_read_the_same_through_the_index(script: Path, tmp_path: Pa
     """Every example campaign, for the GM at the keyboard, each seat and an observer."""
     db = tmp_path / f"{script.stem}.db"
     with contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == example_player()(script, db)
     with Engine(str(db)) as engine:
         (entry,) = engine.directory().campaigns
         engine.execute(entry.name, AddMember(member="olly", role=Role.OBSERVER))

@@ -25,7 +25,8 @@ from projections.describe import describe
 from projections.event_data import data_of, event_of
 from projections.the_code_presentation import EXPOSURE
 from tests.conftest import FROZEN_AT
-from tests.golden.test_recap_golden import SCRIPTS, _player
+from tests.examples import player as example_player
+from tests.golden.test_recap_golden import SCRIPTS
 
 MODELS = (RECAPS, EXPOSURE)
 
@@ -45,7 +46,7 @@ def _strings(value: Any) -> Iterator[str]:
 def _played(script: Path, folder: Path) -> Path:
     db = folder / f"{script.stem}.db"
     with freeze_time(FROZEN_AT), contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == example_player()(script, db)
     return db
 
 

@@ -29,7 +29,8 @@ from engine.mapper import canonical_json, with_chain
 from engine.recaps import MODELS
 from engine.store import StoredEventUnreadable, store_fault
 from tests.conftest import place, scene_with_s1
-from tests.golden.test_recap_golden import SCRIPTS, _player
+from tests.examples import player as example_player
+from tests.golden.test_recap_golden import SCRIPTS
 from tests.postgres import fresh_schema
 
 STRAY = UUID("5e1f5e1f-0000-4000-8000-000000000002")  # a stream no ruling wrote to
@@ -257,7 +258,7 @@ def test_each_example_verifies_with_every_read_model_compared(script: Path, tmp_
     makes whole rulings."""
     db = tmp_path / "example.db"
     with contextlib.redirect_stdout(io.StringIO()):
-        assert 0 == _player()(script, db)
+        assert 0 == example_player()(script, db)
     with Engine(str(db)) as engine:
         (entry,) = engine.directory().campaigns
         for model in MODELS:

@@ -21,6 +21,7 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import RulingAmended, RulingMade, RulingRetracted
+from engine.audit_rulings import LARGEST
 from engine.chain import stored_link
 from engine.export_format import error_line, on_one_line
 from engine.records import Recorded, Snapshot
@@ -39,10 +40,16 @@ class Folds:
         self.failed: dict[UUID, tuple[int, str]] = {}  # the line that did not apply, and why
         self.corrected: set[UUID] = set()  # streams folded afterwards (they hold corrections)
         self.touched: set[UUID] = set()  # the streams the campaign's rulings wrote to
+        self.misplaced: tuple[int, str] | None = None  # the first row out of its ruling
+        self._group: list[tuple[int, Recorded]] = []  # the rows of the ruling being read
+        self._header: Recorded | None = None  # its header, once read
+        self._first = True  # ruling 1's header also lists the directory entry, written anew
 
     def add(self, line: int, row: StoredEvent, record: Recorded) -> None:
         stream = record.originator_id
         event = record.event
+        if self.misplaced is None:
+            self._take(line, record)
         if stream == self.campaign_id and isinstance(event, RulingMade):
             self.touched.update(span.stream for span in event.touched)
         self.last[stream] = (record, row)
@@ -59,6 +66,44 @@ class Folds:
             self._failed(stream, line, str(HistoryConflict(record, str(problem))))
         except Exception as error:  # whatever a rule makes of a history it was never given
             self._failed(stream, line, error_line(error))
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether the last rows read make no whole ruling."""
+        return bool(self._group)
+
+    def _take(self, line: int, record: Recorded) -> None:
+        """The rows in the order read, taken as the read models take the log: whole rulings,
+        each its header and the rows its header lists (``engine.readmodels.complete``)."""
+        group = self._group
+        group.append((line, record))
+        if self._header is None and isinstance(record.event, RulingMade):
+            self._header = record
+        header = self._header
+        made = header.event if header is not None else None
+        if not isinstance(made, RulingMade):
+            if len(group) > LARGEST:
+                self.misplaced = (line, f"more than {LARGEST} rows stand before a ruling's header")
+            return
+        listed = sum(s.last - s.first + 1 for s in made.touched)
+        taken = len(group) + (1 if self._first else 0)  # with the directory entry
+        if taken < listed + 1:
+            return
+        if taken > listed + 1:
+            problem = f"more rows stand with ruling {made.number} than its header lists"
+            self.misplaced = (line, problem)
+            return
+        for at, r in group:
+            if r is not header and not any(
+                s.stream == r.originator_id and s.first <= r.originator_version <= s.last
+                for s in made.touched
+            ):
+                problem = f"stands among ruling {made.number}'s rows; its header does not list it"
+                self.misplaced = (at, problem)
+                return
+        self._group = []
+        self._header = None
+        self._first = False
 
     def _failed(self, stream: UUID, line: int, said: str) -> None:
         self.failed[stream] = (line, f"does not replay: {on_one_line(said)}")

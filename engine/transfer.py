@@ -212,6 +212,9 @@ def _import(
     own = [cast("Recorded", decode(row)) for row in first_rows]
     registration = early[1] if early else _created(ledger, campaign_id, header, own, scratch)
     states = _replays(campaign_id, streams, scratch, folds)
+    if folds.misplaced is not None or folds.unfinished:  # read as rulings, as the reads read it
+        line, problem = folds.misplaced or (scratch.count + 1, "the last ruling is not whole")
+        raise ImportRefused(line=line, field="event", problem=problem)
     if read_models is not None:  # each model at the log's end, to take the campaign's rulings
         models.caught_up(read_models)
     recorder: Any = ledger.store.recorder  # SQLite's and PostgreSQL's insert pages at once

@@ -181,3 +181,18 @@ def test_an_import_leaves_the_garbage_collector_as_it_found_it(
         assert gc.isenabled() is collecting
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_rows_moved_out_of_their_ruling_are_refused(engine: Engine, lines: list[str]) -> None:
+    """A ruling's header moved after the next ruling's first row (of another stream, so every
+    chain still holds): the rows no longer make whole rulings as the reads take them."""
+    rows = [json.loads(line) for line in lines]
+    at = next(
+        i
+        for i in range(2, len(rows) - 1)
+        if rows[i]["topic"].endswith(":RulingMade") and rows[i + 1]["stream"] != rows[i]["stream"]
+    )
+    moved = [*lines[:at], lines[at + 1], lines[at], *lines[at + 2 :]]
+    error = refused(engine, moved)
+    assert "than its header lists" in error.reason
+    assert f"line {at + 2}:" in error.reason

@@ -35,7 +35,7 @@ FLUSH = 4 * BATCH  # events whose documents are held before they are written to 
 SHOWN = 3  # documents named one by one for each read model; past that, how many more
 
 
-class _Batch(Cache):
+class ScratchBatch(Cache):
     """A batch of a scratch read model's documents, which also remembers the keys the scratch
     has no document for (only this batch writes there: a key stays missing until put)."""
 
@@ -58,15 +58,18 @@ class _Batch(Cache):
         super().put(key, value)
 
 
-class _Kept:
+class ScratchModel:
     """One stored read model being computed again: where it stands, its scratch documents."""
 
-    def __init__(self, model: ReadModel, position: int, scratch: SQLiteViews) -> None:
+    def __init__(
+        self, model: ReadModel, position: int, scratch: SQLiteViews, every: int = 0
+    ) -> None:
         self.model = model
+        self.every = every or FLUSH  # events whose documents are held before they are written
         self.position = position
         self.scratch = scratch
         self.missing: set[str] = set()
-        self.cache = _Batch(scratch, model.name, self.missing)
+        self.cache = ScratchBatch(scratch, model.name, self.missing)
         self.held = 0  # events applied since the scratch was last written
         self.written = 0  # the position written to the scratch (its tracking)
         self.failed: tuple[int, str] | None = None  # the ruling that did not apply, and why
@@ -81,14 +84,14 @@ class _Kept:
             self.failed = (header.ruling, why(error))
             return
         self.held += len(records)
-        if self.held >= FLUSH:
+        if self.held >= self.every:
             self.flush(last_id)
 
     def flush(self, last_id: int) -> None:
         if self.cache.writes:
             self.scratch.commit(self.model.name, self.written, last_id, self.cache.writes)
             self.written = last_id
-        self.cache = _Batch(self.scratch, self.model.name, self.missing)
+        self.cache = ScratchBatch(self.scratch, self.model.name, self.missing)
         self.held = 0
 
 
@@ -101,7 +104,7 @@ class Recompute:
         self.views = views
         self.campaign_id = campaign_id
         self.cid = str(campaign_id)
-        self.kept: list[_Kept] = []
+        self.kept: list[ScratchModel] = []
         self.scratch: SQLiteViews | None = None
         self.stopped: tuple[int, str] | None = None  # where the log stopped reading, and why
         for model in models:
@@ -110,7 +113,7 @@ class Recompute:
                 continue  # none kept, or kept in an older format: the next read builds it again
             if self.scratch is None:
                 self.scratch = SQLiteViews("")  # a private file SQLite removes when closed
-            self.kept.append(_Kept(model, tracked[0], self.scratch))
+            self.kept.append(ScratchModel(model, tracked[0], self.scratch))
         self.reach = max((k.position for k in self.kept), default=0)
 
     @property
@@ -168,7 +171,7 @@ class Recompute:
         if scratch is not None:
             scratch.close()
 
-    def _compared(self, kept: _Kept) -> list[Finding]:
+    def _compared(self, kept: ScratchModel) -> list[Finding]:
         name = kept.model.name
         stored = self._documents(self.views, name)
         computed = self._documents(kept.scratch, name)

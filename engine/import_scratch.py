@@ -31,8 +31,8 @@ class Scratch:
 
     def __init__(self, page: int = PAGE) -> None:
         self.page = page
-        self._folder = Path(tempfile.mkdtemp(prefix="campaign-import-"))
-        env = environment_for(str(self._folder / "scratch.db"))
+        self.folder = Path(tempfile.mkdtemp(prefix="campaign-import-"))
+        env = environment_for(str(self.folder / "scratch.db"))
         env["PERSISTENCE_MODULE"] = "engine.recorders:ScratchSQLiteFactory"  # never kept
         self.store = CampaignStore(env=env)
         self.recorder = cast("BulkSQLiteRecorder", self.store.recorder)
@@ -53,7 +53,7 @@ class Scratch:
         trace: TracebackType | None,
     ) -> None:
         self.store.close()
-        shutil.rmtree(self._folder, ignore_errors=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def add(self, line: int, row: StoredEvent) -> None:
         self.count += 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -43,6 +43,16 @@ class ViewStore(Protocol):
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool: ...
 
     def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]: ...
+
+    def adopt(
+        self, name: str, at: tuple[int, int], position: int, bodies: Iterable[tuple[str, str]]
+    ) -> bool: ...
+
+
+def adoptable(tracked: tuple[int, int] | None, at: tuple[int, int]) -> bool:
+    """Whether a read model tracked at ``tracked`` (position, version) stands at ``at``: or,
+    never tracked, ``at`` is the start of the log (it would be built from there)."""
+    return tracked == at or (tracked is None and at[0] == 0)
 
 
 class MemoryViews:
@@ -81,6 +91,19 @@ class MemoryViews:
         for key, value in writes.items():
             self._documents[(name, key)] = json.dumps(value, sort_keys=True)
         self._tracking[name] = (position, version)
+        return True
+
+    def adopt(
+        self, name: str, at: tuple[int, int], position: int, bodies: Iterable[tuple[str, str]]
+    ) -> bool:
+        """Take documents computed elsewhere (JSON, by key) for the rulings after the position
+        ``at`` names (with the version), up to ``position``: unless the read model stands
+        elsewhere now (then nothing is written: it catches up by itself)."""
+        if not adoptable(self._tracking.get(name), at):
+            return False
+        for key, body in bodies:
+            self._documents[(name, key)] = body
+        self._tracking[name] = (position, at[1])
         return True
 
 
@@ -176,6 +199,27 @@ class SQLiteViews:
             )
         return True
 
+    def adopt(
+        self, name: str, at: tuple[int, int], position: int, bodies: Iterable[tuple[str, str]]
+    ) -> bool:
+        """``MemoryViews.adopt``, in one transaction."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT position, version FROM readmodel_tracking WHERE projection = ?", (name,)
+            ).fetchone()
+            if not adoptable(None if row is None else (int(row[0]), int(row[1])), at):
+                db.execute("ROLLBACK")
+                return False
+            db.execute(
+                "INSERT OR REPLACE INTO readmodel_tracking VALUES (?, ?, ?)",
+                (name, position, at[1]),
+            )
+            db.executemany(
+                "INSERT OR REPLACE INTO readmodel_documents VALUES (?, ?, ?)",
+                ((name, key, body) for key, body in bodies),
+            )
+        return True
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         db = self._connection
@@ -214,7 +258,7 @@ class Cache:
         self.writes[key] = value
 
 
-def _complete(group: Sequence[Recorded]) -> bool:
+def complete(group: Sequence[Recorded]) -> bool:
     """Whether a group holds one whole ruling: its header and every event the header lists."""
     header = next((r.event for r in group if isinstance(r.event, RulingMade)), None)
     if header is None:
@@ -233,7 +277,7 @@ def _rulings(store: Any, start: int, stop: int, batch: int) -> Iterator[tuple[in
             return
         for note in notes:
             group.append(cast("Recorded", store.mapper.to_domain_event(note)))
-            if _complete(group):
+            if complete(group):
                 yield note.id, group
                 group = []
         position = notes[-1].id
@@ -248,6 +292,11 @@ class ReadModels:
         self._store = store
         self._views: ViewStore | None = None
         self._opening = threading.Lock()
+
+    @property
+    def kept(self) -> bool:
+        """Whether this store keeps read models (known without opening them)."""
+        return is_postgres(self._db) or "://" not in self._db
 
     @property
     def views(self) -> ViewStore:

@@ -5,10 +5,12 @@ position move together, once)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Any
 
 from engine.dice_secrets import Datastore
+from engine.readmodels import adoptable
 from engine.store import PREFIX
 
 
@@ -36,6 +38,13 @@ class PostgresViews:
         ).format(tracking)
         self._move = SQL(
             "UPDATE {} SET position = %s WHERE projection = %s AND position = %s"
+        ).format(tracking)
+        self._adopt = SQL(
+            "INSERT INTO {} VALUES (%s, %s, %s) ON CONFLICT (projection) "
+            "DO UPDATE SET position = EXCLUDED.position"
+        ).format(tracking)
+        self._held = SQL(
+            "SELECT position, version FROM {} WHERE projection = %s FOR UPDATE"
         ).format(tracking)
         self._write = SQL(
             "INSERT INTO {} VALUES (%s, %s, %s) ON CONFLICT (projection, key) "
@@ -100,6 +109,23 @@ class PostgresViews:
                     self._write,
                     [(name, k, json.dumps(v, sort_keys=True)) for k, v in writes.items()],
                 )
+        except _Moved:
+            return False
+        return True
+
+    def adopt(
+        self, name: str, at: tuple[int, int], position: int, bodies: Iterable[tuple[str, str]]
+    ) -> bool:
+        """``MemoryViews.adopt``, in one transaction."""
+        try:
+            with self._cursor() as cursor:
+                cursor.execute(self._held, (name,))
+                row = cursor.fetchone()
+                tracked = None if row is None else (int(row["position"]), int(row["version"]))
+                if not adoptable(tracked, at):
+                    raise _Moved
+                cursor.execute(self._adopt, (name, position, at[1]))
+                cursor.executemany(self._write, ((name, key, body) for key, body in bodies))
         except _Moved:
             return False
         return True

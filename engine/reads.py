@@ -379,7 +379,7 @@ class Reads(Store):
         """Verify an export completely, then write it into this store in one transaction."""
         from engine.transfer import import_lines
 
-        return import_lines(self.ledger, lines, progress)
+        return import_lines(self.ledger, lines, progress, self.read_models)
 
 
 def _gm_note(made: Any) -> bool:

@@ -120,11 +120,16 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
         last: int = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))
 
-    def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> None:
-        """Insert many pages of rows in one transaction (an import): all or none of them."""
+    def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> tuple[int, int]:
+        """Insert many pages of rows in one transaction (an import): all or none of them.
+        Returns the notification ids of the first and the last row written."""
+        first = last = 0
         with self.datastore.transaction(commit=True) as c:
             for page in pages:
-                self._insert_events(c, page)
+                written = self._insert_events(c, page)
+                if written:
+                    first, last = first or written[0], written[-1]
+        return first, last
 
     def select_events(
         self,

@@ -64,17 +64,26 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                         copy.write_row(row)
             return self._fetch_ids_after_insert_events(curs, stored_events, returning=returning)
 
-    def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> None:
+    def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> tuple[int, int]:
         """Insert many pages of rows in one transaction (an import), by ``COPY``: all or none.
-        Not retried: the pages are read once."""
+        Not retried: the pages are read once. Returns the notification ids of the first and the
+        last row written (the table is locked: they are the ids after the last one before)."""
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             curs.execute(self._prelude)
+            before = self._max_id(curs)
             with curs.copy(self._copy_rows) as copy:
                 for page in pages:
                     for s in page:
                         copy.write_row(
                             (stream_id(s.originator_id), s.originator_version, s.topic, s.state)
                         )
+            after = self._max_id(curs)
+        return (before + 1, after) if after > before else (0, 0)
+
+    def _max_id(self, curs: Cursor[DictRow]) -> int:
+        curs.execute(self.max_notification_id_statement)
+        found = curs.fetchone()
+        return int(found["max"] or 0) if found else 0
 
     def _insert(self, count: int) -> Composed:
         """``INSERT`` of ``count`` rows returning their notification ids (kept per size)."""

@@ -13,6 +13,7 @@ bounds in ``engine.export_format``, its events and commands to the allow-lists i
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import json
@@ -26,7 +27,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.campaign import Directory, evolve_campaign, evolve_directory
 from domain.errors import HistoryConflict
-from domain.events import CampaignCreated, CharacterJoined, Event, RulingAmended, RulingMade
+from domain.events import CampaignCreated, CharacterJoined, Event, RulingAmended
 from domain.lifecycle import create_campaign
 from domain.plain import Plain
 from domain.rulesets import ruleset_named
@@ -41,9 +42,11 @@ from engine.export_format import FORMAT, ImportRefused, error_line, on_one_line,
 from engine.export_format import MAX_DEPTH as MAX_DEPTH
 from engine.export_format import MAX_LINE as MAX_LINE
 from engine.export_format import file_lines as file_lines
+from engine.import_folds import Folds
+from engine.import_models import ImportModels
 from engine.import_scratch import Scratch
 from engine.mapper import loads
-from engine.records import DIRECTORY_ID, Recorded
+from engine.records import DIRECTORY_ID, Recorded, Snapshot
 from engine.store import MEMORY, StoredEventUnreadable, StoredLogDamaged, one_line, shown
 from engine.streams import CORRECTION_TOPICS as CORRECTIONS
 from engine.streams import Evolve, corrections, fold
@@ -51,7 +54,9 @@ from engine.streams import Evolve, corrections, fold
 if TYPE_CHECKING:
     from domain.campaign import DirectoryEntry
     from engine.ledger import Ledger
+    from engine.readmodels import ReadModels
     from engine.store import CampaignStore
+    from projections.documents import ReadModel
 
 PAGE = 1000
 
@@ -138,14 +143,29 @@ def import_lines(
     ledger: Ledger,
     lines: Iterable[str | bytes],
     progress: Callable[[int], None] | None = None,
+    read_models: ReadModels | None = None,
 ) -> Imported:
     """Verify an export completely, then write it and its directory entry in one transaction.
 
     The lines are read once, a page at a time into a scratch store (``engine.import_scratch``),
     which the checks read back a page at a time: what an import holds does not grow with the
-    file. Nothing is written to the store until every check held."""
+    file. Each event is decoded once, as its line is read: each stream is folded from there
+    (``engine.import_folds``), and so are ``read_models``' documents (``engine.import_models``).
+    Nothing is written to the store until every check held; then the rows, a snapshot at each
+    stream's head and the read models' documents."""
     with Scratch() as scratch:
-        return _import(ledger, lines, progress, scratch)
+        kept = read_models is not None and read_models.kept  # opened once every check held
+        models = ImportModels(scratch.folder, _models() if kept else [])
+        try:
+            return _import(ledger, lines, progress, scratch, (read_models, models))
+        finally:
+            models.close()
+
+
+def _models() -> list[ReadModel]:
+    from engine.recaps import models  # every system's presentation: only when an import runs
+
+    return list(models().values())
 
 
 def _import(
@@ -153,13 +173,25 @@ def _import(
     lines: Iterable[str | bytes],
     progress: Callable[[int], None] | None,
     scratch: Scratch,
+    kept: tuple[ReadModels | None, ImportModels],
 ) -> Imported:
+    read_models, models = kept
+    computing = read_models is not None and bool(models.computed)
     checked = CheckedLines(lines, progress, scratch.seen)
-    for number, row, _ in checked:
+    folds: Folds | None = None
+    early: tuple[Recorded, StoredEvent] | None = None
+    for number, row, record in checked:
         scratch.add(number, row)
+        if folds is None:
+            folds = _folds(checked.header)
+            early = _early(ledger, checked.header, number, record) if computing else None
+            models.start(early[0] if early else None)
+        folds.add(number, row, record)
+        models.add(record)
     scratch.flush()
     header = checked.header
     campaign_id = UUID(header["campaign_id"])
+    folds = folds or _folds(header)
     streams = list(scratch.streams)
     report = _verified(campaign_id, scratch, streams)
     if report.breaks:
@@ -178,8 +210,13 @@ def _import(
     decode = scratch.store.mapper.to_domain_event
     first_rows = scratch.recorder.select_events(campaign_id, limit=1)
     own = [cast("Recorded", decode(row)) for row in first_rows]
-    registration = _created(ledger, campaign_id, header, own, scratch)
-    _replays(campaign_id, header, streams, scratch)
+    registration = early[1] if early else _created(ledger, campaign_id, header, own, scratch)
+    states = _replays(campaign_id, streams, scratch, folds)
+    if folds.misplaced is not None or folds.unfinished:  # read as rulings, as the reads read it
+        line, problem = folds.misplaced or (scratch.count + 1, "the last ruling is not whole")
+        raise ImportRefused(line=line, field="event", problem=problem)
+    if read_models is not None:  # each model at the log's end, to take the campaign's rulings
+        models.caught_up(read_models)
     recorder: Any = ledger.store.recorder  # SQLite's and PostgreSQL's insert pages at once
     # The registration first, as `init` records it: its ruling's rows then come together in the
     # order recorded, which is how the read models take them (``engine.audit_log``).
@@ -187,17 +224,34 @@ def _import(
     try:
         with collector_paused():
             if pages is None:
-                recorder.insert_pages(itertools.chain([[registration]], scratch.pages()))
+                first, last = recorder.insert_pages(
+                    itertools.chain([[registration]], scratch.pages())
+                )
             else:  # in memory: each page checked before any is written (a store of one process)
                 for page in pages:
                     recorder._assert_uniqueness(page)
-                for page in pages:
-                    recorder.insert_events(page)
+                ids = [i for page in pages for i in recorder.insert_events(page)]
+                first, last = ids[0], ids[-1]
     except IntegrityError:
         raise ImportRefused(
             line=2, field="stream", problem="this campaign is in the store already"
         ) from None
+    _keep_heads(ledger, folds.snapshots(states))
+    if read_models is not None and models.computed:
+        with collector_paused():
+            models.adopt(read_models.views, first, last)
     return Imported(header["name"], header["system"], scratch.count, report.digest)
+
+
+def _keep_heads(ledger: Ledger, snapshots: list[Snapshot]) -> None:
+    """A snapshot at each stream's head, from the states the import folded: the first load of a
+    stream reads it instead of replaying the stream (a cache, as ``Streams`` keeps them:
+    failing to write it changes nothing)."""
+    store = ledger.store.snapshots
+    if store is None or not snapshots:
+        return
+    with contextlib.suppress(Exception), collector_paused():
+        store.put(snapshots)
 
 
 def _verified(campaign_id: UUID, scratch: Scratch, streams: list[UUID]) -> Report:
@@ -238,7 +292,14 @@ def _created(
     free, its system and house rules): its directory entry, as the store's next row (written
     before the campaign's rows, with its first ruling's)."""
     created = own[0].event if own else None
-    line = scratch.line(campaign_id, 1, 2)
+    return _registration(ledger, campaign_id, header, created, scratch.line(campaign_id, 1, 2))[1]
+
+
+def _registration(
+    ledger: Ledger, campaign_id: UUID, header: dict[str, Any], created: Event | None, line: int
+) -> tuple[Recorded, StoredEvent]:
+    """``_created``, from the campaign's first event (read at ``line``): the directory entry's
+    record and row."""
     if not isinstance(created, CampaignCreated):
         problem = "the campaign's stream does not start with its creation"
         raise ImportRefused(line=line, field="event", problem=problem)
@@ -273,38 +334,61 @@ def _created(
         event=changes[0].event,
     )
     last = ledger.streams.last(DIRECTORY_ID)
-    _, (row,) = encoded([record], {DIRECTORY_ID: last.chain if last else ""})
-    return row
+    (linked,), (row,) = encoded([record], {DIRECTORY_ID: last.chain if last else ""})
+    return linked, row
+
+
+def _early(
+    ledger: Ledger, header: dict[str, Any], line: int, record: Recorded
+) -> tuple[Recorded, StoredEvent] | None:
+    """The directory entry made from the file's first record, when it is its campaign's
+    creation (a file as `export` writes it): the read models take it first. None otherwise, or
+    when it is refused (``_created`` refuses it in its turn, after the checks of the rows)."""
+    campaign_id = UUID(header["campaign_id"])
+    if record.originator_id != campaign_id or record.originator_version != 1:
+        return None
+    try:
+        return _registration(ledger, campaign_id, header, record.event, line)
+    except Exception:  # refused later, in order, by ``_created``
+        return None
+
+
+def _folds(header: dict[str, Any]) -> Folds:
+    """The campaign's streams folded while the lines are read: the campaign's with the
+    campaign's rules, every other with its system's."""
+    evolve = ruleset_named(header["system"]).evolve_character
+    return Folds(UUID(header["campaign_id"]), evolve_campaign, evolve)
 
 
 def _replays(
-    campaign_id: UUID, header: dict[str, Any], streams: list[UUID], scratch: Scratch
-) -> None:
-    """Every stream folds strictly, as loading it will: the campaign's with the campaign's rules,
-    every other with its system's; only streams the campaign's rulings wrote to; every
-    character of the roster has its stream. Each stream is read a page at a time."""
-    decode = scratch.store.mapper.to_domain_event
-    touched = {
-        span.stream
-        for row in scratch.rows.picked(campaign_id, (MADE,))
-        if isinstance(made := cast("Recorded", decode(row)).event, RulingMade)
-        for span in made.touched
-    }
+    campaign_id: UUID, streams: list[UUID], scratch: Scratch, folds: Folds
+) -> dict[UUID, Any]:
+    """Every stream folds strictly, as loading it will (folded as it was read, ``Folds``, or
+    from the rows kept when it holds corrections, a page at a time); only streams the
+    campaign's rulings wrote to; every character of the roster has its stream. Returns each
+    stream's state."""
     for stream in streams:
-        if stream != campaign_id and (stream not in touched or stream == DIRECTORY_ID):
+        if stream != campaign_id and (stream not in folds.touched or stream == DIRECTORY_ID):
             problem = "no ruling of this campaign wrote to this stream"
             first = scratch.recorder.select_events(stream, limit=1)[0].originator_version
             line = scratch.line(stream, first, 1)
             raise ImportRefused(line=line, field="stream", problem=problem)
-    campaign = _folded(campaign_id, evolve_campaign, scratch)
-    evolve = ruleset_named(header["system"]).evolve_character
+    states: dict[UUID, Any] = {}
+    for stream in [campaign_id, *(s for s in streams if s != campaign_id)]:
+        if stream in folds.corrected:
+            kind = evolve_campaign if stream == campaign_id else folds.character
+            states[stream] = _folded(stream, kind, scratch)
+        elif stream in folds.failed:
+            line, problem = folds.failed[stream]
+            raise ImportRefused(line=line, field="event", problem=problem)
+        else:
+            states[stream] = folds.states.get(stream)
+    campaign = states[campaign_id]
     missing = {entry.character_id: entry for entry in campaign.roster}
-    for stream in streams:
-        if stream != campaign_id:
-            state = _folded(stream, evolve, scratch)
-            entry = missing.get(stream)
-            if entry is not None and state is not None and getattr(state, "id", stream) == stream:
-                del missing[stream]
+    for stream, state in states.items():
+        entry = missing.get(stream)
+        if entry is not None and state is not None and getattr(state, "id", stream) == stream:
+            del missing[stream]
     if missing:
         entry = next(iter(missing.values()))
         line = next(
@@ -314,6 +398,7 @@ def _replays(
         )
         problem = f"character {value_shown(entry.name)} has no stream of its own that replays"
         raise ImportRefused(line=line, field="event", problem=problem)
+    return states
 
 
 def _folded(stream: UUID, evolve: Evolve, scratch: Scratch) -> Any:

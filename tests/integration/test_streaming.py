@@ -60,13 +60,13 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Reads:
         seen.sizes.append(len(found))
         return found
 
-    def pages(self: Any, given: Any) -> None:
+    def pages(self: Any, given: Any) -> Any:
         def counted() -> Iterator[Any]:
             for page in given:
                 seen.written.append(len(page))
                 yield page
 
-        insert_pages(self, counted())
+        return insert_pages(self, counted())
 
     monkeypatch.setattr(BulkSQLiteRecorder, "select_events", events)
     monkeypatch.setattr(SQLiteApplicationRecorder, "select_notifications", notifications)

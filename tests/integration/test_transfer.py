@@ -65,8 +65,9 @@ def test_an_imported_campaign_reads_as_its_original(
     """The import writes the campaign's directory entry before its rows, as `init` records it
     with its first ruling: the read models take every ruling of the copy whole (they count a
     ruling's rows in the order recorded), so its recap is the original's, and verify finds its
-    read models as the log gives them. ``other``: into a store holding another campaign, whose
-    directory entry stands first (the header names where it stood in the original's)."""
+    read models as the log gives them: every one, built by the import itself. ``other``: into
+    a store holding another campaign, whose directory entry stands first (the header names where
+    it stood in the original's)."""
     with Engine(str(tmp_path / "original.db")) as original:
         lines = played(original)
         recap = original.recap("Lab", 1)
@@ -76,7 +77,8 @@ def test_an_imported_campaign_reads_as_its_original(
         copy.import_campaign(lines)
         assert recap == copy.recap("Lab", 1)
         report = copy.verify("Lab")
-    assert (True, (), ("recaps",)) == (report.intact, report.findings, report.models)
+    every = ("recaps", "exposure", "index", "dice", "search")
+    assert (True, (), every) == (report.intact, report.findings, report.models)
 
 
 def test_importing_twice_is_refused(engine: Engine, lines: list[str]) -> None:
@@ -179,3 +181,18 @@ def test_an_import_leaves_the_garbage_collector_as_it_found_it(
         assert gc.isenabled() is collecting
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_rows_moved_out_of_their_ruling_are_refused(engine: Engine, lines: list[str]) -> None:
+    """A ruling's header moved after the next ruling's first row (of another stream, so every
+    chain still holds): the rows no longer make whole rulings as the reads take them."""
+    rows = [json.loads(line) for line in lines]
+    at = next(
+        i
+        for i in range(2, len(rows) - 1)
+        if rows[i]["topic"].endswith(":RulingMade") and rows[i + 1]["stream"] != rows[i]["stream"]
+    )
+    moved = [*lines[:at], lines[at + 1], lines[at], *lines[at + 2 :]]
+    error = refused(engine, moved)
+    assert "than its header lists" in error.reason
+    assert f"line {at + 2}:" in error.reason

@@ -33,8 +33,10 @@ class Context:
         if self._engine is None:
             from engine import Engine
 
-            if self.creates:
-                self._made = [p for p in self._store_files() if not p.exists()]
+            if self.creates and not any(p.exists() for p in self._store_files()):
+                # a new store: every file beside it is this run's, and goes if the run fails;
+                # files appearing beside an existing store are its own (another process's WAL)
+                self._made = self._store_files()
             self._engine = Engine(self.db, create=self.creates)
         return self._engine
 

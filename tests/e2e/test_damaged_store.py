@@ -216,6 +216,37 @@ def test_a_refused_import_into_a_store_that_was_there_keeps_it(copy: Path, tmp_p
     assert len(before) <= len(copy.read_bytes())
 
 
+def test_a_refused_import_leaves_the_files_another_process_keeps(
+    copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files that appear beside an existing store while a refused import runs are the store's
+    (another process's write-ahead log), never the import's to remove: removing a live WAL loses
+    what it holds."""
+    from engine import Engine
+
+    file = tmp_path / "bad.jsonl"
+    file.write_bytes(b'{"format": "nope"}\n')
+    assert not Path(f"{copy}-wal").exists()
+    other = sqlite3.connect(copy)  # another process's connection, writing as the import runs
+    importing = Engine.import_campaign
+
+    def meanwhile(self: Engine, *args: object, **kwargs: object) -> object:
+        other.execute("PRAGMA journal_mode=WAL")
+        other.execute("CREATE TABLE other_process (x)")
+        other.execute("INSERT INTO other_process VALUES (1)")
+        other.commit()
+        return importing(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Engine, "import_campaign", meanwhile)
+    try:
+        assert 2 == run(copy, "import", str(file)).exit_code
+        assert Path(f"{copy}-wal").exists()
+        assert [(1,)] == other.execute("SELECT x FROM other_process").fetchall()
+    finally:
+        other.close()
+    assert 0 == run(copy, "verify").exit_code
+
+
 def test_an_import_into_a_new_store_that_works_keeps_it(played: Path, tmp_path: Path) -> None:
     file = tmp_path / "good.jsonl"
     assert 0 == run(played, "export", "--out", str(file)).exit_code

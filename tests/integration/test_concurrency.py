@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
+from domain import lifecycle
 from domain.commands import Change, View
 from domain.dice import DiceSource, Die
 from domain.errors import DomainError
 from domain.lifecycle import AddNote
 from domain.rulesets.code_green.commands import DeclareTest, RollTest
-from engine import Engine, ledger, redecide, service
+from engine import Engine, ledger, redecide
 from engine.dice_sources import DiceSpec, SeededDice
 from tests.conftest import TABLE, event_count, place, scene_with_s1
 from tests.stores import no_wait
@@ -170,7 +171,7 @@ def test_concurrent_campaign_creation_is_retried(
     """Two campaigns created at once both land in the directory (the loser retries)."""
     db = str(tmp_path / "campaign.db")
     with Engine(db) as first, Engine(db, lock_writes=False) as second:
-        original = service.create_campaign
+        original = lifecycle.create_campaign  # the engine imports it when `init` runs
         calls: list[str] = []
 
         def create(*args: Any, **kwargs: Any) -> Any:
@@ -179,7 +180,7 @@ def test_concurrent_campaign_creation_is_retried(
                 second.create_campaign("Ward", "code-green")
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(service, "create_campaign", create)
+        monkeypatch.setattr(lifecycle, "create_campaign", create)
 
         result = first.create_campaign("Lab", "code-green")
 
@@ -194,7 +195,7 @@ def test_racing_for_a_campaign_name_loses_with_campaign_exists(
     """If another writer takes the name first, the retry is refused and appends nothing."""
     db = str(tmp_path / "campaign.db")
     with Engine(db) as first, Engine(db, lock_writes=False) as second:
-        original = service.create_campaign
+        original = lifecycle.create_campaign  # the engine imports it when `init` runs
         calls: list[str] = []
 
         def create(*args: Any, **kwargs: Any) -> Any:
@@ -203,7 +204,7 @@ def test_racing_for_a_campaign_name_loses_with_campaign_exists(
                 second.create_campaign("Lab", "code-green", gm="Jo")
             return original(*args, **kwargs)
 
-        monkeypatch.setattr(service, "create_campaign", create)
+        monkeypatch.setattr(lifecycle, "create_campaign", create)
 
         with pytest.raises(DomainError) as refused:
             first.create_campaign("Lab", "code-green", gm="Mo")

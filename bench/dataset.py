@@ -23,11 +23,11 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.events import Event, RulingMade, StreamRange
 from engine import Engine
-from engine.chain import encoded
-from engine.records import Recorded, Snapshot
-from engine.store import CampaignStore
-from engine.streams import Evolve
-from engine.transfer import collector_paused
+from engine.store.campaign_store import CampaignStore
+from engine.store.chain import encoded
+from engine.store.records import Recorded, Snapshot
+from engine.store.streams import Evolve
+from engine.transfer.export_import import collector_paused
 
 NAME = "Docklands"
 SETUP = (

@@ -14,8 +14,8 @@ from typing import Any
 from bench import dataset, undo_figures, writer_figures
 from bench.common import Row, paired, timed
 from engine import Engine
-from engine.store import CampaignStore, environment_for
-from engine.streams import Streams
+from engine.store.campaign_store import CampaignStore, environment_for
+from engine.store.streams import Streams
 
 SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@localhost:5432/")
 DBNAME = "campaign_bench"

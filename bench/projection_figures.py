@@ -2,7 +2,7 @@
 keeping it up to date after one more ruling with a long history against a short one.
 
 The read model is the one `campaign recap` reads (``cli.recap_views.RECAPS``), kept in the
-store's own SQLite file by ``engine.readmodels``. The stores come from ``bench.dataset``: a
+store's own SQLite file by ``engine.reads.models``. The stores come from ``bench.dataset``: a
 Sprawl Goons campaign in a running session and scene, then imported roll rulings (two events
 each: the roll on Tanner's stream, the ``RulingMade`` header on the campaign's), all of them in
 session 1, so the one session's recap grows with the history.
@@ -18,8 +18,8 @@ from pathlib import Path
 from bench import dataset
 from bench.common import Row, say, timed
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.recaps import RECAPS
+from engine.dice.sources import DiceSpec
+from engine.reads.recaps import RECAPS
 
 SMALL = 1_000  # events of history on the short side of the incremental figure
 BASELINE = "sqlite3 read + json.loads of the same rows"

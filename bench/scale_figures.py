@@ -18,7 +18,7 @@ from typing import Any
 from bench import dataset
 from bench.common import Row, same_at_scale, say, timed
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 SMALL = 1_000  # rulings on the short side of every figure
 RULINGS = 100  # Mara's rulings, and about as many in session 2

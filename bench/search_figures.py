@@ -19,9 +19,9 @@ from bench import dataset
 from bench.common import Row, same_at_scale, say, timed
 from domain.events import PostKind, PostWritten, RulingMade, StreamRange
 from engine import Engine
-from engine.chain import encoded
-from engine.records import Recorded, Snapshot
-from engine.transfer import collector_paused
+from engine.store.chain import encoded
+from engine.store.records import Recorded, Snapshot
+from engine.transfer.export_import import collector_paused
 
 POST_TOPIC = "domain.posts:WritePost"
 SMALL = 1_000

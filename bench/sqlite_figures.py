@@ -34,9 +34,9 @@ from bench.common import (
     timed_process,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.store import CampaignStore, environment_for
-from engine.streams import Streams
+from engine.dice.sources import DiceSpec
+from engine.store.campaign_store import CampaignStore, environment_for
+from engine.store.streams import Streams
 
 RAW_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS stored_events (originator_id TEXT, originator_version INTEGER, "

@@ -1,9 +1,9 @@
 """Undo figures: undoing the latest ruling costs the same in a long campaign as in a short one,
 and undoing a ruling far back costs per later ruling decided again.
 
-Undo decides every ruling after the undone one again (``engine.redecide``): the latest has none
-after it, so its undo reads only the tail of the campaign stream; a ruling ``BACK`` rulings back
-has ``BACK`` roll rulings after it, each decided again from its recorded command and dice. The
+Undo decides every ruling after the undone one again (``engine.corrections.redecide``): the latest
+has none after it, so its undo reads only the tail of the campaign stream; a ruling ``BACK`` rulings
+back has ``BACK`` roll rulings after it, each decided again from its recorded command and dice. The
 stores come from ``bench.dataset`` (Sprawl Goons, imported roll rulings).
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from bench import dataset
 from bench.common import Row, say, timed
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 SMALL = 1_000  # rulings on the short side of the latest-undo figure
 BACK = 1_000  # how far back the far undo reaches

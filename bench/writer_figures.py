@@ -17,7 +17,7 @@ from bench import dataset
 from bench.common import Row, say
 from domain.errors import ConcurrentWrites
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 WRITERS = 8
 PER_WRITER = 200
@@ -41,7 +41,7 @@ def _writer(db: str, lock: bool, start: Any, results: Any) -> None:
 
 
 def _counting(lost: list[int]) -> Callable[[int], None]:
-    from engine.ledger import jittered_backoff
+    from engine.write.ledger import jittered_backoff
 
     def backoff(retry: int) -> None:
         lost.append(retry)

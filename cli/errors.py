@@ -45,7 +45,7 @@ class UnexpectedError(DomainError):
 def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | None = None) -> int:
     """Say on stderr, in one line, why the command stopped, and return its exit code: 2 for a
     refusal, 1 for a fault. A refusal keeps its own code; a store error becomes the fault it is
-    (``engine.store.store_fault``); anything else, one line that names it."""
+    (``engine.store.campaign_store.store_fault``); anything else, one line that names it."""
     from cli.render import clean, json_line
 
     ending = _ending(error, db)

@@ -107,7 +107,7 @@ class CampaignState(Plain):
     dice_counter: int = 0  # the next HMAC counter of the running session's committed dice
     entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added since
     first_committed_roll: int | None = None  # the ruling that closed the entropy window
-    dice_protocol: int = 1  # of the running session's commitment (engine.committed_dice)
+    dice_protocol: int = 1  # of the running session's commitment (engine.dice.committed)
     signed: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, signature) counted
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: each roller's next counter
     hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf

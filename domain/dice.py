@@ -1,7 +1,7 @@
 """Dice: the source protocol the engine injects, and the dice arithmetic of the rule texts.
 
 Sources live here only when they are pure (faces entered by hand). Sources that draw randomness
-live in ``engine.dice_sources``; the domain never rolls on its own.
+live in ``engine.dice.sources``; the domain never rolls on its own.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What the state lets a character do now, and what it waits for: the actions beside the
-table's composer (``engine.actions``).
+table's composer (``engine.application.actions``).
 
 Each system's ruleset has ``moves``: for some of its verbs, a ``check`` that makes of the state
 (and of the acting character, as loaded) the very refusal the verb's ``decide`` would make

@@ -5,7 +5,7 @@ the ruling).
 An amendment that corrects it (``amend N --set say=TEXT``) keeps the new narration in its own
 header, under the same key: the narration the ruling was recorded with stays as it was said,
 readable in the trail, and the last amendment that gave one says what the ruling's narration
-is now (``engine.log.LoggedRuling.say``). Any other amendment, or an undo, leaves it as it is.
+is now (``engine.store.log.LoggedRuling.say``). Any other amendment, or an undo, leaves it as it is.
 """
 
 from __future__ import annotations

@@ -15,24 +15,33 @@ the first time they are looked up, so a `roll` does not pay for them.
 from typing import TYPE_CHECKING
 
 from domain.rulesets.lazy import lent_names
-from engine.assembly import RulingResult
-from engine.dice_sources import DiceSpec
-from engine.mapper import converter
-from engine.records import Recorded
-from engine.service import Engine
-from engine.store import DEFAULT_DB, MEMORY, StoreFault, is_postgres, one_line, store_fault
+from engine.application.engine import Engine
+from engine.dice.sources import DiceSpec
+from engine.store.campaign_store import (
+    DEFAULT_DB,
+    MEMORY,
+    StoreFault,
+    is_postgres,
+    one_line,
+    store_fault,
+)
+from engine.store.mapper import converter
+from engine.store.records import Recorded
+from engine.write.assembly import RulingResult
 
 if TYPE_CHECKING:
-    from engine.access import NotSignedIn, SignedIn
-    from engine.actions import ActionsView, ActionView
-    from engine.audit import Finding, Report
-    from engine.changes import store_changes
-    from engine.log_lines import dispute_line, event_lines, names, where
-    from engine.player_check import verify_export
-    from engine.player_keys import key_path, new_key, public_key_of, sign_entropy
-    from engine.readers import as_read_by
-    from engine.recaps import MODELS
-    from engine.results import (
+    from engine.application.access import NotSignedIn, SignedIn
+    from engine.application.actions import ActionsView, ActionView
+    from engine.application.store_changes import store_changes
+    from engine.audit.verify import Finding, Report
+    from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
+    from engine.dice.player_keys import key_path, new_key, public_key_of, sign_entropy
+    from engine.reads.readers import as_read_by
+    from engine.reads.recaps import MODELS
+    from engine.reads.search import FoundText, SearchResult
+    from engine.reads.timeline import Change, NoSuchPoint, differences
+    from engine.results.log_lines import dispute_line, event_lines, names, where
+    from engine.results.views import (
         AmendedView,
         BreakView,
         CharacterView,
@@ -61,10 +70,8 @@ if TYPE_CHECKING:
         ruling_view,
         verify_report,
     )
-    from engine.rulings import NOT_UNDOABLE, LoggedRuling
-    from engine.search import FoundText, SearchResult
-    from engine.timeline import Change, NoSuchPoint, differences
-    from engine.transfer import Imported, file_lines
+    from engine.transfer.export_import import Imported, file_lines
+    from engine.transfer.player_check import verify_export
 
 __all__ = [
     "DEFAULT_DB",
@@ -139,16 +146,16 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "engine",
     {
-        "access": ("NotSignedIn", "SignedIn"),
-        "actions": ("ActionView", "ActionsView"),
-        "audit": ("Finding", "Report"),
-        "changes": ("store_changes",),
-        "player_check": ("verify_export",),
-        "player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
-        "readers": ("as_read_by",),
-        "recaps": ("MODELS",),
-        "log_lines": ("dispute_line", "event_lines", "names", "where"),
-        "results": (
+        "application.access": ("NotSignedIn", "SignedIn"),
+        "application.actions": ("ActionView", "ActionsView"),
+        "audit.verify": ("Finding", "Report"),
+        "application.store_changes": ("store_changes",),
+        "transfer.player_check": ("verify_export",),
+        "dice.player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
+        "reads.readers": ("as_read_by",),
+        "reads.recaps": ("MODELS",),
+        "results.log_lines": ("dispute_line", "event_lines", "names", "where"),
+        "results.views": (
             "AmendedView",
             "BreakView",
             "CharacterView",
@@ -177,9 +184,9 @@ __getattr__, __dir__ = lent_names(
             "ruling_view",
             "verify_report",
         ),
-        "rulings": ("LoggedRuling", "NOT_UNDOABLE"),
-        "search": ("FoundText", "SearchResult"),
-        "timeline": ("Change", "NoSuchPoint", "differences"),
-        "transfer": ("Imported", "file_lines"),
+        "corrections.undo": ("LoggedRuling", "NOT_UNDOABLE"),
+        "reads.search": ("FoundText", "SearchResult"),
+        "reads.timeline": ("Change", "NoSuchPoint", "differences"),
+        "transfer.export_import": ("Imported", "file_lines"),
     },
 )

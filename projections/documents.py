@@ -1,6 +1,6 @@
 """What a read model is: a name, a format version, and how one whole ruling's records change
 its JSON documents (read and written by key through ``Documents``). The engine keeps the
-documents and the position (``engine.readmodels``); the models live here."""
+documents and the position (``engine.reads.models``); the models live here."""
 
 from __future__ import annotations
 

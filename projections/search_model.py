@@ -11,7 +11,7 @@ alone (``words``, what the full-text index reads). A ruling without text writes 
 
 The texts are what somebody typed: facts, not renderings. The reader's filter (hidden rulings,
 private messages, GM-only notes) is applied when a search is read, by reading the rulings found
-as the log does (``engine.search``).
+as the log does (``engine.reads.search``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from domain.events import Role
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import CreateCharacter, PlaceTokens
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 # Frozen clocks are for the product's timestamps: pytest's own timing (--durations) keeps the
 # real one. Only its timing module: ignoring all of `_pytest` would unfreeze every test, since

@@ -16,10 +16,10 @@ from eventsourcing.utils import resolve_topic
 
 from domain.events import Role, RulingMade
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.mapper import converter
-from engine.records import DIRECTORY_ID
-from engine.rulings import LoggedRuling
+from engine.corrections.undo import LoggedRuling
+from engine.dice.sources import DiceSpec
+from engine.store.mapper import converter
+from engine.store.records import DIRECTORY_ID
 
 
 def created_streams(log: list[LoggedRuling]) -> Iterator[UUID]:

@@ -1,6 +1,6 @@
 """The dice check that does not trust the server: a session's page where the player's browser
 checks every committed roll (``web/static/dice_check.js``, WebCrypto), as ``campaign verify``
-does (``engine.audit_dice``, the protocol ``engine.committed_dice`` writes), and where a player
+does (``engine.audit.dice``, the protocol ``engine.dice.committed`` writes), and where a player
 makes their own signing key and signs the entropy they add.
 
 The server sends only public facts, in log order: each commitment (protocol, the seed's hash,

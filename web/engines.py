@@ -4,8 +4,8 @@ nothing in the process, so several processes may serve one PostgreSQL database.
 
 The pool's size (``--pool``, ``CAMPAIGN_POOL``) bounds what the process holds: on PostgreSQL at
 most that many connections, ever (one listens for new rulings, ``web.live``; a write holds one for
-the campaign's lock and uses another, ``engine.write_lock``); and the worker threads that run the
-requests' store work are as many (``threads``), so a request waits for a thread, not for a
+the campaign's lock and uses another, ``engine.store.write_lock``); and the worker threads that run
+the requests' store work are as many (``threads``), so a request waits for a thread, not for a
 connection. On a SQLite file the threads are bounded the same way (SQLite's connections are the
 file's, not a server's)."""
 

@@ -6,9 +6,9 @@ name picked from the roster, comma-separated lists), the dice field and the GM's
 only on verbs that roll. Each form is a plain HTML form (``method=post`` to the page's own
 ``/act``, answered by a redirect: the table works without JavaScript, ``read_form`` reads it);
 ``table.js`` posts it to the JSON API instead (``data-path``). Only the actions the rules
-allow now are shown (``engine.actions``), the expected first; the GM's verbs come grouped.
-The composer (``composer``) writes a post as one of the reader's characters, out of character,
-as the GM's narration or an NPC, to the table or privately to a member."""
+allow now are shown (``engine.application.actions``), the expected first; the GM's verbs come
+grouped. The composer (``composer``) writes a post as one of the reader's characters, out of
+character, as the GM's narration or an NPC, to the table or privately to a member."""
 
 from __future__ import annotations
 
@@ -185,8 +185,8 @@ def form_of(
 
 
 def forms_for(reader: Reader, campaign: CampaignState, actions: ActionsView) -> dict[str, Any]:
-    """The reader's forms for the actions the rules allow them now (``engine.actions``: the
-    policy's verbs the state does not refuse, for the character chosen): the GM's table
+    """The reader's forms for the actions the rules allow them now (``engine.application.actions``:
+    the policy's verbs the state does not refuse, for the character chosen): the GM's table
     ``controls``, every other ``verb``'s form (the expected first, then the verbs that roll,
     else in order), and the GM's verbs in their ``groups`` (name, label, forms; the rulings
     first)."""

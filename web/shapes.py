@@ -1,6 +1,6 @@
 """What the API takes and gives, as attrs classes: Litestar reads them for the OpenAPI schema
 (``/schema``) and encodes them. What a read or a command gives is the engine's result type of
-that use (``engine.results``), the one `campaign --json` prints; here are what the API alone
+that use (``engine.results.views``), the one `campaign --json` prints; here are what the API alone
 takes and gives (the bodies of the writes, refusals, the campaign's page, its verbs, sign-in)."""
 
 from __future__ import annotations

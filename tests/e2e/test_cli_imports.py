@@ -124,7 +124,7 @@ NOT_FOR_A_ROLL = {
     "domain.signatures": "the entropy a player signs",
     "domain.lifecycle": "the session's commands (session, scene, note, entropy) and `init`",
     "domain.table": "the table's commands (members, disputes, reveals)",
-    "engine.results": "the result types, for `--json` and the other reads",
+    "engine.results.views": "the result types, for `--json` and the other reads",
     "projections.render_md": "Markdown of recaps and timelines",
     "projections.recap": "the recap",
     "projections.thread": "the thread of a session",

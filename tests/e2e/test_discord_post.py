@@ -23,7 +23,7 @@ import cli.post
 from cli.main import campaign
 from cli.post import PostFailed, post_parts
 from engine import Engine
-from engine.recaps import NotAHero
+from engine.reads.recaps import NotAHero
 from projections.render_discord import (
     MAX_CHARS,
     campaign_timeline_discord,

@@ -28,7 +28,7 @@ from cli.errors import global_options
 from cli.main import campaign
 from domain.limits import MAX_TEXT
 from engine import Engine
-from engine.recorders import BulkSQLiteRecorder
+from engine.store.recorders import BulkSQLiteRecorder
 from tests.conftest import event_count
 from tests.e2e.conftest import SETUP
 
@@ -405,7 +405,7 @@ def test_the_disk_really_fills_up_in_the_middle_of_a_save(tmp_path: Path) -> Non
     db = tmp_path / "campaign.db"
     play_setup(db)
     before = events(db)
-    from engine.recorders import DurableSQLiteConnectionPool
+    from engine.store.recorders import DurableSQLiteConnectionPool
 
     original = DurableSQLiteConnectionPool._create_connection
 
@@ -439,12 +439,12 @@ def test_a_read_only_store_refuses_a_write_in_one_line(table: Path, tmp_path: Pa
 def test_a_store_locked_past_the_timeout_is_one_line(table: Path, tmp_path: Path) -> None:
     """Another process holds the write lock past the wait: STORE_LOCKED, exit 1, nothing
     appended (the wait is cut to one second here; the product waits 30)."""
-    import engine.store
+    import engine.store.campaign_store
 
     copy = tmp_path / "locked.db"
     shutil.copy(table, copy)
     before = events(copy)
-    environment_for = engine.store.environment_for
+    environment_for = engine.store.campaign_store.environment_for
 
     def quick(spec: str) -> dict[str, str]:
         return {**environment_for(spec), "SQLITE_LOCK_TIMEOUT": "1"}
@@ -453,7 +453,7 @@ def test_a_store_locked_past_the_timeout_is_one_line(table: Path, tmp_path: Path
     try:
         holder.execute("BEGIN EXCLUSIVE")
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(engine.store, "environment_for", quick)
+            patch.setattr(engine.store.campaign_store, "environment_for", quick)
             result = invoke(copy, ["note", "while locked"])
     finally:
         holder.execute("ROLLBACK")

@@ -1,7 +1,7 @@
 """The CLI's `--json` and the HTTP API give one shape: each example campaign is played, then
 every read both offer is asked of each (the GM's, and a player's where the table seats one), and
 `campaign --json X` must equal the API's GET of the same read, key for key and value for value.
-Both give the engine's result types (``engine.results``) or the projections' views."""
+Both give the engine's result types (``engine.results.views``) or the projections' views."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ from domain.rulesets.code_green.commands import (
 from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import Form, Function, Square, Table
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 
 DIGEST = Path(__file__).parents[2] / "docs" / "rules-digest.md"

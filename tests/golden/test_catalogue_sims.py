@@ -55,7 +55,7 @@ from domain.rulesets.sims.commands import (
 )
 from domain.rulesets.sims.tables import RankKind, SheetKind
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_sims import NAME, STARTING_SHEET
 from tests.golden.test_sims_rulings import GM, table

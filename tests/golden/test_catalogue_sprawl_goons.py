@@ -62,7 +62,7 @@ from domain.rulesets.sprawl_goons.commands import (
     UseItem,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import FROZEN_AT, event_count
 
 DIGEST = Path(__file__).parents[2] / "docs" / "rules-digest.md"

@@ -54,7 +54,7 @@ from domain.rulesets.code_green.tables import (
     trait_for,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import (
     S1_FORM,
     S1_FUNCTION,

@@ -29,7 +29,7 @@ from domain.rulesets.code_green.commands import (
 from domain.rulesets.code_green.state import evolve
 from domain.rulesets.code_green.tables import Form, Function, Square, Table
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import add_s1_character, place, refused, scene_with_s1
 
 BOB_DICE = (2, 6, 5, 3, 5)

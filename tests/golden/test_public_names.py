@@ -22,7 +22,7 @@ import projections
 import web
 from domain.errors import DomainError
 from domain.rulesets import SYSTEMS
-from engine.transfer import command_classes, event_classes
+from engine.transfer.export_import import command_classes, event_classes
 
 GOLDEN = Path(__file__).with_name("public_names.txt")
 

@@ -18,7 +18,7 @@ import pytest
 from freezegun import freeze_time
 
 from engine import Engine
-from engine.recaps import NotAHero
+from engine.reads.recaps import NotAHero
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from tests.conftest import FROZEN_AT
 from tests.examples import EXAMPLES, player

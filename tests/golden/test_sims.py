@@ -48,7 +48,7 @@ from domain.rulesets.sims.tables import (
     ShiftSource,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 
 NAME = "Zombietown"

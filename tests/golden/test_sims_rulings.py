@@ -27,7 +27,7 @@ from domain.rulesets.sims.commands import (
 )
 from domain.rulesets.sims.tables import RankKind, SheetKind, TieBreak
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_sims import NAME, of, one, refused, run, sheet, who
 

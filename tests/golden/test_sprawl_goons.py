@@ -46,7 +46,7 @@ from domain.rulesets.sprawl_goons.tables import (
     difficulty_named,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 
 E = TypeVar("E", bound=DomainError)

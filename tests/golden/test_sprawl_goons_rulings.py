@@ -26,7 +26,7 @@ from domain.rulesets.sprawl_goons.commands import (
 )
 from domain.rulesets.sprawl_goons.tables import DiceMode
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from projections.describe import describe
 from tests.golden.test_sprawl_goons import (
     CAMPAIGN,

@@ -47,7 +47,7 @@ from domain.rulesets.the_code.tables import (
     TaskOutcome,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import refused
 
 HAWK = "The Hawk"

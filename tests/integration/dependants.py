@@ -25,7 +25,7 @@ from domain.errors import (
 )
 from domain.events import RulingMade
 from engine import Engine
-from engine.assembly import RulingResult
+from engine.write.assembly import RulingResult
 from tests.conftest import event_count
 
 

@@ -23,7 +23,7 @@ from domain.commands import Command
 from domain.errors import DomainError, TooManyDice
 from domain.rulesets import ruleset_named
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 CAMPAIGN = "Lab"
 # The campaign's ruling bookkeeping, which a correction changes by design (its own ruling, the

@@ -18,8 +18,8 @@ from domain.rulesets.code_green.commands import (
 )
 from domain.rulesets.code_green.state import evolve as evolve_character
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.service import DIRECTORY_ID
+from engine.application.engine import DIRECTORY_ID
+from engine.dice.sources import DiceSpec
 from tests.conftest import add_s1_character, place, scene_with_s1
 
 ALICE = "31415"

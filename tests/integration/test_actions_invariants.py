@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.rulesets.code_green import commands as cg
 from engine import DiceSpec, Engine
-from engine.actions import KnownView
+from engine.application.actions import KnownView
 from tests.web.scenes import GM, SCENES, seat
 
 SCENE = SCENES[0]  # Code Green, tokens placed on the diagonal

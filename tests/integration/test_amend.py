@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 from domain.errors import DomainError
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, CreateCharacter, DeclareTest, PlaceTokens
-from engine import Engine, ledger, streams
-from engine.dice_sources import DiceSpec
+from engine import Engine
+from engine.dice.sources import DiceSpec
+from engine.store import streams
+from engine.write import ledger
 from tests.conftest import S1_FORM, S1_FUNCTION, TABLE, event_count
 
 PLACE, TEST, ADAPT = 5, 6, 7
@@ -193,7 +195,7 @@ def test_an_amendment_reaching_behind_a_snapshot_replays_the_stream(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A snapshot taken after the amended ruling is not trusted: the stream is replayed whole."""
-    monkeypatch.setattr("engine.ledger.SNAPSHOT_INTERVAL", 3)
+    monkeypatch.setattr("engine.write.ledger.SNAPSHOT_INTERVAL", 3)
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
     assert "Tail" == engine.character_at("Lab", "alice", ruling=TEST, corrected=True).test.form

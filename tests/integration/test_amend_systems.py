@@ -21,7 +21,7 @@ from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from domain.rulesets.the_code.creation import CreateHero
 from domain.rulesets.the_code.exposure import RollExposure
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 
 Step = tuple[Command, tuple[int, ...]]
 

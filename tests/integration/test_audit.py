@@ -14,9 +14,9 @@ from domain.events import SessionSealed
 from domain.lifecycle import EndScene, EndSession, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.chain import genesis, link, seal
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json
+from engine.dice.sources import DiceSpec
+from engine.store.chain import genesis, link, seal
+from engine.store.mapper import canonical_json
 from tests.conftest import place, scene_with_s1
 
 TEST, ADAPT = 6, 7

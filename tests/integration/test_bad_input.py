@@ -22,7 +22,7 @@ from domain.rulesets.sims import commands as sims
 from domain.rulesets.sprawl_goons import commands as sg
 from domain.rulesets.the_code import commands as tc
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 
 SETUPS: dict[str, list[str]] = {

@@ -10,7 +10,7 @@ from domain.errors import DomainError
 from domain.events import CampaignCreated, CampaignRegistered, HouseRule, RulingMade
 from domain.lifecycle import AddNote, StartSession
 from engine import Engine
-from engine.service import DIRECTORY_ID
+from engine.application.engine import DIRECTORY_ID
 from tests.conftest import event_count
 from tests.integration.scenes import ALICE, BOB, play_scene, stream_ids
 

@@ -18,10 +18,10 @@ from domain.events import DiceCommitted, DiceRevealed, EntropyAdded, RulingMade
 from domain.lifecycle import AddEntropy, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
 from engine import Engine
-from engine.chain import genesis, link
-from engine.committed_dice import commitment, key, lane, mixed_signed, replay
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json
+from engine.dice.committed import commitment, key, lane, mixed_signed, replay
+from engine.dice.sources import DiceSpec
+from engine.store.chain import genesis, link
+from engine.store.mapper import canonical_json
 from tests.conftest import event_count
 from tests.integration.players import Player
 

@@ -22,7 +22,7 @@ from domain.rulesets.code_green.commands import (
     PlaceTokens,
 )
 from engine import Engine
-from engine.committed_dice import (
+from engine.dice.committed import (
     HIDDEN_LEAVES,
     CommittedDice,
     commitment,
@@ -34,7 +34,7 @@ from engine.committed_dice import (
     replay,
     root_from,
 )
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION
 from tests.integration.test_commit_reveal import rewrite_campaign_stream
 

@@ -14,8 +14,10 @@ from domain.dice import DiceSource, Die
 from domain.errors import DomainError
 from domain.lifecycle import AddNote
 from domain.rulesets.code_green.commands import DeclareTest, RollTest
-from engine import Engine, ledger, redecide
-from engine.dice_sources import DiceSpec, SeededDice
+from engine import Engine
+from engine.corrections import redecide
+from engine.dice.sources import DiceSpec, SeededDice
+from engine.write import ledger
 from tests.conftest import TABLE, event_count, place, scene_with_s1
 from tests.stores import no_wait
 

@@ -17,8 +17,9 @@ from domain.errors import ConcurrentWrites
 from domain.events import Role
 from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter
-from engine import Engine, ledger
-from engine.dice_sources import DiceSpec
+from engine import Engine
+from engine.dice.sources import DiceSpec
+from engine.write import ledger
 from tests.postgres import fresh_schema
 from tests.stores import rerun, whole_rulings, writer_processes
 

@@ -16,8 +16,9 @@ from domain.dice import DiceSource, Provenance
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest, RollTest
-from engine import Engine, ledger
-from engine.dice_sources import DiceSpec
+from engine import Engine
+from engine.dice.sources import DiceSpec
+from engine.write import ledger
 from projections.describe import describe
 from projections.dice_stats import tally
 from tests.conftest import event_count, place, scene_with_s1

@@ -21,8 +21,8 @@ from domain.events import Role
 from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.store import is_postgres
+from engine.dice.sources import DiceSpec
+from engine.store.campaign_store import is_postgres
 from tests.postgres import fresh_schema
 from tests.stores import replays_from_scratch, rerun, whole_rulings, writer_processes
 

@@ -1,6 +1,6 @@
 """The attacks on committed dice that a hostile review found, each written as the attacker
 would: read what the attacker can read (the GM reads his own store's secrets), grind offline with
-the real derivation (``engine.committed_dice``), act through the engine, then look at what the
+the real derivation (``engine.dice.committed``), act through the engine, then look at what the
 players' own tools say (``verify``, and ``verify-dice`` on the export). Each attack fails, or is
 listed where a player looks."""
 
@@ -28,9 +28,9 @@ from domain.lifecycle import AddEntropy, EndScene, EndSession, StartSession
 from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from domain.table import AddMember, RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
-from engine.audit_report import DiceCheck
-from engine.committed_dice import key, lane, leaf_key, mixed_signed, replay
-from engine.player_check import verify_export
+from engine.audit.report import DiceCheck
+from engine.dice.committed import key, lane, leaf_key, mixed_signed, replay
+from engine.transfer.player_check import verify_export
 from tests.integration.players import Player
 from tests.integration.test_commit_reveal import refused, rewrite_campaign_stream, tanner
 

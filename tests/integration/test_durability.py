@@ -22,8 +22,7 @@ from eventsourcing.persistence import (
 from domain.lifecycle import AddNote
 from domain.limits import MAX_TEXT
 from engine import Engine
-from engine.recorders import BulkSQLiteRecorder, DurableSQLiteConnectionPool
-from engine.store import (
+from engine.store.campaign_store import (
     StoreCorrupt,
     StoredEventUnreadable,
     StoreFault,
@@ -33,6 +32,7 @@ from engine.store import (
     StoreUnreachable,
     store_fault,
 )
+from engine.store.recorders import BulkSQLiteRecorder, DurableSQLiteConnectionPool
 from tests.conftest import event_count, scene_with_s1
 from tests.stores import engine_on
 

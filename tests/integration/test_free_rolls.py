@@ -15,7 +15,7 @@ from domain.free_rolls import RollFreely, UnsupportedDiceNotation
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine
-from engine.committed_dice import key, lane, mixed_signed, replay
+from engine.dice.committed import key, lane, mixed_signed, replay
 from projections.describe import describe
 from tests.conftest import event_count
 from tests.integration.players import Player

@@ -34,17 +34,17 @@ from domain.lifecycle import AddNote, EndScene, EndSession
 from domain.rulesets import SYSTEMS
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.chain import genesis, link, seal
-from engine.dice_sources import DiceSpec
-from engine.export_format import too_deep as _too_deep
-from engine.mapper import EventMapper, canonical_json, with_chain
-from engine.transfer import (
+from engine.dice.sources import DiceSpec
+from engine.store.chain import genesis, link, seal
+from engine.store.mapper import EventMapper, canonical_json, with_chain
+from engine.transfer.export_import import (
     MAX_DEPTH,
     MAX_LINE,
     Imported,
     event_classes,
     file_lines,
 )
+from engine.transfer.format import too_deep as _too_deep
 from tests.conftest import FROZEN_AT, event_count, place, scene_with_s1
 
 Items = list[Any]  # a file: the header and rows as JSON objects (or raw lines, str or bytes)

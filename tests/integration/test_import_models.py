@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import Engine
-from engine.recaps import models
+from engine.reads.recaps import models
 from tests.integration.test_transfer import played
 from tests.postgres import fresh_schema
 

@@ -22,10 +22,11 @@ from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll
 from domain.rulesets.sprawl_goons.creation import CreateCharacter
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember, RevealRuling
-from engine import DiceSpec, Engine, index_reads
-from engine.index_reads import DICE, INDEX
-from engine.readmodels import MemoryViews
-from engine.reads import Reads
+from engine import DiceSpec, Engine
+from engine.application.reads import Reads
+from engine.reads import indexed as index_reads
+from engine.reads.indexed import DICE, INDEX
+from engine.reads.models import MemoryViews
 from tests.examples import player as example_player
 from tests.golden.test_recap_golden import SCRIPTS
 from tests.golden.test_sims import NAME as SIMS
@@ -237,7 +238,7 @@ READS = {
 
 def rows_read(engine: Engine, name: str, read: Any) -> int:
     """The rows one read takes besides loading the campaign's state (a snapshot and the events
-    after it, fewer than ``engine.streams.STALE``: bounded on its own), the read models warmed
+    after it, fewer than ``engine.store.streams.STALE``: bounded on its own), the read models warmed
     by the same read first."""
     read(engine, name)
     state = engine.campaign(name)

@@ -7,7 +7,10 @@ from uuid import UUID
 
 import pytest
 
-from engine import Engine, ledger, streams, transfer
+from engine import Engine
+from engine.store import streams
+from engine.transfer import export_import as transfer
+from engine.write import ledger
 from tests.integration.scenes import TEST, evolver_for, play_scene, replay_from_scratch, stream_ids
 
 

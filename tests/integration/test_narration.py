@@ -1,4 +1,4 @@
-"""`replay` in one pass (``engine.narration``): the state it narrates after each ruling is the
+"""`replay` in one pass (``engine.reads.narration``): the state it narrates after each ruling is the
 state `show --at N --corrected` gives, for every ruling of every session of every example
 campaign, and each character's stream is read once however long the session is."""
 

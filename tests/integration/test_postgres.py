@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from cli.main import campaign
 from domain.errors import DomainError
-from engine import Engine, store
+from engine import Engine
+from engine.store import campaign_store as store
 from tests.postgres import fresh_schema
 from tests.stores import writer_processes
 

@@ -20,7 +20,7 @@ from freezegun import freeze_time
 
 from domain.events import RulingMade
 from engine import Engine, converter
-from engine.recaps import RECAPS, NotAHero
+from engine.reads.recaps import RECAPS, NotAHero
 from projections.describe import describe
 from projections.event_data import data_of, event_of
 from projections.the_code_presentation import EXPOSURE

@@ -12,7 +12,7 @@ from cli.main import campaign
 from domain.lifecycle import AddNote, EndScene
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import place, scene_with_s1
 from tests.postgres import fresh_schema
 

@@ -22,9 +22,9 @@ from domain.rulesets.the_code.commands import (
 )
 from domain.rulesets.the_code.tables import Detail, Scale
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.readmodels import MemoryViews
-from engine.recaps import RECAPS
+from engine.dice.sources import DiceSpec
+from engine.reads.models import MemoryViews
+from engine.reads.recaps import RECAPS
 from projections.render_html import recap_html
 from projections.render_md import recap_md
 from projections.the_code_presentation import EXPOSURE

@@ -13,8 +13,8 @@ import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from engine import Engine
-from engine.recorders import BulkSQLiteRecorder, TopicFilter
-from engine.records import DIRECTORY_ID
+from engine.store.recorders import BulkSQLiteRecorder, TopicFilter
+from engine.store.records import DIRECTORY_ID
 from tests.conftest import place, scene_with_s1
 from tests.stores import engine_on
 

@@ -41,8 +41,8 @@ from domain.rulesets.code_green.commands import (
 )
 from domain.rulesets.code_green.tables import Square
 from engine import Engine
-from engine.assembly import RulingResult
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
+from engine.write.assembly import RulingResult
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 from tests.integration.dependants import amend_redecided, undo_redecided, undo_with_dependents
 from tests.integration.oracle import Refused, Step, again, play, whole_state

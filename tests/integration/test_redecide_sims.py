@@ -60,10 +60,10 @@ from domain.rulesets.sims.commands import (
 )
 from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, Strategy, TieBreak
 from engine import Engine
-from engine.assembly import RulingResult
-from engine.dice_sources import DiceSpec
-from engine.records import Recorded
-from engine.redecide import BOOKKEEPING
+from engine.corrections.redecide import BOOKKEEPING
+from engine.dice.sources import DiceSpec
+from engine.store.records import Recorded
+from engine.write.assembly import RulingResult
 from tests.conftest import event_count
 from tests.integration.dependants import amend_redecided, undo_redecided, undo_with_dependents
 from tests.integration.oracle import CAMPAIGN, Refused, Step, again, play, whole_state

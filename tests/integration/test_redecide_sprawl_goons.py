@@ -47,7 +47,7 @@ from domain.rulesets.sprawl_goons.commands import (
 )
 from domain.rulesets.sprawl_goons.state import evolve
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.integration.dependants import undo_redecided, undo_with_dependents
 from tests.integration.oracle import CAMPAIGN, Refused, Step, again, play, whole_state

@@ -52,7 +52,7 @@ from domain.rulesets.the_code.commands import (
 from domain.rulesets.the_code.events import DetailRevealed
 from domain.rulesets.the_code.tables import Detail, NeedReason, RevealCause, Scale
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_the_code import HAWK, MITCH, sheet
 from tests.integration.dependants import undo_redecided

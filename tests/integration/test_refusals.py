@@ -26,7 +26,7 @@ from domain.rulesets.code_green.commands import (
 )
 from domain.rulesets.code_green.tables import Form, Function, Square
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 
 ALICE, BOB = "31415", "26535"

@@ -30,9 +30,9 @@ from domain.rulesets.sims.commands import (
 )
 from domain.rulesets.sims.tables import Danger
 from engine import Engine
-from engine.chain import genesis, link
-from engine.mapper import canonical_json, with_chain
-from engine.topics import resolve
+from engine.store.chain import genesis, link
+from engine.store.mapper import canonical_json, with_chain
+from engine.store.topics import resolve
 from tests.golden.test_sims import STARTING_SHEET
 
 NAME = "Zion"

@@ -29,10 +29,12 @@ from domain.rulesets.code_green.commands import (
     SufferStrain,
 )
 from domain.rulesets.code_green.tables import Square
-from engine import Engine, ledger, streams
-from engine.dice_sources import DiceSpec
-from engine.records import DIRECTORY_ID, Snapshot
-from engine.streams import corrections, fold
+from engine import Engine
+from engine.dice.sources import DiceSpec
+from engine.store import streams
+from engine.store.records import DIRECTORY_ID, Snapshot
+from engine.store.streams import corrections, fold
+from engine.write import ledger
 from tests.conftest import S1_FORM, S1_FUNCTION, event_count
 from tests.integration.scenes import (
     ALICE,

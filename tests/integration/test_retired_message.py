@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from cli.main import campaign
 from domain.registry import verbs
 from engine import Engine
-from engine.export_classes import command_classes, event_classes
+from engine.store.event_classes import command_classes, event_classes
 from tests.fixtures.make_sims_messages import NAME
 from tests.stores import no_wait, replays_from_scratch
 
@@ -46,7 +46,7 @@ def cli(db: str, words: str, reader: str | None = None) -> str:
 
 def test_message_is_no_verb_any_more_but_its_topics_still_import() -> None:
     """No front end offers ``message``: the registry they are built from has ``post`` only. Its
-    event and its command stay on the import's allow-lists (``engine.export_classes``)."""
+    event and its command stay on the import's allow-lists (``engine.store.event_classes``)."""
     sims = verbs("sims")
     assert ("message" in sims, "post" in sims) == (False, True)
     assert "domain.rulesets.sims.events:PrivateMessageSent" in event_classes("sims")

@@ -20,7 +20,7 @@ from domain.rulesets.code_green.events import (
 )
 from domain.rulesets.code_green.tables import Band, Form, Function, Square
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.integration.scenes import (
     ALICE,
     BOB,

@@ -18,7 +18,7 @@ from domain.lifecycle import AddNote
 from domain.posts import WritePost
 from domain.table import AddMember
 from engine import Engine, converter
-from engine.search import (
+from engine.reads.search import (
     MAX_QUERY,
     SearchLimitOutOfBounds,
     SearchQueryEmpty,

@@ -16,8 +16,8 @@ from domain.campaign import CampaignState, Directory
 from domain.rulesets import SYSTEMS, ruleset_named
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json, shape
+from engine.dice.sources import DiceSpec
+from engine.store.mapper import canonical_json, shape
 from tests.conftest import place, scene_with_s1
 
 
@@ -25,7 +25,7 @@ def test_an_old_shaped_snapshot_is_ignored(
     tmp_path: Path, frozen: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Even a snapshot that lies about the state is harmless once its shape does not match."""
-    monkeypatch.setattr("engine.ledger.SNAPSHOT_INTERVAL", 3)
+    monkeypatch.setattr("engine.write.ledger.SNAPSHOT_INTERVAL", 3)
     db = tmp_path / "campaign.db"
     with Engine(str(db)) as engine:
         who = scene_with_s1(engine)

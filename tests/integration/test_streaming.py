@@ -13,11 +13,16 @@ import pytest
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from bench import dataset
-from engine import Engine, audit_models, audit_replay, audit_rows, import_scratch, readmodels
-from engine.audit_models import Recompute
-from engine.readmodels import SQLiteViews
-from engine.recaps import MODELS, RECAPS
-from engine.recorders import BulkSQLiteRecorder
+from engine import Engine
+from engine.audit import models as audit_models
+from engine.audit import replay as audit_replay
+from engine.audit import rows as audit_rows
+from engine.audit.models import Recompute
+from engine.reads import models as readmodels
+from engine.reads.models import SQLiteViews
+from engine.reads.recaps import MODELS, RECAPS
+from engine.store.recorders import BulkSQLiteRecorder
+from engine.transfer import scratch as import_scratch
 
 RULINGS = 1500  # 3,000 events and more: many pages of 100
 
@@ -167,7 +172,7 @@ def test_export_reads_a_page_at_a_time(
     with Engine(str(long_store)) as engine:
         whole = list(engine.export(dataset.NAME))
         small_pages(monkeypatch)
-        monkeypatch.setattr("engine.transfer.PAGE", 100)
+        monkeypatch.setattr("engine.transfer.export_import.PAGE", 100)
         reads.sizes.clear()
         paged = list(engine.export(dataset.NAME))
 

@@ -1,5 +1,5 @@
-"""Undo and amend read the history from their ruling on (``engine.tail``): what they find is what
-reading every stream from its start finds, after any history, on every page size."""
+"""Undo and amend read the history from their ruling on (``engine.corrections.tail``): what they
+find is what reading every stream from its start finds, after any history, on every page size."""
 
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from domain.errors import CannotRedecide, SealedSessionChanged
 from domain.events import RulingMade
 from domain.lifecycle import AddNote
 from domain.rulesets.sprawl_goons import commands as sg
-from engine import DiceSpec, Engine, ledger, tail
-from engine.redecide import Redecider
-from engine.rulings import NOT_UNDOABLE
-from engine.streams import corrections, fold
-from engine.tail import Tail, read_back
+from engine import DiceSpec, Engine
+from engine.corrections import tail
+from engine.corrections.redecide import Redecider
+from engine.corrections.tail import Tail, read_back
+from engine.corrections.undo import NOT_UNDOABLE
+from engine.store.streams import corrections, fold
+from engine.write import ledger
 from tests.golden import test_sprawl_goons as sprawl
 from tests.integration.scenes import play_scene, play_until_rolled
 from tests.integration.test_replay import moves, played
@@ -82,7 +84,7 @@ def plan(engine: Engine, tail: Tail, target: RulingMade, amendment: Any, mode: s
 
 def before(engine: Engine, stream: Any, evolve: Any, ruling: int) -> Any:
     """A stream just before ``ruling`` with every later correction of the rulings before it,
-    folded from its start (as amendments did before ``engine.tail``)."""
+    folded from its start (as amendments did before ``engine.corrections.tail``)."""
     records = engine.streams.records(stream)
     fixes = corrections(records).before(ruling)
     return fold([r for r in records if r.ruling < ruling], evolve, None, fixes)

@@ -26,13 +26,13 @@ from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter, MakeActionRoll
 from engine import Engine
-from engine.audit import Report
-from engine.chain import genesis, link, seal, stored_link
-from engine.committed_dice import key, mixed, replay
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json, split_chain, with_chain
-from engine.recaps import MODELS
-from engine.records import DIRECTORY_ID
+from engine.audit.verify import Report
+from engine.dice.committed import key, mixed, replay
+from engine.dice.sources import DiceSpec
+from engine.reads.recaps import MODELS
+from engine.store.chain import genesis, link, seal, stored_link
+from engine.store.mapper import canonical_json, split_chain, with_chain
+from engine.store.records import DIRECTORY_ID
 
 NAME = "Docklands"
 TRUST = Path(__file__).parents[2] / "docs" / "dice-and-trust.md"
@@ -65,7 +65,7 @@ class Played:
 
 
 def play(db: Path) -> Played:
-    with patch("engine.ledger.SNAPSHOT_INTERVAL", 3), Engine(str(db)) as e:
+    with patch("engine.write.ledger.SNAPSHOT_INTERVAL", 3), Engine(str(db)) as e:
         e.create_campaign(NAME, "sprawl-goons", gm="Rosa")
         e.execute(NAME, StartSession())  # 2
         items = ("melee:Katana", "armour:Kevlar jacket", "lazarus")

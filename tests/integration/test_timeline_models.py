@@ -16,9 +16,9 @@ from domain.lifecycle import EndSession, StartSession
 from domain.rulesets.the_code.commands import Blab, CreateHero, RollExposure
 from domain.rulesets.the_code.tables import Detail
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.readmodels import MemoryViews
-from engine.recaps import NotTheCode
+from engine.dice.sources import DiceSpec
+from engine.reads.models import MemoryViews
+from engine.reads.recaps import NotTheCode
 from projections import the_code_timeline_model as timeline_model
 from projections.render_html import timeline_html
 from projections.render_svg import chart

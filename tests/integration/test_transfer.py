@@ -13,7 +13,7 @@ from domain.errors import DomainError
 from domain.lifecycle import EndScene, EndSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count, place, scene_with_s1
 
 

@@ -10,8 +10,8 @@ from domain.events import RulingRetracted
 from domain.lifecycle import AddNote, EndScene
 from domain.rulesets.code_green.commands import Adapt, DisplaceToken, RollTest, SufferStrain
 from engine import Engine
-from engine.dice_sources import DiceSpec
-from engine.rulings import Retraction
+from engine.corrections.undo import Retraction
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count, place, scene_with_s1
 from tests.integration.scenes import (
     ADAPT,

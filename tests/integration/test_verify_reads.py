@@ -1,6 +1,6 @@
 """`verify` sees what the reads see: every row of the store read as the read models read it (in
-the order recorded, decoded, taken as whole rulings: ``engine.audit_log``), and every read model
-the store keeps computed again from the log and compared (``engine.audit_models``). Each test
+the order recorded, decoded, taken as whole rulings: ``engine.audit.log``), and every read model
+the store keeps computed again from the log and compared (``engine.audit.models``). Each test
 shows what a read does with the damage first, then that verify names it."""
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from cli.main import campaign as cli
 from domain.lifecycle import AddNote, EndScene, EndSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import Engine
-from engine.audit import Finding, Report, verify_rows
-from engine.chain import genesis, link
-from engine.dice_sources import DiceSpec
-from engine.mapper import canonical_json, with_chain
-from engine.recaps import MODELS
-from engine.store import StoredEventUnreadable, store_fault
+from engine.audit.verify import Finding, Report, verify_rows
+from engine.dice.sources import DiceSpec
+from engine.reads.recaps import MODELS
+from engine.store.campaign_store import StoredEventUnreadable, store_fault
+from engine.store.chain import genesis, link
+from engine.store.mapper import canonical_json, with_chain
 from tests.conftest import place, scene_with_s1
 from tests.examples import player as example_player
 from tests.golden.test_recap_golden import SCRIPTS

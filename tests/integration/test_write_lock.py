@@ -1,4 +1,4 @@
-"""The store's write lock (``engine.write_lock``): writers of one campaign take turns, so none
+"""The store's write lock (``engine.store.write_lock``): writers of one campaign take turns, so none
 loses a race; on PostgreSQL, more threads of one process than its pool has connections still
 take turns instead of starving the lock's holder of a connection."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from domain.lifecycle import AddNote
 from engine import Engine
-from engine.write_lock import FileLock, NoLock, ThreadLock, write_lock_for
+from engine.store.write_lock import FileLock, NoLock, ThreadLock, write_lock_for
 from tests.postgres import fresh_schema
 
 THREADS = 8  # more than a PostgreSQL store's pool holds (1 + 4 overflow)

@@ -22,7 +22,7 @@ from domain.dice import (
 from domain.errors import DomainError, InvalidDieFace, NotEnoughDice, TooManyDice, UnreadableDice
 from domain.rulesets.code_green.commands import DeclareTest
 from engine import Engine
-from engine.dice_sources import ConflictingDiceOptions, DiceSpec, SeededDice
+from engine.dice.sources import ConflictingDiceOptions, DiceSpec, SeededDice
 from tests.conftest import place, refused, scene_with_s1
 
 faces = st.integers(min_value=1, max_value=6)

@@ -26,8 +26,8 @@ from domain.campaign import CampaignState, Directory
 from domain.events import Event
 from domain.rulesets.code_green.character import CgCharacter
 from engine import Engine
-from engine.mapper import EventMapper, SnapshotMapper, canonical_json
-from engine.records import Recorded, Snapshot
+from engine.store.mapper import EventMapper, SnapshotMapper, canonical_json
+from engine.store.records import Recorded, Snapshot
 
 EVENT_MODULES = (
     domain.events,
@@ -365,7 +365,7 @@ def test_a_stored_value_outside_an_enum_is_refused(value: Any) -> None:
     from cattrs.errors import ClassValidationError
 
     from domain.dice import Provenance
-    from engine.mapper import converter
+    from engine.store.mapper import converter
 
     assert converter.structure(Provenance.COMMITTED.value, Provenance) is Provenance.COMMITTED
     with pytest.raises((ValueError, ClassValidationError)):
@@ -374,7 +374,7 @@ def test_a_stored_value_outside_an_enum_is_refused(value: Any) -> None:
 
 def test_tuples_come_back_as_tuples_of_their_item_type() -> None:
     from domain.events import StreamRange
-    from engine.mapper import converter
+    from engine.store.mapper import converter
 
     ranges = converter.structure(
         [{"stream": str(UUID(int=1)), "first": 1, "last": 2}], tuple[StreamRange, ...]
@@ -396,7 +396,7 @@ json_values = st.recursive(
 def test_canonical_json_is_the_standard_librarys_and_reads_back_exactly(value: Any) -> None:
     """orjson writes the very bytes the standard library writes for what events hold (whole
     numbers of any size included), and what is read back is equal, never a rounded float."""
-    from engine.mapper import loads
+    from engine.store.mapper import loads
 
     try:
         expected = json.dumps(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.rulesets.code_green.commands import DeclareTest
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import FROZEN_AT, place, scene_with_s1
 
 

@@ -1,5 +1,5 @@
 """The dice check that does not trust the server: the page's script (web/static/dice_check.js)
-checks a session's committed dice in the player's browser as engine.audit_dice does (protocol 2:
+checks a session's committed dice in the player's browser as engine.audit.dice does (protocol 2:
 signed entropy, each member's counters, hidden rolls under a Merkle root; protocol 1 as older
 logs wrote it), and lists what a player must see as `verify` does; a roll tampered with in the
 store is marked as not matching; a hidden roll never revealed is listed, and nothing its dice
@@ -31,7 +31,7 @@ from domain.lifecycle import AddEntropy, EndSession, StartSession
 from domain.signatures import entropy_message, signature_holds
 from domain.table import RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
-from engine.committed_dice import (
+from engine.dice.committed import (
     commitment,
     face,
     hidden_proof,
@@ -45,8 +45,8 @@ from engine.committed_dice import (
     replay,
     root_from,
 )
-from engine.ledger import Ledger
-from engine.mapper import canonical_json
+from engine.store.mapper import canonical_json
+from engine.write.ledger import Ledger
 from tests.web.servers import CHROMIUM, chromium, serving_in_thread
 from web import create_app
 from web.dice_check import facts
@@ -552,11 +552,11 @@ def test_a_tampered_roll_is_not_verified(played: Played, browser: Any, tmp_path:
             page.context.close()
 
 
-# --- The script against engine.committed_dice ----------------------------------------------------
+# --- The script against engine.dice.committed ----------------------------------------------------
 
 
 def vectors() -> dict[str, Any]:
-    """Fixed inputs and what engine.committed_dice and domain.signatures make of them."""
+    """Fixed inputs and what engine.dice.committed and domain.signatures make of them."""
     secrets = [bytes(range(32)), b"\xff" * 32, bytes.fromhex("5489a413bbd397c5d31fa65ee592af5a")]
     added = [[], [["alice", "hello"]], [["alice", "hello"], ["bob", ODD_WORDS]]]
     sides = [6, 6, 20, 100, 129, 200, 255, 256, 1, 2, 3, 257, 300, 999, 1000]
@@ -722,7 +722,7 @@ def test_the_script_computes_what_committed_dice_computes(
     """On fixed seeds, entropy (odd characters too), lanes (non-ASCII names), counters (past
     2**32) and dice of up to 1,000 sides, the script's commitment, mixed entropy (protocol 1's,
     and protocol 2's sorted by code point), key, faces and counters used are
-    engine.committed_dice's; so are its Merkle roots (a wrong path too), its signature checks
+    engine.dice.committed's; so are its Merkle roots (a wrong path too), its signature checks
     (domain.signatures') and its str.strip()."""
     check_page(alice, server, ZION, 1)
     expected = vectors()

@@ -6,7 +6,7 @@ command does not build the classes of the others.
 
 ``__all__`` lists the verbs (``domain.registry``); ``RETIRED`` the commands no verb builds any
 more, lent here all the same: the rulings that recorded them are still decided again (undo,
-amend) and imported (``engine.export_classes`` takes every name lent here).
+amend) and imported (``engine.store.event_classes`` takes every name lent here).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.rulesets.renamed import RENAMED
-from engine.topics import resolve
+from engine.store.topics import resolve
 
 
 def test_a_command_recorded_under_its_old_topic_resolves_to_its_class_now() -> None:

@@ -14,7 +14,7 @@ from domain.rulesets.code_green.commands import Adapt, AssistTest, DeclareTest
 from domain.rulesets.code_green.events import AdaptationImpossible, Adapted, TokenRemoved
 from domain.rulesets.code_green.tables import Form, Function, Square
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import add_s1_character, place, refused, scene_with_s1
 from tests.unit.code_green.conftest import (
     MARKED_R1C2,

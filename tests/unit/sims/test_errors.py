@@ -23,7 +23,7 @@ from domain.rulesets.sims.commands import (
     UpgradeQuality,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_catalogue_sims import REFUSALS, Refusal
 from tests.golden.test_sims import NAME, STARTING_SHEET, refused

@@ -11,8 +11,8 @@ from domain.events import Event
 from domain.rulesets.sims import events as ev
 from domain.rulesets.sims.commands import Attack
 from engine import Engine
-from engine.mapper import EventMapper, SnapshotMapper
-from engine.records import Snapshot
+from engine.store.mapper import EventMapper, SnapshotMapper
+from engine.store.records import Snapshot
 from tests.conftest import FROZEN_AT
 from tests.golden.test_sims import run
 from tests.unit.sims.conftest import who

@@ -17,7 +17,7 @@ from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.sprawl_goons.character import SgCharacter
 from domain.rulesets.sprawl_goons.commands import AddItem, CreateCharacter, EndRound, Fall
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.golden.test_sprawl_goons import CAMPAIGN, npc, run, sheet, table, tanner
 
 

@@ -20,7 +20,7 @@ from domain.rulesets.sprawl_goons.commands import (
     UseItem,
 )
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_sprawl_goons import one, refused, run, table
 from tests.unit.sprawl_goons.conftest import CONSOLE, cast, dix, hurt, tanner_on_a_rooftop

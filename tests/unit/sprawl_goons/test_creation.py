@@ -12,7 +12,7 @@ from domain.rulesets.sprawl_goons import events as sg
 from domain.rulesets.sprawl_goons.commands import CreateCharacter
 from domain.rulesets.sprawl_goons.tables import Category
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count
 from tests.golden.test_sprawl_goons import one, only, refused, run, sheet, table
 

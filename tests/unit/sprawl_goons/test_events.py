@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from domain.events import Event
 from domain.rulesets.sprawl_goons import events as sg
-from engine.mapper import EventMapper
+from engine.store.mapper import EventMapper
 from tests.unit.test_mapper import recorded, typed
 
 EVENT_CLASSES = sorted(

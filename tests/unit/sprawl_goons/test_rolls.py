@@ -20,7 +20,7 @@ from domain.rulesets.sprawl_goons.rolls import dice_mode, keep
 from domain.rulesets.sprawl_goons.settings import GlitchUpgradeBoth, Settings
 from domain.rulesets.sprawl_goons.tables import DiceMode, Location
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.golden.test_sprawl_goons import npc, one, refused, run, sheet, table
 from tests.unit.sprawl_goons.conftest import cast, dix, tanner_on_a_rooftop
 

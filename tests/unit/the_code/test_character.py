@@ -7,7 +7,7 @@ from domain.rulesets.the_code.character import TcHero
 from domain.rulesets.the_code.commands import FollowMo
 from domain.rulesets.the_code.tables import LADDER
 from engine import Engine
-from engine.mapper import converter
+from engine.store.mapper import converter
 from tests.golden.test_the_code import HAWK, MITCH, run, sheet, spend_motivation, table
 
 

@@ -26,7 +26,7 @@ from domain.rulesets.the_code.commands import (
 )
 from domain.rulesets.the_code.tables import Scale
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import refused
 from tests.golden.test_catalogue_the_code import REFUSALS
 from tests.golden.test_the_code import HAWK, MITCH, table

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from domain.events import Event
 from domain.rulesets.the_code import events as tc
-from engine.mapper import EventMapper
+from engine.store.mapper import EventMapper
 from tests.unit.test_mapper import recorded, typed
 
 TC_EVENTS = sorted(

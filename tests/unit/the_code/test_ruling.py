@@ -30,7 +30,7 @@ from domain.rulesets.the_code.ruling import suggestion
 from domain.rulesets.the_code.state import evolve
 from domain.rulesets.the_code.tables import LADDER, Detail, RevealCause, Scale
 from engine import Engine
-from engine.dice_sources import DiceSpec
+from engine.dice.sources import DiceSpec
 from tests.conftest import event_count, refused
 from tests.golden.test_the_code import HAWK, MITCH, of, run, sheet, table
 from tests.unit.the_code.conftest import lab_in_session, replayed_hawk, revealed_by_blab

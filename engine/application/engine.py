@@ -1,0 +1,263 @@
+"""The engine: the application API of one store. ``Store`` (``engine.application.core``) opens it
+and loads state, ``Reads`` (``engine.application.reads``) reads the log for a front end; here are
+the writes: each command run as one ruling (load -> decide -> save) through the ``Ledger``, and the
+corrections (undo, amend, resolving a dispute). Every method is a use a front end has."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from eventsourcing.utils import get_topic
+
+from domain.campaign import CampaignState, Directory, evolve_campaign
+from domain.commands import Command
+from domain.dice import EnteredDice, Provenance, RecordingDice
+from domain.errors import NoCorrectionGiven
+from domain.events import MemberRemoved, Outcome, Role
+from domain.limits import check_command, check_parameters
+from domain.policy import check_allowed, check_gm, check_own_dice
+from domain.said import said_text
+from domain.visibility import visibility_of
+from engine.application.access import Access
+from engine.application.actions import Actions
+from engine.application.reads import Reads
+from engine.dice.committed import CommittedDice
+from engine.dice.sources import DiceSpec
+from engine.store.mapper import canonical_json, converter
+from engine.store.records import DIRECTORY_ID
+from engine.write.assembly import RulingResult
+from engine.write.ledger import RulingView, evolve_directory
+
+
+class Engine(Reads, Access, Actions):
+    """One store of campaigns, its application API. ``db`` is a SQLite file path, a
+    ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
+    a race (tests inject one that does not sleep)."""
+
+    def amend(
+        self,
+        campaign_name: str,
+        ruling: int,
+        changes: Mapping[str, str],
+        *,
+        reason: str,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        with_dependents: bool = False,
+        redecide: bool = False,
+        dispute: int | None = None,
+    ) -> RulingResult:
+        """Re-resolve a ruling with corrected parameters and the dice it recorded (``say`` among
+        ``changes``: its corrected narration, ``domain.said``). Later rulings that no longer
+        stand refuse it, are undone with it (``with_dependents``) or are decided again with
+        their own dice (``redecide``). With ``dispute``, it resolves that dispute."""
+        from engine.corrections.amend import amend  # amend imports this module's neighbours
+
+        return amend(
+            self.ledger,
+            self.find_campaign(campaign_name).campaign_id,
+            ruling,
+            changes,
+            reason=reason,
+            actor=actor,
+            dice=dice,
+            with_dependents=with_dependents,
+            redecide=redecide,
+            dispute=dispute,
+        )
+
+    def undo(
+        self,
+        campaign_name: str,
+        ruling: int | None = None,
+        *,
+        reason: str,
+        actor: str | None = None,
+        with_dependents: bool = False,
+        redecide: bool = False,
+        dispute: int | None = None,
+    ) -> RulingResult:
+        """Retract a ruling (default: the latest in force). Later rulings that no longer stand
+        without it refuse it, are undone with it (``with_dependents``) or are decided again
+        with their own dice (``redecide``). With ``dispute``, the undo resolves that dispute."""
+        from engine.corrections import undo as rulings
+
+        return rulings.undo(
+            self.ledger,
+            self.find_campaign(campaign_name).campaign_id,
+            ruling,
+            reason=reason,
+            actor=actor,
+            with_dependents=with_dependents,
+            redecide=redecide,
+            dispute=dispute,
+        )
+
+    def resolve(
+        self,
+        campaign_name: str,
+        dispute: int,
+        outcome: Outcome,
+        *,
+        reason: str,
+        changes: Mapping[str, str] | None = None,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        with_dependents: bool = False,
+        redecide: bool = False,
+    ) -> RulingResult:
+        """Resolve an open dispute (the GM): the ruling stands (``upheld``), or is undone or
+        amended (with ``changes``) by the ruling that resolves it."""
+        from domain.table import UpholdRuling, open_dispute
+
+        if outcome is Outcome.UPHELD:
+            return self.execute(
+                campaign_name, UpholdRuling(dispute=dispute, reason=reason), actor=actor
+            )
+        ruling = open_dispute(self.campaign(campaign_name), dispute).ruling
+        if outcome is Outcome.AMENDED and not changes:
+            raise NoCorrectionGiven(dispute=dispute, ruling=ruling)
+        if outcome is Outcome.UNDONE:
+            return self.undo(
+                campaign_name,
+                ruling,
+                reason=reason,
+                actor=actor,
+                with_dependents=with_dependents,
+                redecide=redecide,
+                dispute=dispute,
+            )
+        return self.amend(
+            campaign_name,
+            ruling,
+            changes or {},
+            reason=reason,
+            actor=actor,
+            dice=dice,
+            with_dependents=with_dependents,
+            redecide=redecide,
+            dispute=dispute,
+        )
+
+    # --- Writing ---------------------------------------------------------------------------
+
+    def create_campaign(
+        self,
+        name: str,
+        system: str,
+        *,
+        gm: str = "GM",
+        house_rules: Mapping[str, str] | None = None,
+        members: Mapping[str, Role] | None = None,
+    ) -> RulingResult:
+        """Register a campaign and record its first ruling (its creation), with the table's
+        first ``members`` (name -> role) seated beside its GM."""
+        from domain.lifecycle import create_campaign as register_campaign  # for `init` alone
+
+        given = {"name": name, "gm": gm, "house_rules": house_rules or {}, "members": members or {}}
+        check_parameters("init", given)
+
+        def attempt() -> RulingResult | None:
+            directory = self.streams.load(DIRECTORY_ID, evolve_directory)
+            campaign_id = self.ledger.new_id()
+            changes = register_campaign(
+                directory.state or Directory(),
+                directory_id=DIRECTORY_ID,
+                campaign_id=campaign_id,
+                name=name,
+                system=system,
+                gm=gm,
+                house_rules=dict(house_rules or {}),
+                members=members,
+            )
+            params = {"name": name, "system": system, "gm": gm, "house_rules": house_rules or {}}
+            if members:
+                params["members"] = {who: str(role) for who, role in members.items()}
+            return self.ledger.commit(
+                campaign=None,
+                campaign_id=campaign_id,
+                versions={DIRECTORY_ID: directory.version, campaign_id: 0},
+                states={DIRECTORY_ID: directory.state, campaign_id: None},
+                evolvers={DIRECTORY_ID: evolve_directory, campaign_id: evolve_campaign},
+                changes=changes,
+                command="init",
+                params=canonical_json(params).decode(),
+                actor=gm,
+                dice=(),
+            )
+
+        return self.ledger.retried(DIRECTORY_ID, attempt)
+
+    def execute(
+        self,
+        campaign_name: str,
+        command: Command,
+        *,
+        actor: str | None = None,
+        dice: DiceSpec | None = None,
+        hidden: bool = False,
+        say: str = "",
+    ) -> RulingResult:
+        """Decide ``command`` against fresh state and record its events as one ruling.
+        ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
+        ``reveal``. ``say``: the narration of the ruling ("Tanner vaults the rail"), recorded
+        in its header with the command (``domain.said``).
+
+        ``actor`` is the member who made the call (default: the campaign's GM); a command the
+        table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
+        over the limits (``domain.limits``), ``TEXT_TOO_LONG`` or ``COMMAND_TEXT_TOO_LONG``."""
+        check_command(command)
+        narration = said_text(say)
+        spec = dice or DiceSpec()
+        campaign_id = self.find_campaign(campaign_name).campaign_id
+
+        def attempt() -> RulingResult | None:
+            loaded = self.streams.load(campaign_id, evolve_campaign)
+            campaign: CampaignState = loaded.state
+            who = actor or campaign.gm
+            check_allowed(campaign, who, command)
+            if hidden:
+                check_gm(campaign, who, "hide a ruling")
+            check_own_dice(campaign, who, spec.given, typed=bool(spec.faces))
+            visibility, audience = visibility_of(command, hidden=hidden)
+            view = RulingView(self.ledger, loaded, self.ruleset(campaign))
+            source = self.ledger.dice_source(spec, campaign, roller=who, hidden=hidden)
+            recording = RecordingDice(source)
+            changes = [*command.decide(view, recording)]
+            if isinstance(source, EnteredDice):
+                source.check_all_used()
+            entropy = getattr(command, "entropy", "")
+            changes = self.ledger.with_secrets(campaign, changes, entropy)
+            drawn = source if isinstance(source, CommittedDice) and recording.rolled else None
+            lane = leaf = None
+            if drawn is not None and campaign.dice_protocol >= 2:
+                lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
+            params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
+            if narration:
+                params["say"] = narration
+            return self.ledger.commit(
+                campaign=campaign,
+                campaign_id=campaign_id,
+                versions=view.versions,
+                states=view.states,
+                evolvers={s: self.evolver(campaign, s) for s in view.versions},
+                changes=changes,
+                command=command.name,
+                params=canonical_json(params).decode(),
+                actor=who,
+                dice=tuple(recording.rolled),
+                provenance=Provenance.COMMITTED if drawn else spec.provenance,
+                seed=spec.seed,
+                counter=drawn.start if drawn else None,
+                draws=drawn.draws if drawn else 0,
+                lane=lane,
+                leaf=leaf,
+                visibility=visibility,
+                audience=audience,
+            )
+
+        result = self.ledger.retried(campaign_id, attempt)
+        for record in result.records:  # an unseated member's sign-ins go with the seat
+            if isinstance(record.event, MemberRemoved):
+                self.access.revoke(campaign_id, record.event.name)
+        return result

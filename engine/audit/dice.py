@@ -1,0 +1,418 @@
+"""Committed dice, as ``verify`` checks them: each session's commitments, the entropy the
+players added, the rolls drawn and the reveal, recomputed from the revealed seed; and the rulings'
+headers, which name a counter exactly when they drew committed dice.
+
+The commitments, entropy and reveals (a few rows a session) are read first, so each committed
+roll is checked as its ruling's header is read and nothing is kept of it but the counter the next
+one should use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from eventsourcing.persistence import StoredEvent
+
+from domain.dice import Provenance
+from domain.events import CORRECTIONS
+from domain.signatures import entropy_message, signature_holds
+from engine.audit.chain import (
+    COMMITTED,
+    ENDED,
+    ENTROPY,
+    HIDDEN_SHOWN,
+    KEY,
+    MADE,
+    RETRACTED,
+    REVEALED,
+    SEATED,
+    SHOWN,
+    UNSEATED,
+    as_int,
+    stored_body,
+    why,
+)
+from engine.audit.report import DiceCheck, Finding
+from engine.dice.committed import commitment, key, lane, mixed, mixed_signed, replay, root_from
+
+if TYPE_CHECKING:
+    from engine.audit.ledger import RulingLedger
+
+# The rows read before the rest (``SessionDice.first``): a few a session.
+SECRETS = (COMMITTED, ENTROPY, REVEALED, KEY, SEATED, UNSEATED, HIDDEN_SHOWN)
+
+
+class _Commitment:
+    """One commitment of a session's dice (a session started again has several): its hash, the
+    entropy given with it and added after it, its reveal, and what its rolls showed so far."""
+
+    def __init__(self, session: int, event: dict[str, Any]) -> None:
+        self.session = session
+        self.seed_hash: str = event["seed_hash"]
+        self.given: str = event["entropy"]
+        self.protocol: int = event.get("protocol", 1)
+        self.hidden_root: str = event.get("hidden_root", "")
+        self.added: list[tuple[str, str]] = []
+        self.counted: list[tuple[str, str, str, str]] = []  # protocol 2: who, words, sig, key
+        self.seed: str | None = None
+        self.counters: int | None = None  # the counters used in all, as the reveal says
+        self.shown_lanes: list[Any] | None = None  # protocol 2: each lane's counters, as said
+        self.shown_hidden: int | None = None  # protocol 2: the hidden leaves used, as said
+        self.hidden_keys: dict[int, dict[str, Any]] = {}  # ruling: its revealed hidden key
+        self.rolls = 0
+        self.expected = 0  # protocol 1: the counter the next roll should start at
+        self.lanes: dict[str, int] = {}  # protocol 2: each member's next counter
+        self.leaves = 0  # protocol 2: the next hidden leaf
+        self.problems: list[str] = []  # counters out of sequence, forged signatures...
+        self.unfollowed: list[str] = []  # rolls that do not follow from the seed
+        self.listed: list[str] = []  # what a player must see: dice set aside or not committed
+        self.entropy_warnings: list[str] = []  # unsigned, or signed by a key another put there
+        self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
+        self.ended = False
+        self.failure: Exception | None = None  # a roll that could not be checked at all
+        self.failed_at: Any = None  # its ruling
+        self._key: bytes | None = None
+
+    def secret(self) -> bytes | None:
+        """The revealed seed, when it is hex and the one committed."""
+        try:
+            secret = bytes.fromhex(self.seed) if self.seed is not None else None
+            if secret is None or commitment(secret, self.hidden_root) != self.seed_hash:
+                return None
+        except (TypeError, ValueError):
+            return None
+        return secret
+
+    def entropy(self) -> str:
+        if self.protocol < 2:
+            return mixed(self.given, self.added)
+        return mixed_signed([(who, words, sig) for who, words, sig, _ in self.counted])
+
+    def add(self, number: Any, event: dict[str, Any], key: str, put_by: Any) -> None:
+        """A contribution, as the first pass reads it, with the key on its member's seat then
+        and who put it there."""
+        who, words = event["by"], event["words"]
+        self.added.append((who, words))
+        if self.protocol < 2:
+            return
+        signature = event.get("signature", "")
+        if not signature:
+            self.entropy_warnings.append(
+                f"{who}'s entropy {words!r} (ruling {number}) is unsigned: not counted, as the "
+                "GM's machine could have written it"
+            )
+        elif signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
+            self.counted.append((who, words, signature, key))
+            if put_by != who:
+                self.entropy_warnings.append(
+                    f"{who}'s entropy {words!r} (ruling {number}) is signed by the key {put_by} "
+                    f"put on {who}'s seat: {who}, check it is yours (`campaign key show`)"
+                )
+        else:
+            self.problems.append(
+                f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
+            )
+
+    def roll(self, made: dict[str, Any], actor: Any) -> None:
+        """One committed roll, checked as it is read: its counters follow the last roll's of its
+        lane, and with the seed (or its hidden key) revealed, its dice follow from it."""
+        self.rolls += 1
+        if self.failure is not None:
+            return
+        try:
+            number = made["number"]
+            sides = tuple(d["sides"] for d in made["dice"])
+            faces = tuple(d["face"] for d in made["dice"])
+            if self.protocol < 2:
+                self._in_sequence(number, made["counter"], self.expected, "")
+                self.expected = made["counter"] + made["draws"]
+                self._follows(number, made, self._seeded(), b"", sides, faces)
+            elif made.get("leaf") is not None:
+                self._hidden_roll(made, actor, sides, faces)
+            elif made.get("lane") is not None:
+                member = made["lane"]
+                if member != actor:
+                    self.problems.append(
+                        f"ruling {number}: made by {actor} but drew {member}'s committed dice"
+                    )
+                self._in_sequence(number, made["counter"], self.lanes.get(member, 0), member)
+                self.lanes[member] = made["counter"] + made["draws"]
+                self._follows(number, made, self._seeded(), lane(member), sides, faces)
+            else:
+                self.problems.append(f"ruling {number}: committed dice of no member's counters")
+        except Exception as error:  # a header that does not read as a roll: named, not raised
+            self.failure = error
+            self.failed_at = made.get("number") if isinstance(made, dict) else None
+
+    def _hidden_roll(
+        self, made: dict[str, Any], actor: Any, sides: tuple[int, ...], faces: tuple[int, ...]
+    ) -> None:
+        number, leaf = made["number"], made["leaf"]
+        if leaf != self.leaves or made["counter"] != 0:
+            self.problems.append(
+                f"ruling {number}: hidden committed dice from leaf {leaf} counter "
+                f"{made['counter']}, expected leaf {self.leaves} from counter 0"
+            )
+        self.leaves = leaf + 1
+        shown = self.hidden_keys.get(number)
+        if shown is None:
+            self.hidden[number] = str(actor)
+            return
+        leaf_key = bytes.fromhex(shown["leaf_key"])
+        if shown["leaf"] != leaf or root_from(leaf_key, leaf, shown["proof"]) != self.hidden_root:
+            self.problems.append(f"ruling {number}: its revealed hidden key was not committed")
+            return
+        self._follows(number, made, key(leaf_key, self.entropy()), b"", sides, faces)
+
+    def _seeded(self) -> bytes | None:
+        secret = self.secret()
+        if secret is None:
+            return None
+        if self._key is None:
+            self._key = key(secret, self.entropy())
+        return self._key
+
+    def _in_sequence(self, number: Any, counter: Any, expected: int, member: str) -> None:
+        if counter != expected:
+            whose = f" of {member}'s" if member else ""
+            self.problems.append(
+                f"ruling {number}: committed dice from counter {counter}{whose}, expected "
+                f"{expected} (counters run 0, 1, 2... without gaps or repeats)"
+            )
+
+    def _follows(
+        self,
+        number: Any,
+        made: dict[str, Any],
+        rolled_with: bytes | None,
+        lane_bytes: bytes,
+        sides: tuple[int, ...],
+        faces: tuple[int, ...],
+    ) -> None:
+        if rolled_with is None:
+            return
+        drawn, draws = replay(rolled_with, made["counter"], sides, lane_bytes)
+        if drawn != faces or draws != made["draws"]:
+            self.unfollowed.append(f"ruling {number}: the dice do not follow from the seed")
+
+
+class SessionDice:
+    """Each session's commitments (in log order) with the entropy added to each and their
+    reveals (``first``), then each committed roll checked as its header is read (``read``),
+    and what the players must see listed: every committed roll undone or hidden and never
+    shown, every die of a committed session not drawn from its commitment."""
+
+    def __init__(self) -> None:
+        self.commitments: list[_Commitment] = []
+        self.current: dict[int, _Commitment] = {}  # the latest commitment of each session
+        self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
+        self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
+
+    def first(self, rows: Iterable[StoredEvent]) -> None:
+        """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
+        read are named when ``read`` meets them)."""
+        current: dict[int, _Commitment] = {}
+        keys: dict[str, tuple[str, Any]] = {}  # each seat's key then, and who put it there
+        for row in rows:
+            body = stored_body(row)
+            event: Any = body.get("event", {}) if isinstance(body, dict) else None
+            try:
+                if row.topic == COMMITTED:
+                    made = _Commitment(event["session"], event)
+                    self._ahead[row.originator_version] = made
+                    current[made.session] = made
+                elif row.topic in (SEATED, UNSEATED):
+                    keys.pop(event["name"], None)
+                elif row.topic == KEY:
+                    keys[event["name"]] = (event["key"], (body or {}).get("actor"))
+                elif row.topic == ENTROPY and event.get("session") in current:
+                    who = event["by"]
+                    number = (body or {}).get("ruling")
+                    key, put_by = keys.get(who, ("", None))
+                    current[event["session"]].add(number, event, key, put_by)
+                elif row.topic == REVEALED and event.get("session") in current:
+                    revealed = current[event["session"]]
+                    revealed.seed = event["seed"]
+                    revealed.counters = event.get("counters")
+                    revealed.shown_lanes = event.get("lanes")
+                    revealed.shown_hidden = event.get("hidden")
+                elif row.topic == HIDDEN_SHOWN and event.get("session") in current:
+                    current[event["session"]].hidden_keys[event["ruling"]] = event
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue
+
+    def read(self, version: int, topic: str, body: dict[str, Any]) -> None:
+        event = body.get("event", {})
+        if topic == COMMITTED:
+            committed = self._ahead.pop(version, None) or _Commitment(event["session"], event)
+            self.commitments.append(committed)
+            self.current[committed.session] = committed
+        elif topic == ENTROPY and event.get("session") in self.current:
+            _ = event["by"], event["words"]  # taken ahead: a row without them is named here
+        elif topic == REVEALED and event.get("session") in self.current:
+            _ = event["seed"]  # taken ahead: a row without it is named here
+        elif topic == ENDED and event.get("number") in self.current:
+            self.current[event["number"]].ended = True
+        elif topic == MADE:
+            self._made(body, event)
+        elif topic == RETRACTED:
+            self._undone(body, event["ruling"])
+        elif topic == SHOWN:
+            for c in self.current.values():
+                if c.hidden.pop(event["ruling"], None) is not None:  # shown without its key
+                    c.problems.append(
+                        f"ruling {event['ruling']} was revealed without its hidden dice's key: "
+                        "its committed dice cannot be checked"
+                    )
+
+    def _made(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+        session = body.get("session") or 0
+        c = self.current.get(session)
+        if c is None or c.ended:
+            return
+        actor = body.get("actor")
+        number = event.get("number")
+        if event.get("counter") is not None:
+            c.roll(event, actor)
+            if isinstance(number, int):
+                self._rolled[number] = (c, str(actor))
+            return
+        provenance = event.get("provenance")
+        if event.get("dice") and provenance != Provenance.COMMITTED.value:
+            c.listed.append(
+                f"ruling {number} ({event.get('command')}, by {actor}): its dice are "
+                f"{provenance}, not drawn from the commitment"
+            )
+
+    def _undone(self, body: dict[str, Any], ruling: Any) -> None:
+        found = self._rolled.pop(ruling, None)
+        if found is not None:
+            c, roller = found
+            c.hidden.pop(ruling, None)
+            c.listed.append(
+                f"ruling {ruling} (by {roller}): its committed dice were set aside, undone by "
+                f"{body.get('actor')} in ruling {body.get('ruling')}"
+            )
+
+    def checks(self) -> tuple[DiceCheck, ...]:
+        checks = [self._check(c) for c in self.commitments]
+        return tuple(sorted(checks, key=lambda c: c.session))
+
+    def _check(self, c: _Commitment) -> DiceCheck:
+        warnings = []
+        if c is not self.current[c.session] and c.added:
+            warnings.append(
+                f"session {c.session} was started again after players added entropy: its "
+                "first seed was set aside"
+            )
+        if c.added and not c.rolls and c.ended:
+            warnings.append(
+                f"session {c.session} ended after players added entropy and before any committed "
+                "roll: its seed was set aside"
+            )
+        warnings += c.entropy_warnings
+        if c.protocol >= 2 and c.rolls and not c.counted:
+            warnings.append(
+                f"no signed entropy of a player was counted in session {c.session}: the GM's "
+                "machine alone chose its dice"
+            )
+        warnings += c.listed
+        warnings += [
+            f"ruling {n} (by {who}): its hidden committed dice were never revealed"
+            for n, who in sorted(c.hidden.items())
+        ]
+        problems = list(c.problems)
+        if c.failure is not None:
+            problems.append(
+                f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
+                "session's committed rolls from there on cannot be checked"
+            )
+        if c.counters is not None and c.counters != c.expected:
+            problems.append(
+                f"the reveal says the session's committed dice used {c.counters} counters; the "
+                f"rolls recorded used {c.expected}"
+            )
+        if c.shown_lanes is not None and c.seed is not None and c.protocol >= 2:
+            said = {str(who): n for who, n in c.shown_lanes}
+            if said != c.lanes or c.shown_hidden != c.leaves:
+                problems.append(
+                    "the reveal's counters per member and hidden leaves are not the ones the "
+                    "rolls recorded used"
+                )
+
+        def check(revealed: bool) -> DiceCheck:
+            return DiceCheck(
+                c.session,
+                c.rolls,
+                revealed,
+                tuple(problems),
+                tuple(warnings),
+                c.seed_hash,
+                tuple(c.added),
+                tuple((who, words, key) for who, words, _, key in c.counted),
+                c.protocol,
+            )
+
+        if c.seed is None:
+            return check(False)
+        try:
+            bytes.fromhex(c.seed)
+        except (TypeError, ValueError):
+            problems.append("the revealed seed is not a hex string")
+            return check(True)
+        if c.secret() is None:  # not the one committed (or the commitment does not read)
+            problems.append("the revealed seed is not the one committed")
+            return check(True)
+        problems += c.unfollowed
+        return check(True)
+
+
+class HeaderDice:
+    """A ruling names a committed-dice counter exactly when it drew committed dice, in a
+    session that committed to a seed (an amendment names the dice of the ruling it amends,
+    drawing none); a session that ended revealed it. Fed each header as it is read."""
+
+    def __init__(self, campaign_id: Any) -> None:
+        self.campaign_id = campaign_id
+        self.found: list[Finding | tuple[Any, Finding]] = []  # (session, finding): unless it
+        self.rolled: dict[Any, int] = {}  # committed after all
+
+    def read(self, version: int, number: Any, session: Any, event: dict[str, Any]) -> None:
+        committed = Provenance.COMMITTED.value
+        provenance, counter = event.get("provenance"), event.get("counter")
+        where = (self.campaign_id, version, as_int(number), as_int(session))
+        drew = event.get("command") not in CORRECTIONS  # corrections re-use recorded dice
+        if provenance == committed and counter is None and drew:
+            problem = f"ruling {number}'s dice are committed ones but it names no counter"
+            self.found.append(Finding("dice", problem, *where))
+        elif counter is not None and provenance != committed:
+            problem = (
+                f"ruling {number} names committed-dice counter {counter} but its dice "
+                f"are {provenance or 'none'}"
+            )
+            self.found.append(Finding("dice", problem, *where))
+        elif counter is not None:
+            problem = (
+                f"ruling {number} drew committed dice in session {session}, which "
+                "committed to no seed"
+            )
+            self.found.append((session, Finding("dice", problem, *where)))
+        if counter is not None:
+            self.rolled[session] = self.rolled.get(session, 0) + 1
+
+    def findings(self, ledger: RulingLedger) -> Iterator[Finding]:
+        for entry in self.found:
+            if isinstance(entry, Finding):
+                yield entry
+            elif entry[0] not in ledger.committed:
+                yield entry[1]
+        owner = ledger.owner(ledger.campaign_id)
+        for session, since in ledger.committed.items():  # every committed session that ended
+            count = self.rolled.get(session, 0)
+            ends = [v for n, v in ledger.ended if n == session and v > since]
+            if ends and ledger.revealed.get(session, 0) < since:
+                problem = (
+                    f"session {session} ended without revealing its seed: its {count} "
+                    "committed rulings cannot be checked"
+                )
+                yield Finding("dice", problem, ledger.campaign_id, ends[0], owner(ends[0]), session)

@@ -1,0 +1,386 @@
+"""One private cattrs converter behind eventsourcing mappers, for attrs events and snapshots.
+
+The library's default mapper serialises ``vars(event)``, which fails on slotted attrs classes and
+rebuilds tuples as lists. These mappers (un)structure through cattrs and write canonical JSON
+(sorted keys, no spaces) so the bytes of an event are stable; a stored event's hash link is
+written first, before the canonical body it was computed over (``with_chain``). The library's
+``class_version`` and ``upcast_vN_vN+1`` loop is kept for event schema changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import datetime
+from enum import Enum, IntEnum, StrEnum
+from typing import Any, get_origin
+from uuid import UUID
+
+import attrs
+import orjson
+from cattrs.preconf.json import make_converter
+from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
+from eventsourcing.utils import get_topic
+
+from domain.errors import FutureEventVersion
+from domain.events import Event
+from engine.store.records import Recorded, Snapshot
+from engine.store.topics import resolve
+
+# Stored rows were written by ``unstructure``: a malformed one is a damaged store (``verify``
+# names it), so cattrs' per-field error collection (twice the generated code) is not needed.
+converter = make_converter(detailed_validation=False)
+converter.register_unstructure_hook(UUID, str)
+converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
+converter.register_unstructure_hook(datetime, datetime.isoformat)
+converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
+
+
+# Replay structures every stored event: the hooks below are cattrs' own behaviour made cheaper
+# for the shapes events are made of (what is stored was written by ``unstructure``).
+_PLAIN = (int, str, bool, float)
+
+
+def _is_homogeneous_tuple(cls: Any) -> bool:
+    args = typing.get_args(cls)
+    return get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_hook(cls: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    item = typing.get_args(cls)[0]
+    if item in _PLAIN:
+        return lambda value, _: tuple(value)
+    inner = converter.get_structure_hook(item)
+    return lambda value, _: tuple([inner(v, item) for v in value]) if value else ()
+
+
+def _structure_member(value: Any, cls: type[Enum]) -> Enum:
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):
+        return cls(value)  # not a value of the enum: refused as the enum refuses it
+
+
+converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_hook)
+converter.register_structure_hook_factory(
+    lambda cls: isinstance(cls, type) and issubclass(cls, Enum), lambda cls: _structure_member
+)
+# A StrEnum (an IntEnum) is a str (an int) first: cattrs would call the class on the value.
+converter.register_structure_hook(StrEnum, _structure_member)
+converter.register_structure_hook(IntEnum, _structure_member)
+
+
+def _is_frozenset(cls: Any) -> bool:
+    return cls is frozenset or get_origin(cls) is frozenset
+
+
+def _sorted_items(items: frozenset[Any]) -> list[Any]:
+    """Sets are written sorted, so equal states give the same bytes."""
+    return sorted((converter.unstructure(item) for item in items), key=json.dumps)
+
+
+converter.register_unstructure_hook_func(_is_frozenset, _sorted_items)
+
+
+# A field typed as the base ``Event`` (an amendment's replacement events) holds any event:
+# it is written with its topic, like a stored event.
+def _unstructure_any_event(event: Event) -> dict[str, Any]:
+    cls = type(event)
+    return {"topic": get_topic(cls), "event": converter.unstructure(event, unstructure_as=cls)}
+
+
+# While an import decodes its events (``admitting``), a nested event's topic is looked up among
+# the product's own event classes only: resolving a topic imports the module it names.
+_ADMITTED: ContextVar[Mapping[str, type[Event]] | None] = ContextVar("admitted", default=None)
+
+
+@contextmanager
+def admitting(classes: Mapping[str, type[Event]]) -> Iterator[None]:
+    """Decode nested events (an amendment's) only as one of ``classes`` (topic -> class)."""
+    token = _ADMITTED.set(classes)
+    try:
+        yield
+    finally:
+        _ADMITTED.reset(token)
+
+
+def _structure_any_event(value: dict[str, Any], _: Any) -> Event:
+    topic = value["topic"]
+    admitted = _ADMITTED.get()
+    if admitted is None:
+        cls = resolve(topic)
+    elif (cls := admitted.get(topic) if isinstance(topic, str) else None) is None:
+        raise ValueError(f"a nested event of unknown type {str(topic)[:80]!r}")
+    event: Event = converter.structure(value["event"], cls)
+    return event
+
+
+converter.register_unstructure_hook_func(lambda cls: cls is Event, _unstructure_any_event)
+converter.register_structure_hook_func(lambda cls: cls is Event, _structure_any_event)
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_json(value: Any) -> bytes:
+    """Sorted keys, no spaces, UTF-8. orjson writes exactly the standard library's bytes for what
+    events hold (text, whole numbers up to 64 bits, booleans, null; no floats); anything it
+    refuses (a larger whole number, a seed say) is written by the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # orjson.JSONEncodeError
+        return _CANONICAL.encode(value).encode()
+
+
+# A run of 19 digits may be a whole number beyond 64 bits. Found by mapping every digit to "0"
+# and every other byte to "." (one pass in C; a regular expression took four times orjson's
+# own parse).
+_DIGIT_MAP = bytes(48 if 48 <= b <= 57 else 46 for b in range(256))
+_LONG_RUN = b"0" * 19
+
+
+def loads(data: bytes | str) -> Any:
+    """Parse JSON: orjson, or the standard library where orjson would not be exact (it reads a
+    whole number beyond 64 bits as a float: any run of 19 digits goes the standard way) or
+    refuses (malformed input, refused by the standard library with its usual message)."""
+    try:
+        raw = data.encode() if isinstance(data, str) else data
+        if _LONG_RUN not in raw.translate(_DIGIT_MAP):
+            return orjson.loads(raw)
+    except (UnicodeEncodeError, orjson.JSONDecodeError):
+        pass
+    return json.loads(data)
+
+
+_CHAIN_FIRST = b'{"chain":"'
+_LINK = slice(len(_CHAIN_FIRST), len(_CHAIN_FIRST) + 64)  # a SHA-256 link in hex
+
+
+def split_chain(state: bytes) -> tuple[str, bytes] | None:
+    """The inverse of ``with_chain`` for a row written by the engine: its link and the body
+    bytes the link was computed over, without parsing the JSON. None for any other layout
+    (older stores wrote the link among the sorted keys)."""
+    end = _LINK.stop
+    if state.startswith(_CHAIN_FIRST) and state[end : end + 2] == b'",':
+        return state[_LINK].decode("latin-1"), b"{" + state[end + 2 :]
+    return None
+
+
+def with_chain(body: bytes, chain: str) -> bytes:
+    """A stored event's bytes: its canonical body (``body``, an object) with the chain hash
+    written first. Computed from the bytes the hash is taken over, so each event is encoded
+    once; readers parse JSON, so only the body's bytes need be canonical."""
+    if not chain:
+        return body
+    if chain.isascii() and chain.isalnum():  # a link as the engine makes them: hex
+        return b'{"chain":"' + chain.encode() + b'",' + body[1:]
+    return b'{"chain":' + canonical_json(chain) + b"," + body[1:]
+
+
+def _uuid(value: UUID | str) -> UUID:
+    return value if isinstance(value, UUID) else UUID(value)
+
+
+def check_version(cls: type[Any], stored: int, where: str) -> None:
+    """Refuse a payload stored at a ``class_version`` newer than the class's: read as the current
+    version it would be misread (a store or an export written by a newer campaign-log)."""
+    current = getattr(cls, "class_version", 1)
+    if stored > current:
+        raise FutureEventVersion(where=where, event=get_topic(cls), stored=stored, current=current)
+
+
+def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[str, Any]:
+    """Bring a stored payload up to the class's current ``class_version`` (an older one; a newer
+    one is refused by ``check_version`` first)."""
+    target = getattr(cls, "class_version", 1)
+    while from_version < target:
+        getattr(cls, f"upcast_v{from_version}_v{from_version + 1}")(payload)
+        from_version += 1
+    return payload
+
+
+_UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
+
+
+def body_of(record: Recorded, at: str = "") -> dict[str, Any]:
+    """What is stored of a record, without its chain hash (which is computed over this);
+    ``at``: the record's time as text, when the caller has it already."""
+    cls = type(record.event)
+    unstructure = _UNSTRUCTURE.get(cls) or _UNSTRUCTURE.setdefault(
+        cls, converter.get_unstructure_hook(cls)
+    )
+    body: dict[str, Any] = {
+        "at": at or record.timestamp.isoformat(),
+        "ruling": record.ruling,
+        "actor": record.actor,
+        "session": record.session,
+        "scene": record.scene,
+        "event": unstructure(record.event),
+    }
+    version = getattr(cls, "class_version", 1)
+    if version > 1:
+        body["class_version"] = version
+    return body
+
+
+class EventMapper(Mapper[UUID]):
+    """Maps ``Recorded`` envelopes to stored events; the topic is the domain event's class."""
+
+    def __init__(self) -> None:
+        super().__init__(transcoder=JSONTranscoder())
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        record: Recorded = domain_event
+        return StoredEvent(
+            originator_id=record.originator_id,
+            originator_version=record.originator_version,
+            topic=get_topic(type(record.event)),
+            state=with_chain(canonical_json(body_of(record)), record.chain),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        cls = resolve(stored_event.topic)
+        return decoded(
+            stored_event.originator_id,
+            stored_event.originator_version,
+            cls,
+            loads(stored_event.state),
+        )
+
+
+def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, Any]) -> Recorded:
+    """A stored body (parsed) as the record it was written from: its payload brought up to the
+    class's current version (upcast in place), a payload from a newer version refused."""
+    stored = body.get("class_version", 1)
+    if stored != 1:  # a newer version than the class's can only be above 1
+        check_version(cls, stored, f"stream {stream} version {version}")
+    payload = upcast(cls, body["event"], stored)
+    return Recorded(
+        originator_id=_uuid(stream),
+        originator_version=version,
+        timestamp=datetime.fromisoformat(body["at"]),
+        ruling=body["ruling"],
+        actor=body["actor"],
+        session=body["session"],
+        scene=body["scene"],
+        event=converter.structure(payload, cls),
+        chain=body.get("chain", ""),
+    )
+
+
+_SHAPES: dict[type[Any], str] = {}
+
+
+def shape(cls: type[Any]) -> str:
+    """A fingerprint of a state class's fields and types, nested attrs classes included: a
+    snapshot written under another shape is not loaded (the stream is replayed instead)."""
+    if cls in _SHAPES:
+        return _SHAPES[cls]
+    seen: set[type[Any]] = set()
+    parts: list[str] = []
+
+    def walk(kind: Any) -> None:
+        if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
+            seen.add(kind)
+            # The fields' types resolved once a class, where cattrs reads them too (their text
+            # is typing.get_type_hints', as before: the shapes of stored snapshots hold).
+            fields = attrs.fields(attrs.resolve_types(kind))
+            parts.append(f"{kind.__qualname__}:" + ",".join(f"{a.name}={a.type}" for a in fields))
+            for a in fields:
+                walk(a.type)
+        for argument in typing.get_args(kind):
+            walk(argument)
+
+    walk(cls)
+    _SHAPES[cls] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    return _SHAPES[cls]
+
+
+# How a stored snapshot reads (``read_snapshot``): linked to the event at its version and intact
+# (""), written before snapshots were linked, edited since it was written (its own link does not
+# hold), or taken under another shape of its state class.
+UNLINKED, EDITED, OLD_SHAPE = "unlinked", "edited", "old shape"
+
+
+def _snapshot_link(head: str, stored_event: StoredEvent, body: bytes) -> str:
+    """A snapshot's own link: as an event's (``engine.store.chain.link``), chained onto the link of
+    the event at its version and taken over its stream, version, topic and body bytes."""
+    from engine.store.chain import link  # engine.store.chain imports this module
+
+    stream = _uuid(stored_event.originator_id)
+    return link(head, stream, stored_event.originator_version, stored_event.topic, body)
+
+
+def read_snapshot(stored_event: StoredEvent) -> tuple[str, Snapshot]:
+    """A stored snapshot and how it reads: ``""`` (linked and intact), ``UNLINKED``, ``EDITED``
+    or ``OLD_SHAPE``. Only an intact one of the current shape comes back with a state and the
+    link of its head (``chain``); an unlinked one keeps its state (``verify`` compares it) but no
+    link, so no load trusts it."""
+    cls = resolve(stored_event.topic)
+    parts = split_chain(stored_event.state)
+    status = ""
+    if parts is None:  # written before snapshots were linked (or re-encoded by hand)
+        body = loads(stored_event.state)
+        head = ""
+        status = UNLINKED
+    else:
+        own, raw = parts
+        body = loads(raw)
+        head = body.get("head", "")
+        if not isinstance(head, str) or not head or _snapshot_link(head, stored_event, raw) != own:
+            head, status = "", EDITED
+    current = body.get("shape") == shape(cls)
+    if not status and not current:
+        status = OLD_SHAPE
+    usable = current and status != EDITED
+    return status, Snapshot(
+        originator_id=_uuid(stored_event.originator_id),
+        originator_version=stored_event.originator_version,
+        timestamp=datetime.fromisoformat(body["at"]),
+        state=converter.structure(body["state"], cls) if usable else None,
+        chain=head if usable else "",
+    )
+
+
+class SnapshotMapper(Mapper[UUID]):
+    """Maps snapshots; the topic is the state's class, so a snapshot comes back typed. A linked
+    one is stored chain first like an event: its own link over its bytes, chained onto the link
+    of the event at its version (``head``). One taken under another shape of that class, or
+    edited since (its link does not hold), comes back with ``state`` None (not to be used); one
+    without a link comes back without ``chain`` (not trusted by loads)."""
+
+    def __init__(self) -> None:
+        super().__init__(transcoder=JSONTranscoder())
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        snapshot: Snapshot = domain_event
+        cls = type(snapshot.state)
+        body = {
+            "at": snapshot.timestamp.isoformat(),
+            "shape": shape(cls),
+            "state": converter.unstructure(snapshot.state, unstructure_as=cls),
+        }
+        if snapshot.chain:
+            body["head"] = snapshot.chain
+        stored = StoredEvent(
+            originator_id=snapshot.originator_id,
+            originator_version=snapshot.originator_version,
+            topic=get_topic(cls),
+            state=canonical_json(body),
+        )
+        if not snapshot.chain:
+            return stored
+        own = _snapshot_link(snapshot.chain, stored, stored.state)
+        return StoredEvent(
+            originator_id=stored.originator_id,
+            originator_version=stored.originator_version,
+            topic=stored.topic,
+            state=with_chain(stored.state, own),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        return read_snapshot(stored_event)[1]

@@ -1,0 +1,316 @@
+"""Loading a stream: snapshot (when still valid) + later events, with the corrections applied.
+
+A ``RulingRetracted`` on a stream lists the versions it voids; replay skips them. A
+``RulingAmended`` voids a ruling's versions too and carries the events that replace them; replay
+applies those at the ruling's place (before the first record of a later ruling). A snapshot taken
+at version S reflects every correction up to S; when a later one reaches back before S, the
+stream is replayed whole. A history longer than a page is read and folded page by page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, cast
+from uuid import UUID
+
+from attrs import field, frozen
+from eventsourcing.utils import get_topic
+
+from domain.errors import DomainError, HistoryConflict, ReplayMismatch
+from domain.events import Event, RulingAmended, RulingRetracted
+from domain.plain import Plain
+from engine.store.campaign_store import CampaignStore
+from engine.store.chain import stored_link
+from engine.store.recorders import TopicFilter
+from engine.store.records import Recorded, Snapshot
+
+Evolve = Callable[[Event, Any], Any]
+PAGE = 1000  # a longer history is read page by page (Streams._load_paged)
+# A load of a stream's head that folded this many events past its latest snapshot (after an
+# import, which writes none, or an undo reaching back before it) leaves a snapshot at the head.
+STALE = 100
+CORRECTION_TOPICS = (get_topic(RulingRetracted), get_topic(RulingAmended))
+
+
+@frozen
+class Loaded(Plain):
+    """A stream's state and the last version stored in it (0 when the stream is empty)."""
+
+    state: Any
+    version: int
+
+
+@frozen
+class Corrections(Plain):
+    """What later rulings changed about earlier ones, as replay applies it: versions that no
+    longer count (undone or amended) and, per amended ruling, the events that replace them."""
+
+    voided: frozenset[int] = frozenset()
+    replacements: Mapping[int, tuple[Event, ...]] = field(factory=dict)
+
+    def before(self, ruling: int) -> Corrections:
+        """Only what concerns rulings before ``ruling`` (for re-deciding that ruling)."""
+        kept = {r: events for r, events in self.replacements.items() if r < ruling}
+        return Corrections(voided=self.voided, replacements=kept)
+
+    def with_replacement(
+        self, ruling: int, versions: Iterable[int], events: tuple[Event, ...]
+    ) -> Corrections:
+        replacements = {**self.replacements, ruling: events}
+        return Corrections(voided=self.voided | set(versions), replacements=replacements)
+
+
+def corrections(records: Iterable[Recorded]) -> Corrections:
+    """Read the retractions and amendments among a stream's records (the latest amendment of a
+    ruling wins; an undone ruling keeps no replacement)."""
+    voided: set[int] = set()
+    retracted: set[int] = set()
+    replacements: dict[int, tuple[Event, ...]] = {}
+    for record in records:
+        event = record.event
+        if isinstance(event, RulingRetracted):
+            voided.update(event.versions)
+            retracted.add(event.ruling)
+        elif isinstance(event, RulingAmended):
+            voided.update(event.versions)
+            replacements[event.ruling] = event.events
+    kept = {r: events for r, events in replacements.items() if r not in retracted}
+    return Corrections(voided=frozenset(voided), replacements=kept)
+
+
+@frozen
+class Replaced(Plain):
+    """Where a replacement event stands in replay: at its amended ruling's place."""
+
+    ruling: int
+    event: Event
+
+
+def fold(
+    records: Iterable[Recorded],
+    evolve: Evolve,
+    state: Any = None,
+    fixes: Corrections = Corrections(),
+    skip: set[int] | frozenset[int] = frozenset(),
+) -> Any:
+    """Apply the records in order, skipping voided versions and putting each amended ruling's
+    replacement events where the ruling stood; a misfit raises HistoryConflict."""
+    pending = sorted(fixes.replacements.items())
+
+    def apply(record: Recorded | Replaced, state: Any) -> Any:
+        try:
+            return evolve(record.event, state)
+        except (DomainError, ReplayMismatch) as problem:
+            raise HistoryConflict(record, str(problem)) from problem
+
+    for record in records:
+        while pending and pending[0][0] < record.ruling:
+            ruling, events = pending.pop(0)
+            for event in events:
+                state = apply(Replaced(ruling, event), state)
+        version = record.originator_version
+        if version in fixes.voided or version in skip or isinstance(record.event, RulingAmended):
+            continue
+        state = apply(record, state)
+    for ruling, events in pending:
+        for event in events:
+            state = apply(Replaced(ruling, event), state)
+    return state
+
+
+class Streams:
+    def __init__(self, store: CampaignStore) -> None:
+        self.store = store
+
+    def records(
+        self, stream: UUID, *, gt: int | None = None, lte: int | None = None
+    ) -> list[Recorded]:
+        return cast("list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte)))
+
+    def _page(self, stream: UUID, gt: int, lte: int | None) -> list[Recorded]:
+        return cast(
+            "list[Recorded]", list(self.store.events.get(stream, gt=gt, lte=lte, limit=PAGE))
+        )
+
+    def _span(self, stream: UUID, gt: int, lte: int | None) -> int:
+        """How many events follow version ``gt`` (up to ``lte``), read without decoding any."""
+        last = self.store.recorder.select_events(stream, gt=gt, lte=lte, desc=True, limit=1)
+        return last[0].originator_version - gt if last else 0
+
+    def last(self, stream: UUID) -> Recorded | None:
+        latest = self.records_desc(stream, limit=1)
+        return latest[0] if latest else None
+
+    def records_desc(self, stream: UUID, *, limit: int, lte: int | None = None) -> list[Recorded]:
+        return cast(
+            "list[Recorded]", list(self.store.events.get(stream, desc=True, limit=limit, lte=lte))
+        )
+
+    def last_version(self, stream: UUID) -> int:
+        last = self.last(stream)
+        return last.originator_version if last else 0
+
+    def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
+        """The state after version ``lte`` (default: the end), as recorded up to then."""
+        snapshot = self._snapshot(stream, lte)
+        start = snapshot.originator_version if snapshot else 0
+        if self._span(stream, start, lte) > PAGE:
+            start, last, state = self._load_paged(stream, evolve, snapshot, lte)
+        else:
+            records = self.records(stream, gt=start, lte=lte)
+            fixes = corrections(records)
+            if snapshot is not None and self.reaches_back(stream, fixes, records, start):
+                # rare (an undo of rulings before the snapshot): paged, from an earlier one
+                earlier = self._snapshot_before(stream, fixes, records)
+                start, last, state = self._load_paged(stream, evolve, earlier, lte)
+            else:
+                state = fold(records, evolve, snapshot.state if snapshot else None, fixes)
+                last = records[-1] if records else None
+        if last is None:
+            return Loaded(state=state, version=start)
+        if lte is None and last.originator_version - start >= STALE:
+            self._keep(last, state)
+        return Loaded(state=state, version=last.originator_version)
+
+    def _snapshot(self, stream: UUID, lte: int | None) -> Snapshot | None:
+        """The latest snapshot at or before ``lte``, when it can be trusted (else None: replay
+        instead): of the current shape of its state class, intact (its own link holds), and
+        taken from the history stored now (the event at its version has the link it names).
+        One written before snapshots were linked is not trusted."""
+        if self.store.snapshots is None:
+            return None
+        found = cast(
+            "list[Snapshot]", list(self.store.snapshots.get(stream, desc=True, limit=1, lte=lte))
+        )
+        if not found or found[0].state is None or not found[0].chain:
+            return None
+        snapshot = found[0]
+        if self.link_at(stream, snapshot.originator_version) != snapshot.chain:
+            return None
+        return snapshot
+
+    def link_at(self, stream: UUID, version: int) -> str:
+        """The chain link of the stored event at ``version`` ("" when there is none): one row
+        read by its key, not decoded."""
+        rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
+        return stored_link(rows[0].state) if rows else ""
+
+    def reaches_back(
+        self, stream: UUID, fixes: Corrections, found: Sequence[Recorded], version: int
+    ) -> bool:
+        """Whether the corrections ``found`` (recorded after ``version``) change what the state
+        at ``version`` was built from: they void a version at or before it, or amend a ruling
+        whose replacements stand before it."""
+        if fixes.voided and min(fixes.voided) <= version:
+            return True
+        unplaced = _unplaced(found)
+        return unplaced is not None and self._ruling_at(stream, version) > unplaced
+
+    def _snapshot_before(
+        self, stream: UUID, fixes: Corrections, found: Sequence[Recorded]
+    ) -> Snapshot | None:
+        """The latest snapshot from before every correction ``found`` makes, or None (from the
+        start). An amendment's replacements stand at its ruling's place: right after the
+        versions it voids here or, when its ruling wrote nothing to this stream, after the last
+        version written by that ruling or an earlier one (the versions' rulings only grow)."""
+        bound = min(fixes.voided) - 1 if fixes.voided else None
+        snapshot = self._snapshot(stream, bound)
+        unplaced = _unplaced(found)
+        while snapshot is not None and unplaced is not None:
+            if self._ruling_at(stream, snapshot.originator_version) <= unplaced:
+                break
+            snapshot = self._snapshot(stream, snapshot.originator_version - 1)
+        return snapshot
+
+    def _ruling_at(self, stream: UUID, version: int) -> int:
+        """The ruling that wrote ``version`` of ``stream`` (one row read by its key)."""
+        found = cast(
+            "list[Recorded]", list(self.store.events.get(stream, gt=version - 1, lte=version))
+        )
+        return found[0].ruling if found else 0
+
+    def _keep(self, last: Recorded, state: Any) -> None:
+        """A snapshot of the head just folded (a cache: failing to write it changes nothing)."""
+        if self.store.snapshots is None or state is None:
+            return
+        snapshot = Snapshot(
+            originator_id=last.originator_id,
+            originator_version=last.originator_version,
+            timestamp=last.timestamp,
+            state=state,
+            chain=last.chain,
+        )
+        with contextlib.suppress(Exception):  # read-only store, or written by another process
+            self.store.snapshots.put([snapshot])
+
+    def _load_paged(
+        self, stream: UUID, evolve: Evolve, snapshot: Snapshot | None, lte: int | None
+    ) -> tuple[int, Recorded | None, Any]:
+        """A long history, folded a page at a time so memory stays flat: a first pass decodes
+        only the corrections (picked by topic from the raw rows), the second folds. Returns the
+        version folded from, the last record folded and the state."""
+        start = snapshot.originator_version if snapshot else 0
+        found = self._corrections_after(stream, start, lte)
+        fixes = corrections(found)
+        while snapshot is not None and self.reaches_back(stream, fixes, found, start):
+            snapshot = self._snapshot_before(stream, fixes, found)  # each one earlier
+            start = snapshot.originator_version if snapshot else 0
+            found = self._corrections_after(stream, start, lte)
+            fixes = corrections(found)
+        last: list[Recorded | None] = [None]
+
+        def pages() -> Iterator[Recorded]:
+            gt = start
+            while True:
+                page = self._page(stream, gt, lte)
+                yield from page
+                if page:
+                    last[0] = page[-1]
+                if len(page) < PAGE:
+                    return
+                gt = page[-1].originator_version
+
+        state = fold(pages(), evolve, snapshot.state if snapshot else None, fixes)
+        return start, last[0], state
+
+    def _corrections_after(self, stream: UUID, start: int, lte: int | None) -> list[Recorded]:
+        """The undos and amendments after version ``start``: picked by topic in the store's
+        query where the recorder can, else from the raw rows a page at a time."""
+        recorder = self.store.recorder
+        decode = self.store.mapper.to_domain_event
+        if isinstance(recorder, TopicFilter):
+            rows = recorder.select_events(stream, gt=start, lte=lte, topics=CORRECTION_TOPICS)
+            return [cast("Recorded", decode(row)) for row in rows]
+        found: list[Recorded] = []
+        gt = start
+        while True:
+            rows = recorder.select_events(stream, gt=gt, lte=lte, limit=PAGE)
+            found += [cast("Recorded", decode(r)) for r in rows if r.topic in CORRECTION_TOPICS]
+            if len(rows) < PAGE:
+                return found
+            gt = rows[-1].originator_version
+
+    def replay(
+        self,
+        records: Sequence[Recorded],
+        evolve: Evolve,
+        *,
+        later: Iterable[Recorded] = (),
+        upto: int | None = None,
+    ) -> Any:
+        """Fold the given records from scratch; ``later`` adds undos and amendments recorded
+        after them (the past as corrected since), for rulings up to ``upto``."""
+        fixes = corrections([*records, *later])
+        if upto is not None:
+            fixes = fixes.before(upto + 1)
+        return fold(records, evolve, None, fixes)
+
+
+def _unplaced(found: Iterable[Recorded]) -> int | None:
+    """The earliest ruling amended among ``found`` that wrote nothing to their stream (its
+    replacements' place is marked by no version of it), or None."""
+    rulings = [
+        r.event.ruling for r in found if isinstance(r.event, RulingAmended) and not r.event.versions
+    ]
+    return min(rulings, default=None)

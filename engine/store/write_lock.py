@@ -1,0 +1,129 @@
+"""The store's write lock: a writer takes it before it loads the state it decides on, and keeps
+it until its ruling is saved (or refused), so writers of one campaign take turns instead of
+racing and retrying.
+
+SQLite lets one writer in at a time anyway; racing writers each loaded, decided and then lost
+the insert, and a busy campaign ended some commands with ``CONCURRENT_WRITES``. Under the lock
+the race is gone; the version check on insert and the retry stay as the backstop for a writer
+that does not take it (an older version of this program).
+
+- SQLite: ``flock`` on a file beside the store (``campaign.db-lock``; the database file itself
+  may not be locked this way: SQLite's own POSIX locks are dropped when any descriptor of the
+  file is closed). One lock per store: SQLite has one writer per store.
+- PostgreSQL: a session advisory lock per campaign, on a connection of the store's pool, so
+  writers of different campaigns do not wait for each other.
+- In memory: a lock per store object.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any, Protocol
+from uuid import UUID
+
+from engine.store.campaign_store import (
+    MEMORY,
+    CampaignStore,
+    environment_for,
+    is_postgres,
+    lock_key,
+)
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: the insert's version check alone
+    fcntl = None  # type: ignore[assignment]
+
+
+class WriteLock(Protocol):
+    def held(self, stream: UUID) -> contextlib.AbstractContextManager[None]:
+        """Held while one write to ``stream``'s campaign loads, decides and saves."""
+        ...
+
+
+class NoLock:
+    """For a writer that does not wait its turn (tests use one to stage a lost race)."""
+
+    @contextlib.contextmanager
+    def held(self, stream: UUID) -> Iterator[None]:
+        yield
+
+
+class ThreadLock:
+    """An in-memory store: its writers are threads of this process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def held(self, stream: UUID) -> Iterator[None]:
+        with self._lock:
+            yield
+
+
+class FileLock:
+    """An exclusive ``flock`` on ``path``. Each turn opens its own descriptor, so threads of one
+    process wait for each other as processes do; the kernel lets go when a holder dies."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    @contextlib.contextmanager
+    def held(self, stream: UUID) -> Iterator[None]:
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:  # a read-only folder: the write itself will say what is wrong
+            yield
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing lets go of the lock
+
+
+class AdvisoryLock:
+    """A PostgreSQL session advisory lock per campaign, held on one pooled connection. Threads
+    of one process take turns on a lock of their own first: a thread waiting for the advisory
+    lock holds a connection of the pool, and enough of them would leave none to the holder.
+
+    A holder needs a second connection for its write, so at most the pool's size less two hold
+    one at a time (at least one): one connection stays for a listener
+    (``engine.application.store_changes``) and one for the holders' writes, and the pool is never
+    short of a connection a holder waits for."""
+
+    def __init__(self, datastore: Any, prefix: str) -> None:
+        self.datastore = datastore
+        self.prefix = prefix
+        self._turns: dict[UUID, threading.Lock] = {}
+        self._guard = threading.Lock()
+        size = getattr(getattr(datastore, "pool", None), "max_size", None)
+        self.holders = max(1, size - 2) if isinstance(size, int) else 1
+        self._holding = threading.BoundedSemaphore(self.holders)
+
+    @contextlib.contextmanager
+    def held(self, stream: UUID) -> Iterator[None]:
+        key = f"{self.prefix}:write:{stream}"
+        with self._guard:
+            turn = self._turns.setdefault(stream, threading.Lock())
+        with turn, self._holding, self.datastore.get_connection() as connection:
+            connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
+            try:
+                yield
+            finally:
+                connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
+
+
+def write_lock_for(spec: str, store: CampaignStore) -> WriteLock:
+    """The write lock of the store ``spec`` names."""
+    if spec == MEMORY:
+        return ThreadLock()
+    if is_postgres(spec):
+        datastore = store.factory.datastore  # type: ignore[attr-defined]
+        return AdvisoryLock(datastore, lock_key(environment_for(spec)))
+    if fcntl is None or spec.startswith("file:"):
+        return NoLock()
+    return FileLock(f"{spec}-lock")

@@ -1,0 +1,291 @@
+"""An export file read and checked line by line before anything is written: its header, then
+each line's row as it will be stored, decoded with the program's own converter and refused unless
+it is exactly what this program writes (and, for a ruling, a command its system knows)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+from uuid import UUID
+
+from attrs import frozen
+from eventsourcing.persistence import StoredEvent
+
+from domain.errors import ImportNestedTooDeep
+from domain.events import Event, RulingMade
+from domain.rulesets import ruleset_named
+from engine.store.event_classes import command_classes, event_classes
+from engine.store.mapper import (
+    admitting,
+    body_of,
+    canonical_json,
+    check_version,
+    converter,
+    decoded,
+    loads,
+    with_chain,
+)
+from engine.store.recorders import stream_id
+from engine.store.records import Recorded
+from engine.transfer.format import (
+    FORMAT,
+    MAX_DEPTH,
+    ImportRefused,
+    error_line,
+    line_text,
+    too_deep,
+    value_shown,
+)
+
+
+def read_export(
+    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+) -> tuple[dict[str, Any], list[StoredEvent], dict[tuple[UUID, int], int]]:
+    """Parse and check every line; refuse with the line and field that is wrong."""
+    export = read_checked(lines, progress)
+    return export.header, export.rows, export.where
+
+
+@frozen
+class Export:
+    """A file read and checked line by line: its header, its rows as they will be stored, each
+    row's line, and each row decoded (``records[i]`` is ``rows[i]``)."""
+
+    header: dict[str, Any]
+    rows: list[StoredEvent]
+    where: dict[tuple[UUID, int], int]
+    records: list[Recorded]
+
+
+def read_checked(
+    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+) -> Export:
+    """Every line checked (``CheckedLines``) and kept: the rows, their lines, their records."""
+    rows: list[StoredEvent] = []
+    records: list[Recorded] = []
+    where: dict[tuple[UUID, int], int] = {}
+    checked = CheckedLines(lines, progress, lambda stream, version: (stream, version) in where)
+    for number, row, record in checked:
+        where[(stream_id(row.originator_id), row.originator_version)] = number
+        rows.append(row)
+        records.append(record)
+    return Export(checked.header, rows, where, records)
+
+
+class CheckedLines:
+    """An export's lines read and checked one at a time (an iterator of (line, row, record)):
+    each line is checked before anything parses it deeply (length, UTF-8, nesting), then parsed:
+    the header's system names the only event topics taken (never resolved), and every event
+    decodes into its class exactly as this program writes it. ``header`` once the first line
+    was read; ``seen(stream, version)`` says whether an earlier line held that version (each
+    stream's versions come in order, so only a version below the last one read is asked)."""
+
+    def __init__(
+        self,
+        lines: Iterable[str | bytes],
+        progress: Callable[[int], None] | None,
+        seen: Callable[[UUID, int], bool],
+    ) -> None:
+        self._lines = lines
+        self._progress = progress
+        self._seen = seen
+        self._header: dict[str, Any] | None = None
+
+    @property
+    def header(self) -> dict[str, Any]:
+        if self._header is None:
+            raise ImportRefused(line=1, field="format", problem="the file is empty")
+        return self._header
+
+    def __iter__(self) -> Iterator[tuple[int, StoredEvent, Recorded]]:
+        classes: dict[str, type[Event]] = {}  # the header's system's events (nested ones too)
+        checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
+        streams: dict[str, UUID] = {}  # each stream's id parsed once
+        heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
+        progress = self._progress
+        with admitting(classes):
+            for number, line in enumerate(self._lines, start=1):
+                if progress is not None:
+                    progress(number)
+                text = line_text(number, line)
+                if not text.strip():
+                    continue
+                data = _json(number, text)
+                if self._header is None:
+                    self._header = _header(number, data)
+                    classes.update(event_classes(self._header["system"]))
+                    continue
+                named = data.get("stream")
+                stream = streams.get(named) if isinstance(named, str) else None
+                if stream is None:
+                    stream = _parse_uuid(number, "stream", named)
+                    streams[str(named)] = stream
+                row, body, canonical, cls = _row(number, stream, data, classes)
+                version, head = row.originator_version, heads.get(stream, 0)
+                if version == head or (version < head and self._seen(stream, version)):
+                    problem = "this event appears twice"
+                    raise ImportRefused(line=number, field="version", problem=problem)
+                if version < head:  # a gap: the chain walk's
+                    problem = f"after version {head} of its stream: not in recorded order"
+                    raise ImportRefused(line=number, field="version", problem=problem)
+                heads[stream] = version
+                system = self._header["system"]
+                yield number, row, _decode(number, row, body, canonical, cls, system, checked)
+        self.header  # noqa: B018 (an empty file is refused here)
+
+
+def _json(number: int, text: str) -> dict[str, Any]:
+    try:
+        data = loads(text)
+    except ValueError as error:
+        raise ImportRefused(line=number, field="(line)", problem=f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ImportRefused(line=number, field="(line)", problem="not a JSON object")
+    return data
+
+
+def _header(number: int, data: dict[str, Any]) -> dict[str, Any]:
+    if data.get("format") != FORMAT:
+        problem = f"expected {FORMAT!r}, got {value_shown(data.get('format'))}"
+        raise ImportRefused(line=number, field="format", problem=problem)
+    for field, kind in (("name", str), ("system", str), ("campaign_id", str), ("events", int)):
+        if not isinstance(data.get(field), kind):
+            raise ImportRefused(line=number, field=field, problem=f"missing or not {kind.__name__}")
+    _parse_uuid(number, "campaign_id", data["campaign_id"])
+    ruleset_named(data["system"])  # an unknown system is refused as `init` refuses it
+    return data
+
+
+def _parse_uuid(number: int, field: str, value: Any) -> UUID:
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise ImportRefused(line=number, field=field, problem="not a UUID") from None
+
+
+def _row(
+    number: int, stream: UUID, data: dict[str, Any], classes: Mapping[str, type[Event]]
+) -> tuple[StoredEvent, dict[str, Any], bytes, type[Event]]:
+    """The row as it will be stored, its body (parsed, without its link) and that body's
+    canonical bytes (what the link is over), and its class."""
+    version, topic, event = data.get("version"), data.get("topic"), data.get("event")
+    if type(version) is not int or version < 1:
+        raise ImportRefused(line=number, field="version", problem="not a positive whole number")
+    if not isinstance(topic, str):
+        raise ImportRefused(line=number, field="topic", problem="missing")
+    cls = classes.get(topic)
+    if cls is None:
+        problem = f"unknown event type {value_shown(topic)}: not an event of this program"
+        raise ImportRefused(line=number, field="topic", problem=problem)
+    if not isinstance(event, dict):
+        raise ImportRefused(line=number, field="event", problem="not a JSON object")
+    body = {key: value for key, value in event.items() if key != "chain"}
+    chain = event.get("chain")
+    try:
+        canonical = canonical_json(body)
+    except (TypeError, ValueError):  # a lone surrogate (\ud800) is not UTF-8
+        problem = "holds text that is not valid Unicode"
+        raise ImportRefused(line=number, field="event", problem=problem) from None
+    state = with_chain(canonical, chain if isinstance(chain, str) else "")
+    row = StoredEvent(originator_id=stream, originator_version=version, topic=topic, state=state)
+    return row, body, canonical, cls
+
+
+ENVELOPE = ("at", "ruling", "actor", "session", "scene")
+_ENVELOPE_TYPES: tuple[tuple[str, tuple[type[Any], ...]], ...] = (
+    ("at", (str,)),
+    ("ruling", (int,)),
+    ("actor", (str,)),
+    ("session", (int, type(None))),
+    ("scene", (int, type(None))),
+)
+_BODY = frozenset({*ENVELOPE, "event", "class_version"})
+
+
+def _decode(
+    number: int,
+    row: StoredEvent,
+    body: dict[str, Any],
+    canonical: bytes,
+    cls: type[Event],
+    system: str,
+    checked: set[str],
+) -> Recorded:
+    """The row decoded with the program's own converter, refused unless, written back, it is
+    what was read: every value of its type, in the form this program writes it."""
+    stored = body.get("class_version", 1)
+    if type(stored) is not int or stored < 1:
+        problem = "not a positive whole number"
+        raise ImportRefused(line=number, field="class_version", problem=problem)
+    if stored > 1:
+        check_version(cls, stored, f"line {number}")
+    for key, kinds in _ENVELOPE_TYPES:
+        if type(body.get(key)) not in kinds:
+            problem = f"missing or not {' or '.join(kind.__name__ for kind in kinds)}"
+            raise ImportRefused(line=number, field=key, problem=problem)
+    try:
+        record: Recorded = decoded(row.originator_id, row.originator_version, cls, body)
+        written = body_of(record)
+        exact = canonical_json(written) == canonical
+    except Exception as error:  # whatever the converter makes of a hostile payload
+        problem = f"not a {cls.__name__} ({error_line(error)})"
+        raise ImportRefused(line=number, field="event", problem=problem) from None
+    if not exact:  # upcast, a field left out for its default, or a difference (refused)
+        _differences(number, cls, body, written)
+    if isinstance(record.event, RulingMade) and record.event.params not in checked:
+        _check_params(number, record.event, system)
+        checked.add(record.event.params)
+    return record
+
+
+def _differences(
+    number: int, cls: type[Event], body: dict[str, Any], written: dict[str, Any]
+) -> None:
+    """Refuse what differs between a body read and the body written back from its record;
+    what may differ is the class version (upcast), and a payload field left out (its
+    default: a field added with one, after the file was written)."""
+    unknown = sorted(set(body) - _BODY)
+    if unknown:
+        problem = "not part of a stored event"
+        raise ImportRefused(line=number, field=value_shown(unknown[0]), problem=problem)
+    for key in ENVELOPE:
+        value = body.get(key)
+        if type(value) is not type(written[key]) or value != written[key]:
+            problem = f"{value_shown(value)} is not as this program records it"
+            raise ImportRefused(line=number, field=key, problem=problem)
+    payload, kept = body["event"], written["event"]
+    unknown = sorted(set(payload) - set(kept))
+    if unknown:
+        problem = f"{cls.__name__} has no field {value_shown(unknown[0])}"
+        raise ImportRefused(line=number, field="event", problem=problem)
+    for key in sorted(payload):
+        if canonical_json(payload[key]) != canonical_json(kept[key]):
+            problem = f"{cls.__name__}.{key} is not as this program writes it"
+            raise ImportRefused(line=number, field="event", problem=problem)
+
+
+def _check_params(number: int, made: RulingMade, system: str) -> None:
+    """A ruling's command, which undo and amend decide again: a JSON object (checked like a
+    line), whose topic, when it names one, is a command of the campaign's system, and whose
+    arguments decode into it."""
+    raw = made.params.encode()
+    if too_deep(raw):
+        raise ImportNestedTooDeep(line=number, limit=MAX_DEPTH)
+    try:
+        params = loads(raw)
+    except ValueError:
+        params = None
+    if not isinstance(params, dict):
+        raise ImportRefused(line=number, field="params", problem="not a JSON object")
+    if "topic" not in params:  # init, undo and amend record their own parameters
+        return
+    topic = params["topic"]
+    cls = command_classes(system).get(topic) if isinstance(topic, str) else None
+    if cls is None:
+        problem = f"unknown command type {value_shown(topic)}: not a command of {system}"
+        raise ImportRefused(line=number, field="params", problem=problem)
+    try:
+        converter.structure(params.get("args"), cls)
+    except Exception as error:  # whatever the converter makes of hostile arguments
+        problem = f"not a {cls.__name__} ({error_line(error)})"
+        raise ImportRefused(line=number, field="params", problem=problem) from None

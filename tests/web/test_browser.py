@@ -22,7 +22,7 @@ import pytest
 from domain.rulesets.sprawl_goons.commands import MakeActionRoll
 from engine import DiceSpec, Engine
 from tests.web.scenes import GM, SCENES, XSS, Move, Scene, character_of, seat
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import CHROMIUM, serving_in_thread
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
@@ -46,12 +46,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
             seat(engine, scene)
     with serving_in_thread(db) as base:
         yield base, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 class Seat:

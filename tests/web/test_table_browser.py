@@ -25,7 +25,6 @@ from engine import DiceSpec, Engine
 from tests.web.servers import (
     CHROMIUM,
     SERIOUS,
-    chromium,
     serving_in_thread,
     signed_in,
     wanting,
@@ -68,12 +67,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     _setup(db)
     with serving_in_thread(db) as base:
         yield base, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def _signed_in(browser: Any, server: tuple[str, str], campaign: str, member: str, **opts: Any):

@@ -253,7 +253,12 @@ def _import(
     pages = [[registration], *scratch.pages()] if not hasattr(recorder, "insert_pages") else None
     try:
         with collector_paused():
-            if pages is None:
+            if hasattr(recorder, "insert_copied"):  # SQLite: copied from the scratch file by SQLite
+                scratch.flush()
+                first, last = recorder.insert_copied(
+                    [registration], str(scratch.path), scratch.table
+                )
+            elif pages is None:
                 first, last = recorder.insert_pages(
                     itertools.chain([[registration]], scratch.pages())
                 )

@@ -201,18 +201,17 @@ def _import(
     models: ImportModels | ChildModels | None = None
     early: tuple[Recorded, StoredEvent] | None = None
     for number, row, record in checked:
-        if models is None:
+        if folds is None or models is None:  # the first row: the header was read
+            folds = _folds(checked.header)
             models = _models_for(checked.header, scratch, read_models)
             opened.append(models)
-        scratch.add(number, row)
-        if folds is None:
-            folds = _folds(checked.header)
             computing = read_models is not None and bool(models.computed)
             early = _early(ledger, checked.header, number, record) if computing else None
-            if isinstance(models, ChildModels):
+            if isinstance(models, ChildModels):  # told before any row is written to the scratch
                 models.start(early[1] if early else None, checked.header["system"])
             else:
                 models.start(early[0] if early else None)
+        scratch.add(number, row)
         folds.add(number, row, record)
         models.add(record)
     scratch.flush()

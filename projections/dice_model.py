@@ -91,7 +91,8 @@ class DiceModel:
         cid = id_text(header.originator_id)
         bucket = "gm" if gm_note(made) else "counts"
         rolled = _tallied(made.dice, made.provenance)  # counted once, added to each document
-        streams = [ALL, *dict.fromkeys(id_text(s.stream) for s in made.touched)]
+        touched = [id_text(s.stream) for s in made.touched]
+        streams = [ALL, *(touched if len(touched) < 2 else dict.fromkeys(touched))]
         for session in ("none" if header.session is None else header.session, ALL):
             for stream in streams:
                 key = f"dice/{cid}/{session}/{stream}"

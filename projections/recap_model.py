@@ -60,7 +60,10 @@ PAGE = 100  # entries in one page of a session's rulings
 
 
 def header_of(records: Sequence[Envelope]) -> Envelope:
-    return next(r for r in records if isinstance(r.event, RulingMade))
+    for record in records:  # asked by each read model of each ruling: a loop, not a generator
+        if isinstance(record.event, RulingMade):
+            return record
+    raise StopIteration  # as ``next`` of an empty generator
 
 
 def kept(events: Iterable[tuple[UUID, Event]], names: dict[str, str]) -> list[Doc]:

@@ -50,7 +50,11 @@ def append(docs: Documents, key: str, number: int) -> None:
     count = head["count"] if head else 0
     page_key = f"{key}/{count // PAGE}"
     page = docs.get(page_key)
-    docs.put(page_key, [number] if not page else [*page, number])
+    if page:
+        page.append(number)  # a page read is this batch's own: never the one stored
+    else:
+        page = [number]
+    docs.put(page_key, page)
     docs.put(key, {"count": count + 1})
 
 
@@ -100,7 +104,8 @@ class IndexModel:
         }
         docs.put(key, page)
         append(docs, session_key(cid, header.session), number)
-        for stream in dict.fromkeys(span[0] for span in spans):
+        streams = [span[0] for span in spans]
+        for stream in streams if len(streams) < 2 else dict.fromkeys(streams):
             if stream == cid:
                 continue
             append(docs, f"stream/{cid}/{stream}", number)  # stream_key

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -35,7 +37,26 @@ from engine.store.topics import resolve
 # names it), so cattrs' per-field error collection (twice the generated code) is not needed.
 converter = make_converter(detailed_validation=False)
 converter.register_unstructure_hook(UUID, str)
-converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
+
+# A campaign's events name its few streams again and again: each text is parsed once (the
+# same UUID comes back for the same text; a UUID is immutable). Bounded: a forged file of many
+# names only parses them as before.
+_UUIDS: dict[str, UUID] = {}
+
+
+def _structure_uuid(value: Any, _: Any) -> UUID:
+    if type(value) is str:
+        found = _UUIDS.get(value)
+        if found is None:
+            found = UUID(value)
+            if len(_UUIDS) >= 4096:
+                _UUIDS.clear()
+            _UUIDS[value] = found
+        return found
+    return UUID(str(value))
+
+
+converter.register_structure_hook(UUID, _structure_uuid)
 converter.register_unstructure_hook(datetime, datetime.isoformat)
 converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
 
@@ -203,6 +224,105 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
     return payload
 
 
+# Whether a payload is exactly what ``unstructure`` writes for its class, told without writing
+# it: an import checks that every event, decoded and written back, gives the bytes it read.
+_UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+class _Unknown(Exception):
+    """A type the write-back test does not know: its class has none."""
+
+
+class _WriteBack:
+    """The source of one test function per attrs class (and per item type of a tuple), each a
+    sufficient condition for a value to structure into the type and unstructure to the same
+    JSON: every value of exactly the JSON type the field is written as, every object with
+    exactly its class's fields. Anything else (a field left out for its default, a number
+    for a text, ...) fails the test, and only means the value must be written back to tell."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"_uuid_text": _UUID_TEXT.fullmatch}
+        self.functions: dict[Any, str] = {}
+        self.lines: list[str] = []
+
+    def test(self, kind: Any, var: str) -> str:
+        """An expression true only when ``var`` writes back exactly as a ``kind``."""
+        if kind is str or kind is int or kind is bool:
+            return f"type({var}) is {kind.__name__}"
+        if kind is UUID:  # as ``str(UUID(...))`` writes it: lower case, hyphens
+            return f"(type({var}) is str and _uuid_text({var}) is not None)"
+        args = typing.get_args(kind)
+        if isinstance(kind, types.UnionType) or get_origin(kind) is typing.Union:
+            others = [a for a in args if a is not type(None)]
+            if len(args) != 2 or len(others) != 1:
+                raise _Unknown(kind)
+            return f"({var} is None or {self.test(others[0], var)})"
+        if _is_homogeneous_tuple(kind):
+            return f"(type({var}) is list and all(map({self.function(args[0])}, {var})))"
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            return self._enum(kind, var)
+        if isinstance(kind, type) and attrs.has(kind) and kind is not Event:
+            return f"{self.function(kind)}({var})"
+        raise _Unknown(kind)
+
+    def _enum(self, kind: type[Enum], var: str) -> str:
+        values = [member.value for member in kind]
+        plain = {type(value) for value in values}
+        if len(plain) != 1 or not plain <= {str, int}:
+            raise _Unknown(kind)
+        for member in kind:  # each member structures and writes back as its value
+            same = canonical_json(converter.unstructure(member, kind)) == canonical_json(member.value)
+            if not same or converter.structure(member.value, kind) is not member:
+                raise _Unknown(kind)
+        name = f"_values{len(self.names)}"
+        self.names[name] = frozenset(values)
+        return f"(type({var}) is {plain.pop().__name__} and {var} in {name})"
+
+    def function(self, kind: Any) -> str:
+        name = self.functions.get(kind)
+        if name is not None:
+            return name
+        name = self.functions[kind] = f"_test{len(self.functions)}"
+        if not (isinstance(kind, type) and attrs.has(kind)):
+            self.lines += [f"def {name}(v):", f"    return {self.test(kind, 'v')}", ""]
+            return name
+        if kind is Event or hasattr(kind, "__attrs_post_init__"):
+            raise _Unknown(kind)
+        fields = attrs.fields(attrs.resolve_types(kind))
+        for field in fields:  # each field structured from, and written to, its own name
+            if not field.init or field.alias != field.name or field.converter is not None:
+                raise _Unknown(kind)
+        keys = f"_keys{len(self.names)}"
+        self.names[keys] = frozenset(field.name for field in fields)
+        tests = [f"type(v) is dict", f"v.keys() == {keys}"]
+        tests += [self.test(field.type, f"v[{field.name!r}]") for field in fields]
+        self.lines += [f"def {name}(v):", "    return (" + "\n        and ".join(tests) + ")", ""]
+        return name
+
+
+_WRITES_BACK: dict[type[Any], Callable[[Any], bool] | None] = {}
+
+
+def writes_back(cls: type[Any]) -> Callable[[Any], bool] | None:
+    """A test of a payload of ``cls`` (None: ``cls`` holds a type it does not know): when it
+    passes, the payload structures into ``cls`` (or the structuring raises) and the record
+    unstructures to the same JSON, so its canonical bytes are the payload's. When it fails,
+    nothing is known: the payload is to be written back and compared."""
+    if cls in _WRITES_BACK:
+        return _WRITES_BACK[cls]
+    source = _WriteBack()
+    try:
+        name = source.function(cls)
+    except _Unknown:
+        test = None
+    else:
+        code = "\n".join(source.lines)
+        exec(compile(code, f"<writes back {cls.__qualname__}>", "exec"), source.names)  # noqa: S102
+        test = source.names[name]
+    _WRITES_BACK[cls] = test
+    return test
+
+
 _UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
 
 
@@ -252,9 +372,16 @@ class EventMapper(Mapper[UUID]):
         )
 
 
-def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, Any]) -> Recorded:
+def decoded(
+    stream: UUID | str,
+    version: int,
+    cls: type[Any],
+    body: dict[str, Any],
+    stamp: Callable[[str], datetime] = datetime.fromisoformat,
+) -> Recorded:
     """A stored body (parsed) as the record it was written from: its payload brought up to the
-    class's current version (upcast in place), a payload from a newer version refused."""
+    class's current version (upcast in place), a payload from a newer version refused;
+    ``stamp``: how its time is read (``datetime.fromisoformat``, or a cache of it)."""
     stored = body.get("class_version", 1)
     if stored != 1:  # a newer version than the class's can only be above 1
         check_version(cls, stored, f"stream {stream} version {version}")
@@ -262,7 +389,7 @@ def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, An
     return Recorded(
         originator_id=_uuid(stream),
         originator_version=version,
-        timestamp=datetime.fromisoformat(body["at"]),
+        timestamp=stamp(body["at"]),
         ruling=body["ruling"],
         actor=body["actor"],
         session=body["session"],

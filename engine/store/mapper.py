@@ -258,25 +258,46 @@ class _WriteBack:
                 raise _Unknown(kind)
             return f"({var} is None or {self.test(others[0], var)})"
         if _is_homogeneous_tuple(kind):
-            return f"(type({var}) is list and all(map({self.function(args[0])}, {var})))"
+            return f"(type({var}) is list and {self._items(args[0], var)})"
         if isinstance(kind, type) and issubclass(kind, Enum):
             return self._enum(kind, var)
         if isinstance(kind, type) and attrs.has(kind) and kind is not Event:
             return f"{self.function(kind)}({var})"
         raise _Unknown(kind)
 
-    def _enum(self, kind: type[Enum], var: str) -> str:
+    def _items(self, kind: Any, var: str) -> str:
+        """An expression true only when every item of the list ``var`` writes back exactly as
+        a ``kind`` (the types of plain items and enum values told apart in one pass)."""
+        if kind is str or kind is int or kind is bool:
+            return f"{{*map(type, {var})}} <= {self._name('_only', frozenset({kind}))}"
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            plain, values = self._values(kind)
+            only = self._name("_only", frozenset({plain}))
+            return f"{{*map(type, {var})}} <= {only} and {values}.issuperset({var})"
+        return f"all(map({self.function(kind)}, {var}))"
+
+    def _name(self, prefix: str, value: Any) -> str:
+        name = f"{prefix}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def _values(self, kind: type[Enum]) -> tuple[type[Any], str]:
+        """The one plain type of an enum's values, and the name of the set of them."""
         values = [member.value for member in kind]
         plain = {type(value) for value in values}
         if len(plain) != 1 or not plain <= {str, int}:
             raise _Unknown(kind)
         for member in kind:  # each member structures and writes back as its value
-            same = canonical_json(converter.unstructure(member, kind)) == canonical_json(member.value)
-            if not same or converter.structure(member.value, kind) is not member:
+            written = canonical_json(converter.unstructure(member, kind))
+            if written != canonical_json(member.value):
                 raise _Unknown(kind)
-        name = f"_values{len(self.names)}"
-        self.names[name] = frozenset(values)
-        return f"(type({var}) is {plain.pop().__name__} and {var} in {name})"
+            if converter.structure(member.value, kind) is not member:
+                raise _Unknown(kind)
+        return plain.pop(), self._name("_values", frozenset(values))
+
+    def _enum(self, kind: type[Enum], var: str) -> str:
+        plain, values = self._values(kind)
+        return f"(type({var}) is {plain.__name__} and {var} in {values})"
 
     def function(self, kind: Any) -> str:
         name = self.functions.get(kind)
@@ -292,9 +313,8 @@ class _WriteBack:
         for field in fields:  # each field structured from, and written to, its own name
             if not field.init or field.alias != field.name or field.converter is not None:
                 raise _Unknown(kind)
-        keys = f"_keys{len(self.names)}"
-        self.names[keys] = frozenset(field.name for field in fields)
-        tests = [f"type(v) is dict", f"v.keys() == {keys}"]
+        keys = self._name("_keys", frozenset(field.name for field in fields))
+        tests = ["type(v) is dict", f"v.keys() == {keys}"]
         tests += [self.test(field.type, f"v[{field.name!r}]") for field in fields]
         self.lines += [f"def {name}(v):", "    return (" + "\n        and ".join(tests) + ")", ""]
         return name
@@ -317,7 +337,7 @@ def writes_back(cls: type[Any]) -> Callable[[Any], bool] | None:
         test = None
     else:
         code = "\n".join(source.lines)
-        exec(compile(code, f"<writes back {cls.__qualname__}>", "exec"), source.names)  # noqa: S102
+        exec(compile(code, f"<writes back {cls.__qualname__}>", "exec"), source.names)
         test = source.names[name]
     _WRITES_BACK[cls] = test
     return test

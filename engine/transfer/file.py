@@ -278,16 +278,22 @@ def _as_written(body: dict[str, Any], cls: type[Event], stored: int, times: _Tim
     """Whether ``body`` (decoded, its envelope's types checked) is provably what ``body_of``
     writes of its record: the envelope's keys and class version as written (no upcast), its
     time as written back, its payload passing ``writes_back``. False says nothing."""
-    current = getattr(cls, "class_version", 1)
-    if current > 1:
-        if stored != current or body.keys() != _CLASS_VERSION:
-            return False
-    elif body.keys() != _NO_CLASS_VERSION:
-        return False
-    if body["at"] != times.written:
-        return False
-    test = writes_back(cls)
-    return test is not None and test(body["event"])
+    known = _WRITTEN.get(cls)
+    if known is None:
+        current = getattr(cls, "class_version", 1)
+        keys = _CLASS_VERSION if current > 1 else _NO_CLASS_VERSION
+        known = _WRITTEN[cls] = (current, keys, writes_back(cls))
+    current, keys, test = known
+    return (
+        test is not None
+        and body.keys() == keys
+        and (current == 1 or stored == current)
+        and body["at"] == times.written
+        and test(body["event"])
+    )
+
+
+_WRITTEN: dict[type[Event], tuple[int, frozenset[str], Callable[[Any], bool] | None]] = {}
 
 
 def _differences(

@@ -421,7 +421,8 @@ def _altered(value: Any, data: st.DataObject) -> Any:
         return [*value[:at], _altered(value[at], data), *value[at + 1 :]]
     if isinstance(value, dict) and data.draw(st.booleans()):
         if value and data.draw(st.booleans()):
-            return {k: v for k, v in value.items() if k != data.draw(st.sampled_from(sorted(value)))}
+            gone = data.draw(st.sampled_from(sorted(value)))
+            return {k: v for k, v in value.items() if k != gone}
         return {**value, data.draw(st.text(max_size=4)): data.draw(json_values)}
     if isinstance(value, str) and data.draw(st.booleans()):
         uuid = data.draw(st.uuids())

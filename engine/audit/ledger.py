@@ -47,7 +47,7 @@ class Spans:
         self._sorted = True
 
     def add(self, first: int, last: int, ruling: int) -> None:
-        if not all(_LOW <= value <= _HIGH for value in (first, last, ruling)):
+        if not (_LOW <= first <= _HIGH and _LOW <= last <= _HIGH and _LOW <= ruling <= _HIGH):
             return  # a forged number past 64 bits claims nothing that is stored
         if self._sorted and self.firsts and (first, last, ruling) < self.at(-1):
             self._sorted = False
@@ -130,7 +130,10 @@ class RulingLedger:
                 if stream != DIRECTORY:
                     self.touched[stream] = None
                 if stream != DIRECTORY and isinstance(number, int):
-                    self.spans.setdefault(stream, Spans()).add(first, last, number)
+                    spans = self.spans.get(stream)
+                    if spans is None:
+                        spans = self.spans[stream] = Spans()
+                    spans.add(first, last, number)
                     self._tail(number, stream, last)
             if whole and type(number) is int:
                 self.listed.add(version, number, listed, directory)

@@ -111,7 +111,7 @@ class CheckedLines:
                 if progress is not None:
                     progress(number)
                 text = line_text(number, line)
-                if not text.strip():
+                if not text or text.isspace():  # blank (``text.strip()`` copied each line)
                     continue
                 data = _json(number, text)
                 if self._header is None:
@@ -183,8 +183,8 @@ def _row(
         raise ImportRefused(line=number, field="topic", problem=problem)
     if not isinstance(event, dict):
         raise ImportRefused(line=number, field="event", problem="not a JSON object")
-    body = {key: value for key, value in event.items() if key != "chain"}
-    chain = event.get("chain")
+    body = dict(event)
+    chain = body.pop("chain", None)
     try:
         canonical = canonical_json(body)
     except (TypeError, ValueError):  # a lone surrogate (\ud800) is not UTF-8

@@ -24,8 +24,8 @@ from engine.store.mapper import (
     converter,
     decoded,
     loads,
+    structured_as_written,
     with_chain,
-    writes_back,
 )
 from engine.store.recorders import stream_id
 from engine.store.records import Recorded
@@ -103,6 +103,7 @@ class CheckedLines:
         classes: dict[str, type[Event]] = {}  # the header's system's events (nested ones too)
         checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
         times = _Times()  # a ruling's rows share its time: read once
+        payloads = _Payloads()
         streams: dict[str, UUID] = {}  # each stream's id parsed once
         heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
         progress = self._progress
@@ -133,7 +134,9 @@ class CheckedLines:
                     raise ImportRefused(line=number, field="version", problem=problem)
                 heads[stream] = version
                 system = self._header["system"]
-                decoding = _decode(number, row, body, canonical, cls, system, checked, times)
+                decoding = _decode(
+                    number, row, body, canonical, cls, system, checked, times, payloads
+                )
                 yield number, row, decoding
         self.header  # noqa: B018 (an empty file is refused here)
 
@@ -222,6 +225,19 @@ class _Times:
         return self.time
 
 
+class _Payloads:
+    """``converter.structure``, remembering whether the last payload passed its class's
+    write-back test (``structured_as_written``)."""
+
+    def __init__(self) -> None:
+        self.as_written = False
+
+    def __call__(self, payload: Any, cls: type[Any]) -> Any:
+        self.as_written = False
+        event, self.as_written = structured_as_written(payload, cls)
+        return event
+
+
 _CLASS_VERSION = frozenset({*ENVELOPE, "event", "class_version"})
 _NO_CLASS_VERSION = frozenset({*ENVELOPE, "event"})
 
@@ -235,14 +251,16 @@ def _decode(
     system: str,
     checked: set[str],
     times: _Times | None = None,
+    payloads: _Payloads | None = None,
 ) -> Recorded:
     """The row decoded with the program's own converter, refused unless, written back, it is
     what was read: every value of its type, in the form this program writes it.
 
     Where the body is provably what writing it back gives (its envelope as written, its time
-    written back as read, its payload passing ``writes_back``), it is not written back: the
-    bytes compared would be equal."""
+    written back as read, its payload passing its class's ``writes_back`` test), it is not
+    written back: the bytes compared would be equal."""
     times = times or _Times()
+    payloads = payloads or _Payloads()
     stored = body.get("class_version", 1)
     if type(stored) is not int or stored < 1:
         problem = "not a positive whole number"
@@ -256,8 +274,8 @@ def _decode(
     written: dict[str, Any] | None = None
     try:
         stream, version = row.originator_id, row.originator_version
-        record: Recorded = decoded(stream, version, cls, body, times.read)
-        if not _as_written(body, cls, stored, times):
+        record: Recorded = decoded(stream, version, cls, body, times.read, payloads)
+        if not (payloads.as_written and _as_written(body, cls, stored, times)):
             written = body_of(record, times.written)
             exact = canonical_json(written) == canonical
         else:
@@ -275,25 +293,20 @@ def _decode(
 
 
 def _as_written(body: dict[str, Any], cls: type[Event], stored: int, times: _Times) -> bool:
-    """Whether ``body`` (decoded, its envelope's types checked) is provably what ``body_of``
-    writes of its record: the envelope's keys and class version as written (no upcast), its
-    time as written back, its payload passing ``writes_back``. False says nothing."""
+    """Whether the envelope of ``body`` (decoded, its types checked; its payload passed its
+    class's write-back test) is provably what ``body_of`` writes of its record: its keys and
+    class version as written (no upcast), its time as written back. False says nothing."""
     known = _WRITTEN.get(cls)
     if known is None:
         current = getattr(cls, "class_version", 1)
-        keys = _CLASS_VERSION if current > 1 else _NO_CLASS_VERSION
-        known = _WRITTEN[cls] = (current, keys, writes_back(cls))
-    current, keys, test = known
+        known = _WRITTEN[cls] = (current, _CLASS_VERSION if current > 1 else _NO_CLASS_VERSION)
+    current, keys = known
     return (
-        test is not None
-        and body.keys() == keys
-        and (current == 1 or stored == current)
-        and body["at"] == times.written
-        and test(body["event"])
+        body.keys() == keys and (current == 1 or stored == current) and body["at"] == times.written
     )
 
 
-_WRITTEN: dict[type[Event], tuple[int, frozenset[str], Callable[[Any], bool] | None]] = {}
+_WRITTEN: dict[type[Event], tuple[int, frozenset[str]]] = {}
 
 
 def _differences(

@@ -126,10 +126,11 @@ class RulingLedger:
                     whole = False
                     continue
                 listed += last - first + 1
-                directory = directory or stream == DIRECTORY
-                if stream != DIRECTORY:
-                    self.touched[stream] = None
-                if stream != DIRECTORY and isinstance(number, int):
+                if stream == DIRECTORY:
+                    directory = True
+                    continue
+                self.touched[stream] = None
+                if isinstance(number, int):
                     spans = self.spans.get(stream)
                     if spans is None:
                         spans = self.spans[stream] = Spans()
@@ -185,11 +186,11 @@ class RulingLedger:
 
     def _tail(self, number: int, stream: UUID, last: int) -> None:
         """The first ruling (in the order recorded) claiming versions past the stream's end."""
-        if stream in self.tails:
+        if self.tails and stream in self.tails:
             return
-        if stream not in self.ends:
-            self.ends[stream] = self.rows.end(stream) if self.rows is not None else 0
-        end = self.ends[stream]
+        end = self.ends.get(stream)
+        if end is None:
+            end = self.ends[stream] = self.rows.end(stream) if self.rows is not None else 0
         if end < last:
             problem = f"ruling {number} wrote up to version {last}; the stream ends before it"
             self.tails[stream] = Break(stream, end + 1, number, problem)

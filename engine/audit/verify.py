@@ -167,7 +167,8 @@ class _Walk:
                 version = row.originator_version
                 fast = split_chain(row.state)
                 link = fast[0] if fast is not None else stored_link(row.state)
-                ahead = self._recorded(version, link, ahead, snapshots)
+                if ahead is not None or self.sealed:  # else nothing is recorded here
+                    ahead = self._recorded(version, link, ahead, snapshots)
                 self.chain.row(row, fast)
                 if self.claims is not None:
                     self.claims.row(row)

@@ -104,8 +104,10 @@ class CheckedLines:
         checked: set[str] = set()  # rulings' params already checked (many rulings repeat theirs)
         times = _Times()  # a ruling's rows share its time: read once
         payloads = _Payloads()
-        streams: dict[str, UUID] = {}  # each stream's id parsed once
-        heads: dict[UUID, int] = {}  # each stream's last version read: a file is in recorded order
+        # Each stream's id parsed once, with its last version read (a file is in recorded
+        # order): one cell per stream, shared by every text naming it.
+        streams: dict[str, tuple[UUID, list[int]]] = {}
+        heads: dict[UUID, list[int]] = {}
         progress = self._progress
         with admitting(classes):
             for number, line in enumerate(self._lines, start=1):
@@ -120,19 +122,20 @@ class CheckedLines:
                     classes.update(event_classes(self._header["system"]))
                     continue
                 named = data.get("stream")
-                stream = streams.get(named) if isinstance(named, str) else None
-                if stream is None:
+                found = streams.get(named) if isinstance(named, str) else None
+                if found is None:
                     stream = _parse_uuid(number, "stream", named)
-                    streams[str(named)] = stream
+                    found = streams[str(named)] = (stream, heads.setdefault(stream, [0]))
+                stream, cell = found
                 row, body, canonical, cls = _row(number, stream, data, classes)
-                version, head = row.originator_version, heads.get(stream, 0)
+                version, head = row.originator_version, cell[0]
                 if version == head or (version < head and self._seen(stream, version)):
                     problem = "this event appears twice"
                     raise ImportRefused(line=number, field="version", problem=problem)
                 if version < head:  # a gap: the chain walk's
                     problem = f"after version {head} of its stream: not in recorded order"
                     raise ImportRefused(line=number, field="version", problem=problem)
-                heads[stream] = version
+                cell[0] = version
                 system = self._header["system"]
                 decoding = _decode(
                     number, row, body, canonical, cls, system, checked, times, payloads

@@ -19,7 +19,7 @@ from types import TracebackType
 from typing import cast
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import Notification, StoredEvent
 
 from engine.audit.rows import PAGE, StoreRows
 from engine.store.campaign_store import CampaignStore, environment_for
@@ -97,11 +97,30 @@ class Scratch:
         return number + self._offsets[bisect_right(self._firsts, number) - 1]
 
     def pages(self) -> Iterator[Sequence[StoredEvent]]:
-        """Every row in the order read, a page at a time."""
+        """Every row in the order read, a page at a time (read here rather than by the
+        recorder's ``select_notifications``: each stream's id parsed once, not once a row)."""
         self.flush()
+        table = self.recorder.events_table_name
+        statement = (
+            "SELECT rowid, originator_id, originator_version, topic, state "
+            f"FROM {table} WHERE rowid>=? ORDER BY rowid LIMIT ?"
+        )
+        ids: dict[str, UUID] = {}
         start = 1
         while True:
-            page = self.recorder.select_notifications(start=start, limit=self.page)
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, (start, self.page))
+                found = c.fetchall()
+            page = [
+                Notification(
+                    id=row[0],
+                    originator_id=ids.get(row[1]) or ids.setdefault(row[1], UUID(row[1])),
+                    originator_version=row[2],
+                    topic=row[3],
+                    state=row[4],
+                )
+                for row in found
+            ]
             if page:
                 yield page
             if len(page) < self.page:

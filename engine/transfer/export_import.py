@@ -163,7 +163,8 @@ def import_lines(
     with Scratch() as scratch:
         opened: list[ImportModels | ChildModels] = []  # made once the header says how large
         try:
-            return _import(ledger, lines, progress, scratch, read_models, opened)
+            with collector_paused():  # what an import builds holds no cycles (measured: 10-25%)
+                return _import(ledger, lines, progress, scratch, read_models, opened)
         finally:
             for models in opened:
                 models.close()

@@ -20,6 +20,7 @@ read, as an import whose records cannot be taken as rulings does.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -238,6 +239,7 @@ def _work(
 
 def main(argv: list[str]) -> int:
     folder, scratch, table, *names = argv
+    gc.disable()  # a process of its own, whose documents hold no cycles
     try:
         answer = _work(Path(folder), Path(scratch), table, names, sys.stdin)
     except Exception as error:  # the import goes on; its models catch up by themselves

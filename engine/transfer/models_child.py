@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 CHILD_FROM = 20_000  # events in a file from which its read models are computed by a child
 PAGE = 100  # documents copied at once, as ``ImportModels`` copies them
 READ = 1_000  # rows the child reads from the scratch at once
+QUIT = 5.0  # seconds a child that answered has to end by itself, before it is killed
 
 
 def wanted(events: int) -> bool:
@@ -134,13 +135,17 @@ class ChildModels:
         finally:
             documents.close()
 
-    def close(self) -> None:
+    def close(self, answered: bool = False) -> None:
+        """Stop the child: one that answered ends by itself (it closed its files first); one
+        that did not is killed (the import was refused, or it failed)."""
         child, self._child = self._child, None
         if child is None:
             return
-        if child.poll() is None:
+        try:
+            child.wait(timeout=QUIT if answered else 0)
+        except subprocess.TimeoutExpired:
             child.kill()
-        child.wait()
+            child.wait()
         for stream in (child.stdin, child.stdout):
             if stream is not None:
                 stream.close()
@@ -166,7 +171,7 @@ class ChildModels:
             answer = json.loads(line) if line else None
         except (OSError, ValueError):
             answer = None
-        self.close()
+        self.close(answered=answer is not None)
         return answer if isinstance(answer, dict) else None
 
 

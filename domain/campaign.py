@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
+from typing import Any, TypeVar
 from uuid import UUID
 
-from attrs import evolve as replace
+import attrs
 from attrs import frozen
 
 from domain.errors import (
@@ -219,6 +221,41 @@ def check_entropy_window(state: CampaignState) -> int:
 
 
 # --- Replay -----------------------------------------------------------------------------------
+
+T = TypeVar("T")
+_EVOLVERS: dict[type[Any], Callable[..., Any]] = {}
+
+
+def replace(inst: T, **changes: Any) -> T:
+    """``attrs.evolve``, without its walk over the class's fields on every call: a campaign's
+    replay evolves its state once an event, and the state has many fields. A class whose
+    fields are all set by ``__init__`` under their own names gets one function built for it
+    (passing each field, changed or as it was, to ``__init__``); any other, and any change
+    that names no field, is left to ``attrs.evolve`` (which refuses it as before)."""
+    cls = type(inst)
+    evolver = _EVOLVERS.get(cls)
+    if evolver is None:
+        evolver = _EVOLVERS[cls] = _evolver(cls)
+    result: T = evolver(inst, changes)
+    return result
+
+
+def _evolver(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
+    fields = attrs.fields(cls)
+    if any(not a.init or a.alias != a.name for a in fields):
+        return lambda inst, changes: attrs.evolve(inst, **changes)
+    names = frozenset(a.name for a in fields)
+    given = ", ".join(f"{a.name}=c[{a.name!r}] if {a.name!r} in c else s.{a.name}" for a in fields)
+    source = (
+        "def evolver(s, c):\n"
+        "    if not c.keys() <= names:\n"
+        "        return evolve(s, **c)\n"
+        f"    return cls({given})\n"
+    )
+    space: dict[str, Any] = {"cls": cls, "names": names, "evolve": attrs.evolve}
+    exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), space)
+    evolver: Callable[[Any, dict[str, Any]], Any] = space["evolver"]
+    return evolver
 
 
 @singledispatch

@@ -11,6 +11,7 @@ is now (``engine.store.log.LoggedRuling.say``). Any other amendment, or an undo,
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from domain.events import AMEND, RulingAmended, RulingMade
 from domain.limits import check_text
@@ -28,11 +29,19 @@ def said_text(say: str) -> str:
 def said(made: RulingMade) -> str:
     """The narration a ruling's header holds (``--say``; an amendment's: the narration it gave
     the ruling it amends), or ``""``."""
+    params = made.params
+    if isinstance(params, str) and SAY not in params and "\\u" not in params:
+        return ""  # no key of its JSON can read "say" (not even escaped): nothing to parse
+    return _said(params)
+
+
+@lru_cache(maxsize=64)  # the read models ask it of the same header one after the other
+def _said(params: str) -> str:
     try:
-        params = json.loads(made.params)
+        parsed = json.loads(params)
     except ValueError:
         return ""
-    say = params.get(SAY, "") if isinstance(params, dict) else ""
+    say = parsed.get(SAY, "") if isinstance(parsed, dict) else ""
     return say if isinstance(say, str) else ""
 
 

@@ -19,12 +19,14 @@ from uuid import UUID
 from domain.dice import Die, Provenance
 from domain.events import AMEND, RulingMade
 from projections.dice_stats import FaceCounts
+from projections.ids import id_text
 
 if TYPE_CHECKING:  # light at run time: `headers` asks this module what a GM-only note is
     from projections.documents import Documents
     from projections.recap_facts import Envelope
 
 Counts = dict[str, dict[str, Any]]  # "<sides>/<source>" -> {"n": dice, "faces": {face: n}}
+Tally = list[tuple[str, int, dict[str, int]]]  # a ruling's dice: (kind, dice, {face: n}) each
 ALL = "all"
 
 
@@ -86,12 +88,42 @@ class DiceModel:
         assert isinstance(made, RulingMade)
         if made.command == AMEND or not made.dice:
             return
-        cid = header.originator_id
+        cid = id_text(header.originator_id)
         bucket = "gm" if gm_note(made) else "counts"
-        streams = [ALL, *dict.fromkeys(str(s.stream) for s in made.touched)]
-        for session in (header.session, ALL):
+        rolled = _tallied(made.dice, made.provenance)  # counted once, added to each document
+        touched = [id_text(s.stream) for s in made.touched]
+        streams = [ALL, *(touched if len(touched) < 2 else dict.fromkeys(touched))]
+        for session in ("none" if header.session is None else header.session, ALL):
             for stream in streams:
-                key = dice_key(cid, session, stream)
+                key = f"dice/{cid}/{session}/{stream}"
                 doc = docs.get(key) or {"counts": {}, "gm": {}}
-                add(doc[bucket], made.dice, made.provenance)
+                _added(doc[bucket], rolled)
                 docs.put(key, doc)
+
+
+def _tallied(dice: Iterable[Die], source: Provenance | None) -> Tally:
+    """``dice`` as ``add`` counts them: each kind (``<sides>/<source>``) with how many dice and
+    each face's count, kinds in the order they first come."""
+    kinds: dict[str, tuple[list[int], dict[str, int]]] = {}
+    suffix = f"/{source or ''}"
+    for die in dice:
+        kind = f"{die.sides}{suffix}"
+        found = kinds.get(kind)
+        if found is None:
+            found = kinds[kind] = ([0], {})
+        found[0][0] += 1
+        face = str(die.face)
+        found[1][face] = found[1].get(face, 0) + 1
+    return [(kind, n[0], faces) for kind, (n, faces) in kinds.items()]
+
+
+def _added(counts: Counts, rolled: Tally) -> None:
+    """``add``, of dice already counted (``_tallied``)."""
+    for kind, n, faces in rolled:
+        into = counts.get(kind)
+        if into is None:
+            into = counts[kind] = {"n": 0, "faces": {}}
+        into["n"] += n
+        counted = into["faces"]
+        for face, times in faces.items():
+            counted[face] = counted.get(face, 0) + times

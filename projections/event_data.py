@@ -20,6 +20,7 @@ from enum import Enum, IntEnum, StrEnum
 from typing import Any
 from uuid import UUID
 
+from cattrs.fns import identity
 from cattrs.preconf.json import make_converter
 
 from domain.events import Event
@@ -56,7 +57,17 @@ def _is_homogeneous_tuple(cls: Any) -> bool:
     return typing.get_origin(cls) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _tuple_unstructure_hook(cls: Any) -> Callable[[Any], Any]:
+    """A tuple's items unstructured into a list, as cattrs' own hook does, without a generator
+    (an event's tuples are mostly short, or empty)."""
+    inner = _converter.get_unstructure_hook(typing.get_args(cls)[0])
+    if inner == identity:
+        return list
+    return lambda value: [inner(v) for v in value] if value else []
+
+
 _converter.register_structure_hook_factory(_is_homogeneous_tuple, _tuple_hook)
+_converter.register_unstructure_hook_factory(_is_homogeneous_tuple, _tuple_unstructure_hook)
 _converter.register_structure_hook_factory(
     lambda cls: isinstance(cls, type) and issubclass(cls, Enum), lambda cls: _member
 )
@@ -70,7 +81,7 @@ _converter.register_unstructure_hook_func(lambda cls: cls is Event, lambda e: da
 _converter.register_structure_hook_func(lambda cls: cls is Event, lambda value, _: event_of(value))
 
 _CLASSES: dict[str, type[Event]] = {}
-_UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
+_SHAPES: dict[type[Any], tuple[str, Callable[[Any], Any]]] = {}  # topic, hook: made once
 
 
 def topic_of(cls: type[Any]) -> str:
@@ -80,10 +91,10 @@ def topic_of(cls: type[Any]) -> str:
 def data_of(event: Event) -> Data:
     """An event as plain data (JSON: what a read model's document may hold)."""
     cls = type(event)
-    unstructure = _UNSTRUCTURE.get(cls) or _UNSTRUCTURE.setdefault(
-        cls, _converter.get_unstructure_hook(cls)
-    )
-    data: Data = {"topic": topic_of(cls), "event": unstructure(event)}
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = (topic_of(cls), _converter.get_unstructure_hook(cls))
+    data: Data = {"topic": shape[0], "event": shape[1](event)}
     if cls.class_version > 1:
         data["class_version"] = cls.class_version
     return data

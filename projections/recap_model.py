@@ -51,6 +51,7 @@ from domain.events import (
 from domain.said import amended_say
 from projections.documents import Documents
 from projections.event_data import data_of
+from projections.ids import id_text
 from projections.recap_facts import STRUCTURE, Envelope, amendments_by_ruling
 from projections.recap_story import story_of
 
@@ -59,7 +60,10 @@ PAGE = 100  # entries in one page of a session's rulings
 
 
 def header_of(records: Sequence[Envelope]) -> Envelope:
-    return next(r for r in records if isinstance(r.event, RulingMade))
+    for record in records:  # asked by each read model of each ruling: a loop, not a generator
+        if isinstance(record.event, RulingMade):
+            return record
+    raise StopIteration  # as ``next`` of an empty generator
 
 
 def kept(events: Iterable[tuple[UUID, Event]], names: dict[str, str]) -> list[Doc]:
@@ -67,10 +71,17 @@ def kept(events: Iterable[tuple[UUID, Event]], names: dict[str, str]) -> list[Do
     is about (None: the campaign). Their lines, highlights and moved scores are rendered when
     the recap is read (``projections.recap``), never stored."""
     return [
-        {"who": names.get(str(stream)), "event": data_of(event)}
+        {"who": names.get(id_text(stream)), "event": data_of(event)}
         for stream, event in events
         if not isinstance(event, STRUCTURE)
     ]
+
+
+# What a ruling's records may hold besides its entry: the campaign's own facts, corrections of
+# earlier rulings, the structure of its session (a ruling with none of them writes its entry).
+NAMING = (CampaignCreated, CharacterJoined, RosterRenamed)
+CORRECTING = (RulingRetracted, RulingDisputed, DisputeResolved, RulingAmended)
+SESSION = (SceneStarted, SessionEnded, SceneEnded)
 
 
 class RecapModel:
@@ -85,29 +96,36 @@ class RecapModel:
         header = header_of(records)
         made = header.event
         assert isinstance(made, RulingMade)
-        cid = str(header.originator_id)
-        campaign = docs.get(f"campaign/{cid}") or {"names": {}, "pending": []}
+        cid = id_text(header.originator_id)
+        campaign_key = f"campaign/{cid}"
+        campaign = docs.get(campaign_key) or {"names": {}, "pending": []}
+        correcting = False
         for record in records:
             event = record.event
-            if isinstance(event, CampaignCreated):
-                campaign.update(name=event.name, system=event.system, gm=event.gm)
-            elif isinstance(event, CharacterJoined | RosterRenamed):
-                campaign["names"][str(event.character_id)] = event.name
-            if isinstance(event, CharacterJoined):
-                campaign.setdefault("players", {})[str(event.character_id)] = event.player
+            if isinstance(event, NAMING):
+                if isinstance(event, CampaignCreated):
+                    campaign.update(name=event.name, system=event.system, gm=event.gm)
+                else:
+                    campaign["names"][id_text(event.character_id)] = event.name
+                if isinstance(event, CharacterJoined):
+                    campaign.setdefault("players", {})[id_text(event.character_id)] = event.player
+            elif isinstance(event, CORRECTING):
+                correcting = True
         names: dict[str, str] = campaign["names"]
-        docs.put(f"campaign/{cid}", campaign)  # corrections below may edit its waiting rulings
-        corrected = [r for r in records if str(r.originator_id) == cid]
-        for record in corrected:
-            if isinstance(record.event, RulingRetracted):
-                self._undone(docs, header, record.event)
-            elif isinstance(record.event, RulingDisputed | DisputeResolved):
-                self._dispute(docs, header, record.event)
-        for amended in amendments_by_ruling(records):
-            self._amended(docs, header, amended, names)
+        if correcting:
+            docs.put(campaign_key, campaign)  # the corrections below may edit its waiting rulings
+            for record in records:
+                if id_text(record.originator_id) != cid:
+                    continue
+                if isinstance(record.event, RulingRetracted):
+                    self._undone(docs, header, record.event)
+                elif isinstance(record.event, RulingDisputed | DisputeResolved):
+                    self._dispute(docs, header, record.event)
+            for amended in amendments_by_ruling(records):
+                self._amended(docs, header, amended, names)
         if made.command not in CORRECTIONS:
             self._entry(docs, campaign, header, records, names)
-        docs.put(f"campaign/{cid}", campaign)
+        docs.put(campaign_key, campaign)
 
     # --- One ruling in its session --------------------------------------------------------------
 
@@ -121,45 +139,57 @@ class RecapModel:
     ) -> None:
         made = header.event
         assert isinstance(made, RulingMade)
-        cid = str(header.originator_id)
+        cid = id_text(header.originator_id)
+        number = made.number
+        events = [r.event for r in records]
         entry = {
-            "ruling": made.number,
+            "ruling": number,
             "command": made.command,
             "actor": header.actor,
             "at": header.timestamp.isoformat(),
             "scene": header.scene,
-            "events": kept(((r.originator_id, r.event) for r in records), names),
+            "events": [
+                {"who": names.get(id_text(r.originator_id)), "event": data_of(r.event)}
+                for r in records
+                if not isinstance(r.event, STRUCTURE)
+            ],  # as ``kept`` keeps them
             "undone": None,
             "amended": [],
-            "story": story_of(made, header.actor, [r.event for r in records], campaign),
+            "story": story_of(made, header.actor, events, campaign),
         }
-        started = next((r.event for r in records if isinstance(r.event, SessionStarted)), None)
+        started = None
+        session_events = False
+        for event in events:
+            if isinstance(event, SESSION):
+                session_events = True
+            elif started is None and isinstance(event, SessionStarted):
+                started = event
         if started is not None:
             self._start(docs, campaign, header, started.number)
-        number = header.session
-        if number is None:
+        session = header.session
+        if session is None:
             campaign["pending"].append(entry)
-            docs.put(f"ruling/{cid}/{made.number}", _where(0, f"campaign/{cid}"))
+            docs.put(f"ruling/{cid}/{number}", _where(0, f"campaign/{cid}"))
             return
-        key = f"session/{cid}/{number}"
-        doc = docs.get(key) or _session(campaign, number, header)
-        for record in records:
-            event = record.event
-            if isinstance(event, SceneStarted):
-                doc["scenes"].append({"number": event.number, "stage": event.stage})
-            elif isinstance(event, SessionEnded):
-                doc["ended_at"] = header.timestamp.isoformat()
-            elif isinstance(event, SceneEnded):
-                for scene in doc["scenes"]:
-                    if scene["number"] == event.number:
-                        scene["ended"] = True
+        key = f"session/{cid}/{session}"
+        doc = docs.get(key) or _session(campaign, session, header)
+        if session_events:
+            for event in events:
+                if isinstance(event, SceneStarted):
+                    doc["scenes"].append({"number": event.number, "stage": event.stage})
+                elif isinstance(event, SessionEnded):
+                    doc["ended_at"] = header.timestamp.isoformat()
+                elif isinstance(event, SceneEnded):
+                    for scene in doc["scenes"]:
+                        if scene["number"] == event.number:
+                            scene["ended"] = True
         page_key = f"{key}/{doc['entries'] // PAGE}"
         page = docs.get(page_key) or {"rulings": []}
         page["rulings"].append(entry)
         doc["entries"] += 1
         docs.put(page_key, page)
         docs.put(key, doc)
-        docs.put(f"ruling/{cid}/{made.number}", _where(number, page_key))
+        docs.put(f"ruling/{cid}/{number}", _where(session, page_key))
 
     def _start(self, docs: Documents, campaign: Doc, header: Envelope, number: int) -> None:
         """A session starts: the rulings made since the last one become its prologue."""

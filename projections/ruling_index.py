@@ -23,11 +23,13 @@ from uuid import UUID
 
 from domain.events import RulingAmended, RulingMade, RulingRetracted
 from projections.documents import Documents
+from projections.ids import id_text
 from projections.recap_facts import Envelope
 from projections.recap_model import header_of
 
 Doc = dict[str, Any]
 PAGE = 100  # rulings in one page of entries, numbers in one page of a list
+CORRECTING = (RulingRetracted, RulingAmended)  # the records of a ruling that correct another
 
 
 def entries_key(campaign_id: UUID | str, number: int) -> str:
@@ -44,11 +46,16 @@ def stream_key(campaign_id: UUID | str, stream: UUID | str) -> str:
 
 def append(docs: Documents, key: str, number: int) -> None:
     """Add ``number`` at the end of the list under ``key`` (its head and last page only)."""
-    head = docs.get(key) or {"count": 0}
-    page_key = f"{key}/{head['count'] // PAGE}"
-    page = docs.get(page_key) or []
-    docs.put(page_key, [*page, number])
-    docs.put(key, {"count": head["count"] + 1})
+    head = docs.get(key)
+    count = head["count"] if head else 0
+    page_key = f"{key}/{count // PAGE}"
+    page = docs.get(page_key)
+    if page:
+        page.append(number)  # a page read is this batch's own: never the one stored
+    else:
+        page = [number]
+    docs.put(page_key, page)
+    docs.put(key, {"count": count + 1})
 
 
 def listed(read: Callable[[str], Any], key: str) -> Iterator[int]:
@@ -84,28 +91,28 @@ class IndexModel:
         header = header_of(records)
         made = header.event
         assert isinstance(made, RulingMade)
-        cid = str(header.originator_id)
-        spans: list[Any] = [[str(s.stream), s.first, s.last] for s in made.touched]
-        key = entries_key(cid, made.number)
+        number = made.number
+        cid = id_text(header.originator_id)
+        spans: list[Any] = [[id_text(s.stream), s.first, s.last] for s in made.touched]
+        key = f"ruling/{cid}/{number // PAGE}"  # entries_key
         page = docs.get(key) or {}
-        page[str(made.number)] = {
+        page[str(number)] = {
             "v": header.originator_version,
             "s": header.session,
             "t": spans,
             "by": [],
         }
         docs.put(key, page)
-        append(docs, session_key(cid, header.session), made.number)
-        for stream in dict.fromkeys(str(s.stream) for s in made.touched):
+        append(docs, session_key(cid, header.session), number)
+        streams = [span[0] for span in spans]
+        for stream in streams if len(streams) < 2 else dict.fromkeys(streams):
             if stream == cid:
                 continue
-            append(docs, stream_key(cid, stream), made.number)
+            append(docs, f"stream/{cid}/{stream}", number)  # stream_key
         for record in records:
             event = record.event
-            if str(record.originator_id) == cid and isinstance(
-                event, RulingRetracted | RulingAmended
-            ):
-                self._corrected(docs, cid, event.ruling, made.number)
+            if isinstance(event, CORRECTING) and id_text(record.originator_id) == cid:
+                self._corrected(docs, cid, event.ruling, number)
 
     def _corrected(self, docs: Documents, cid: str, ruling: int, by: int) -> None:
         key = entries_key(cid, ruling)

@@ -34,6 +34,7 @@ from domain.events import SessionEnded as SessionEndedEvent
 from domain.rulesets.the_code import events as tc
 from projections.documents import Documents
 from projections.event_data import data_of
+from projections.ids import id_text
 from projections.recap_facts import Envelope, amendments_by_ruling, gm_only
 from projections.recap_model import header_of
 
@@ -115,9 +116,10 @@ class TimelineModel:
 
     def apply(self, docs: Documents, records: Sequence[Envelope]) -> None:
         header = header_of(records)
-        cid = str(header.originator_id)
+        cid = id_text(header.originator_id)
         campaign = docs.get(f"campaign/{cid}") or {"heroes": [], "sessions": {}}
         by_stream: dict[UUID, list[Event]] = {}
+        rows = False  # whether a stream's events may make a row (none: no hero has one)
         for record in records:
             event = record.event
             if isinstance(event, CampaignCreated):
@@ -126,14 +128,15 @@ class TimelineModel:
                 campaign["sessions"][str(event.number)] = header.ruling
             elif isinstance(event, tc.HeroCreated):
                 self._created(docs, campaign, header, record.originator_id, event)
-            if str(record.originator_id) != cid:
+            if id_text(record.originator_id) != cid:
                 by_stream.setdefault(record.originator_id, []).append(event)
+                rows = rows or isinstance(event, ROW_EVENTS)
             elif isinstance(event, RulingRetracted):
                 self._void(docs, cid, event.ruling, header, "undone", event.reason)
         groups = amendments_by_ruling(records)
         for amended in groups:
             self._amended(docs, cid, header, amended)
-        if not groups:
+        if not groups and rows:
             self._rows(docs, cid, header, by_stream)
         docs.put(f"campaign/{cid}", campaign)
 

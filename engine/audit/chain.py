@@ -64,7 +64,8 @@ class ChainWalk:
         self._name = str(stream)
         self._expected = 1
 
-    def row(self, row: StoredEvent) -> None:
+    def row(self, row: StoredEvent, fast: tuple[str, bytes] | bool | None = True) -> None:
+        """The stream's next row; ``fast``: its ``split_chain``, when the caller split it."""
         if self.broken is not None:
             return
         stream, expected, owner = self.stream, self._expected, self.owner
@@ -73,12 +74,12 @@ class ChainWalk:
             ruling = owner(expected) if owner is not None else None
             self.broken = Break(stream, expected, ruling, f"version {expected} is missing")
             return
-        fast = split_chain(row.state)
+        parts = split_chain(row.state) if fast is True else fast
         if (
-            fast is not None
-            and link(self._previous, self._name, expected, row.topic, fast[1]) == (fast[0])
+            isinstance(parts, tuple)
+            and link(self._previous, self._name, expected, row.topic, parts[1]) == parts[0]
         ):
-            self._previous = fast[0]
+            self._previous = parts[0]
             return
         body = stored_body(row)
         claimed = owner(expected) if owner is not None else None

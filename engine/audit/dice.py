@@ -38,6 +38,8 @@ from engine.dice.committed import commitment, key, lane, mixed, mixed_signed, re
 if TYPE_CHECKING:
     from engine.audit.ledger import RulingLedger
 
+_COMMITTED = Provenance.COMMITTED.value
+
 # The rows read before the rest (``SessionDice.first``): a few a session.
 SECRETS = (COMMITTED, ENTROPY, REVEALED, KEY, SEATED, UNSEATED, HIDDEN_SHOWN)
 
@@ -378,10 +380,12 @@ class HeaderDice:
         self.rolled: dict[Any, int] = {}  # committed after all
 
     def read(self, version: int, number: Any, session: Any, event: dict[str, Any]) -> None:
-        committed = Provenance.COMMITTED.value
+        committed = _COMMITTED
         provenance, counter = event.get("provenance"), event.get("counter")
-        where = (self.campaign_id, version, as_int(number), as_int(session))
         drew = event.get("command") not in CORRECTIONS  # corrections re-use recorded dice
+        if counter is None and provenance != committed:  # no committed dice: nothing to say
+            return
+        where = (self.campaign_id, version, as_int(number), as_int(session))
         if provenance == committed and counter is None and drew:
             problem = f"ruling {number}'s dice are committed ones but it names no counter"
             self.found.append(Finding("dice", problem, *where))

@@ -47,7 +47,7 @@ class Spans:
         self._sorted = True
 
     def add(self, first: int, last: int, ruling: int) -> None:
-        if not all(_LOW <= value <= _HIGH for value in (first, last, ruling)):
+        if not (_LOW <= first <= _HIGH and _LOW <= last <= _HIGH and _LOW <= ruling <= _HIGH):
             return  # a forged number past 64 bits claims nothing that is stored
         if self._sorted and self.firsts and (first, last, ruling) < self.at(-1):
             self._sorted = False
@@ -126,11 +126,15 @@ class RulingLedger:
                     whole = False
                     continue
                 listed += last - first + 1
-                directory = directory or stream == DIRECTORY
-                if stream != DIRECTORY:
-                    self.touched[stream] = None
-                if stream != DIRECTORY and isinstance(number, int):
-                    self.spans.setdefault(stream, Spans()).add(first, last, number)
+                if stream == DIRECTORY:
+                    directory = True
+                    continue
+                self.touched[stream] = None
+                if isinstance(number, int):
+                    spans = self.spans.get(stream)
+                    if spans is None:
+                        spans = self.spans[stream] = Spans()
+                    spans.add(first, last, number)
                     self._tail(number, stream, last)
             if whole and type(number) is int:
                 self.listed.add(version, number, listed, directory)
@@ -182,11 +186,11 @@ class RulingLedger:
 
     def _tail(self, number: int, stream: UUID, last: int) -> None:
         """The first ruling (in the order recorded) claiming versions past the stream's end."""
-        if stream in self.tails:
+        if self.tails and stream in self.tails:
             return
-        if stream not in self.ends:
-            self.ends[stream] = self.rows.end(stream) if self.rows is not None else 0
-        end = self.ends[stream]
+        end = self.ends.get(stream)
+        if end is None:
+            end = self.ends[stream] = self.rows.end(stream) if self.rows is not None else 0
         if end < last:
             problem = f"ruling {number} wrote up to version {last}; the stream ends before it"
             self.tails[stream] = Break(stream, end + 1, number, problem)

@@ -55,7 +55,7 @@ class ScratchBatch(Cache):
 
     def put(self, key: str, value: Any) -> None:
         self.missing.discard(key)
-        super().put(key, value)
+        self.writes[key] = value  # ``Cache.put``
 
 
 class ScratchModel:

@@ -58,7 +58,7 @@ class Listed:
         self.directory: set[int] = set()
 
     def add(self, version: int, number: int, count: int, directory: bool) -> None:
-        if not all(_LOW <= value <= _HIGH for value in (version, number, count)):
+        if not (_LOW <= version <= _HIGH and _LOW <= number <= _HIGH and _LOW <= count <= _HIGH):
             return  # a forged number past 64 bits: the walk reads that header's bytes
         if self.versions and version <= self.versions[-1]:
             return

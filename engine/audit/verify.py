@@ -45,6 +45,7 @@ from engine.audit.report import Seal as Seal
 from engine.audit.rows import HeldRows, Rows, StoreRows
 from engine.audit.seals import Anchor, Anchors, check_seal, seal_anchors, sealed_links
 from engine.store.chain import stored_link
+from engine.store.mapper import split_chain
 from engine.store.records import DIRECTORY_ID as DIRECTORY
 
 if TYPE_CHECKING:
@@ -164,9 +165,11 @@ class _Walk:
         for page in self.rows.pages(self.stream):
             for row in page:
                 version = row.originator_version
-                link = stored_link(row.state)
-                ahead = self._recorded(version, link, ahead, snapshots)
-                self.chain.row(row)
+                fast = split_chain(row.state)
+                link = fast[0] if fast is not None else stored_link(row.state)
+                if ahead is not None or self.sealed:  # else nothing is recorded here
+                    ahead = self._recorded(version, link, ahead, snapshots)
+                self.chain.row(row, fast)
                 if self.claims is not None:
                     self.claims.row(row)
                 if version in self.wanted:

@@ -38,6 +38,9 @@ if TYPE_CHECKING:  # the models are the readers': a command that reads none load
 
 BATCH = 500
 
+# A document as stored: ``json.dumps(document, sort_keys=True)``, with one encoder for all.
+_encoded = json.JSONEncoder(sort_keys=True).encode
+
 
 class ViewStore(Protocol):
     def tracking(self, name: str) -> tuple[int, int] | None: ...
@@ -201,7 +204,7 @@ class SQLiteViews:
                 return False
             db.executemany(
                 "INSERT OR REPLACE INTO readmodel_documents VALUES (?, ?, ?)",
-                [(name, k, json.dumps(v, sort_keys=True)) for k, v in writes.items()],
+                [(name, k, _encoded(v)) for k, v in writes.items()],
             )
         return True
 
@@ -266,11 +269,14 @@ class Cache:
 
 def complete(group: Sequence[Recorded]) -> bool:
     """Whether a group holds one whole ruling: its header and every event the header lists."""
-    header = next((r.event for r in group if isinstance(r.event, RulingMade)), None)
-    if header is None:
-        return False
-    listed = sum(span.last - span.first + 1 for span in header.touched)
-    return len(group) == listed + 1
+    for record in group:  # asked again as each record comes: a loop, not generators
+        header = record.event
+        if isinstance(header, RulingMade):
+            listed = 1
+            for span in header.touched:
+                listed += span.last - span.first + 1
+            return len(group) == listed
+    return False
 
 
 def _rulings(store: Any, start: int, stop: int, batch: int) -> Iterator[tuple[int, list[Recorded]]]:

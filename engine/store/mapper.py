@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -35,7 +37,26 @@ from engine.store.topics import resolve
 # names it), so cattrs' per-field error collection (twice the generated code) is not needed.
 converter = make_converter(detailed_validation=False)
 converter.register_unstructure_hook(UUID, str)
-converter.register_structure_hook(UUID, lambda value, _: UUID(str(value)))
+
+# A campaign's events name its few streams again and again: each text is parsed once (the
+# same UUID comes back for the same text; a UUID is immutable). Bounded: a forged file of many
+# names only parses them as before.
+_UUIDS: dict[str, UUID] = {}
+
+
+def _structure_uuid(value: Any, _: Any) -> UUID:
+    if type(value) is str:
+        found = _UUIDS.get(value)
+        if found is None:
+            found = UUID(value)
+            if len(_UUIDS) >= 4096:
+                _UUIDS.clear()
+            _UUIDS[value] = found
+        return found
+    return UUID(str(value))
+
+
+converter.register_structure_hook(UUID, _structure_uuid)
 converter.register_unstructure_hook(datetime, datetime.isoformat)
 converter.register_structure_hook(datetime, lambda value, _: datetime.fromisoformat(value))
 
@@ -203,6 +224,200 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
     return payload
 
 
+# Whether a payload is exactly what ``unstructure`` writes for its class, told without writing
+# it: an import checks that every event, decoded and written back, gives the bytes it read.
+_UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+class _Unknown(Exception):
+    """A type the write-back test does not know: its class has none."""
+
+
+class _WriteBack:
+    """The source of two functions per attrs class (and per item type of a tuple). A test: a
+    sufficient condition for a value to structure into the type and unstructure to the same
+    JSON (every value of exactly the JSON type the field is written as, every object with
+    exactly its class's fields); anything else (a field left out for its default, a number for
+    a text, ...) fails it, and only means the value must be written back to tell. And, for a
+    value that passed it, the value structured as the converter structures it (each value as
+    it is, where the converter's hook gives it back as it is: ``str(text)``, ``int(number)``)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {"_uuid_text": _UUID_TEXT.fullmatch, "_uuid": _structure_uuid}
+        self.functions: dict[Any, tuple[str, str]] = {}
+        self.lines: list[str] = []
+
+    def test(self, kind: Any, var: str) -> str:
+        """An expression true only when ``var`` writes back exactly as a ``kind``."""
+        if not _hooks_known(kind):
+            raise _Unknown(kind)
+        if kind is str or kind is int or kind is bool:
+            return f"type({var}) is {kind.__name__}"
+        if kind is UUID:  # as ``str(UUID(...))`` writes it: lower case, hyphens
+            return f"(type({var}) is str and _uuid_text({var}) is not None)"
+        args = typing.get_args(kind)
+        if _is_optional(kind):
+            return f"({var} is None or {self.test(_optional(kind), var)})"
+        if _is_homogeneous_tuple(kind):
+            return f"(type({var}) is list and {self._items(args[0], var)})"
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            plain, values, _ = self._values(kind)
+            return f"(type({var}) is {plain.__name__} and {var} in {values})"
+        if isinstance(kind, type) and attrs.has(kind) and kind is not Event:
+            return f"{self.function(kind)[0]}({var})"
+        raise _Unknown(kind)
+
+    def build(self, kind: Any, var: str) -> str:
+        """An expression of ``var`` (which passed the test) structured as a ``kind``."""
+        if kind is str or kind is int or kind is bool:
+            return var
+        if kind is UUID:
+            return f"_uuid({var}, None)"
+        args = typing.get_args(kind)
+        if _is_optional(kind):
+            return f"(None if {var} is None else {self.build(_optional(kind), var)})"
+        if _is_homogeneous_tuple(kind):
+            item = args[0]
+            if item is str or item is int or item is bool:
+                return f"tuple({var})"
+            each = f"x{len(var)}"  # one name a depth
+            return f"tuple([{self.build(item, each)} for {each} in {var}])"
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            return f"{self._values(kind)[2]}[{var}]"
+        return f"{self.function(kind)[1]}({var})"
+
+    def _items(self, kind: Any, var: str) -> str:
+        """An expression true only when every item of the list ``var`` writes back exactly as
+        a ``kind`` (the types of plain items and enum values told apart in one pass)."""
+        if kind is str or kind is int or kind is bool:
+            return f"{{*map(type, {var})}} <= {self._name('_only', frozenset({kind}))}"
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            plain, values, _ = self._values(kind)
+            only = self._name("_only", frozenset({plain}))
+            return f"{{*map(type, {var})}} <= {only} and {values}.issuperset({var})"
+        return f"all(map({self.function(kind)[0]}, {var}))"
+
+    def _name(self, prefix: str, value: Any) -> str:
+        name = f"{prefix}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def _values(self, kind: type[Enum]) -> tuple[type[Any], str, str]:
+        """The one plain type of an enum's values, and the names of the set of them and of
+        the map from each to its member (which the converter's hook looks it up in)."""
+        values = [member.value for member in kind]
+        plain = {type(value) for value in values}
+        if len(plain) != 1 or not plain <= {str, int}:
+            raise _Unknown(kind)
+        for member in kind:  # each member structures and writes back as its value
+            written = canonical_json(converter.unstructure(member, kind))
+            if written != canonical_json(member.value):
+                raise _Unknown(kind)
+            if converter.structure(member.value, kind) is not member:
+                raise _Unknown(kind)
+        members = self._name("_members", kind._value2member_map_)
+        return plain.pop(), self._name("_values", frozenset(values)), members
+
+    def function(self, kind: Any) -> tuple[str, str]:
+        """The names of the test and the build of ``kind``."""
+        names = self.functions.get(kind)
+        if names is not None:
+            return names
+        at = len(self.functions)
+        test, build = names = self.functions[kind] = (f"_test{at}", f"_build{at}")
+        if not (isinstance(kind, type) and attrs.has(kind)):
+            self.lines += [f"def {test}(v):", f"    return {self.test(kind, 'v')}", ""]
+            return names
+        if kind is Event or hasattr(kind, "__attrs_post_init__"):
+            raise _Unknown(kind)
+        fields = attrs.fields(attrs.resolve_types(kind))
+        for field in fields:  # each field structured from, and written to, its own name
+            if not field.init or field.alias != field.name or field.converter is not None:
+                raise _Unknown(kind)
+        keys = self._name("_keys", frozenset(field.name for field in fields))
+        tests = ["type(v) is dict", f"v.keys() == {keys}"]
+        tests += [self.test(field.type, f"v[{field.name!r}]") for field in fields]
+        built = [f"{field.name}={self.build(field.type, f'v[{field.name!r}]')}" for field in fields]
+        cls = self._name("_cls", kind)
+        self.lines += [f"def {test}(v):", "    return (" + "\n        and ".join(tests) + ")", ""]
+        self.lines += [f"def {build}(v):", f"    return {cls}(" + ", ".join(built) + ")", ""]
+        return names
+
+
+def _hooks_known(kind: Any) -> bool:
+    """Whether the converter (un)structures ``kind`` with the hooks the test and the build
+    stand for (a hook registered since for one of them: no test for the classes holding it)."""
+    structure = getattr(converter.get_structure_hook(kind), "__qualname__", "")
+    unstructure = converter.get_unstructure_hook(kind)
+    if kind is str or kind is int or kind is bool:
+        return structure == "BaseConverter._structure_call" and unstructure.__name__ == "identity"
+    if kind is UUID:
+        return structure == _structure_uuid.__qualname__ and unstructure is str
+    if isinstance(kind, type) and attrs.has(kind):
+        named = f"structure_{kind.__name__}", f"unstructure_{kind.__name__}"
+        return (structure, getattr(unstructure, "__name__", "")) == named
+    if _is_homogeneous_tuple(kind):
+        return structure.startswith(f"{_tuple_hook.__qualname__}.")
+    return True  # enums are tried member by member; unions are of known kinds
+
+
+def _is_optional(kind: Any) -> bool:
+    if not (isinstance(kind, types.UnionType) or get_origin(kind) is typing.Union):
+        return False
+    args = typing.get_args(kind)
+    if len(args) != 2 or type(None) not in args:
+        raise _Unknown(kind)
+    return True
+
+
+def _optional(kind: Any) -> Any:
+    return next(a for a in typing.get_args(kind) if a is not type(None))
+
+
+class WriteBack(typing.NamedTuple):
+    """A class's write-back test, and how a payload that passed it is structured."""
+
+    test: Callable[[Any], bool]
+    build: Callable[[Any], Any]
+
+
+_WRITES_BACK: dict[type[Any], WriteBack | None] = {}
+
+
+def writes_back(cls: type[Any]) -> WriteBack | None:
+    """The write-back test of payloads of ``cls`` (None: ``cls`` holds a type it does not
+    know): when a payload passes it, it structures into ``cls`` (``build``: as
+    ``converter.structure`` does; or, where that raises, as the converter would refuse it) and
+    the record unstructures to the same JSON, so its canonical bytes are the payload's. When it
+    fails, nothing is known: the payload is to be written back and compared."""
+    if cls in _WRITES_BACK:
+        return _WRITES_BACK[cls]
+    source = _WriteBack()
+    try:
+        test, build = source.function(cls)
+    except _Unknown:
+        found = None
+    else:
+        code = "\n".join(source.lines)
+        exec(compile(code, f"<writes back {cls.__qualname__}>", "exec"), source.names)
+        found = WriteBack(source.names[test], source.names[build])
+    _WRITES_BACK[cls] = found
+    return found
+
+
+def structured_as_written(payload: Any, cls: type[Any]) -> tuple[Any, bool]:
+    """``converter.structure(payload, cls)``, and whether the payload passed the class's
+    write-back test (then built without the converter's hooks, to the same value: should
+    building it raise, the converter structures it, to refuse it as it refuses it)."""
+    form = writes_back(cls)
+    if form is not None and form.test(payload):
+        try:
+            return form.build(payload), True
+        except Exception:  # e.g. a class's own validator: the converter raises it as before
+            return converter.structure(payload, cls), False
+    return converter.structure(payload, cls), False
+
+
 _UNSTRUCTURE: dict[type[Any], Callable[[Any], Any]] = {}
 
 
@@ -252,9 +467,18 @@ class EventMapper(Mapper[UUID]):
         )
 
 
-def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, Any]) -> Recorded:
+def decoded(
+    stream: UUID | str,
+    version: int,
+    cls: type[Any],
+    body: dict[str, Any],
+    stamp: Callable[[str], datetime] = datetime.fromisoformat,
+    structure: Callable[[Any, type[Any]], Any] = converter.structure,
+) -> Recorded:
     """A stored body (parsed) as the record it was written from: its payload brought up to the
-    class's current version (upcast in place), a payload from a newer version refused."""
+    class's current version (upcast in place), a payload from a newer version refused;
+    ``stamp``: how its time is read (``datetime.fromisoformat``, or a cache of it);
+    ``structure``: how its payload is (the converter's, or one that gives the same value)."""
     stored = body.get("class_version", 1)
     if stored != 1:  # a newer version than the class's can only be above 1
         check_version(cls, stored, f"stream {stream} version {version}")
@@ -262,12 +486,12 @@ def decoded(stream: UUID | str, version: int, cls: type[Any], body: dict[str, An
     return Recorded(
         originator_id=_uuid(stream),
         originator_version=version,
-        timestamp=datetime.fromisoformat(body["at"]),
+        timestamp=stamp(body["at"]),
         ruling=body["ruling"],
         actor=body["actor"],
         session=body["session"],
         scene=body["scene"],
-        event=converter.structure(payload, cls),
+        event=structure(payload, cls),
         chain=body.get("chain", ""),
     )
 

@@ -17,6 +17,7 @@ mode a build may default to NORMAL, which can lose the last commits in a power c
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -130,6 +131,27 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
                 if written:
                     first, last = first or written[0], written[-1]
         return first, last
+
+    def insert_copied(self, first: Sequence[StoredEvent], path: str, table: str) -> tuple[int, int]:
+        """``insert_pages`` of ``first``, then of every row of ``table`` in the SQLite file at
+        ``path`` in the order written (an import's scratch store): copied by SQLite itself, in
+        the same transaction. Returns the notification ids of the first and the last row."""
+        columns = "originator_id, originator_version, topic, state"
+        with self.datastore.get_connection(commit=True) as conn:
+            conn.cursor().execute("ATTACH DATABASE ? AS scratch", (path,))
+            try:
+                with conn.transaction(commit=True) as c:
+                    written = self._insert_events(c, first)
+                    c.execute(
+                        f"INSERT INTO {self.events_table_name} ({columns}) "
+                        f"SELECT {columns} FROM scratch.{table} ORDER BY rowid"
+                    )
+                    c.execute("SELECT last_insert_rowid()")
+                    last: int = c.fetchone()[0]
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.cursor().execute("DETACH DATABASE scratch")
+        return (written[0] if written else last), last
 
     def select_events(
         self,

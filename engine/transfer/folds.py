@@ -50,16 +50,17 @@ class Folds:
         event = record.event
         if self.misplaced is None:
             self._take(line, record)
-        if stream == self.campaign_id and isinstance(event, RulingMade):
+        campaign = stream == self.campaign_id
+        if campaign and isinstance(event, RulingMade):
             self.touched.update(span.stream for span in event.touched)
         self.last[stream] = (record, row)
-        if stream in self.corrected or stream in self.failed:
+        if (self.corrected or self.failed) and (stream in self.corrected or stream in self.failed):
             return
         if isinstance(event, RulingRetracted | RulingAmended):
             self.corrected.add(stream)
             self.states.pop(stream, None)
             return
-        evolve = self._campaign if stream == self.campaign_id else self.character
+        evolve = self._campaign if campaign else self.character
         try:
             self.states[stream] = evolve(event, self.states.get(stream))
         except (DomainError, ReplayMismatch) as problem:  # as ``streams.fold`` wraps them

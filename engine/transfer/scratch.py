@@ -13,13 +13,13 @@ import shutil
 import tempfile
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import cast
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import Notification, StoredEvent
 
 from engine.audit.rows import PAGE, StoreRows
 from engine.store.campaign_store import CampaignStore, environment_for
@@ -29,14 +29,17 @@ from engine.store.recorders import BulkSQLiteRecorder, stream_id
 class Scratch:
     """A scratch store for one import's rows (a context manager: removed on leaving)."""
 
-    def __init__(self, page: int = PAGE) -> None:
-        self.page = page
+    def __init__(self, page: int = 0) -> None:
+        self.page = page or PAGE
         self.folder = Path(tempfile.mkdtemp(prefix="campaign-import-"))
         env = environment_for(str(self.folder / "scratch.db"))
         env["PERSISTENCE_MODULE"] = "engine.store.recorders:ScratchSQLiteFactory"  # never kept
+        self.path = self.folder / "scratch.db"
         self.store = CampaignStore(env=env)
         self.recorder = cast("BulkSQLiteRecorder", self.store.recorder)
-        self.rows = StoreRows(self.recorder, page)
+        self.table = self.recorder.events_table_name
+        self.written: Callable[[int], None] | None = None  # told how many rows are written
+        self.rows = StoreRows(self.recorder, self.page)
         self.streams: dict[UUID, None] = {}  # in the order the file first names them
         self.count = 0
         self._held: list[StoredEvent] = []  # the page not written yet
@@ -69,6 +72,8 @@ class Scratch:
         if self._held:
             self.recorder.insert_events(self._held)
             self._held = []
+            if self.written is not None:
+                self.written(self.count)
 
     def seen(self, stream: UUID, version: int) -> bool:
         """Whether a row read already is ``stream``'s at ``version``."""
@@ -92,11 +97,30 @@ class Scratch:
         return number + self._offsets[bisect_right(self._firsts, number) - 1]
 
     def pages(self) -> Iterator[Sequence[StoredEvent]]:
-        """Every row in the order read, a page at a time."""
+        """Every row in the order read, a page at a time (read here rather than by the
+        recorder's ``select_notifications``: each stream's id parsed once, not once a row)."""
         self.flush()
+        table = self.recorder.events_table_name
+        statement = (
+            "SELECT rowid, originator_id, originator_version, topic, state "
+            f"FROM {table} WHERE rowid>=? ORDER BY rowid LIMIT ?"
+        )
+        ids: dict[str, UUID] = {}
         start = 1
         while True:
-            page = self.recorder.select_notifications(start=start, limit=self.page)
+            with self.recorder.datastore.transaction(commit=False) as c:
+                c.execute(statement, (start, self.page))
+                found = c.fetchall()
+            page = [
+                Notification(
+                    id=row[0],
+                    originator_id=ids.get(row[1]) or ids.setdefault(row[1], UUID(row[1])),
+                    originator_version=row[2],
+                    topic=row[3],
+                    state=row[4],
+                )
+                for row in found
+            ]
             if page:
                 yield page
             if len(page) < self.page:

@@ -12,6 +12,7 @@ import pytest
 
 from engine import Engine
 from engine.reads.recaps import models
+from engine.transfer import models_child, scratch
 from tests.integration.test_transfer import played
 from tests.postgres import fresh_schema
 
@@ -33,6 +34,17 @@ def positions(engine: Engine) -> dict[str, tuple[int, int] | None]:
     return {name: engine.read_models.views.tracking(name) for name in models()}
 
 
+@pytest.fixture(params=["here", "child"])
+def computed(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Where an import computes its read models: in its own process, or (a large file) in a
+    child process reading the scratch store as its pages are written (made small here, so
+    that the child is told of several pages)."""
+    if request.param == "child":
+        monkeypatch.setattr(models_child, "CHILD_FROM", 0)
+        monkeypatch.setattr(scratch, "PAGE", 7)
+    return str(request.param)
+
+
 @pytest.fixture
 def lines(frozen: None) -> list[str]:
     with Engine() as engine:
@@ -52,7 +64,7 @@ def target(request: pytest.FixtureRequest, tmp_path: Path, frozen: None) -> Iter
 
 @pytest.mark.parametrize("other", [False, True])
 def test_read_models_are_built_by_the_import_as_a_rebuild_gives_them(
-    target: Engine, lines: list[str], other: bool
+    target: Engine, lines: list[str], other: bool, computed: str
 ) -> None:
     """Right after the import, before any read: every read model stands at the log's end and
     holds what rebuilding it from the whole log gives. ``other``: into a store that holds
@@ -79,7 +91,7 @@ def test_every_stream_is_left_a_snapshot_at_its_head(target: Engine, lines: list
 
 
 def test_a_refused_file_leaves_no_read_model_and_no_snapshot(
-    tmp_path: Path, lines: list[str]
+    tmp_path: Path, lines: list[str], computed: str
 ) -> None:
     """The last line's link broken: refused after every line was read and computed."""
     last = json.loads(lines[-1])
@@ -95,3 +107,32 @@ def test_a_refused_file_leaves_no_read_model_and_no_snapshot(
             if table in tables
         }
     assert set(counted.values()) <= {0}
+
+
+def test_a_child_that_fails_leaves_the_models_to_catch_up_by_themselves(
+    tmp_path: Path, lines: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child process cannot run (here: it is not Python): the import holds all the same,
+    no read model is adopted, and each catches up on its next read to what a rebuild gives."""
+    monkeypatch.setattr(models_child, "CHILD_FROM", 0)
+    monkeypatch.setattr(models_child.sys, "executable", "/bin/false")
+    with Engine(str(tmp_path / "copy.db")) as copy:
+        copy.import_campaign(lines)
+        end = copy.store.recorder.max_notification_id()
+        assert all(at is None or at[0] < end for at in positions(copy).values())
+        copy.recap("Lab", None)
+        for model in models().values():
+            copy.read_models.catch_up(model)
+        caught = documents(copy)
+        for name in models():
+            copy.rebuild(name)
+        assert documents(copy) == caught
+
+
+def test_a_large_file_computes_its_models_in_a_child_on_a_machine_of_two_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert models_child.wanted(models_child.CHILD_FROM)
+    assert not models_child.wanted(models_child.CHILD_FROM - 1)
+    monkeypatch.setattr(models_child.os, "cpu_count", lambda: 1)
+    assert not models_child.wanted(10 * models_child.CHILD_FROM)

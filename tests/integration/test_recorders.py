@@ -15,6 +15,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 from engine import Engine
 from engine.store.recorders import BulkSQLiteRecorder, TopicFilter
 from engine.store.records import DIRECTORY_ID
+from engine.transfer.scratch import Scratch
 from tests.conftest import place, scene_with_s1
 from tests.stores import engine_on
 
@@ -63,6 +64,41 @@ def test_a_large_save_is_one_transaction(store_engine: Engine) -> None:
     with pytest.raises(IntegrityError):
         recorder.insert_events([*rows(UUID(int=5), 1, 24_999), *rows(stream, 25_000, 1)])
     assert recorder.select_events(UUID(int=5)) == []
+
+
+def test_an_import_copies_the_scratch_rows_in_one_transaction(tmp_path: Path) -> None:
+    """SQLite copies an import's rows from its scratch file after the rows given first, in the
+    order written, with their notification ids; a copy with one clash writes nothing, and the
+    scratch file is let go either way (the next copy attaches it again)."""
+    with Engine(str(tmp_path / "store.db")) as engine, Scratch() as scratch:
+        recorder = engine.store.recorder
+        assert isinstance(recorder, BulkSQLiteRecorder)
+        before = recorder.max_notification_id() or 0
+        recorder.insert_events(rows(UUID(int=7), 1, 1))
+        for row in rows(UUID(int=6), 1, 3):
+            scratch.add(0, row)
+        scratch.add(0, rows(UUID(int=7), 1, 1)[0])  # in the store already
+        scratch.flush()
+        path, table = str(scratch.path), scratch.table
+        with pytest.raises(IntegrityError):
+            recorder.insert_copied(rows(UUID(int=8), 1, 1), path, table)
+        assert [] == recorder.select_events(UUID(int=6)) == recorder.select_events(UUID(int=8))
+
+        with Scratch() as clean:
+            for row in rows(UUID(int=6), 1, 3):
+                clean.add(0, row)
+            clean.flush()
+            first, last = recorder.insert_copied(
+                rows(UUID(int=8), 1, 1), str(clean.path), clean.table
+            )
+        notes = recorder.select_notifications(start=before + 2, limit=10)
+        assert (first, last) == (notes[0].id, notes[-1].id) == (before + 2, before + 5)
+        assert [(n.originator_id, n.originator_version) for n in notes] == [
+            (UUID(int=8), 1),
+            (UUID(int=6), 1),
+            (UUID(int=6), 2),
+            (UUID(int=6), 3),
+        ]
 
 
 def test_select_events_keeps_only_the_topics_asked_for(store_engine: Engine) -> None:

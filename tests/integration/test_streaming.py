@@ -184,8 +184,9 @@ def test_import_reads_and_writes_a_page_at_a_time(
     long_store: Path, reads: Reads, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """`import` of a long export holds a page of its rows at a time: it reads the scratch
-    store in pages and writes the store in pages, all in one transaction, to a copy that
-    verifies with the same digest."""
+    store in pages, and SQLite copies the rows from there into the store (none passes through
+    Python, where a PostgreSQL store takes them in pages), all in one transaction, to a copy
+    that verifies with the same digest."""
     with Engine(str(long_store)) as engine:
         lines = list(engine.export(dataset.NAME))
         digest = engine.verify(dataset.NAME).digest
@@ -195,8 +196,7 @@ def test_import_reads_and_writes_a_page_at_a_time(
         imported = copy.import_campaign(iter(lines))
         assert 100 == reads.most
         assert len(lines) - 1 == imported.events
-        assert 1 < len(reads.written)
-        assert max(reads.written) <= 100
+        assert [] == reads.written
         assert digest == copy.verify(dataset.NAME).digest
 
 

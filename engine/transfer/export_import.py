@@ -177,7 +177,10 @@ def _models_for(
     for a large file (``engine.transfer.models_child``), here otherwise."""
     models = _models() if read_models is not None and read_models.kept else []
     if models and wanted(header["events"]):
-        child = ChildModels(scratch.folder, scratch.path, scratch.table, models)
+        try:
+            child = ChildModels(scratch.folder, scratch.path, scratch.table, models)
+        except OSError:  # no Python to start (an embedded interpreter): computed here instead
+            return ImportModels(scratch.folder, models)
         scratch.written = child.written
         return child
     return ImportModels(scratch.folder, models)

@@ -136,3 +136,20 @@ def test_a_large_file_computes_its_models_in_a_child_on_a_machine_of_two_cores(
     assert not models_child.wanted(models_child.CHILD_FROM - 1)
     monkeypatch.setattr(models_child.os, "cpu_count", lambda: 1)
     assert not models_child.wanted(10 * models_child.CHILD_FROM)
+
+
+def test_a_child_that_cannot_start_leaves_the_models_to_the_import_itself(
+    tmp_path: Path, lines: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No Python to start a child with: the import computes its read models itself, and they
+    stand at the log's end as a rebuild gives them."""
+    monkeypatch.setattr(models_child, "CHILD_FROM", 0)
+    monkeypatch.setattr(models_child.sys, "executable", str(tmp_path / "no-python"))
+    with Engine(str(tmp_path / "copy.db")) as copy:
+        copy.import_campaign(lines)
+        end = copy.store.recorder.max_notification_id()
+        assert {name: (end, model.version) for name, model in models().items()} == positions(copy)
+        built = documents(copy)
+        for name in models():
+            copy.rebuild(name)
+        assert documents(copy) == built

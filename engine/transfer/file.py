@@ -253,8 +253,8 @@ def _decode(
     cls: type[Event],
     system: str,
     checked: set[str],
-    times: _Times | None = None,
-    payloads: _Payloads | None = None,
+    times: _Times,
+    payloads: _Payloads,
 ) -> Recorded:
     """The row decoded with the program's own converter, refused unless, written back, it is
     what was read: every value of its type, in the form this program writes it.
@@ -262,8 +262,6 @@ def _decode(
     Where the body is provably what writing it back gives (its envelope as written, its time
     written back as read, its payload passing its class's ``writes_back`` test), it is not
     written back: the bytes compared would be equal."""
-    times = times or _Times()
-    payloads = payloads or _Payloads()
     stored = body.get("class_version", 1)
     if type(stored) is not int or stored < 1:
         problem = "not a positive whole number"

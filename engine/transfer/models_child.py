@@ -25,13 +25,14 @@ import json
 import os
 import subprocess
 import sys
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from uuid import UUID
 
 from engine.reads.models import SQLiteViews
+from engine.store.recorders import stream_id
+from engine.transfer.read_models import ImportModels, documents
 
 if TYPE_CHECKING:
     from eventsourcing.persistence import StoredEvent
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from projections.documents import ReadModel
 
 CHILD_FROM = 20_000  # events in a file from which its read models are computed by a child
-PAGE = 100  # documents copied at once, as ``ImportModels`` copies them
 READ = 1_000  # rows the child reads from the scratch at once
 QUIT = 5.0  # seconds a child that answered has to end by itself, before it is killed
 
@@ -79,18 +79,13 @@ class ChildModels:
             self.leave()
             return
         self.started = True
-        row = registration
-        self._say(
-            {
-                "system": system,
-                "registration": [
-                    UUID(str(row.originator_id)).hex,
-                    row.originator_version,
-                    row.topic,
-                    row.state.decode(),
-                ],
-            }
-        )
+        row = [
+            stream_id(registration.originator_id).hex,
+            registration.originator_version,
+            registration.topic,
+            registration.state.decode(),
+        ]
+        self._say({"system": system, "registration": row})
 
     def written(self, count: int) -> None:
         """The scratch store holds the first ``count`` rows of the file."""
@@ -110,7 +105,6 @@ class ChildModels:
         caught up with the log as it stands before the import (``ImportModels.caught_up``)."""
         count = self.rows
         answer = self._answer(count)
-        self.answer = answer
         if answer is None or not answer.get("whole") or answer.get("count") != count + 1:
             self.leave()
             return
@@ -124,16 +118,16 @@ class ChildModels:
         notification ids ``first`` to ``last`` (``ImportModels.adopt``)."""
         if not self.whole or first <= 0:
             return []
-        documents = SQLiteViews(str(self.folder / "models.db"))
+        scratch = SQLiteViews(str(self.folder / "models.db"))
         try:
             taken = []
             for model in self.computed:
                 at = (first - 1, model.version)
-                if views.adopt(model.name, at, last, _listed(documents, model.name)):
+                if views.adopt(model.name, at, last, documents(scratch, model.name)):
                     taken.append(model.name)
             return taken
         finally:
-            documents.close()
+            scratch.close()
 
     def close(self, answered: bool = False) -> None:
         """Stop the child: one that answered ends by itself (it closed its files first); one
@@ -175,16 +169,6 @@ class ChildModels:
         return answer if isinstance(answer, dict) else None
 
 
-def _listed(documents: SQLiteViews, name: str) -> Iterator[tuple[str, str]]:
-    after = ""
-    while True:
-        page = documents.listed(name, after, PAGE)
-        yield from page
-        if len(page) < PAGE:
-            return
-        after = page[-1][0]
-
-
 def _work(
     folder: Path, scratch: Path, table: str, names: list[str], orders: TextIO
 ) -> dict[str, Any]:
@@ -196,7 +180,6 @@ def _work(
     from engine.store.event_classes import event_classes
     from engine.store.mapper import admitting, decoded, loads
     from engine.store.topics import resolve
-    from engine.transfer.read_models import ImportModels
 
     found = every_model()
     models = ImportModels(folder, [found[name] for name in names if name in found])
@@ -235,7 +218,6 @@ def _work(
             "count": models.count,
             "whole": whole,
             "computed": [model.model.name for model in computed],
-            "cpu": time.process_time(),
         }
     finally:
         rows.close()

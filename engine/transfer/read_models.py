@@ -103,19 +103,10 @@ class ImportModels:
             model.flush(self.count)
             name = model.model.name
             at = (first - 1, model.model.version)
-            if views.adopt(name, at, last, self._documents(name)):
+            assert self.scratch is not None
+            if views.adopt(name, at, last, documents(self.scratch, name)):
                 taken.append(name)
         return taken
-
-    def _documents(self, name: str) -> Iterator[tuple[str, str]]:
-        assert self.scratch is not None
-        after = ""
-        while True:
-            page = self.scratch.listed(name, after, PAGE)
-            yield from page
-            if len(page) < PAGE:
-                return
-            after = page[-1][0]
 
     def close(self) -> None:
         scratch, self.scratch = self.scratch, None
@@ -137,3 +128,14 @@ def _listed(header: Recorded, records: Sequence[Recorded]) -> bool:
         )
         for record in records
     )
+
+
+def documents(scratch: SQLiteViews, name: str) -> Iterator[tuple[str, str]]:
+    """A model's documents computed into ``scratch`` (JSON, by key), ``PAGE`` read at a time."""
+    after = ""
+    while True:
+        page = scratch.listed(name, after, PAGE)
+        yield from page
+        if len(page) < PAGE:
+            return
+        after = page[-1][0]

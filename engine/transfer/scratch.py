@@ -32,9 +32,9 @@ class Scratch:
     def __init__(self, page: int = 0) -> None:
         self.page = page or PAGE
         self.folder = Path(tempfile.mkdtemp(prefix="campaign-import-"))
-        env = environment_for(str(self.folder / "scratch.db"))
-        env["PERSISTENCE_MODULE"] = "engine.store.recorders:ScratchSQLiteFactory"  # never kept
         self.path = self.folder / "scratch.db"
+        env = environment_for(str(self.path))
+        env["PERSISTENCE_MODULE"] = "engine.store.recorders:ScratchSQLiteFactory"  # never kept
         self.store = CampaignStore(env=env)
         self.recorder = cast("BulkSQLiteRecorder", self.store.recorder)
         self.table = self.recorder.events_table_name

@@ -49,6 +49,8 @@ class ViewStore(Protocol):
 
     def reset(self, name: str, version: int) -> None: ...
 
+    def restart(self, name: str, version: int, seen: tuple[int, int] | None) -> bool: ...
+
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool: ...
 
     def listed(self, name: str, after: str, limit: int) -> list[tuple[str, str]]: ...
@@ -92,6 +94,14 @@ class MemoryViews:
     def reset(self, name: str, version: int) -> None:
         self._documents = {k: v for k, v in self._documents.items() if k[0] != name}
         self._tracking[name] = (0, version)
+
+    def restart(self, name: str, version: int, seen: tuple[int, int] | None) -> bool:
+        """Reset a read model that still stands where it was ``seen`` (None: never tracked);
+        False, and nothing done, if another thread or process moved it meanwhile."""
+        if self._tracking.get(name) != seen:
+            return False
+        self.reset(name, version)
+        return True
 
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
         position_now, version = self._tracking[name]
@@ -190,6 +200,25 @@ class SQLiteViews:
             db.execute(
                 "INSERT OR REPLACE INTO readmodel_tracking VALUES (?, 0, ?)", (name, version)
             )
+
+    def restart(self, name: str, version: int, seen: tuple[int, int] | None) -> bool:
+        """``MemoryViews.restart``, in one transaction."""
+        with self._transaction() as db:
+            if seen is None:
+                moved = db.execute(
+                    "INSERT OR IGNORE INTO readmodel_tracking VALUES (?, 0, ?)", (name, version)
+                )
+            else:
+                moved = db.execute(
+                    "UPDATE readmodel_tracking SET position = 0, version = ?"
+                    " WHERE projection = ? AND position = ? AND version = ?",
+                    (version, name, *seen),
+                )
+            if moved.rowcount != 1:
+                db.execute("ROLLBACK")
+                return False
+            db.execute("DELETE FROM readmodel_documents WHERE projection = ?", (name,))
+        return True
 
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
         """Write the documents and move the position, unless another process moved it first
@@ -351,9 +380,14 @@ class ReadModels:
         ``progress(done, total)`` hears of every committed batch, in notification ids."""
         store = views or self.views
         tracked = store.tracking(model.name)
-        if tracked is None or tracked[1] != model.version:
-            store.reset(model.name, model.version)
-            tracked = (0, model.version)
+        while tracked is None or tracked[1] != model.version:
+            # Reset only what this thread saw: a reset that followed another's reset and
+            # catch-up would throw away documents a reader is reading (a session's head, then
+            # its pages) and make it read the pages missing.
+            if store.restart(model.name, model.version, tracked):
+                tracked = (0, model.version)
+            else:
+                tracked = store.tracking(model.name)
         position = tracked[0]
         stop = self._store.recorder.max_notification_id() or 0
         processed = 0

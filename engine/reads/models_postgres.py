@@ -36,6 +36,13 @@ class PostgresViews:
             "INSERT INTO {} VALUES (%s, 0, %s) ON CONFLICT (projection) "
             "DO UPDATE SET position = 0, version = EXCLUDED.version"
         ).format(tracking)
+        self._begin = SQL(
+            "INSERT INTO {} VALUES (%s, 0, %s) ON CONFLICT (projection) DO NOTHING"
+        ).format(tracking)
+        self._restart = SQL(
+            "UPDATE {} SET position = 0, version = %s"
+            " WHERE projection = %s AND position = %s AND version = %s"
+        ).format(tracking)
         self._move = SQL(
             "UPDATE {} SET position = %s WHERE projection = %s AND position = %s"
         ).format(tracking)
@@ -97,6 +104,22 @@ class PostgresViews:
         with self._cursor() as cursor:
             cursor.execute(self._clear, (name,))
             cursor.execute(self._reset, (name, version))
+
+    def restart(self, name: str, version: int, seen: tuple[int, int] | None) -> bool:
+        """``MemoryViews.restart``, in one transaction: the tracking row is written (and so held)
+        before the documents are deleted, so no other's commit falls between."""
+        try:
+            with self._cursor() as cursor:
+                if seen is None:
+                    cursor.execute(self._begin, (name, version))
+                else:
+                    cursor.execute(self._restart, (version, name, *seen))
+                if cursor.rowcount != 1:
+                    raise _Moved
+                cursor.execute(self._clear, (name,))
+        except _Moved:
+            return False
+        return True
 
     def commit(self, name: str, expected: int, position: int, writes: dict[str, Any]) -> bool:
         """Write the documents and move the position, unless another process moved it first."""

@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -118,34 +119,43 @@ def serving_in_thread(db: str) -> Iterator[str]:
 @contextmanager
 def serving_process(db: str, *options: str, env: dict[str, str] | None = None) -> Iterator[str]:
     """`campaign --db DB serve [OPTIONS]` on a free port (``env`` added to its environment):
-    its base URL, until the block ends (SIGINT)."""
+    its base URL, until the block ends (SIGINT). What the server prints goes to a temporary
+    file (a pipe nobody reads would fill and stop it), and is printed when the block ends,
+    so a failing test shows the server's tracebacks."""
     port = free_port()
     command = [str(Path(sys.executable).with_name("campaign")), "--db", db, "serve", *options]
-    server = subprocess.Popen(
-        [*command, "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, **(env or {})},
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(base + "/schema/openapi.json", timeout=1)
-                break
-            except httpx.TransportError:
-                assert server.poll() is None, server.stdout.read() if server.stdout else ""
-                assert time.monotonic() < deadline, "the server did not start in 30 s"
-                time.sleep(0.2)
-        yield base
-    finally:
-        server.send_signal(signal.SIGINT)
+    with tempfile.TemporaryFile() as printed:
+        server = subprocess.Popen(
+            [*command, "--host", "127.0.0.1", "--port", str(port)],
+            stdout=printed,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, **(env or {})},
+        )
+        base = f"http://127.0.0.1:{port}"
+
+        def output() -> str:
+            printed.seek(0)
+            return printed.read().decode(errors="replace")
+
         try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(base + "/schema/openapi.json", timeout=1)
+                    break
+                except httpx.TransportError:
+                    assert server.poll() is None, output()
+                    assert time.monotonic() < deadline, "the server did not start in 30 s"
+                    time.sleep(0.2)
+            yield base
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+            print(output(), file=sys.stderr)  # shown by pytest only for a failing test
 
 
 def read_events(

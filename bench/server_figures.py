@@ -55,10 +55,16 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running(
-    argv: list[str], port: int, ready: str, log: Path, env: dict[str, str] | None = None
+    argv: list[str],
+    port: int,
+    ready: str,
+    log: Path,
+    env: dict[str, str] | None = None,
+    *,
+    starting: float = 60.0,
 ) -> Iterator[str]:
-    """A server process on ``port`` (its output in ``log``), once it answers ``ready``; stopped
-    by SIGINT."""
+    """A server process on ``port`` (its output in ``log``), once it answers ``ready`` (within
+    ``starting`` seconds); stopped by SIGINT."""
     import httpx
 
     base = f"http://127.0.0.1:{port}"
@@ -67,7 +73,7 @@ def running(
             argv, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})}
         )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + starting
         while True:
             try:
                 httpx.get(base + ready, timeout=1)

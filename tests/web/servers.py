@@ -5,12 +5,8 @@ server-sent events reader."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,6 +19,7 @@ from typing import Any
 import httpx
 import uvicorn
 
+from bench.server_figures import free_port, running
 from web import create_app
 
 Event = dict[str, str]
@@ -35,13 +32,6 @@ FLAGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 @contextmanager
@@ -118,44 +108,20 @@ def serving_in_thread(db: str) -> Iterator[str]:
 
 @contextmanager
 def serving_process(db: str, *options: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """`campaign --db DB serve [OPTIONS]` on a free port (``env`` added to its environment):
-    its base URL, until the block ends (SIGINT). What the server prints goes to a temporary
-    file (a pipe nobody reads would fill and stop it), and is printed when the block ends,
-    so a failing test shows the server's tracebacks."""
+    """`campaign --db DB serve [OPTIONS]` on a free port (``env`` added to its environment), run
+    as the bench runs its servers: its base URL, until the block ends (SIGINT). What the server
+    prints goes to a file (a pipe nobody reads would fill and stop it), printed when the block
+    ends, so a failing test shows the server's tracebacks."""
     port = free_port()
     command = [str(Path(sys.executable).with_name("campaign")), "--db", db, "serve", *options]
-    with tempfile.TemporaryFile() as printed:
-        server = subprocess.Popen(
-            [*command, "--host", "127.0.0.1", "--port", str(port)],
-            stdout=printed,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, **(env or {})},
-        )
-        base = f"http://127.0.0.1:{port}"
-
-        def output() -> str:
-            printed.seek(0)
-            return printed.read().decode(errors="replace")
-
+    command += ["--host", "127.0.0.1", "--port", str(port)]
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "serve.log"
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(base + "/schema/openapi.json", timeout=1)
-                    break
-                except httpx.TransportError:
-                    assert server.poll() is None, output()
-                    assert time.monotonic() < deadline, "the server did not start in 30 s"
-                    time.sleep(0.2)
-            yield base
-        finally:
-            server.send_signal(signal.SIGINT)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-            print(output(), file=sys.stderr)  # shown by pytest only for a failing test
+            with running(command, port, "/schema/openapi.json", log, env, starting=30) as base:
+                yield base
+        finally:  # shown by pytest only for a failing test
+            print(log.read_text(errors="replace") if log.exists() else "", file=sys.stderr)
 
 
 def read_events(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bench import (
     dataset,
+    import_floor,
     projection_figures,
     replay_figures,
     scale_figures,
@@ -261,6 +262,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> list[Row]:
             "sqlite3 executemany of the same rows, one transaction",
             ">= 0.25",
         ),
+        *import_floor.floor_rows(rows, repeat, took, baseline, count),
         first_read(work, repeat, target, count),
     ]
 

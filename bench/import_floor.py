@@ -8,7 +8,6 @@ computes them), in one process, with nothing checked and nothing written to the 
 
 from __future__ import annotations
 
-import gc
 import tempfile
 from collections.abc import Callable
 from functools import partial
@@ -19,6 +18,7 @@ from eventsourcing.persistence import StoredEvent
 from bench.common import Row, median_of, timed
 from engine.store.mapper import EventMapper
 from engine.store.records import Recorded
+from engine.transfer.export_import import collector_paused
 from engine.transfer.read_models import ImportModels
 
 StoredRow = tuple[str, int, str, bytes]
@@ -100,10 +100,6 @@ def floor_rows(
 
 
 def _paused(action: Callable[[], object]) -> float:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    """``action``'s time with the cyclic collector paused, as the import pauses it."""
+    with collector_paused():
         return timed(action, 1)
-    finally:
-        if enabled:
-            gc.enable()

@@ -28,6 +28,7 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 
 from bench.common import Row, median_of, timed
+from engine.reads.recaps import models
 from engine.store.mapper import EventMapper
 from engine.store.records import Recorded
 from engine.transfer.export_import import collector_paused
@@ -48,8 +49,6 @@ def decoded(rows: list[StoredRow]) -> list[Recorded]:
 def computed(records: list[Recorded], names: Sequence[str] | None = None) -> None:
     """Every read model (or those ``names``) over ``records`` (the directory entry first, then
     the campaign's rows), into a scratch file, as an import computes them in one process."""
-    from engine.reads.recaps import models
-
     chosen = [model for name, model in models().items() if names is None or name in names]
     with tempfile.TemporaryDirectory(prefix="campaign-bench-floor-") as folder:
         taken = ImportModels(Path(folder), chosen)
@@ -86,7 +85,7 @@ def floor_rows(
     decode, model = median_of(decoding), median_of(models)
     floor = decode + model
     events = len(rows)
-    costs = {name: _paused(partial(computed, held, [name])) for name in _names()}
+    costs = {name: _paused(partial(computed, held, [name])) for name in models()}
     return [
         Row(
             f"floor of an import of {events:,} events: decoding each row once, no check",
@@ -114,12 +113,6 @@ def floor_rows(
     ]
 
 
-def _names() -> list[str]:
-    from engine.reads.recaps import models
-
-    return list(models())
-
-
 def _paused(action: Callable[[], object]) -> float:
     """``action``'s time with the cyclic collector paused, as the import pauses it."""
     with collector_paused():
@@ -143,40 +136,35 @@ def _worker(path: str, names: list[str], ready: Any, results: Any) -> None:
     read models; send back when it finished (``time.perf_counter``: one clock for the machine)."""
     with open(path, "rb") as file:
         rows = pickle.load(file)
-    from engine.reads.recaps import models  # imported before the clock starts
-
-    models()
+    models()  # every system's presentation imported before the clock starts
     ready.wait()
     with collector_paused():
         computed(decoded(rows), names)
     results.put(time.perf_counter())
 
 
-def spread(rows: Sequence[StoredRow], share: list[list[str]]) -> float:
-    """The wall time of ``share``'s processes working at once over ``rows`` (see the module)."""
+def spread(path: Path, share: list[list[str]]) -> float:
+    """The wall time of ``share``'s processes working at once over the rows pickled at ``path``
+    (see the module)."""
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(len(share) + 1)
     results = context.Queue()
-    with tempfile.TemporaryDirectory(prefix="campaign-bench-spread-") as folder:
-        path = Path(folder) / "rows.pickle"
-        path.write_bytes(pickle.dumps(list(rows), protocol=pickle.HIGHEST_PROTOCOL))
-        workers = [
-            context.Process(target=_worker, args=(str(path), names, ready, results))
-            for names in share
-        ]
+    workers = [
+        context.Process(target=_worker, args=(str(path), names, ready, results)) for names in share
+    ]
+    for worker in workers:
+        worker.start()
+    try:
+        ready.wait(timeout=120)
+        start = time.perf_counter()
+        ends: list[float] = [results.get(timeout=600) for _ in workers]
+    finally:
         for worker in workers:
-            worker.start()
-        try:
-            ready.wait(timeout=120)
-            start = time.perf_counter()
-            ends: list[float] = [results.get(timeout=600) for _ in workers]
-        finally:
-            for worker in workers:
-                worker.join(timeout=60)
-                if worker.is_alive():
-                    worker.kill()
-        if any(worker.exitcode for worker in workers):
-            raise RuntimeError("a process of the spread floor failed")
+            worker.join(timeout=60)
+            if worker.is_alive():
+                worker.kill()
+    if any(worker.exitcode for worker in workers):
+        raise RuntimeError("a process of the spread floor failed")
     return max(ends) - start
 
 
@@ -187,7 +175,10 @@ def spread_row(
     against the raw insert of the same rows (``raw``: its median wall time)."""
     processes = max(1, min(os.cpu_count() or 1, len(costs)))
     share = shares(costs, processes)
-    took = median_of([spread(rows, share) for _ in range(repeat)])
+    with tempfile.TemporaryDirectory(prefix="campaign-bench-spread-") as folder:
+        path = Path(folder) / "rows.pickle"  # written once, read by every process of every run
+        path.write_bytes(pickle.dumps(list(rows), protocol=pickle.HIGHEST_PROTOCOL))
+        took = median_of([spread(path, share) for _ in range(repeat)])
     dealt = "; ".join(", ".join(names) for names in share)
     return Row(
         f"floor of an import of {count:,} events spread over {len(share)} processes (one a core):"

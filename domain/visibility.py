@@ -1,32 +1,40 @@
 """Who reads what: a ruling is public, the GMs' alone (a hidden roll, until revealed), or
 private to the members it names; a GM-only note is the GMs' whatever its ruling. Every read
-(log, history, recap, timeline) asks here for its reader."""
+(log, history, recap, timeline) asks here for its audience (``domain.audience``)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from domain.audience import Audience, GMs, Member, Table
 from domain.campaign import CampaignState
 from domain.events import Event, NoteAdded, Role, Visibility
 from domain.policy import acting_member
 
 
-def reads_all(campaign: CampaignState, reader: str | None) -> bool:
-    """Whether ``reader`` reads everything: a GM (None: the GM at the keyboard)."""
-    return reader is None or acting_member(campaign, reader).role is Role.GM
+def reads_all(campaign: CampaignState, reader: Audience) -> bool:
+    """Whether ``reader`` reads everything: the GMs, or a member seated as a GM (a member with
+    no seat is refused ``NOT_A_MEMBER``); never the table."""
+    if isinstance(reader, GMs):
+        return True
+    if isinstance(reader, Table):
+        return False
+    return acting_member(campaign, reader.name).role is Role.GM
 
 
-def sees_event(campaign: CampaignState, reader: str | None, event: Event) -> bool:
+def sees_event(campaign: CampaignState, reader: Audience, event: Event) -> bool:
     """Whether ``reader`` may read one event of a ruling they see (a GM-only note is not)."""
     return not (isinstance(event, NoteAdded) and event.gm_only) or reads_all(campaign, reader)
 
 
-def hidden_from(campaign: CampaignState, reader: str | None) -> frozenset[int]:
+def hidden_from(campaign: CampaignState, reader: Audience) -> frozenset[int]:
     """The rulings ``reader`` may not read (none, for a GM): the GM's hidden ones not revealed
-    and those private to others (the campaign keeps both from each ruling's visibility)."""
+    and those private to others (the campaign keeps both from each ruling's visibility); for the
+    table, every private ruling, whoever it names."""
     if reads_all(campaign, reader):
         return frozenset()
-    kept = {number for number, audience in campaign.private if reader not in audience}
+    name = reader.name if isinstance(reader, Member) else None
+    kept = {number for number, audience in campaign.private if name not in audience}
     return (campaign.hidden - campaign.revealed) | kept
 
 

@@ -37,6 +37,7 @@ from uuid import uuid4
 
 from bench.common import BIN, ROOT, Row, say
 from bench.server_figures import free_port, percentile, running
+from domain.audience import GMS
 
 PLAYERS = (1, 8, 32, 64)
 TABLE = 8  # players of one campaign
@@ -163,7 +164,7 @@ def recorded(db: str, names: set[str]) -> Counter[str]:
     seen: Counter[str] = Counter()
     with Engine(db) as engine:
         for name in names:
-            for header in engine.headers(name):
+            for header in engine.headers(name, audience=GMS):
                 made = header.event
                 if isinstance(made, RulingMade) and made.command == "dice":
                     seen[json.loads(made.params)["args"]["why"]] += 1

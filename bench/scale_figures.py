@@ -17,6 +17,7 @@ from typing import Any
 
 from bench import dataset
 from bench.common import Row, same_at_scale, say, timed
+from domain.audience import GMS
 from engine import Engine
 from engine.dice.sources import DiceSpec
 
@@ -61,14 +62,14 @@ def commands(engine: Engine) -> dict[str, Callable[[], object]]:
 
     def show() -> None:
         engine.campaign(name)
-        engine.character(name, "Mara")
+        engine.character(name, "Mara", audience=GMS)
 
     return {
         "show Mara": show,
-        f"history Mara ({RULINGS} rulings)": lambda: engine.history(name, "Mara"),
-        f"log --session 2 ({RULINGS} rulings)": lambda: engine.log(name, session=2),
-        "dice-stats --session 2": lambda: engine.dice_stats(name, session=2),
-        "recap of the latest session": lambda: engine.recap(name),
+        f"history Mara ({RULINGS} rulings)": lambda: engine.history(name, "Mara", audience=GMS),
+        f"log --session 2 ({RULINGS} rulings)": lambda: engine.log(name, session=2, audience=GMS),
+        "dice-stats --session 2": lambda: engine.dice_stats(name, session=2, audience=GMS),
+        "recap of the latest session": lambda: engine.recap(name, audience=GMS),
         "roll": lambda: engine.execute(name, roll(), dice=dice),
     }
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import BIN, ROOT, Row, say
+from domain.audience import GMS
 
 CLIENTS = 8
 PER_CLIENT = 200
@@ -129,7 +130,7 @@ def _whys(db: str, names: set[str]) -> tuple[int, Counter[str]]:
     with Engine(db) as engine:
         for name in names:
             rulings += engine.campaign(name).rulings
-            for header in engine.headers(name):
+            for header in engine.headers(name, audience=GMS):
                 made = header.event
                 if isinstance(made, RulingMade) and made.command == "dice":
                     seen[json.loads(made.params)["args"]["why"]] += 1

@@ -34,6 +34,7 @@ from bench.common import (
     timed,
     timed_process,
 )
+from domain.audience import GMS
 from engine import Engine
 from engine.dice.sources import DiceSpec
 from engine.store.campaign_store import CampaignStore, environment_for
@@ -228,7 +229,7 @@ def campaign_import(work: Path, repeat: int, source: Path) -> list[Row]:
     chain and seal verified, then all rows written in one transaction (with a snapshot of each
     stream's head and the read models); and the first recap after it against the second."""
     with Engine(str(source)) as engine:
-        lines = list(engine.export(dataset.NAME))
+        lines = list(engine.export(dataset.NAME, audience=GMS))
     target = work / "import.db"
     opened: list[Engine] = []
 

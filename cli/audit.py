@@ -42,7 +42,7 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
     from projections.dice_chart import page
 
     name = ctx.campaign()
-    rows = ctx.engine.dice_stats(name, session=session, character=who, reader=ctx.actor)
+    rows = ctx.engine.dice_stats(name, session=session, character=who, audience=ctx.audience)
     if html_out is not None:
         scope = f"session {session}" if session is not None else "all sessions"
         title = f"{name}: dice of {who or 'everyone'}, {scope}"
@@ -91,7 +91,7 @@ def export(ctx: Context, fmt: str, out: str | None) -> None:
     Example:
       campaign export --out night-shift.jsonl
     """
-    lines = ctx.engine.export(ctx.campaign(), reader=ctx.actor)
+    lines = ctx.engine.export(ctx.campaign(), audience=ctx.audience)
     if out is None:
         for line in lines:
             click.echo(line)

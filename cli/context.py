@@ -10,6 +10,7 @@ import click
 from attrs import define, field
 
 from cli.defaults import MEMORY
+from domain.audience import Audience, of_actor
 from domain.errors import InvalidHouseRule, InvalidParameter, NoCampaignChosen, UnknownCampaign
 
 if TYPE_CHECKING:  # the engine is imported when a command first needs the store
@@ -27,6 +28,12 @@ class Context:
     creates: bool = False  # init and import make the store; every other verb needs one
     _engine: Engine | None = field(default=None, init=False)
     _made: list[Path] = field(factory=list, init=False)  # files opening the store created
+
+    @property
+    def audience(self) -> Audience:
+        """Whom this run's reads are for: the member ``--as`` names, else the GMs at the
+        keyboard (``domain.audience``)."""
+        return of_actor(self.actor)
 
     @property
     def engine(self) -> Engine:

@@ -76,8 +76,10 @@ def _state(ctx: Context, who: str | None, ruling: int | None, corrected: bool) -
             return ctx.engine.campaign(name)
         return ctx.engine.campaign_at(name, ruling=ruling, corrected=corrected)
     if ruling is None:
-        return ctx.engine.character(name, who, reader=ctx.actor)
-    return ctx.engine.character_at(name, who, ruling=ruling, corrected=corrected, reader=ctx.actor)
+        return ctx.engine.character(name, who, audience=ctx.audience)
+    return ctx.engine.character_at(
+        name, who, ruling=ruling, corrected=corrected, audience=ctx.audience
+    )
 
 
 def campaign_text(c: CampaignState) -> str:
@@ -134,7 +136,7 @@ def _corrected_since(ctx: Context, ruling: int) -> None:
     re-decided rulings up to it)."""
     lines = [
         line
-        for logged in ctx.engine.log(ctx.campaign(), reader=ctx.actor)
+        for logged in ctx.engine.log(ctx.campaign(), audience=ctx.audience)
         if logged.ruling.number <= ruling
         for line in logged.corrected_after(ruling)
     ]
@@ -194,7 +196,7 @@ def character_history(ctx: Context, who: str) -> None:
 
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
-    changes = ctx.engine.history(name, who, reader=ctx.actor)
+    changes = ctx.engine.history(name, who, audience=ctx.audience)
     if ctx.as_json:
         emit_json(converter.unstructure(history_entries(changes, campaign)))
         return
@@ -226,7 +228,7 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
     progress = None if step else progress_line(f"replaying session {session or 'latest'}")
-    for narrated in ctx.engine.replay(name, session, reader=ctx.actor, progress=progress):
+    for narrated in ctx.engine.replay(name, session, audience=ctx.audience, progress=progress):
         entry = narrated.logged
         made, header = entry.ruling, entry.header
         events = entry.standing

@@ -123,7 +123,7 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
         "help": "Check that the log was not edited: every hash chain, ruling and session seal, every row belonging to a ruling, the committed dice, the store's directory entry; then replay every stream with the rules and compare every stored snapshot with it; then read every row of the store as the read models read it, and compare each read model the store keeps (recaps, timelines, the ruling index, dice counts) with the same computed again from the log."
     },
     "recap": {
-        "help": "A session's recap: scenes, one line per ruling, highlights, each character's scores at the start and the end, and the corrections (undone and amended rulings, who and why). `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it). `--post` sends it to a Discord channel's webhook, cut into messages."
+        "help": "A session's recap: scenes, one line per ruling, highlights, each character's scores at the start and the end, and the corrections (undone and amended rulings, who and why). `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it); `--for table` what every member may read. Discord messages and `--post` (a Discord channel's webhook, cut into messages) are the table's copy unless `--for` names another, which `--post` never sends."
     },
     "timeline": {
         "help": "The Code: a hero's Exposure reveal timeline (every change with its cause and dice, every detail revealed, what the public knew at each session's end, undone rulings voided); without HERO, every hero of the campaign on one chart."

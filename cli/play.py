@@ -162,9 +162,9 @@ def log(ctx: Context, session_number: int | None) -> None:
     name = ctx.campaign()
     state = ctx.engine.campaign(name)
     if session_number is None:  # the whole log, read and shown a page at a time
-        rulings: Iterable[LoggedRuling] = ctx.engine.iter_log(name, reader=ctx.actor)
+        rulings: Iterable[LoggedRuling] = ctx.engine.iter_log(name, audience=ctx.audience)
     else:
-        rulings = ctx.engine.log(name, session=session_number, reader=ctx.actor)
+        rulings = ctx.engine.log(name, session=session_number, audience=ctx.audience)
     if ctx.as_json:
         emit_json_list(logged_json(logged, state) for logged in rulings)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from cli.audiences import FOR_HELP, audience_of
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from domain.posts import WritePost
@@ -62,12 +63,7 @@ def post(
     help="text for the terminal, md for forums, html for a page, json, discord (split into "
     "messages, as recaps are).",
 )
-@click.option(
-    "--for",
-    "reader",
-    metavar="MEMBER",
-    help="As MEMBER reads it (default: as --as, or the GM).",
-)
+@click.option("--for", "reader", metavar="AUDIENCE", help=FOR_HELP)
 @pass_context
 def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> None:
     """Show a session as the table lived it: posts and rulings in order, each post under its
@@ -80,14 +76,9 @@ def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> N
     """
     import projections.render_thread as render_thread
     from cli.render import emit_json
-    from domain.policy import check_gm
 
-    who = ctx.actor
-    if reader is not None:
-        if ctx.actor not in (None, reader):  # a member's thread is theirs and the GMs'
-            check_gm(ctx.engine.campaign(ctx.campaign()), ctx.actor, f"read {reader}'s thread")
-        who = reader
-    found = ctx.engine.thread(ctx.campaign(), session, reader=who)
+    audience = audience_of(ctx, reader, public=fmt == "discord" and not ctx.as_json)
+    found = ctx.engine.thread(ctx.campaign(), session, audience=audience)
     if ctx.as_json or fmt == "json":
         emit_json(render_thread.thread_json(found))
     elif fmt == "md":

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from cli.audiences import FOR_HELP, audience_of
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
 
@@ -46,13 +47,8 @@ def _format_option(function: Any) -> Any:
 @click.option(
     "--session", "session", type=WHOLE_NUMBER, help="Which session (default: the latest)."
 )
-@click.option("--gm", "gm", is_flag=True, help="Include GM-only lines (never post these).")
-@click.option(
-    "--for",
-    "member",
-    metavar="MEMBER",
-    help="MEMBER's private recap: what they may read, their private messages included.",
-)
+@click.option("--gm", "gm", is_flag=True, help="The GMs' copy: GM-only lines too (never posted).")
+@click.option("--for", "member", metavar="AUDIENCE", help=FOR_HELP)
 @_format_option
 @pass_context
 def recap_command(
@@ -67,33 +63,32 @@ def recap_command(
 ) -> None:
     """A session's recap: scenes, one line per ruling, highlights, each character's scores at
     the start and the end, and the corrections (undone and amended rulings, who and why).
-    `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it).
-    `--post` sends it to a Discord channel's webhook, cut into messages.
+    `--for MEMBER` is the GM writing one member's private recap (as `--as MEMBER` reads it);
+    `--for table` what every member may read. Discord messages and `--post` (a Discord
+    channel's webhook, cut into messages) are the table's copy unless `--for` names another,
+    which `--post` never sends.
 
     \b
     Example:
       campaign recap --session 2 --format html --out session-2.html
     """
-    from cli.recap_views import emit
-    from domain.policy import check_gm
+    from cli.recap_views import emit, format_of
 
-    name = ctx.campaign()
-    reader = ctx.actor
-    if member is not None:
-        if ctx.actor not in (None, member):  # a member's private recap is theirs and the GMs'
-            check_gm(ctx.engine.campaign(name), ctx.actor, f"write {member}'s private recap")
-        reader = member
-    view = ctx.engine.recap(name, session, gm=gm, reader=reader)
+    public = format_of(fmt, out, ctx.as_json, max_chars=max_chars, post=post) == "discord"
+    audience = audience_of(ctx, member, public=public, posted=post is not None, gm=gm)
+    view = ctx.engine.recap(ctx.campaign(), session, gm=gm, audience=audience)
     emit(view, "recap", fmt, out, ctx.as_json, max_chars=max_chars, post=post)
 
 
 @click.command("timeline")
 @click.argument("hero", required=False)
+@click.option("--for", "asked", metavar="AUDIENCE", help=FOR_HELP)
 @_format_option
 @pass_context
 def timeline_command(
     ctx: Context,
     hero: str | None,
+    asked: str | None,
     fmt: str | None,
     out: str | None,
     max_chars: int | None,
@@ -107,13 +102,15 @@ def timeline_command(
     Example:
       campaign timeline "The Hawk" --format html --out hawk.html
     """
-    from cli.recap_views import View, emit
+    from cli.recap_views import View, emit, format_of
 
+    public = format_of(fmt, out, ctx.as_json, max_chars=max_chars, post=post) == "discord"
+    audience = audience_of(ctx, asked, public=public, posted=post is not None)
     if hero is None:
-        view: View = ctx.engine.campaign_timelines(ctx.campaign(), reader=ctx.actor)
+        view: View = ctx.engine.campaign_timelines(ctx.campaign(), audience=audience)
         kind = "campaign"
     else:
-        view = ctx.engine.hero_timeline(ctx.campaign(), hero, reader=ctx.actor)
+        view = ctx.engine.hero_timeline(ctx.campaign(), hero, audience=audience)
         kind = "timeline"
     emit(view, kind, fmt, out, ctx.as_json, max_chars=max_chars, post=post)
 

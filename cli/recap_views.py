@@ -60,7 +60,7 @@ def emit(
     """Write ``view`` as ``fmt`` (default Markdown; JSON under --json, which no other --format
     may contradict) to stdout or the file ``out``; or, with ``post`` (a URL, or "" for the one in
     $CAMPAIGN_WEBHOOK), post it as Discord messages and say how many."""
-    fmt = _format(fmt, out, as_json, max_chars=max_chars, post=post)
+    fmt = format_of(fmt, out, as_json, max_chars=max_chars, post=post)
     if fmt == "discord":
         parts = split(RENDER[kind]["discord"](view), max_chars or MAX_CHARS)
         if post is not None:
@@ -79,7 +79,7 @@ def emit(
     click.echo(f"wrote {out}", err=as_json)
 
 
-def _format(
+def format_of(
     fmt: str | None, out: str | None, as_json: bool, *, max_chars: int | None, post: str | None
 ) -> str:
     """The format asked for, or the refusal of options that ask for two."""

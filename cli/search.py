@@ -52,7 +52,7 @@ def search_command(
     result = ctx.engine.search(
         ctx.campaign(),
         query,
-        reader=ctx.actor,
+        audience=ctx.audience,
         character=character,
         session=session,
         limit=limit,

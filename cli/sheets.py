@@ -48,10 +48,10 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
     def show(ctx: Context, who: str, at_ruling: int | None, corrected: bool) -> None:
         name = ctx.campaign()
         if at_ruling is None:
-            sheet = ctx.engine.character(name, who, reader=ctx.actor)
+            sheet = ctx.engine.character(name, who, audience=ctx.audience)
         else:
             sheet = ctx.engine.character_at(
-                name, who, ruling=at_ruling, corrected=corrected, reader=ctx.actor
+                name, who, ruling=at_ruling, corrected=corrected, audience=ctx.audience
             )
         if sheet is None:
             raise NotYetCreated(who=who, ruling=at_ruling)
@@ -70,7 +70,7 @@ def add_sheet_commands(group: click.Group, sheets: Sheets, example: str) -> None
     @pass_context
     def list_characters(ctx: Context) -> None:
         name = ctx.campaign()
-        found = ctx.engine.characters(name, reader=ctx.actor)
+        found = ctx.engine.characters(name, audience=ctx.audience)
         if ctx.as_json:
             system = ctx.engine.campaign(name).system
             emit_json([_as_json(system, s) for s in found])

@@ -8,8 +8,9 @@ from typing import Protocol
 
 from domain.audience import Audience, GMs, Member, Table
 from domain.campaign import CampaignState
+from domain.errors import NotAllowed
 from domain.events import Event, NoteAdded, Role, Visibility
-from domain.policy import acting_member
+from domain.policy import acting_member, check_gm
 
 
 def reads_all(campaign: CampaignState, reader: Audience) -> bool:
@@ -36,6 +37,15 @@ def hidden_from(campaign: CampaignState, reader: Audience) -> frozenset[int]:
     name = reader.name if isinstance(reader, Member) else None
     kept = {number for number, audience in campaign.private if name not in audience}
     return (campaign.hidden - campaign.revealed) | kept
+
+
+def check_whole_log(campaign: CampaignState, reader: Audience, what: str) -> None:
+    """Refuse ``what`` (a read of everything, hidden rulings and private posts whole: the
+    export) to any audience but the GMs or a member seated as a GM; never the table."""
+    if isinstance(reader, Member):
+        check_gm(campaign, reader.name, what)
+    elif isinstance(reader, Table):
+        raise NotAllowed(who="the table", role="everyone", what=what, rule="only a GM reads it all")
 
 
 class Private(Protocol):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from domain.audience import TABLE
 from domain.events import Role
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
@@ -38,7 +39,7 @@ def run(db: str) -> str:
         table.undo("Neon Alley", reason="that was for the next scene")
         table.execute("Neon Alley", EndScene())
         table.execute("Neon Alley", EndSession())
-        return recap_md(table.recap("Neon Alley"))
+        return recap_md(table.recap("Neon Alley", audience=TABLE))  # what every member reads
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from uuid import UUID
 
 from eventsourcing.utils import resolve_topic
 
+from domain.audience import GMS
 from domain.events import Role, RulingMade
 from engine import Engine
 from engine.corrections.undo import LoggedRuling
@@ -53,7 +54,7 @@ def no_wait(retry: int) -> None:
 def rerun(source: Engine, name: str) -> Engine:
     """Run every ruling of campaign ``name`` again, one after another in recorded order, on a
     fresh in-memory engine: the same commands, actors and dice, and the same stream ids."""
-    log = source.log(name)
+    log = source.log(name, audience=GMS)
     ids = iter(list(created_streams(log)))
     target = Engine(new_id=lambda: next(ids), backoff=no_wait)
     for entry in log:
@@ -93,7 +94,7 @@ def replays_from_scratch(engine: Engine, name: str) -> bool:
 def whole_rulings(engine: Engine, name: str) -> bool:
     """Whether the campaign's streams hold exactly the events its ruling headers name (no event
     outside a ruling, none missing from one), and the ruling numbers run 1..N without a gap."""
-    log = engine.log(name)
+    log = engine.log(name, audience=GMS)
     if [entry.ruling.number for entry in log] != list(range(1, len(log) + 1)):
         return False
     named: dict[UUID, dict[int, int]] = {}

@@ -22,6 +22,7 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
+from domain.audience import GMS, Member
 from domain.dice import Provenance
 from domain.events import (
     DiceCommitted,
@@ -62,7 +63,7 @@ def steps(
     """The public facts of session ``session``'s committed dice, in the order the log recorded
     them: ``logged`` is the session's log as the GM reads it (every ruling; only what ``reader``
     may read of them is sent), ``around`` rulings outside it (seats, keys, later reveals)."""
-    unread = hidden_from(campaign, reader)
+    unread = hidden_from(campaign, Member(reader))
     found: list[tuple[int, dict[str, Any]]] = []
     for entry in logged:
         number = entry.ruling.number
@@ -227,7 +228,7 @@ def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> l
     first, last = min(inside), max(inside)
     wanted = [
         h.ruling
-        for h in engine.headers(campaign)
+        for h in engine.headers(campaign, audience=GMS)  # only public facts are sent of them
         if h.ruling not in inside
         and isinstance(made := h.event, RulingMade)
         and (
@@ -235,13 +236,13 @@ def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> l
             or (hidden and h.ruling > first and made.command == REVEAL)
         )
     ]
-    return engine.log(campaign, rulings=wanted) if wanted else []
+    return engine.log(campaign, rulings=wanted, audience=GMS) if wanted else []
 
 
 def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str, Any]:
     """The page's data: the session's facts, who reads it, and whether they may add entropy."""
     state = engine.campaign(campaign)
-    logged = engine.log(campaign, session=session) if session else []
+    logged = engine.log(campaign, session=session, audience=GMS) if session else []
     seated = state.member(member)
     role = seated.role if seated is not None else None
     window = (

@@ -28,6 +28,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEventMessage
 from litestar.response import Stream as Streamed
 
+from domain.audience import GMS, Member
 from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.visibility import hidden_from, reads_all
@@ -72,9 +73,9 @@ def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> V
     them do) and which of those rulings are kept from them (a GM: none; a player or an
     observer: the GM's hidden ones, those private to others). Members with one view read the
     same HTML. Raises ``NotAMember`` for a member who lost their seat."""
-    if reads_all(campaign, member):  # refuses a member with no seat
+    if reads_all(campaign, Member(member)):  # refuses a member with no seat
         return reader_of(campaign, member).role, frozenset()
-    kept = hidden_from(campaign, member)
+    kept = hidden_from(campaign, Member(member))
     return reader_of(campaign, member).role, frozenset(n for n in numbers if n in kept)
 
 
@@ -189,7 +190,7 @@ class Feed:
         sent: list[tuple[Stream, Delivery]] = []
         for seen, waiting in behind.items():
             numbers = range(seen + 1, last + 1)
-            logged = engine.log(name, rulings=numbers)  # as the GMs read them: every one
+            logged = engine.log(name, rulings=numbers, audience=GMS)  # every one: shown per view
             views: dict[View, list[Stream]] = defaultdict(list)
             for stream in waiting:
                 try:
@@ -210,7 +211,7 @@ class Feed:
         for a reader of ``role`` who is no one in particular (every member of the view reads
         this same HTML: the template is given nothing of the member but their role)."""
         anyone = Reader(name="", role=role, characters=())
-        shown = as_read_by(campaign, member, logged)
+        shown = as_read_by(campaign, Member(member), logged)
         self.renders += len(shown)
         return [
             (

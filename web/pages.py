@@ -29,6 +29,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
 
+from domain.audience import Member
 from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.events import Outcome
@@ -123,12 +124,14 @@ def _session_rulings(
     """The session shown (default: the latest) and its rulings as the member reads them; before
     the first session, the latest rulings."""
     try:
-        logged = engine.session_rulings(campaign, session, reader=member)
+        logged = engine.session_rulings(campaign, session, audience=Member(member))
     except NoSuchPoint:
         if session is not None:
             raise
         first = max(1, state.rulings - SHOWN + 1)
-        return None, engine.log(campaign, rulings=range(first, state.rulings + 1), reader=member)
+        return None, engine.log(
+            campaign, rulings=range(first, state.rulings + 1), audience=Member(member)
+        )
     shown = session or max((r.header.session or 0 for r in logged), default=0) or None
     return shown, logged
 
@@ -201,7 +204,7 @@ def _table(
     reader = reader_of(state, member)
     shown, logged = _session_rulings(engine, campaign, state, member, session)
     sheets = presentation_of(state.system)
-    known_now = engine.characters(campaign, reader=member)
+    known_now = engine.characters(campaign, audience=Member(member))
     characters = [
         {
             "name": entry.name,
@@ -384,9 +387,9 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
     engine = engine_of(request)
     state = engine.campaign(campaign)
     entry = state.find(name)
-    known = engine.character(campaign, entry.name, reader=member)
+    known = engine.character(campaign, entry.name, audience=Member(member))
     sheets = presentation_of(state.system)
-    history = engine.history(campaign, entry.name, reader=member)
+    history = engine.history(campaign, entry.name, audience=Member(member))
     return Template(
         "sheet.html",
         context={
@@ -411,7 +414,9 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
 
 def _known(engine: Any, campaign: str, member: str) -> list[Any]:
     """The campaign's characters as the member may know them (those they know of)."""
-    return [known for known in engine.characters(campaign, reader=member) if known is not None]
+    return [
+        known for known in engine.characters(campaign, audience=Member(member)) if known is not None
+    ]
 
 
 def _lines(change: Any, state: Any) -> list[str]:
@@ -444,7 +449,7 @@ def recap(
     engine = engine_of(request)
     state = engine.campaign(campaign)
     gm = reader_of(state, member).gm
-    html = recap_html(engine.recap(campaign, session, gm=gm, reader=member))
+    html = recap_html(engine.recap(campaign, session, gm=gm, audience=Member(member)))
     return _wrapped(request, campaign, state, "recap", html)
 
 
@@ -484,7 +489,7 @@ def dice(
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    rows = engine.dice_stats(campaign, session=session, reader=member)
+    rows = engine.dice_stats(campaign, session=session, audience=Member(member))
     html = dice_page(f"{campaign}: dice", rows)
     return _wrapped(request, campaign, state, "dice", html)
 

@@ -11,6 +11,7 @@ from typing import Any
 from litestar import MediaType, Request, Response, get
 from litestar.params import FromPath, FromQuery
 
+from domain.audience import Member
 from domain.errors import NotYetCreated
 from domain.policy import check_gm
 from domain.registry import verbs
@@ -121,7 +122,9 @@ def log(
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    return [log_entry(r, state) for r in engine.log(campaign, session=session, reader=member)]
+    return [
+        log_entry(r, state) for r in engine.log(campaign, session=session, audience=Member(member))
+    ]
 
 
 @get(f"{BASE}/disputes", **READ)
@@ -141,7 +144,7 @@ def characters(request: Req, campaign: FromPath[str]) -> list[Sheet]:
     member = seat(request, campaign)
     engine = engine_of(request)
     system = engine.campaign(campaign).system
-    states = engine.characters(campaign, reader=member)
+    states = engine.characters(campaign, audience=Member(member))
     return [_sheet(system, s) for s in states]
 
 
@@ -163,8 +166,10 @@ def _state(
             return engine.campaign(campaign)
         return engine.campaign_at(campaign, ruling=ruling, corrected=corrected)
     if ruling is None:
-        return engine.character(campaign, who, reader=member)
-    return engine.character_at(campaign, who, ruling=ruling, corrected=corrected, reader=member)
+        return engine.character(campaign, who, audience=Member(member))
+    return engine.character_at(
+        campaign, who, ruling=ruling, corrected=corrected, audience=Member(member)
+    )
 
 
 @get(f"{BASE}/characters/{{ref:str}}", **READ)
@@ -213,7 +218,7 @@ def history(request: Req, campaign: FromPath[str], ref: FromPath[str]) -> list[H
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    return history_entries(engine.history(campaign, ref, reader=member), state)
+    return history_entries(engine.history(campaign, ref, audience=Member(member)), state)
 
 
 @get(f"{BASE}/diff", **READ)
@@ -245,7 +250,7 @@ def _recap(request: Req, campaign: str, session: int | None, gm: bool, member: s
     if member is not None and member != reader:  # a member's private recap: theirs, the GMs'
         check_gm(engine.campaign(campaign), reader, f"read {member}'s private recap")
         reader = member
-    return engine.recap(campaign, session, gm=gm, reader=reader)
+    return engine.recap(campaign, session, gm=gm, audience=Member(reader))
 
 
 @get(f"{BASE}/recap", **READ)
@@ -289,8 +294,8 @@ def _timeline(request: Req, campaign: str, hero: str | None) -> HeroTimeline | C
     reader = seat(request, campaign)
     engine = engine_of(request)
     if hero is None:
-        return engine.campaign_timelines(campaign, reader=reader)
-    return engine.hero_timeline(campaign, hero, reader=reader)
+        return engine.campaign_timelines(campaign, audience=Member(reader))
+    return engine.hero_timeline(campaign, hero, audience=Member(reader))
 
 
 @get(f"{BASE}/timeline", **READ)
@@ -328,7 +333,7 @@ def dice_stats(
     reads."""
     member = seat(request, campaign)
     rows = engine_of(request).dice_stats(
-        campaign, session=session, character=character, reader=member
+        campaign, session=session, character=character, audience=Member(member)
     )
     return dice_rows(rows)
 
@@ -345,7 +350,7 @@ def verify(request: Req, campaign: FromPath[str]) -> VerifyReport:
 def export(request: Req, campaign: FromPath[str]) -> Response[str]:
     """The whole campaign as JSON lines (`campaign export`): the GM's alone, hidden rulings and
     GM-only notes included."""
-    lines = engine_of(request).export(campaign, reader=seat(request, campaign))
+    lines = engine_of(request).export(campaign, audience=Member(seat(request, campaign)))
     text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     return Response(text, media_type="application/x-ndjson")
 

@@ -8,6 +8,7 @@ from typing import Any
 from litestar import get
 from litestar.params import FromPath, FromQuery
 
+from domain.audience import Member
 from engine import SearchResult
 from web.auth import seat
 from web.commands import BASE, engine_of
@@ -30,7 +31,7 @@ def search(
     return engine_of(request).search(
         campaign,
         q,
-        reader=member,
+        audience=Member(member),
         character=character,
         session=session,
         limit=limit,

@@ -8,6 +8,7 @@ from typing import Any
 from litestar import MediaType, Request, get
 from litestar.params import FromPath, FromQuery
 
+from domain.audience import Member
 from projections.render_thread import thread_html, thread_json, thread_md
 from projections.thread import Thread
 from web.auth import seat
@@ -19,7 +20,7 @@ READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": 
 
 
 def _thread(request: Req, campaign: str, session: int | None) -> Thread:
-    return engine_of(request).thread(campaign, session, reader=seat(request, campaign))
+    return engine_of(request).thread(campaign, session, audience=Member(seat(request, campaign)))
 
 
 @get(f"{BASE}/thread", **READ)

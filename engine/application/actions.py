@@ -11,6 +11,7 @@ from uuid import UUID
 
 from attrs import frozen
 
+from domain.audience import Member
 from domain.campaign import CampaignState, RosterEntry
 from domain.errors import NotAllowed
 from domain.events import Role
@@ -53,7 +54,7 @@ class KnownView:
 
     def character(self, character_id: UUID) -> Any:
         if character_id not in self._states:
-            known = self._store._known(self._campaign, character_id, self._reader)
+            known = self._store._known(self._campaign, character_id, Member(self._reader))
             self._states[character_id] = known
         return self._states[character_id]
 

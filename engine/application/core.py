@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID, uuid4
 
+from domain.audience import Audience
 from domain.campaign import CampaignState, Directory, DirectoryEntry, evolve_campaign
 from domain.errors import (
     DomainError,
@@ -107,21 +108,21 @@ class Store:
     def evolver(self, campaign: CampaignState, stream: UUID) -> Evolve:
         return evolver_of(campaign, stream)
 
-    def character(self, campaign_name: str, ref: str, *, reader: str | None = None) -> Any:
-        """A character now, as ``reader`` may know it (see ``_known``)."""
+    def character(self, campaign_name: str, ref: str, *, audience: Audience) -> Any:
+        """A character now, as ``audience`` may know it (see ``_known``)."""
         campaign = self.campaign(campaign_name)
-        return self._known(campaign, campaign.find(ref).character_id, reader)
+        return self._known(campaign, campaign.find(ref).character_id, audience)
 
-    def characters(self, campaign_name: str, *, reader: str | None = None) -> list[Any]:
+    def characters(self, campaign_name: str, *, audience: Audience) -> list[Any]:
         campaign = self.campaign(campaign_name)
-        return [self._known(campaign, e.character_id, reader) for e in campaign.roster]
+        return [self._known(campaign, e.character_id, audience) for e in campaign.roster]
 
-    def _known(self, campaign: CampaignState, stream: UUID, reader: str | None) -> Any:
+    def _known(self, campaign: CampaignState, stream: UUID, audience: Audience) -> Any:
         """A stream's state now; for a reader kept from some of its rulings (the GM's hidden
         ones), its state without them, or, where the rest does not replay without them, as it
         stood before the first of them."""
         evolve = self.evolver(campaign, stream)
-        hidden = hidden_from(campaign, reader)  # none for a GM
+        hidden = hidden_from(campaign, audience)  # none for a GM
         records = self.streams.records(stream) if hidden else []
         kept_from = [r.ruling for r in records if r.ruling in hidden]
         if not kept_from:
@@ -138,7 +139,7 @@ class Store:
         *,
         ruling: int,
         corrected: bool = False,
-        reader: str | None = None,
+        audience: Audience,
     ) -> Any:
         """A character as it stood after ruling ``ruling`` (None if it did not exist yet); for a
         reader kept from one of the GM's hidden rulings up to then, as it stood before it."""
@@ -151,7 +152,7 @@ class Store:
             if then is None:
                 raise
             entry = then.find(ref)
-        hidden = hidden_from(campaign, reader)  # none for a GM
+        hidden = hidden_from(campaign, audience)  # none for a GM
         if hidden:
             records = self.streams.records(entry.character_id)
             ruling = min([ruling, *(r.ruling - 1 for r in records if r.ruling in hidden)])

@@ -1,5 +1,6 @@
 """What an engine reads for a front end: the log, a character's history, recaps and Exposure
-timelines, verify, export and import; each read as its reader (``reader``) may read it.
+timelines, verify, export and import; each read for the audience it names (``audience``:
+a member, the GMs or the table, ``domain.audience``), never a default.
 ``Reads`` is a base of ``Engine`` (``engine.application.engine``)."""
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from uuid import UUID
 
 import attrs
 
+from domain.audience import GMS, Audience, GMs
 from domain.events import AMEND, RulingMade
-from domain.policy import check_gm
-from domain.visibility import hidden_from, reads_all
+from domain.visibility import check_whole_log, hidden_from, reads_all
 from engine.application.core import Store
 from engine.store.records import Recorded
 
@@ -54,19 +55,19 @@ class Reads(Store):
             campaign_id = found
         return audit.verify(self.store, campaign_id, self.read_models)
 
-    def headers(self, campaign_name: str, *, reader: str | None = None) -> list[Recorded]:
+    def headers(self, campaign_name: str, *, audience: Audience) -> list[Recorded]:
         """Each ruling's header (its ``RulingMade`` in its envelope), in order: the log without
-        the rulings' events, read from the campaign stream alone (those ``reader`` may read)."""
+        the rulings' events, read from the campaign stream alone (those ``audience`` may read)."""
         from engine.corrections import undo as rulings
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
         found = rulings.headers(self.streams.records(campaign_id))
-        if reader is None:
+        if isinstance(audience, GMs):
             return found
         campaign = self.campaign(campaign_name)
-        if reads_all(campaign, reader):
+        if reads_all(campaign, audience):
             return found
-        hidden = hidden_from(campaign, reader)
+        hidden = hidden_from(campaign, audience)
         return [h for h in found if h.ruling not in hidden and not _gm_note(h.event)]
 
     def log(
@@ -75,10 +76,10 @@ class Reads(Store):
         *,
         session: int | None = None,
         rulings: Collection[int] | None = None,
-        reader: str | None = None,
+        audience: Audience,
     ) -> list[LoggedRuling]:
         """Every ruling in order (only session ``session``'s, only the ``rulings`` numbered, when
-        given), with its events, as ``reader`` may read them (default: the GM)."""
+        given), with its events, as ``audience`` may read them."""
         from engine.corrections import undo as log
 
         campaign_id = self.find_campaign(campaign_name).campaign_id
@@ -90,18 +91,18 @@ class Reads(Store):
             logged = indexed.log_of(campaign_id, rulings)
         else:
             logged = log.read_log(self.streams, campaign_id, session=session, rulings=rulings)
-        return self._as_read_by(campaign_name, reader, logged)
+        return self._as_read_by(campaign_name, audience, logged)
 
-    def iter_log(self, campaign_name: str, *, reader: str | None = None) -> Iterator[LoggedRuling]:
+    def iter_log(self, campaign_name: str, *, audience: Audience) -> Iterator[LoggedRuling]:
         """Every ruling in order, as ``log`` gives them, read a page of rulings at a time
         through the ruling index: memory does not grow with the campaign's length."""
         indexed = self._indexed()
         if indexed is None:
-            yield from self.log(campaign_name, reader=reader)
+            yield from self.log(campaign_name, audience=audience)
             return
         campaign = self.campaign(campaign_name)
         for page in indexed.log_pages(campaign.id, campaign.rulings):
-            yield from self._as_read_by(campaign_name, reader, page)
+            yield from self._as_read_by(campaign_name, audience, page)
 
     def _indexed(self) -> Indexed | None:
         """The reads through the ruling index and dice models (None: the store keeps none)."""
@@ -110,17 +111,17 @@ class Reads(Store):
         return indexed(self.read_models, self.streams)
 
     def _as_read_by(
-        self, campaign_name: str, reader: str | None, logged: list[LoggedRuling]
+        self, campaign_name: str, audience: Audience, logged: list[LoggedRuling]
     ) -> list[LoggedRuling]:
-        if reader is None:
+        if isinstance(audience, GMs):
             return logged
         from engine.reads.readers import as_read_by
 
-        return as_read_by(self.campaign(campaign_name), reader, logged)
+        return as_read_by(self.campaign(campaign_name), audience, logged)
 
-    def history(self, campaign_name: str, ref: str, *, reader: str | None = None) -> list[Changed]:
+    def history(self, campaign_name: str, ref: str, *, audience: Audience) -> list[Changed]:
         """Every ruling that changed a character, in order, with its events on that character,
-        as ``reader`` may read them."""
+        as ``audience`` may read them."""
         from engine.reads import timeline
 
         campaign = self.campaign(campaign_name)
@@ -129,10 +130,10 @@ class Reads(Store):
             changes = indexed.history(campaign, ref)
         else:
             changes = timeline.history(self.streams, campaign, ref)
-        if reader is None:
+        if isinstance(audience, GMs):
             return changes
         logged = [c.logged for c in changes]
-        shown = {e.ruling.number: e for e in self._as_read_by(campaign_name, reader, logged)}
+        shown = {e.ruling.number: e for e in self._as_read_by(campaign_name, audience, logged)}
         return [
             attrs.evolve(c, logged=seen, events=tuple(r for r in c.events if r in seen.events))
             for c in changes
@@ -145,20 +146,20 @@ class Reads(Store):
         *,
         session: int | None = None,
         character: str | None = None,
-        reader: str | None = None,
+        audience: Audience,
     ) -> list[FaceCounts]:
         """Face counts per die size and source (session ``session``'s rulings only, those that
-        touched ``character`` only, when given), of the rulings ``reader`` may read."""
+        touched ``character`` only, when given), of the rulings ``audience`` may read."""
         from projections.dice_stats import tally
 
         campaign = self.campaign(campaign_name)
         stream = campaign.find(character).character_id if character else None
         indexed = self._indexed()
         if indexed is not None:
-            return indexed.dice(campaign, session=session, stream=stream, reader=reader)
+            return indexed.dice(campaign, session=session, stream=stream, audience=audience)
         dice = [
             (die, made.provenance)
-            for header in self.headers(campaign_name, reader=reader)
+            for header in self.headers(campaign_name, audience=audience)
             if isinstance(made := header.event, RulingMade) and made.command != AMEND
             if session is None or header.session == session
             if stream is None or any(span.stream == stream for span in made.touched)
@@ -188,13 +189,13 @@ class Reads(Store):
             if end is None:
                 raise timeline.NoSuchPoint(what=f"session {session}")
             return end
-        made = self.headers(campaign_name)
+        made = self.headers(campaign_name, audience=GMS)  # a point in the log, not its text
         return timeline.ruling_at(made, ruling=ruling, session=session, time=time)
 
     def session_rulings(
-        self, campaign_name: str, session: int | None = None, *, reader: str | None = None
+        self, campaign_name: str, session: int | None = None, *, audience: Audience
     ) -> list[LoggedRuling]:
-        """The rulings of one session (default: the latest session), in order, as ``reader``
+        """The rulings of one session (default: the latest session), in order, as ``audience``
         may read them."""
         from engine.reads import timeline
 
@@ -207,18 +208,18 @@ class Reads(Store):
             chosen = indexed.log(campaign_id, wanted)
             if not chosen:
                 raise timeline.NoSuchPoint(what=f"session {wanted}")
-        return self._as_read_by(campaign_name, reader, chosen)
+        return self._as_read_by(campaign_name, audience, chosen)
 
     def thread(
-        self, campaign_name: str, session: int | None = None, *, reader: str | None = None
+        self, campaign_name: str, session: int | None = None, *, audience: Audience
     ) -> Thread:
         """A session's thread (default: the latest): its posts and rulings in order, as
-        ``reader`` may read them (``projections.thread``)."""
+        ``audience`` may read them (``projections.thread``)."""
         from projections.thread import build_thread
 
         campaign = self.campaign(campaign_name)
         number = session if session is not None else self._latest_session(campaign.id)
-        logged = self.session_rulings(campaign_name, number, reader=reader)
+        logged = self.session_rulings(campaign_name, number, audience=audience)
         return build_thread(campaign, logged, number)
 
     def _latest_session(self, campaign_id: UUID) -> int:
@@ -238,15 +239,15 @@ class Reads(Store):
         campaign_name: str,
         session: int | None = None,
         *,
-        reader: str | None = None,
+        audience: Audience,
         progress: Callable[[int, int], None] | None = None,
     ) -> Iterator[Narrated]:
         """A session ruling by ruling (default: the latest), each with the states after it of
         the characters it touched, as corrected since; each character's stream read once.
         ``progress(done, total)`` hears of each ruling narrated."""
         campaign = self.campaign(campaign_name)
-        logged = self.session_rulings(campaign_name, session, reader=reader)
-        narrated_rulings = self._narrated(campaign_name, campaign, logged, reader)
+        logged = self.session_rulings(campaign_name, session, audience=audience)
+        narrated_rulings = self._narrated(campaign_name, campaign, logged, audience)
         for done, narrated in enumerate(narrated_rulings, 1):
             yield narrated
             if progress is not None:
@@ -257,11 +258,11 @@ class Reads(Store):
         campaign_name: str,
         campaign: CampaignState,
         logged: list[LoggedRuling],
-        reader: str | None,
+        audience: Audience,
     ) -> Iterator[Narrated]:
         from engine.reads.narration import Narrated, narrate
 
-        if not hidden_from(campaign, reader):
+        if not hidden_from(campaign, audience):
             evolve = self.ruleset(campaign).evolve_character
             yield from narrate(
                 self.streams, logged, {e.character_id: evolve for e in campaign.roster}
@@ -276,7 +277,7 @@ class Reads(Store):
                     names[r.originator_id],
                     ruling=entry.ruling.number,
                     corrected=True,
-                    reader=reader,
+                    audience=audience,
                 )
                 for r in events
                 if r.originator_id in names
@@ -297,50 +298,46 @@ class Reads(Store):
         session: int | None = None,
         *,
         gm: bool = False,
-        reader: str | None = None,
+        audience: Audience,
     ) -> Recap:
-        """A session's recap (default: the latest) as plain data, as ``reader`` may read it;
+        """A session's recap (default: the latest) as plain data, as ``audience`` may read it;
         ``gm`` keeps the GM-only notes (a GM's copy, never for a player)."""
         campaign = self.campaign(campaign_name)
-        hidden = hidden_from(campaign, reader)  # none for a GM
-        everything = reads_all(campaign, reader)
+        hidden = hidden_from(campaign, audience)  # none for a GM
+        everything = reads_all(campaign, audience)
         return self.recaps.session(campaign, session, gm=gm and everything, hidden=hidden)
 
-    def hero_timeline(
-        self, campaign_name: str, ref: str, *, reader: str | None = None
-    ) -> HeroTimeline:
-        """One hero's Exposure reveal timeline (The Code) as plain data, as ``reader`` may
+    def hero_timeline(self, campaign_name: str, ref: str, *, audience: Audience) -> HeroTimeline:
+        """One hero's Exposure reveal timeline (The Code) as plain data, as ``audience`` may
         read it."""
         campaign = self.campaign(campaign_name)
-        return self.recaps.hero(campaign, ref, hidden_from(campaign, reader))
+        return self.recaps.hero(campaign, ref, hidden_from(campaign, audience))
 
-    def campaign_timelines(
-        self, campaign_name: str, *, reader: str | None = None
-    ) -> CampaignTimeline:
+    def campaign_timelines(self, campaign_name: str, *, audience: Audience) -> CampaignTimeline:
         """Every hero's Exposure timeline in a campaign of The Code, as plain data."""
         campaign = self.campaign(campaign_name)
-        return self.recaps.campaign(campaign, hidden_from(campaign, reader))
+        return self.recaps.campaign(campaign, hidden_from(campaign, audience))
 
     def search(
         self,
         campaign_name: str,
         query: str,
         *,
-        reader: str | None = None,
+        audience: Audience,
         character: str | None = None,
         session: int | None = None,
         limit: int = 20,
         before: int | None = None,
     ) -> SearchResult:
         """The texts written into the campaign that hold every word of ``query``, newest first,
-        as ``reader`` may read them (``engine.reads.search``)."""
+        as ``audience`` may read them (``engine.reads.search``)."""
         from engine.reads.search import search
 
         return search(
             self,
             campaign_name,
             query,
-            reader=reader,
+            audience=audience,
             character=character,
             session=session,
             limit=limit,
@@ -362,14 +359,14 @@ class Reads(Store):
 
     # --- Moving campaigns between stores ------------------------------------------------------
 
-    def export(self, campaign_name: str, *, reader: str | None = None) -> Iterator[str]:
+    def export(self, campaign_name: str, *, audience: Audience) -> Iterator[str]:
         """The campaign as JSON lines (verified first): a header, then every stored event. The
         whole log, hidden rulings and GM-only notes too (a hash chain cannot skip a row): the
         GM's to give, after the session's hidden rulings are revealed."""
         from engine.transfer.export_import import export_lines
 
-        if reader is not None:
-            check_gm(self.campaign(campaign_name), reader, "export the whole log")
+        if not isinstance(audience, GMs):
+            check_whole_log(self.campaign(campaign_name), audience, "export the whole log")
         entry = self.find_campaign(campaign_name)
         return export_lines(self.store, entry, self.verify(campaign_name), spec=self.db)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
+from domain.audience import Audience
 from domain.events import AMEND, RulingMade
 from domain.visibility import hidden_from, reads_all
 from engine.reads import timeline
@@ -164,17 +165,17 @@ class Indexed:
         *,
         session: int | None,
         stream: UUID | None,
-        reader: str | None,
+        audience: Audience,
     ) -> list[FaceCounts]:
         """Face counts of the rulings of ``session`` (default: all) that touched ``stream``
-        (default: any), without the rulings hidden from ``reader`` or the GM-only notes."""
+        (default: any), without the rulings hidden from ``audience`` or the GM-only notes."""
         read = self._fresh(DICE)
         key = dice_key(campaign.id, ALL if session is None else session, stream or ALL)
         doc = read(key) or {"counts": {}, "gm": {}}
-        if reads_all(campaign, reader):
+        if reads_all(campaign, audience):
             return face_counts(merged(doc["counts"], doc["gm"]))
         counts = merged(doc["counts"])
-        hidden = set(hidden_from(campaign, reader))
+        hidden = set(hidden_from(campaign, audience))
         if hidden:
             index = self._fresh(INDEX)
             if session is not None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from domain.audience import Audience
 from domain.campaign import CampaignState
 from domain.visibility import hidden_from, reads_all, sees_event
 
@@ -17,22 +18,22 @@ if TYPE_CHECKING:
 
 
 def as_read_by(
-    campaign: CampaignState, reader: str | None, logged: list[LoggedRuling]
+    campaign: CampaignState, audience: Audience, logged: list[LoggedRuling]
 ) -> list[LoggedRuling]:
-    """``logged`` as ``reader`` may read it (everything, for a GM)."""
-    if reads_all(campaign, reader):
+    """``logged`` as ``audience`` may read it (everything, for a GM)."""
+    if reads_all(campaign, audience):
         return logged
-    hidden = hidden_from(campaign, reader)
+    hidden = hidden_from(campaign, audience)
     shown = []
     for entry in logged:
         if entry.ruling.number in hidden:
             continue
         amendments = tuple(
-            attrs.evolve(a, events=_events(campaign, reader, a.events))
+            attrs.evolve(a, events=_events(campaign, audience, a.events))
             for a in entry.amendments
             if a.by not in hidden
         )
-        events = _events(campaign, reader, entry.events)
+        events = _events(campaign, audience, entry.events)
         if entry.events and not events:
             continue  # a ruling of GM-only notes: the GMs' alone
         shown.append(attrs.evolve(entry, events=events, amendments=amendments))
@@ -40,6 +41,6 @@ def as_read_by(
 
 
 def _events(
-    campaign: CampaignState, reader: str | None, records: tuple[Recorded, ...]
+    campaign: CampaignState, audience: Audience, records: tuple[Recorded, ...]
 ) -> tuple[Recorded, ...]:
-    return tuple(r for r in records if sees_event(campaign, reader, r.event))
+    return tuple(r for r in records if sees_event(campaign, audience, r.event))

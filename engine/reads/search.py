@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
+from domain.audience import Audience
 from domain.errors import DomainError
 from domain.plain import Plain
 from engine.reads.search_index import Term, index_of, pages
@@ -95,7 +96,7 @@ def search(
     campaign_name: str,
     query: str,
     *,
-    reader: str | None = None,
+    audience: Audience,
     character: str | None = None,
     session: int | None = None,
     limit: int = 20,
@@ -112,7 +113,7 @@ def search(
     found: list[FoundText] = []
     for page in pages(index, campaign.id, terms, max(limit, 50), before):
         numbers = [n for n, doc in page if session is None or doc["s"] == session]
-        logged = reads.log(campaign_name, rulings=numbers, reader=reader)
+        logged = reads.log(campaign_name, rulings=numbers, audience=audience)
         shown = {entry.ruling.number: entry for entry in logged}
         for number, doc in page:
             entry = shown.get(number)

@@ -22,6 +22,7 @@ from freezegun import freeze_time
 import cli.post
 from cli.main import campaign
 from cli.post import PostFailed, post_parts
+from domain.audience import GMS
 from engine import Engine
 from engine.reads.recaps import NotAHero
 from projections.render_discord import (
@@ -127,7 +128,7 @@ def cli_run(db: Path, *args: str) -> Result:
 def _recap_parts(db: Path) -> list[str]:
     with Engine(str(db)) as engine:
         (entry,) = engine.directory().campaigns
-        return split(recap_discord(engine.recap(entry.name, None)))
+        return split(recap_discord(engine.recap(entry.name, None, audience=GMS)))
 
 
 # --- The example campaigns as Discord messages -----------------------------------------------
@@ -140,13 +141,17 @@ def _discord_texts(db: Path) -> dict[str, str]:
         (entry,) = engine.directory().campaigns
         state = engine.campaign(entry.name)
         for number in range(1, state.sessions + 1):
-            texts[f"session {number}"] = recap_discord(engine.recap(entry.name, number))
+            texts[f"session {number}"] = recap_discord(
+                engine.recap(entry.name, number, audience=GMS)
+            )
         if state.system == "the-code":
             for hero in state.roster:
                 with contextlib.suppress(NotAHero):  # an NPC has no Exposure timeline
-                    line = engine.hero_timeline(entry.name, hero.name)
+                    line = engine.hero_timeline(entry.name, hero.name, audience=GMS)
                     texts[hero.name] = timeline_discord(line)
-            texts["campaign"] = campaign_timeline_discord(engine.campaign_timelines(entry.name))
+            texts["campaign"] = campaign_timeline_discord(
+                engine.campaign_timelines(entry.name, audience=GMS)
+            )
     return texts
 
 

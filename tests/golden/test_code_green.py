@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.audience import GMS
 from domain.dice import EnteredDice, PoolMode, PoolRoll, d66, flip, roll_pool
 from domain.errors import DomainError, NotEnoughDice, TooManyDice
 from domain.events import CharacterJoined, Event
@@ -74,7 +75,7 @@ CAROL_DICE = (5, 6, 2, 1, 4)
 
 
 def _character(engine: Engine, who: str) -> CgCharacter:
-    state: CgCharacter = engine.character("Lab", who)
+    state: CgCharacter = engine.character("Lab", who, audience=GMS)
     return state
 
 

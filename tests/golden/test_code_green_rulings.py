@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from domain.audience import GMS
 from domain.errors import DomainError, NameTaken, NotAllowed, UnknownCharacter
 from domain.events import Event, RosterRenamed
 from domain.rulesets.code_green import errors
@@ -37,7 +38,7 @@ BOB = "26535"
 
 
 def _character(engine: Engine, who: str) -> CgCharacter:
-    state: CgCharacter = engine.character("Lab", who)
+    state: CgCharacter = engine.character("Lab", who, audience=GMS)
     return state
 
 
@@ -125,7 +126,7 @@ def test_a_character_takes_a_new_name(engine: Engine) -> None:
     assert expected == result.events
     assert (c.id, "Hush") == (_character(engine, "Hush").id, _character(engine, "alice").name)
     with pytest.raises(UnknownCharacter):
-        engine.character("Lab", alice)
+        engine.character("Lab", alice, audience=GMS)
     engine.execute("Lab", DeclareTest(character="Hush", form="Legs", function="Invulnerable"))
 
 

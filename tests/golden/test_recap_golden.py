@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
+from domain.audience import GMS
 from engine import Engine
 from engine.reads.recaps import NotAHero
 from projections.render_md import campaign_timeline_md, recap_md, timeline_md
@@ -42,14 +43,14 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
         (entry,) = engine.directory().campaigns
         campaign = engine.campaign(entry.name)
         for number in range(1, campaign.sessions + 1):
-            recap: dict[str, Any] = engine.recap(entry.name, number)
+            recap: dict[str, Any] = engine.recap(entry.name, number, audience=GMS)
             files[f"{script.stem}-session-{number}.md"] = recap_md(recap)
         if campaign.system == "the-code":
             for hero in campaign.roster:
                 with contextlib.suppress(NotAHero):  # an NPC has no Exposure timeline
-                    line = engine.hero_timeline(entry.name, hero.name)
+                    line = engine.hero_timeline(entry.name, hero.name, audience=GMS)
                     files[f"{script.stem}-{slug(hero.name)}.md"] = timeline_md(line)
-            view = engine.campaign_timelines(entry.name)
+            view = engine.campaign_timelines(entry.name, audience=GMS)
             files[f"{script.stem}-exposure.md"] = campaign_timeline_md(view)
     return files
 

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import DomainError
 from domain.events import Event
@@ -110,7 +111,7 @@ def one(events: Sequence[Event], kind: type[Event]) -> Event:
 
 
 def who(engine: Engine, name: str) -> SimsCharacter:
-    state: SimsCharacter = engine.character(NAME, name)
+    state: SimsCharacter = engine.character(NAME, name, audience=GMS)
     return state
 
 

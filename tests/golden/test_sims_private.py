@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from domain.audience import GMS, Member, of_actor
 from domain.commands import Command
 from domain.errors import EmptyText, NotAllowed, UnknownMember
 from domain.events import PostKind, PostWritten, Role, RulingMade, Visibility
@@ -35,12 +36,15 @@ def message(engine: Engine) -> int:
 
 def reads(engine: Engine, reader: str | None) -> dict[str, str]:
     """Everything ``reader`` reads: the log, the headers, the thread, a search, the recap."""
-    recap = engine.recap(NAME, reader=reader)
-    found = [engine.search(NAME, words, reader=reader).found for words in ("steak", "somebody")]
+    recap = engine.recap(NAME, audience=of_actor(reader))
+    found = [
+        engine.search(NAME, words, audience=of_actor(reader)).found
+        for words in ("steak", "somebody")
+    ]
     return {
-        "log": repr(engine.log(NAME, reader=reader)),
-        "headers": repr(engine.headers(NAME, reader=reader)),
-        "thread": thread_md(engine.thread(NAME, reader=reader)),
+        "log": repr(engine.log(NAME, audience=of_actor(reader))),
+        "headers": repr(engine.headers(NAME, audience=of_actor(reader))),
+        "thread": thread_md(engine.thread(NAME, audience=of_actor(reader))),
         "search": repr(found),
         "recap json": json.dumps(recap),
         "recap md": recap_md(recap),
@@ -53,7 +57,7 @@ def test_r_pdq_15_a_private_message_is_a_private_ruling(engine: Engine) -> None:
     ruling), and so is its amendment."""
     table(engine)
     number = message(engine)
-    (entry,) = engine.log(NAME, rulings=(number,))
+    (entry,) = engine.log(NAME, rulings=(number,), audience=GMS)
     (post,) = [r.event for r in entry.events if isinstance(r.event, PostWritten)]
     assert (GM, PostKind.CHARACTER, "Smith", ("bob",), BODY) == (
         post.by,
@@ -66,7 +70,7 @@ def test_r_pdq_15_a_private_message_is_a_private_ruling(engine: Engine) -> None:
     assert (Visibility.PRIVATE, (GM, "bob")) == (made.visibility, made.audience)
     corrected = "Bring me the Keymaker himself."
     result = engine.amend(NAME, number, {"text": corrected}, reason="clearer offer")
-    (entry,) = engine.log(NAME, rulings=(result.number,))
+    (entry,) = engine.log(NAME, rulings=(result.number,), audience=GMS)
     made = entry.ruling
     assert isinstance(made, RulingMade)
     assert (Visibility.PRIVATE, (GM, "bob")) == (made.visibility, made.audience)
@@ -132,8 +136,8 @@ def test_r_pdq_15_the_gm_writes_in_person(engine: Engine) -> None:
     post = one(run(engine, command), PostWritten)
     assert isinstance(post, PostWritten)
     assert (PostKind.NARRATION, ("alice",)) == (post.kind, post.to)
-    assert "white rabbit" in thread_md(engine.thread(NAME, reader="alice"))
-    assert "white rabbit" not in thread_md(engine.thread(NAME, reader="bob"))
+    assert "white rabbit" in thread_md(engine.thread(NAME, audience=Member("alice")))
+    assert "white rabbit" not in thread_md(engine.thread(NAME, audience=Member("bob")))
 
 
 @pytest.mark.parametrize(

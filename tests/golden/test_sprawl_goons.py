@@ -12,6 +12,7 @@ from typing import TypeVar
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import DomainError
 from domain.events import Event
@@ -75,7 +76,7 @@ def refused(engine: Engine, command: Command, error: type[E], *faces: int) -> E:
 
 
 def sheet(engine: Engine, who: str) -> SgCharacter:
-    state: SgCharacter = engine.character(CAMPAIGN, who)
+    state: SgCharacter = engine.character(CAMPAIGN, who, audience=GMS)
     return state
 
 

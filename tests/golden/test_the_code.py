@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.events import Event, Role
 from domain.lifecycle import StartSession
@@ -74,7 +75,7 @@ def table(engine: Engine, **hero: Any) -> TcHero:
 
 
 def sheet(engine: Engine, who: str = HAWK) -> TcHero:
-    state: TcHero = engine.character("Lab", who)
+    state: TcHero = engine.character("Lab", who, audience=GMS)
     return state
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from freezegun import freeze_time
 
+from domain.audience import GMS, of_actor
 from engine import Engine
 from projections.render_thread import thread_md, thread_text
 from tests.conftest import FROZEN_AT
@@ -37,8 +38,8 @@ def rendered(script: Path, folder: Path) -> dict[str, str]:
         campaign = engine.campaign(entry.name)
         number = campaign.sessions
         player = next(m.name for m in campaign.members if m.role == "player")
-        gm = engine.thread(entry.name, number)
-        theirs = engine.thread(entry.name, number, reader=player)
+        gm = engine.thread(entry.name, number, audience=GMS)
+        theirs = engine.thread(entry.name, number, audience=of_actor(player))
     stem = f"{script.stem}-session-{number}"
     return {
         f"{stem}.md": thread_md(gm),

@@ -19,6 +19,7 @@ from uuid import UUID
 import attrs
 from attrs import frozen
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import DomainError, TooManyDice
 from domain.rulesets import ruleset_named
@@ -103,7 +104,7 @@ def whole_state(engine: Engine) -> dict[str, Any]:
     campaign = engine.campaign(CAMPAIGN)
     names: dict[UUID, str] = {e.character_id: f"character {e.name}" for e in campaign.roster}
     names[campaign.id] = "the campaign"
-    characters = engine.characters(CAMPAIGN)
+    characters = engine.characters(CAMPAIGN, audience=GMS)
     shown = {k: v for k, v in _plain(campaign, names).items() if k not in BOOKKEEPING}
     return {
         "campaign": shown,

@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.rulesets.code_green import commands as cg
 from engine import DiceSpec, Engine
@@ -81,7 +82,7 @@ def test_what_is_offered_is_what_the_rules_allow(plays: list[tuple[int, int, int
     for pick, who, face in plays:
         roster = engine.campaign(SCENE.campaign).roster
         for entry in roster:
-            c = engine.character(SCENE.campaign, entry.name)
+            c = engine.character(SCENE.campaign, entry.name, audience=GMS)
             shown = {
                 a.verb for a in engine.actions(SCENE.campaign, reader=GM, character=c.name).actions
             }
@@ -92,7 +93,7 @@ def test_what_is_offered_is_what_the_rules_allow(plays: list[tuple[int, int, int
                 elif verb in EXACT:
                     assert decided, (verb, c.name)
         entry = roster[who]
-        c = engine.character(SCENE.campaign, entry.name)
+        c = engine.character(SCENE.campaign, entry.name, audience=GMS)
         offered = [
             a.verb
             for a in engine.actions(SCENE.campaign, reader=GM, character=entry.name).actions

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, CreateCharacter, DeclareTest, PlaceTokens
@@ -72,7 +73,9 @@ def test_an_amended_history_equals_the_history_written_right(
         table(direct, *corrected, faces=used)
 
         assert tuple(faces[:needed]) == used
-        assert direct.character("Lab", "alice") == amended.character("Lab", "alice")
+        assert direct.character("Lab", "alice", audience=GMS) == amended.character(
+            "Lab", "alice", audience=GMS
+        )
         assert direct.campaign("Lab").roster == amended.campaign("Lab").roster
 
 
@@ -81,7 +84,10 @@ def test_the_recorded_dice_are_kept(engine: Engine) -> None:
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     result = engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
     assert (2, 5) == tuple(d.face for d in result.dice)
-    assert "Tail" == engine.character_at("Lab", "alice", ruling=TEST, corrected=True).test.form
+    assert (
+        "Tail"
+        == engine.character_at("Lab", "alice", ruling=TEST, corrected=True, audience=GMS).test.form
+    )
 
 
 def test_a_die_never_rolled_comes_from_the_dice_given(engine: Engine) -> None:
@@ -97,7 +103,7 @@ def test_a_die_never_rolled_comes_from_the_dice_given(engine: Engine) -> None:
     result = engine.amend("Lab", TEST, change, reason="invulnerable", dice=DiceSpec(faces=(6,)))
 
     assert (4, 6) == tuple(d.face for d in result.dice)
-    rolled = engine.log("Lab")[TEST - 1].amendments[0].events[-1].event
+    rolled = engine.log("Lab", audience=GMS)[TEST - 1].amendments[0].events[-1].event
     assert 6 == rolled.result  # type: ignore[attr-defined]
 
 
@@ -105,7 +111,7 @@ def test_the_log_keeps_the_original_and_the_amendment(engine: Engine) -> None:
     """The original events stay; the amendment names its ruling, reason and new events."""
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail", actor="Rosa")
-    logged = {entry.ruling.number: entry for entry in engine.log("Lab")}
+    logged = {entry.ruling.number: entry for entry in engine.log("Lab", audience=GMS)}
     test = logged[TEST]
     assert 2 == len(test.events)
     (amendment,) = test.amendments
@@ -118,8 +124,8 @@ def test_time_travel_shows_the_past_as_recorded_and_as_corrected(engine: Engine)
     """After ruling 6, as recorded then: Legs; as corrected: Tail."""
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
-    then = engine.character_at("Lab", "alice", ruling=TEST)
-    corrected = engine.character_at("Lab", "alice", ruling=TEST, corrected=True)
+    then = engine.character_at("Lab", "alice", ruling=TEST, audience=GMS)
+    corrected = engine.character_at("Lab", "alice", ruling=TEST, corrected=True, audience=GMS)
     assert ("Legs", "Tail") == (then.test.form, corrected.test.form)
 
 
@@ -136,7 +142,7 @@ def test_later_rulings_that_no_longer_fit_are_named(engine: Engine) -> None:
 
     engine.amend("Lab", PLACE, change, reason="misplaced", with_dependents=True)
 
-    alice = engine.character("Lab", "alice")
+    alice = engine.character("Lab", "alice", audience=GMS)
     assert ({"R1C1", "R2C2", "R3C2"}, 0) == (set(alice.tokens), alice.tests)
     assert frozenset({TEST, ADAPT}) == engine.campaign("Lab").retracted
 
@@ -184,10 +190,13 @@ def test_amending_twice_keeps_the_last_and_undo_removes_both(engine: Engine) -> 
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
     engine.amend("Lab", TEST, {"form": "Teeth", "function": "Phasing"}, reason="teeth")
-    assert "Teeth" == engine.character_at("Lab", "alice", ruling=TEST, corrected=True).test.form
+    assert (
+        "Teeth"
+        == engine.character_at("Lab", "alice", ruling=TEST, corrected=True, audience=GMS).test.form
+    )
     engine.undo("Lab", ADAPT, reason="no adapt")
     engine.undo("Lab", TEST, reason="no test at all")
-    alice = engine.character("Lab", "alice")
+    alice = engine.character("Lab", "alice", audience=GMS)
     assert (0, None) == (alice.tests, alice.test)
 
 
@@ -198,8 +207,11 @@ def test_an_amendment_reaching_behind_a_snapshot_replays_the_stream(
     monkeypatch.setattr("engine.write.ledger.SNAPSHOT_INTERVAL", 3)
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")
-    assert "Tail" == engine.character_at("Lab", "alice", ruling=TEST, corrected=True).test.form
-    alice = engine.character("Lab", "alice")
+    assert (
+        "Tail"
+        == engine.character_at("Lab", "alice", ruling=TEST, corrected=True, audience=GMS).test.form
+    )
+    alice = engine.character("Lab", "alice", audience=GMS)
     assert (1, None) == (alice.tests, alice.test)
     assert {"R1C1", "R2C2", "R3C1"} == set(alice.tokens)
 
@@ -228,8 +240,8 @@ def test_the_two_views_differ_exactly_where_a_later_correction_reaches(engine: E
     table(engine, "Legs", "Invulnerable", faces=(2, 5))
     engine.amend("Lab", TEST, {"form": "Tail", "function": "Cryptic"}, reason="tail")  # 8
     differs = [
-        engine.character_at("Lab", "alice", ruling=n)
-        != engine.character_at("Lab", "alice", ruling=n, corrected=True)
+        engine.character_at("Lab", "alice", ruling=n, audience=GMS)
+        != engine.character_at("Lab", "alice", ruling=n, corrected=True, audience=GMS)
         for n in range(4, 9)
     ]
     assert [False, False, True, False, False] == differs
@@ -253,4 +265,7 @@ def test_loads_after_an_amendment_start_from_a_snapshot(
 
     loaded = engine.streams.load(alice, counting)
     assert 0 == folded[0]
-    assert engine.character_at("Lab", "alice", ruling=ADAPT, corrected=True) == loaded.state
+    assert (
+        engine.character_at("Lab", "alice", ruling=ADAPT, corrected=True, audience=GMS)
+        == loaded.state
+    )

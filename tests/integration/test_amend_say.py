@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.audience import GMS, Member, of_actor
 from domain.errors import EmptyText, NotAllowed, TextTooLong, UnknownParameter
 from domain.events import Role
 from domain.free_rolls import RollFreely
@@ -49,20 +50,24 @@ def test_the_gm_corrects_a_narration(engine: Engine) -> None:
     amendment's the new; the roll stands as it was rolled."""
     number = lab(engine)
     result = engine.amend("Lab", number, {SAY: f"  {FIXED} "}, reason="typo")
-    (entry,) = engine.log("Lab", rulings=(number,))
+    (entry,) = engine.log("Lab", rulings=(number,), audience=GMS)
     (amendment,) = entry.amendments
     assert (SAID, FIXED, FIXED) == (said(entry.ruling), amendment.say, entry.say)
     assert [e.event for e in entry.events] == [e.event for e in amendment.events]
-    (correction,) = engine.log("Lab", rulings=(result.number,))
+    (correction,) = engine.log("Lab", rulings=(result.number,), audience=GMS)
     assert FIXED == said(correction.ruling)
-    thread = engine.thread("Lab")
+    thread = engine.thread("Lab", audience=GMS)
     (shown,) = [e for e in thread.entries if e.ruling == number]
     edit = Edit(by=result.number, actor="Rosa", reason="typo", was=SAID)
     assert (FIXED, (edit,)) == (shown.say, shown.edits)
     assert f"_edited by #{result.number} (Rosa): typo_" in thread_md(thread)
-    (told,) = [s for s in engine.recap("Lab")["story"] if s["ruling"] == number]
+    (told,) = [s for s in engine.recap("Lab", audience=GMS)["story"] if s["ruling"] == number]
     assert FIXED == told["text"]
-    replayed = [n.logged.say for n in engine.replay("Lab", 1) if n.logged.ruling.number == number]
+    replayed = [
+        n.logged.say
+        for n in engine.replay("Lab", 1, audience=GMS)
+        if n.logged.ruling.number == number
+    ]
     assert [FIXED] == replayed
 
 
@@ -70,9 +75,9 @@ def test_a_search_finds_the_new_words_and_the_old(engine: Engine) -> None:
     """The new words under the amendment; the old under the ruling, marked amended."""
     number = lab(engine)
     result = engine.amend("Lab", number, {SAY: FIXED}, reason="typo")
-    found = engine.search("Lab", "fumbles").found
+    found = engine.search("Lab", "fumbles", audience=GMS).found
     assert [(result.number, FIXED, "")] == [(f.ruling, f.text, f.status) for f in found]
-    found = engine.search("Lab", "fumbls").found
+    found = engine.search("Lab", "fumbls", audience=GMS).found
     assert [(number, SAID, "amended")] == [(f.ruling, f.text, f.status) for f in found]
 
 
@@ -81,7 +86,7 @@ def test_a_ruling_said_nothing_gains_a_narration(engine: Engine) -> None:
     lab(engine)
     number = engine.execute("Lab", RollFreely(expression="1d6", why="x"), dice=DiceSpec(faces=(1,)))
     result = engine.amend("Lab", number.number, {SAY: "The lock holds."}, reason="said aloud")
-    (shown,) = [e for e in engine.thread("Lab").entries if e.ruling == number.number]
+    (shown,) = [e for e in engine.thread("Lab", audience=GMS).entries if e.ruling == number.number]
     assert ("The lock holds.", ("",)) == (shown.say, tuple(x.was for x in shown.edits))
     assert result.number > number.number
 
@@ -105,7 +110,7 @@ def test_the_author_corrects_their_own_narration_and_only_theirs(engine: Engine)
     assert before == event_count(engine)
     engine.amend("Lab", mine, {SAY: "I cross my fingers."}, reason="typo", actor="ana")
     engine.amend("Lab", theirs, {SAY: "Me too.", "why": "pluck"}, reason="both", actor="Rosa")
-    says = {e.ruling: e.say for e in engine.thread("Lab").entries}
+    says = {e.ruling: e.say for e in engine.thread("Lab", audience=GMS).entries}
     assert ("I cross my fingers.", "Me too.") == (says[mine], says[theirs])
 
 
@@ -127,10 +132,10 @@ def test_a_hidden_rulings_narration_stays_hidden(engine: Engine) -> None:
     number = engine.execute("Lab", secret, dice=DiceSpec(faces=(6,)), hidden=True, say="Shh")
     engine.amend("Lab", number.number, {SAY: "Shadows move."}, reason="clearer")
     for reader in ("ana", "eve"):
-        assert "Shadows" not in thread_md(engine.thread("Lab", reader=reader))
-        assert () == engine.search("Lab", "shadows", reader=reader).found
-        assert "Shadows" not in str(engine.recap("Lab", reader=reader))
-    assert "Shadows move." in thread_md(engine.thread("Lab", reader="Rosa"))
+        assert "Shadows" not in thread_md(engine.thread("Lab", audience=of_actor(reader)))
+        assert () == engine.search("Lab", "shadows", audience=of_actor(reader)).found
+        assert "Shadows" not in str(engine.recap("Lab", audience=of_actor(reader)))
+    assert "Shadows move." in thread_md(engine.thread("Lab", audience=Member("Rosa")))
 
 
 def test_a_post_is_corrected_by_its_text(engine: Engine) -> None:
@@ -150,12 +155,14 @@ def test_a_private_rulings_narration_stays_private(engine: Engine) -> None:
     message = SendPrivateMessage(to="bob", body="psst", by=GM, character="Smith")
     number = engine.execute(NAME, message, say="Smith leans in.").number
     amended = engine.amend(NAME, number, {SAY: "Smith leans closer."}, reason="said").number
-    (entry,) = engine.log(NAME, rulings=(number,), reader="bob")
+    (entry,) = engine.log(NAME, rulings=(number,), audience=Member("bob"))
     assert "Smith leans closer." == entry.say
-    assert [] == engine.log(NAME, rulings=(number, amended), reader="alice")
-    assert [amended] == [f.ruling for f in engine.search(NAME, "closer", reader="bob").found]
-    assert () == engine.search(NAME, "closer", reader="alice").found
-    assert "Smith leans" not in str(engine.recap(NAME, reader=GM)["story"])
+    assert [] == engine.log(NAME, rulings=(number, amended), audience=Member("alice"))
+    assert [amended] == [
+        f.ruling for f in engine.search(NAME, "closer", audience=Member("bob")).found
+    ]
+    assert () == engine.search(NAME, "closer", audience=Member("alice")).found
+    assert "Smith leans" not in str(engine.recap(NAME, audience=of_actor(GM))["story"])
 
 
 def test_a_ruling_decided_again_keeps_its_corrected_narration(engine: Engine) -> None:
@@ -166,14 +173,14 @@ def test_a_ruling_decided_again_keeps_its_corrected_narration(engine: Engine) ->
     roll = numbers[ROLL]
     engine.amend(CAMPAIGN, roll, {SAY: "Alice leaps."}, reason="narrated")
     engine.undo(CAMPAIGN, numbers[ASSIST], reason="no help", redecide=True)
-    (entry,) = engine.log(CAMPAIGN, rulings=(roll,))
+    (entry,) = engine.log(CAMPAIGN, rulings=(roll,), audience=GMS)
     assert (["amended", "re-decided"], "Alice leaps.") == (
         [a.kind for a in entry.amendments],
         entry.say,
     )
-    (shown,) = [e for e in engine.thread(CAMPAIGN).entries if e.ruling == roll]
+    (shown,) = [e for e in engine.thread(CAMPAIGN, audience=GMS).entries if e.ruling == roll]
     assert ("Alice leaps.", 1) == (shown.say, len(shown.edits))
-    (told,) = [s for s in engine.recap(CAMPAIGN)["story"] if s["ruling"] == roll]
+    (told,) = [s for s in engine.recap(CAMPAIGN, audience=GMS)["story"] if s["ruling"] == roll]
     assert "Alice leaps." == told["text"]
 
 

@@ -12,6 +12,7 @@ from uuid import UUID
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.sims.creation import CreateCharacter as SimsCharacter
@@ -123,7 +124,7 @@ def play(engine: Engine, system: str, steps: Sequence[Step]) -> None:
 
 
 def sheets(engine: Engine) -> list[Any]:
-    return engine.characters("Lab")
+    return engine.characters("Lab", audience=GMS)
 
 
 @pytest.mark.parametrize("scenario", sorted(SCENARIOS))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.events import CampaignCreated, CampaignRegistered, HouseRule, RulingMade
 from domain.lifecycle import AddNote, StartSession
@@ -37,7 +38,7 @@ def test_campaigns_in_one_store_keep_separate_streams(any_engine: Engine) -> Non
     assert (3, 1, None, 0) == (lab.rulings, lab.session, ward.session, ward.sessions)
     assert 1 == ward.rulings
     assert lab.id != ward.id
-    assert [1] == [entry.ruling.number for entry in any_engine.log("Ward")]
+    assert [1] == [entry.ruling.number for entry in any_engine.log("Ward", audience=GMS)]
 
 
 def test_creating_a_campaign_records_its_registration_and_first_ruling(any_engine: Engine) -> None:
@@ -113,9 +114,9 @@ def test_bad_campaign_creation_is_refused_and_appends_nothing(
         pytest.param(lambda e: e.campaign("Nowhere"), id="campaign"),
         pytest.param(lambda e: e.execute("Nowhere", StartSession()), id="execute"),
         pytest.param(lambda e: e.undo("Nowhere", reason="oops"), id="undo"),
-        pytest.param(lambda e: e.log("Nowhere"), id="log"),
-        pytest.param(lambda e: e.character("Nowhere", ALICE), id="character"),
-        pytest.param(lambda e: e.characters("Nowhere"), id="characters"),
+        pytest.param(lambda e: e.log("Nowhere", audience=GMS), id="log"),
+        pytest.param(lambda e: e.character("Nowhere", ALICE, audience=GMS), id="character"),
+        pytest.param(lambda e: e.characters("Nowhere", audience=GMS), id="characters"),
     ],
 )
 def test_unknown_campaign_is_refused(any_engine: Engine, call: object) -> None:
@@ -140,8 +141,8 @@ def test_reopened_sqlite_file_gives_the_same_state(frozen: None, tmp_path: Path)
         expected = (
             first.directory(),
             first.campaign("Lab"),
-            first.characters("Lab"),
-            [(entry.header, entry.events) for entry in first.log("Lab")],
+            first.characters("Lab", audience=GMS),
+            [(entry.header, entry.events) for entry in first.log("Lab", audience=GMS)],
             [list(first.store.events.get(s)) for s in stream_ids(first)],
         )
 
@@ -149,8 +150,8 @@ def test_reopened_sqlite_file_gives_the_same_state(frozen: None, tmp_path: Path)
         actual = (
             second.directory(),
             second.campaign("Lab"),
-            second.characters("Lab"),
-            [(entry.header, entry.events) for entry in second.log("Lab")],
+            second.characters("Lab", audience=GMS),
+            [(entry.header, entry.events) for entry in second.log("Lab", audience=GMS)],
             [list(second.store.events.get(s)) for s in stream_ids(second)],
         )
 
@@ -165,7 +166,7 @@ def test_reopened_sqlite_file_continues_numbering(frozen: None, tmp_path: Path) 
 
     with Engine(db) as second:
         result = second.execute("Lab", AddNote(text="back next week"))
-        names = [c.name for c in second.characters("Lab")]
+        names = [c.name for c in second.characters("Lab", audience=GMS)]
 
     assert 15 == result.number
     assert [ALICE, BOB] == names

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.dice import Provenance
 from domain.events import DiceCommitted, DiceRevealed
 from domain.free_rolls import RollFreely
@@ -69,7 +70,7 @@ def play(engine: Engine) -> None:
     engine.execute(
         "Lab", DeclareTest(character="alice", form="Legs", function="Invulnerable", roll=True)
     )
-    free = engine.character("Lab", "alice").free_squares()[0]
+    free = engine.character("Lab", "alice", audience=GMS).free_squares()[0]
     engine.execute("Lab", Adapt(character="alice", source="R2C2", destination=free))
     engine.execute("Lab", EndScene())
 
@@ -77,7 +78,7 @@ def play(engine: Engine) -> None:
 def test_a_session_commits_then_reveals_and_every_roll_verifies(any_engine: Engine) -> None:
     """Start: the seed's hash and the players' entropy; end: the seed; verify recomputes all."""
     play(any_engine)
-    made = [entry.ruling for entry in any_engine.log("Lab")]
+    made = [entry.ruling for entry in any_engine.log("Lab", audience=GMS)]
     committed = [m for m in made if m.provenance is Provenance.COMMITTED]
     assert 3 == len(committed)
     counters = [(m.counter, m.draws) for m in committed]
@@ -88,7 +89,7 @@ def test_a_session_commits_then_reveals_and_every_roll_verifies(any_engine: Engi
     revealed = next(e for e in result.events if isinstance(e, DiceRevealed))
     started = next(
         r.event
-        for entry in any_engine.log("Lab")
+        for entry in any_engine.log("Lab", audience=GMS)
         for r in entry.events
         if isinstance(r.event, DiceCommitted)
     )
@@ -117,7 +118,7 @@ def test_explicit_dice_are_not_claimed_verifiable(engine: Engine) -> None:
     )
     assert (Provenance.PHYSICAL, None) == (
         physical.provenance,
-        engine.log("Lab")[-1].ruling.counter,
+        engine.log("Lab", audience=GMS)[-1].ruling.counter,
     )
 
 

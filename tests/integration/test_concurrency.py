@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from domain import lifecycle
+from domain.audience import GMS
 from domain.commands import Change, View
 from domain.dice import DiceSource, Die
 from domain.errors import DomainError
@@ -67,7 +68,9 @@ def bobs_note(engine: Engine) -> Callable[[], object]:
 
 
 def summary(engine: Engine) -> list[tuple[int, str, str]]:
-    return [(e.ruling.number, e.ruling.command, e.header.actor) for e in engine.log("Lab")]
+    return [
+        (e.ruling.number, e.ruling.command, e.header.actor) for e in engine.log("Lab", audience=GMS)
+    ]
 
 
 def test_a_write_between_load_and_save_is_retried(
@@ -98,7 +101,7 @@ def test_a_retried_roll_records_the_entered_faces_once(
 
     assert (Die(6, 2), Die(6, 5)) == result.dice
     assert [(2, 5)] == [e.dice for e in rolled]  # type: ignore[attr-defined]
-    assert first.character("Lab", "31415").adaptation_pending
+    assert first.character("Lab", "31415", audience=GMS).adaptation_pending
 
 
 def test_a_retried_seeded_roll_rolls_as_if_undisturbed(
@@ -113,7 +116,7 @@ def test_a_retried_seeded_roll_rolls_as_if_undisturbed(
     result = first.execute("Lab", RollTest(), dice=DiceSpec(seed=7))
 
     assert (Die(6, seeded.roll(6)), Die(6, seeded.roll(6))) == result.dice
-    assert 7 == first.log("Lab")[-1].ruling.seed
+    assert 7 == first.log("Lab", audience=GMS)[-1].ruling.seed
 
 
 def test_a_command_that_always_conflicts_gives_up_with_concurrent_writes(

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import ConcurrentWrites
 from domain.events import Role
@@ -109,7 +110,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def tags(engine: Engine) -> Counter[str]:
     """How many rulings carry each writer's command tag."""
     counted: Counter[str] = Counter()
-    for entry in engine.log(CAMPAIGN):
+    for entry in engine.log(CAMPAIGN, audience=GMS):
         args = json.loads(entry.ruling.params).get("args", {})
         tag = args.get("reason") or args.get("text")
         if tag:
@@ -130,7 +131,7 @@ def test_eight_writers_record_every_command_exactly_once(store: str) -> None:
     expected = {f"w{w}-{i}" for w in range(WRITERS) for i in range(COMMANDS)}
     with Engine(store) as engine:
         counted = tags(engine)
-        shared = engine.character(CAMPAIGN, SHARED)
+        shared = engine.character(CAMPAIGN, SHARED, audience=GMS)
         assert WRITERS * COMMANDS == engine.campaign(CAMPAIGN).rulings - before
         assert expected == set(counted)
         assert {1} == set(counted.values())
@@ -139,7 +140,9 @@ def test_eight_writers_record_every_command_exactly_once(store: str) -> None:
         assert engine.verify(CAMPAIGN).intact
         sequential = rerun(engine, CAMPAIGN)
         assert sequential.campaign(CAMPAIGN) == engine.campaign(CAMPAIGN)
-        assert sequential.characters(CAMPAIGN) == engine.characters(CAMPAIGN)
+        assert sequential.characters(CAMPAIGN, audience=GMS) == engine.characters(
+            CAMPAIGN, audience=GMS
+        )
     # Each writer waits its turn on the store's write lock before it loads: no race is lost,
     # so no command is decided twice and none ends with CONCURRENT_WRITES.
     assert {(0, 0)} == set(reported.values())

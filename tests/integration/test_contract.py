@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Change, View
 from domain.dice import DiceSource, Provenance
 from domain.errors import DomainError
@@ -70,7 +71,7 @@ def lines(engine: Engine) -> list[str]:
     """The log as the text projection reads it (less the session's random seed hash)."""
     return [
         text
-        for entry in engine.log("Lab")
+        for entry in engine.log("Lab", audience=GMS)
         for record in entry.events
         if (text := describe(record.event)) is not None and "seed hash" not in text
     ]
@@ -80,14 +81,16 @@ def test_rulings_read_back_as_recorded(store: Engine) -> None:
     """Numbers, commands, actors, dice and the sheet are what was recorded."""
     played(store)
 
-    log = [(e.ruling.number, e.ruling.command, e.header.actor) for e in store.log("Lab")]
-    alice = store.character("Lab", "alice")
+    log = [
+        (e.ruling.number, e.ruling.command, e.header.actor) for e in store.log("Lab", audience=GMS)
+    ]
+    alice = store.character("Lab", "alice", audience=GMS)
 
     assert (9, "note", "alice") == log[-1]
     assert list(range(1, 10)) == [n for n, _, _ in log]
     assert ((2, 5), Provenance.PHYSICAL) == (
-        tuple(d.face for d in store.log("Lab")[6].ruling.dice),
-        store.log("Lab")[6].ruling.provenance,
+        tuple(d.face for d in store.log("Lab", audience=GMS)[6].ruling.dice),
+        store.log("Lab", audience=GMS)[6].ruling.provenance,
     )
     assert (1, False) == (alice.tests, alice.adaptation_pending)
     assert whole_rulings(store, "Lab")
@@ -104,7 +107,9 @@ def test_projections_read_the_same_on_every_store(store: Engine) -> None:
 
 
 def _stats(engine: Engine) -> list[Any]:
-    return tally((die, e.ruling.provenance) for e in engine.log("Lab") for die in e.ruling.dice)
+    return tally(
+        (die, e.ruling.provenance) for e in engine.log("Lab", audience=GMS) for die in e.ruling.dice
+    )
 
 
 def test_a_refused_command_appends_nothing(store: Engine) -> None:
@@ -124,7 +129,7 @@ def test_undo_replays_without_the_ruling(store: Engine) -> None:
     played(store)
 
     store.undo("Lab", 8, reason="wrong square", with_dependents=True)
-    alice = store.character("Lab", "alice")
+    alice = store.character("Lab", "alice", audience=GMS)
 
     assert frozenset({8}) == store.campaign("Lab").retracted
     assert alice.adaptation_pending
@@ -172,10 +177,10 @@ def test_another_engine_sees_every_ruling(shared: str) -> None:
     """A store opened again (another process, another machine) holds what was recorded."""
     with Engine(shared) as first:
         played(first)
-        expected = (lines(first), first.character("Lab", "alice"))
+        expected = (lines(first), first.character("Lab", "alice", audience=GMS))
 
     with Engine(shared) as second:
-        assert expected == (lines(second), second.character("Lab", "alice"))
+        assert expected == (lines(second), second.character("Lab", "alice", audience=GMS))
 
 
 def test_the_session_seed_is_shared_by_engines_of_one_store(shared: str) -> None:
@@ -206,7 +211,7 @@ def test_a_write_between_load_and_save_is_retried(
 
         result = first.execute("Lab", AddNote(text="alice's turn"), actor="alice")
 
-        log = [(e.ruling.number, e.header.actor) for e in second.log("Lab")]
+        log = [(e.ruling.number, e.header.actor) for e in second.log("Lab", audience=GMS)]
         assert (2, [1]) == (len(attempts), retries)
         assert 11 == result.number
         assert [(10, "bob"), (11, "alice")] == log[-2:]

@@ -12,6 +12,7 @@ import pytest
 from attrs import frozen
 from eventsourcing.utils import get_topic
 
+from domain.audience import GMS
 from domain.events import NoteAdded
 from domain.lifecycle import AddNote
 from engine import Engine
@@ -40,10 +41,10 @@ def test_the_old_store_lists_its_campaigns_and_verifies(old_store: str) -> None:
 def test_the_old_store_rebuilds_the_sheets(old_store: str) -> None:
     """Each system's sheet comes back as 0.1.0 recorded it."""
     with Engine(old_store, backoff=no_wait) as engine:
-        alice = engine.character("Night Shift", "alice")
-        hawk = engine.character("Rain City", "The Hawk")
-        tanner = engine.character("Docklands", "Tanner")
-        kristov = engine.character("Bar Fight", "Kristov")
+        alice = engine.character("Night Shift", "alice", audience=GMS)
+        hawk = engine.character("Rain City", "The Hawk", audience=GMS)
+        tanner = engine.character("Docklands", "Tanner", audience=GMS)
+        kristov = engine.character("Bar Fight", "Kristov", audience=GMS)
         docklands = engine.campaign("Docklands")
     assert ("31415", 1, False) == (alice.name, alice.tests, alice.placed)
     assert (3, 5, 2, 5) == (hawk.motivation, hawk.reward_points, hawk.exposure, hawk.popularity)
@@ -79,7 +80,7 @@ def test_an_upcaster_brings_old_notes_up_to_the_new_version(
     with Engine(old_store, backoff=no_wait) as engine:
         notes = [
             event.event
-            for entry in engine.log("Night Shift")
+            for entry in engine.log("Night Shift", audience=GMS)
             for event in entry.events
             if isinstance(event.event, NoteAdded)
         ]
@@ -98,12 +99,12 @@ def test_the_old_stores_rulings_can_be_amended_and_undone(old_store: str) -> Non
     again and standing); every chain still holds and every stream replays."""
     with Engine(old_store, backoff=no_wait) as engine:
         engine.amend("Docklands", 4, {"delta": "-60"}, reason="the medkit cost 60")
-        before_solve = engine.character_at("Rain City", "The Hawk", ruling=3)
+        before_solve = engine.character_at("Rain City", "The Hawk", ruling=3, audience=GMS)
         engine.undo("Rain City", 4, reason="no park that night", redecide=True)
         engine.undo("Night Shift", 9, reason="a note for another table")
 
-        assert 60 == engine.character("Docklands", "Tanner").cash
-        assert before_solve == engine.character("Rain City", "The Hawk")
+        assert 60 == engine.character("Docklands", "Tanner", audience=GMS).cash
+        assert before_solve == engine.character("Rain City", "The Hawk", audience=GMS)
         assert frozenset({9}) == engine.campaign("Night Shift").retracted
         assert [True] * 4 == [engine.verify(name).intact for name in CAMPAIGNS]
         assert [True] * 4 == [replays_from_scratch(engine, name) for name in CAMPAIGNS]

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.events import Role
 from domain.lifecycle import AddNote
@@ -177,7 +178,9 @@ def test_killed_writers_leave_only_whole_rulings(store: str) -> None:
     assert len(kills) >= 8
     assert set(MODES) == {mode for mode, _ in kills}
     with Engine(store) as engine:
-        tags = [tag(e.ruling.params) for e in engine.log(CAMPAIGN)[SETUP:]]
+        tags = [tag(e.ruling.params) for e in engine.log(CAMPAIGN, audience=GMS)[SETUP:]]
         assert [f"c{i}" for i in range(COMMANDS)] == tags
         sequential = rerun(engine, CAMPAIGN)
-        assert sequential.characters(CAMPAIGN) == engine.characters(CAMPAIGN)
+        assert sequential.characters(CAMPAIGN, audience=GMS) == engine.characters(
+            CAMPAIGN, audience=GMS
+        )

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS, Member
 from domain.dice import Provenance
 from domain.errors import (
     CommittedSecretMissing,
@@ -80,7 +81,7 @@ def ended(engine: Engine) -> None:
 
 def players_check(engine: Engine, session: int = 1) -> DiceCheck:
     """What a player's `verify-dice` says of the session, from the export alone."""
-    _, report = verify_export(list(engine.export("Lab")))
+    _, report = verify_export(list(engine.export("Lab", audience=GMS)))
     return next(d for d in report.dice if d.session == session)
 
 
@@ -296,7 +297,7 @@ def test_a_hidden_roll_never_revealed_cannot_be_computed_from_what_players_recei
     ended(engine)
     campaign = engine.campaign("Lab")
     _, hidden_seed = secrets(engine)
-    shown = list(engine.log("Lab", reader="ana"))
+    shown = list(engine.log("Lab", audience=Member("ana")))
     assert hidden.number not in {entry.ruling.number for entry in shown}
     revealed = next(
         r.event for entry in shown for r in entry.events if type(r.event).__name__ == "DiceRevealed"
@@ -316,7 +317,7 @@ def test_a_hidden_roll_never_revealed_cannot_be_computed_from_what_players_recei
         for counter in range(64)
     } | {replay(key(seed, entropy), counter, sides)[0] for counter in range(64)}
     assert faces(hidden) not in tries
-    export = "\n".join(engine.export("Lab"))
+    export = "\n".join(engine.export("Lab", audience=GMS))
     assert hidden_seed.hex() not in export
     assert leaf_key(hidden_seed, 0).hex() not in export
     assert campaign.hidden_dice  # still waiting to be shown
@@ -333,7 +334,7 @@ def test_a_revealed_hidden_roll_verifies_and_reveals_no_other(table: Any) -> Non
     _, hidden_seed = secrets(engine)
     assert (shown.leaf, shown.leaf_key) == (1, leaf_key(hidden_seed, 1).hex())
     ended(engine)
-    export = "\n".join(engine.export("Lab"))
+    export = "\n".join(engine.export("Lab", audience=GMS))
     assert leaf_key(hidden_seed, 0).hex() not in export
     check = players_check(engine)
     assert not check.problems
@@ -366,7 +367,7 @@ def test_a_committed_roll_relabelled_physical_is_listed(tmp_path: Path, frozen: 
 
     rewrite_campaign_stream(db, campaign_id, relabel)
     with Engine(str(db)) as engine:
-        lines = list(engine.export("Lab"))
+        lines = list(engine.export("Lab", audience=GMS))
     _, report = verify_export(lines)
     check = report.dice[0]
     assert any(

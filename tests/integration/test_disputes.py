@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import pytest
 from attrs import frozen
 
+from domain.audience import GMS
 from domain.campaign import Dispute
 from domain.commands import Command
 from domain.errors import (
@@ -320,7 +321,7 @@ def test_each_dispute_is_raised_by_the_player_in_a_ruling_of_its_own(
 ) -> None:
     """The log: each dispute is the player's ruling, recording only that the ruling was disputed
     and why."""
-    log = {logged.ruling.number: logged for logged in engine.log("Lab")}
+    log = {logged.ruling.number: logged for logged in engine.log("Lab", audience=GMS)}
     for number, (ruling, raised, outcome) in enumerate(
         zip(told.disputed, told.raised, OUTCOMES, strict=True), 1
     ):
@@ -340,7 +341,7 @@ def test_the_log_records_each_resolution_in_the_ruling_that_resolves_it(
     the undo retracts the ruling on every stream it wrote to and resolves the dispute in the same
     ruling. Amended: the amendment re-resolves it with the GM's correction and the dice it
     rolled, and resolves the dispute in the same ruling."""
-    log = {logged.ruling.number: logged for logged in engine.log("Lab")}
+    log = {logged.ruling.number: logged for logged in engine.log("Lab", audience=GMS)}
     upheld, undone, amended = told.disputed
     by_upheld, by_undo, by_amend = (log[n] for n in told.resolved)
 
@@ -410,7 +411,7 @@ def test_the_recap_json_lists_each_dispute_and_the_corrections(
     """The session's recap: the three disputes with who resolved them, how, why and in which
     ruling; the undone ruling and the amended one under corrections with what they were and
     what stands; the undone ruling gone from the scenes, the amended one showing what stands."""
-    recap = engine.recap("Lab")
+    recap = engine.recap("Lab", audience=GMS)
     assert [
         {
             "dispute": number,
@@ -467,7 +468,7 @@ def test_the_markdown_and_html_recaps_say_how_each_dispute_ended(
 ) -> None:
     """The recap's last section, Disputes: one line per dispute, who raised it against which
     ruling and why, and how, by which ruling, by whom and why the GM resolved it."""
-    recap = engine.recap("Lab")
+    recap = engine.recap("Lab", audience=GMS)
     upheld, undone, amended = told.disputed
     by_upheld, by_undo, by_amend = told.resolved
     expected = [
@@ -663,7 +664,9 @@ def test_a_player_may_not_correct_a_ruling_themself(
 
 
 def open_in_recap(engine: Engine) -> list[int]:
-    return [d["dispute"] for d in engine.recap("Lab")["disputes"] if d["outcome"] is None]
+    return [
+        d["dispute"] for d in engine.recap("Lab", audience=GMS)["disputes"] if d["outcome"] is None
+    ]
 
 
 def test_a_resolution_stays_on_the_record(engine: Engine, contested: tuple[int, int]) -> None:

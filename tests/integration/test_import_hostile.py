@@ -28,6 +28,7 @@ from cli.history import campaign_text
 from cli.main import campaign as campaign_cli
 from cli.systems import sheets
 from domain import events as shared_events
+from domain.audience import GMS
 from domain.errors import DomainError, FutureEventVersion
 from domain.events import Event
 from domain.lifecycle import AddNote, EndScene, EndSession
@@ -67,7 +68,7 @@ def _played(*, sealed: bool) -> list[str]:
         if sealed:
             engine.execute("Lab", EndScene())
             engine.execute("Lab", EndSession())
-        return list(engine.export("Lab"))
+        return list(engine.export("Lab", audience=GMS))
 
 
 RUNNING = _played(sealed=False)
@@ -414,7 +415,7 @@ def test_every_campaign_of_an_old_store_still_imports(tmp_path: Path) -> None:
     shutil.copy(FIXTURE, tmp_path / "old.db")
     with Engine(str(tmp_path / "old.db")) as old, Engine() as target:
         for entry in old.directory().campaigns:
-            imported = target.import_campaign(list(old.export(entry.name)))
+            imported = target.import_campaign(list(old.export(entry.name, audience=GMS)))
             assert target.verify(entry.name).intact, imported
 
 
@@ -559,8 +560,10 @@ def _loads(engine: Engine, name: str) -> None:
     state = engine.campaign(name)
     campaign_text(state)
     for entry in state.roster:
-        sheets(state.system).text(engine.character(name, str(entry.character_id)), state)
-    engine.log(name)
+        sheets(state.system).text(
+            engine.character(name, str(entry.character_id), audience=GMS), state
+        )
+    engine.log(name, audience=GMS)
 
 
 @settings(

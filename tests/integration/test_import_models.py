@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.audience import GMS
 from engine import Engine
 from engine.reads.recaps import models
 from engine.transfer import models_child, scratch
@@ -120,7 +121,7 @@ def test_a_child_that_fails_leaves_the_models_to_catch_up_by_themselves(
         copy.import_campaign(lines)
         end = copy.store.recorder.max_notification_id()
         assert all(at is None or at[0] < end for at in positions(copy).values())
-        copy.recap("Lab", None)
+        copy.recap("Lab", None, audience=GMS)
         for model in models().values():
             copy.read_models.catch_up(model)
         caught = documents(copy)

@@ -15,6 +15,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 
+from domain.audience import GMS, Member, of_actor
 from domain.errors import DomainError
 from domain.events import Role
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
@@ -44,29 +45,35 @@ def read_all(engine: Engine, name: str, reader: str | None) -> dict[str, str]:
     session with no rulings too)."""
     campaign = engine.campaign(name)
     names = [e.name for e in campaign.roster]
-    sessions = sorted({h.session for h in engine.headers(name) if h.session} | {99})
-    found = {"dice": repr(engine.dice_stats(name, reader=reader))}
+    sessions = sorted({h.session for h in engine.headers(name, audience=GMS) if h.session} | {99})
+    found = {"dice": repr(engine.dice_stats(name, audience=of_actor(reader)))}
     with mock.patch.object(index_reads, "PAGE", 2):  # the whole log, two rulings a page
-        found["log"] = repr(list(engine.iter_log(name, reader=reader)))
+        found["log"] = repr(list(engine.iter_log(name, audience=of_actor(reader))))
     some = {1, 2, 3, 5, 8, 13, 21, engine.campaign(name).rulings, 10_000}
-    found["some"] = repr(engine.log(name, rulings=some, reader=reader))
+    found["some"] = repr(engine.log(name, rulings=some, audience=of_actor(reader)))
     found["latest"] = answer(lambda: engine.ruling_at(name))
-    found["replayed"] = answer(lambda: engine.session_rulings(name, reader=reader))
+    found["replayed"] = answer(lambda: engine.session_rulings(name, audience=of_actor(reader)))
     for number in (0, 1, engine.campaign(name).rulings + 1):
         found[f"at {number}"] = answer(lambda n=number: engine.ruling_at(name, ruling=n))
     for session in sessions:
         found[f"end {session}"] = answer(lambda s=session: engine.ruling_at(name, session=s))
         found[f"replay {session}"] = answer(
-            lambda s=session: engine.session_rulings(name, s, reader=reader)
+            lambda s=session: engine.session_rulings(name, s, audience=of_actor(reader))
         )
-        found[f"log {session}"] = repr(engine.log(name, session=session, reader=reader))
-        found[f"dice {session}"] = repr(engine.dice_stats(name, session=session, reader=reader))
+        found[f"log {session}"] = repr(engine.log(name, session=session, audience=of_actor(reader)))
+        found[f"dice {session}"] = repr(
+            engine.dice_stats(name, session=session, audience=of_actor(reader))
+        )
         for who in names:
-            stats = engine.dice_stats(name, session=session, character=who, reader=reader)
+            stats = engine.dice_stats(
+                name, session=session, character=who, audience=of_actor(reader)
+            )
             found[f"dice {session} {who}"] = repr(stats)
     for who in names:
-        found[f"history {who}"] = repr(engine.history(name, who, reader=reader))
-        found[f"dice {who}"] = repr(engine.dice_stats(name, character=who, reader=reader))
+        found[f"history {who}"] = repr(engine.history(name, who, audience=of_actor(reader)))
+        found[f"dice {who}"] = repr(
+            engine.dice_stats(name, character=who, audience=of_actor(reader))
+        )
     return found
 
 
@@ -229,10 +236,12 @@ def counted(engine: Engine) -> Iterator[list[int]]:
 
 
 READS = {
-    "history Mara": lambda e, name: e.history(name, "Mara", reader="ben"),
-    "log --session 2": lambda e, name: e.log(name, session=2, reader="ben"),
-    "dice-stats --session 2": lambda e, name: e.dice_stats(name, session=2, reader="ben"),
-    "dice-stats --character Mara": lambda e, name: e.dice_stats(name, character="Mara"),
+    "history Mara": lambda e, name: e.history(name, "Mara", audience=Member("ben")),
+    "log --session 2": lambda e, name: e.log(name, session=2, audience=Member("ben")),
+    "dice-stats --session 2": lambda e, name: e.dice_stats(name, session=2, audience=Member("ben")),
+    "dice-stats --character Mara": lambda e, name: e.dice_stats(
+        name, character="Mara", audience=GMS
+    ),
 }
 
 
@@ -294,10 +303,12 @@ def test_the_whole_log_is_read_a_page_of_rulings_at_a_time(engine: Engine) -> No
             whole.append(stream)
         return original(stream, **kwargs)
 
-    expected = engine.log("Long")
-    engine.log("Long", session=1)  # the index caught up (a catch-up reads every new ruling)
+    expected = engine.log("Long", audience=GMS)
+    engine.log(
+        "Long", session=1, audience=GMS
+    )  # the index caught up (a catch-up reads every new ruling)
     with mock.patch.object(index_reads, "PAGE", 50), counted(engine) as rows:
-        pages = engine.iter_log("Long")
+        pages = engine.iter_log("Long", audience=GMS)
         first = [next(pages) for _ in range(50)]
         after_one_page = rows[0]
         with mock.patch.object(engine.streams, "records", records):

@@ -7,6 +7,7 @@ from uuid import UUID
 
 import pytest
 
+from domain.audience import GMS
 from engine import Engine
 from engine.store import streams
 from engine.transfer import export_import as transfer
@@ -83,7 +84,7 @@ def test_a_load_far_past_its_snapshot_leaves_one_at_the_head(
     monkeypatch.setattr(streams, "PAGE", page)
     with Engine() as source:
         play_scene(source)
-        any_engine.import_campaign(list(source.export("Lab")))
+        any_engine.import_campaign(list(source.export("Lab", audience=GMS)))
         ids = stream_ids(source)[1:]  # the campaign and its characters (the directory: 1 event)
     for stream in ids:
         evolve, folded = counting(evolver_for(any_engine, stream))

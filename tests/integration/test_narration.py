@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS, of_actor
 from domain.events import Role
 from engine import Engine
 
@@ -40,11 +41,11 @@ def test_each_narrated_state_is_the_corrected_state_then(played: str) -> None:
         (entry,) = engine.directory().campaigns
         names = {e.character_id: e.name for e in engine.campaign(entry.name).roster}
         for session in range(1, engine.campaign(entry.name).sessions + 1):
-            for narrated in engine.replay(entry.name, session):
+            for narrated in engine.replay(entry.name, session, audience=GMS):
                 number = narrated.logged.ruling.number
                 for stream, state in narrated.after.items():
                     then = engine.character_at(
-                        entry.name, names[stream], ruling=number, corrected=True
+                        entry.name, names[stream], ruling=number, corrected=True, audience=GMS
                     )
                     assert then == state, (session, number, names[stream])
 
@@ -64,7 +65,7 @@ def test_each_stream_is_read_at_most_twice(played: str, monkeypatch: pytest.Monk
         monkeypatch.setattr(engine.streams, "records", records)
         for session in range(1, engine.campaign(entry.name).sessions + 1):
             reads.clear()
-            narrated = list(engine.replay(entry.name, session))
+            narrated = list(engine.replay(entry.name, session, audience=GMS))
             counted = Counter(reads)
             assert narrated
             assert counted.pop(entry.campaign_id) <= 3  # the session's headers, its log
@@ -81,6 +82,8 @@ def test_progress_hears_of_each_ruling_narrated(played: str) -> None:
         for reader in [None, *players]:
             heard: list[tuple[int, int]] = []
             progress = functools.partial(lambda into, *d: into.append(d), heard)
-            narrated = list(engine.replay(entry.name, 1, reader=reader, progress=progress))
+            narrated = list(
+                engine.replay(entry.name, 1, audience=of_actor(reader), progress=progress)
+            )
             total = len(narrated)
             assert [(done, total) for done in range(1, total + 1)] == heard, reader

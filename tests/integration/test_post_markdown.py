@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from domain.audience import GMS
 from domain.events import Role
 from domain.lifecycle import StartScene, StartSession
 from domain.posts import WritePost
@@ -43,7 +44,7 @@ def _tags(html: str) -> set[str]:
 
 def test_the_html_thread_renders_markdown_and_nothing_active(engine: Engine) -> None:
     _thread(engine)
-    html = thread_html(engine.thread("Lab"))
+    html = thread_html(engine.thread("Lab", audience=GMS))
     assert "<em>there</em>" in html
     assert "<strong>you</strong>" in html
     assert "<li>a list</li>" in html
@@ -80,7 +81,7 @@ def test_a_link_is_http_or_https_only() -> None:
 
 def test_the_html_recap_escapes_posts_whole(engine: Engine) -> None:
     _thread(engine)
-    html = recap_html(engine.recap("Lab"))
+    html = recap_html(engine.recap("Lab", audience=GMS))
     assert "<script" not in html.lower()
     assert "<img" not in html.lower()
     assert "&lt;script&gt;" in html
@@ -90,7 +91,7 @@ def test_the_html_recap_escapes_posts_whole(engine: Engine) -> None:
 @pytest.mark.parametrize("render", [thread_md, lambda t: "\n".join(thread_discord(t))])
 def test_the_markdown_and_discord_threads_are_inert(engine: Engine, render: object) -> None:
     _thread(engine)
-    text = render(engine.thread("Lab"))  # type: ignore[operator]
+    text = render(engine.thread("Lab", audience=GMS))  # type: ignore[operator]
     assert re.search(r"(?<!\\)<", text) is None  # every `<` escaped: no HTML, no autolink
     assert re.search(r"(?<!\\)\]\(", text) is None  # every link's `](` is escaped
     assert "\\<script>" in text
@@ -98,7 +99,7 @@ def test_the_markdown_and_discord_threads_are_inert(engine: Engine, render: obje
 
 def test_the_terminal_thread_is_plain_text(engine: Engine) -> None:
     _thread(engine)
-    text = thread_text(engine.thread("Lab"))
+    text = thread_text(engine.thread("Lab", audience=GMS))
     assert "\x1b" not in text
     assert "[1d6 for luck]" not in text
     assert "[1d6: [4] = 4, for luck]" in text

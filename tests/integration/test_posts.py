@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from domain.audience import GMS
 from domain.dice import Die
 from domain.errors import DomainError, NotAllowed, UnknownMember
 from domain.events import PostKind, PostWritten, Role
@@ -143,9 +144,9 @@ def test_rolls_written_in_brackets_are_rolled_where_they_stand(engine: Engine) -
     assert ("4d6kh3", "the climb", 13) == (second.expression, second.why, second.total)
     assert "[2d6+1]" == text[first.start : first.end]
     assert (1,) == second.terms[0].dropped
-    (made,) = [e.ruling for e in engine.log("Zion") if e.ruling.command == "post"]
+    (made,) = [e.ruling for e in engine.log("Zion", audience=GMS) if e.ruling.command == "post"]
     assert (Die(6, 3), Die(6, 4), Die(6, 6), Die(6, 1), Die(6, 5), Die(6, 2)) == made.dice
-    shown = thread_text(engine.thread("Zion"))
+    shown = thread_text(engine.thread("Zion", audience=GMS))
     assert "Neo jumps [2d6+1: [3,4] + 1 = 8] and climbs [4d6kh3: [6,~1~,5,2] = 13" in shown
 
 
@@ -187,10 +188,10 @@ def test_say_narrates_the_ruling_in_its_header(engine: Engine) -> None:
         character="Neo", qualities=("Outdoorsman",), difficulty="Good", task="the rail"
     )
     result = engine.execute("Zion", roll, dice=DiceSpec(faces=(3, 5)), say="Neo vaults the rail")
-    made = engine.log("Zion")[-1].ruling
+    made = engine.log("Zion", audience=GMS)[-1].ruling
     assert result.number == made.number
     assert "Neo vaults the rail" == json.loads(made.params)["say"]
-    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == made.number]
+    (entry,) = [e for e in engine.thread("Zion", audience=GMS).entries if e.ruling == made.number]
     assert "Neo vaults the rail" == entry.say
     assert any("the rail" in line for line in entry.lines)
 
@@ -203,7 +204,7 @@ def test_an_author_edits_their_own_post_and_the_old_text_is_kept(engine: Engine)
     post(engine, "I clmb. [1d6]", by="alice", faces=(4,))
     number = engine.campaign("Zion").rulings
     engine.amend("Zion", number, {"text": "I climb. [1d6]"}, reason="typo", actor="alice")
-    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == number]
+    (entry,) = [e for e in engine.thread("Zion", audience=GMS).entries if e.ruling == number]
     assert entry.post is not None
     assert "I climb. [1d6]" == entry.post.text
     assert 4 == entry.post.rolls[0].total  # the same die
@@ -232,10 +233,10 @@ def test_the_gm_strikes_a_post_and_a_player_disputes_one(engine: Engine) -> None
     number = engine.campaign("Zion").rulings
     engine.execute("Zion", DisputeRuling(ruling=number, reason="rude", by="bob"), actor="bob")
     engine.undo("Zion", number, reason="out of line")
-    (entry,) = [e for e in engine.thread("Zion").entries if e.ruling == number]
+    (entry,) = [e for e in engine.thread("Zion", audience=GMS).entries if e.ruling == number]
     assert entry.struck is not None
     assert ("Morpheus", "out of line") == (entry.struck.actor, entry.struck.reason)
-    assert "struck by" in thread_text(engine.thread("Zion"))
+    assert "struck by" in thread_text(engine.thread("Zion", audience=GMS))
 
 
 def test_undoing_a_roll_never_touches_a_later_post(engine: Engine) -> None:
@@ -246,7 +247,7 @@ def test_undoing_a_roll_never_touches_a_later_post(engine: Engine) -> None:
     post(engine, "Neo is up the wall [1d6]", by="alice", faces=(2,))
     posted = engine.campaign("Zion").rulings
     engine.undo("Zion", rolled, reason="wrong wall")
-    log = {e.ruling.number: e for e in engine.log("Zion")}
+    log = {e.ruling.number: e for e in engine.log("Zion", audience=GMS)}
     assert ("undone", "") == (log[rolled].status, log[posted].status)
 
 
@@ -261,7 +262,7 @@ def test_every_system_posts(engine: Engine, system: str) -> None:
         "Lab", WritePost(text="A door creaks. [1d6]", by="Rosa"), dice=DiceSpec(faces=(6,))
     )
     engine.execute("Lab", WritePost(text="who's there?", by="ana", ooc=True), actor="ana")
-    entries = [e for e in engine.thread("Lab").entries if e.post is not None]
+    entries = [e for e in engine.thread("Lab", audience=GMS).entries if e.post is not None]
     assert ["A door creaks. [1d6]", "who's there?"] == [e.post.text for e in entries if e.post]
 
 
@@ -291,7 +292,7 @@ def test_the_searchable_texts_of_rulings(engine: Engine) -> None:
     engine.undo("Zion", number, reason="no rain tonight")
     found = [
         (t.kind, t.speaker, t.character, t.text, t.gm_only)
-        for entry in engine.log("Zion")
+        for entry in engine.log("Zion", audience=GMS)
         for t in searchable_texts(entry.header.actor, entry.ruling, [r.event for r in entry.events])
     ]
     assert ("post", "Neo", "Neo", "I climb [1d6: [3] = 3]", False) in found
@@ -312,7 +313,7 @@ def test_the_recap_tells_what_happened(engine: Engine) -> None:
     post(engine, "psst", by="bob", to=("alice",))
     post(engine, "Agent Smith smiles.", npc="Smith")
     engine.undo("Zion", engine.campaign("Zion").rulings, reason="too early")
-    story = engine.recap("Zion")["story"]
+    story = engine.recap("Zion", audience=GMS)["story"]
     assert [
         ("narration", "GM Morpheus", "The wall is slick with rain."),
         ("character", "Neo (alice)", "I climb. [1d6: [5] = 5]"),
@@ -322,7 +323,7 @@ def test_the_recap_tells_what_happened(engine: Engine) -> None:
     assert "success" in story[2]["beat"]
     from projections.render_md import recap_md
 
-    assert "## What happened" in recap_md(engine.recap("Zion"))
+    assert "## What happened" in recap_md(engine.recap("Zion", audience=GMS))
 
 
 def test_posts_are_chained_sealed_verified_exported_and_imported(sqlite_engine: Engine) -> None:
@@ -343,14 +344,16 @@ def test_posts_are_chained_sealed_verified_exported_and_imported(sqlite_engine: 
     report = engine.verify("Zion")
     assert report.intact, report
     assert report.seals
-    exported = list(engine.export("Zion"))
+    exported = list(engine.export("Zion", audience=GMS))
     assert any("PostWritten" in line for line in exported)
     with Engine() as other:
         other.import_campaign(exported)
         assert other.verify("Zion").intact
-        assert engine.thread("Zion", 1) == other.thread("Zion", 1)
+        assert engine.thread("Zion", 1, audience=GMS) == other.thread("Zion", 1, audience=GMS)
         other.undo("Zion", 6, reason="struck after the import")
-        assert next(e for e in other.thread("Zion", 1).entries if e.ruling == 6).struck
+        assert next(
+            e for e in other.thread("Zion", 1, audience=GMS).entries if e.ruling == 6
+        ).struck
 
 
 def test_a_post_and_a_narration_have_the_one_text_limit(engine: Engine) -> None:

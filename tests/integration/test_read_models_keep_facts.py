@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from freezegun import freeze_time
 
+from domain.audience import GMS
 from domain.events import RulingMade
 from engine import Engine, converter
 from engine.reads.recaps import RECAPS, NotAHero
@@ -62,12 +63,14 @@ def _views(engine: Engine) -> list[Any]:
     """Every recap (as the GM reads it) and timeline of the store's campaign."""
     (entry,) = engine.directory().campaigns
     campaign = engine.campaign(entry.name)
-    shown: list[Any] = [engine.recap(entry.name, n) for n in range(1, campaign.sessions + 1)]
+    shown: list[Any] = [
+        engine.recap(entry.name, n, audience=GMS) for n in range(1, campaign.sessions + 1)
+    ]
     if campaign.system == "the-code":
-        shown.append(engine.campaign_timelines(entry.name))
+        shown.append(engine.campaign_timelines(entry.name, audience=GMS))
         for hero in campaign.roster:
             with contextlib.suppress(NotAHero):
-                shown.append(engine.hero_timeline(entry.name, hero.name))
+                shown.append(engine.hero_timeline(entry.name, hero.name, audience=GMS))
     return shown
 
 
@@ -92,7 +95,7 @@ def _facts(engine: Engine) -> set[str]:
     each ruling's actor, time and parameters."""
     (entry,) = engine.directory().campaigns
     found: set[str] = set()
-    for logged in engine.log(entry.name):
+    for logged in engine.log(entry.name, audience=GMS):
         for record in (logged.header, *logged.events):
             found |= {record.actor, record.timestamp.isoformat()}
             found |= set(_strings(converter.unstructure(record.event)))
@@ -112,7 +115,9 @@ def test_no_stored_document_holds_a_rendered_string(script: Path, tmp_path: Path
         rendered -= _facts(engine)
         assert rendered  # the views did render text of their own
         (entry,) = engine.directory().campaigns
-        lines = {describe(r.event) for x in engine.log(entry.name) for r in x.events} - {None}
+        lines = {
+            describe(r.event) for x in engine.log(entry.name, audience=GMS) for r in x.events
+        } - {None}
     held = {
         (name, key, text)
         for name, documents in stored.items()
@@ -176,7 +181,7 @@ def test_event_data_reads_back_as_the_event(engine: Engine) -> None:
     from tests.integration.test_recap_models import played
 
     played(engine)
-    for logged in engine.log("Lab"):
+    for logged in engine.log("Lab", audience=GMS):
         for record in (logged.header, *logged.events):
             data = data_of(record.event)
             assert event_of(json.loads(json.dumps(data))) == record.event

@@ -10,6 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest, RollTest
@@ -51,7 +52,7 @@ def played(engine: Engine) -> str:
 def test_a_recap_has_its_scene_and_one_line_per_ruling(engine: Engine) -> None:
     """Each ruling reads as one line under its scene, numbered, rendered from its events."""
     played(engine)
-    recap = engine.recap("Lab")
+    recap = engine.recap("Lab", audience=GMS)
     (scene,) = recap["scenes"]
     assert (1, "The lab wakes up") == (scene["number"], scene["stage"])
     assert [4, 5, 6, 7, 8] == [beat["ruling"] for beat in scene["beats"]]
@@ -62,7 +63,7 @@ def test_an_undone_ruling_moves_to_the_corrections(engine: Engine) -> None:
     """An undo takes the ruling out of the scene and lists it with who undid it and why."""
     played(engine)
     engine.undo("Lab", reason="wrong square", actor="Rosa")
-    recap = engine.recap("Lab")
+    recap = engine.recap("Lab", audience=GMS)
     (correction,) = recap["corrections"]
     expected = ("undone", 8, 9, "Rosa", "wrong square")
     actual = tuple(correction[k] for k in ("kind", "ruling", "by", "actor", "reason"))
@@ -80,8 +81,8 @@ def test_a_correction_in_a_later_session_updates_the_earlier_recap(engine: Engin
     engine.execute("Lab", EndSession())
     engine.execute("Lab", StartSession())
     engine.undo("Lab", 6, reason="no test was needed", redecide=True)
-    first = engine.recap("Lab", 1)["corrections"]
-    second = engine.recap("Lab", 2)["corrections"]
+    first = engine.recap("Lab", 1, audience=GMS)["corrections"]
+    second = engine.recap("Lab", 2, audience=GMS)["corrections"]
     assert [(6, 12), (7, 12), (8, 12), (9, 12)] == [(c["ruling"], c["by"]) for c in first]
     assert [1, 1, 1, 1] == [c["session"] for c in second]
 
@@ -91,12 +92,12 @@ def test_gm_only_notes_stay_out_of_the_public_recap(engine: Engine) -> None:
     scene_with_s1(engine)
     engine.execute("Lab", AddNote(text="the guard is a mole", gm_only=True))
     engine.execute("Lab", AddNote(text="the lights go out"))
-    public = engine.recap("Lab")
+    public = engine.recap("Lab", audience=GMS)
     texts = [b["text"] for s in public["scenes"] for b in s["beats"]]
     assert ["note: the lights go out"] == [t for t in texts if "note" in t]
     for rendered in (str(public), recap_md(public), recap_html(public)):
         assert "mole" not in rendered
-    gm = engine.recap("Lab", gm=True)
+    gm = engine.recap("Lab", gm=True, audience=GMS)
     assert any("GM-only note: the guard is a mole" == b["text"] for b in gm["scenes"][0]["beats"])
 
 
@@ -106,7 +107,7 @@ def test_hostile_names_are_escaped(engine: Engine) -> None:
     engine.execute("Lab", StartSession())
     engine.execute("Lab", StartScene(stage=HOSTILE))
     engine.execute("Lab", AddNote(text=HOSTILE))
-    recap = engine.recap("Lab")
+    recap = engine.recap("Lab", audience=GMS)
     html = recap_html(recap)
     assert "<script" not in html
     assert "&lt;script&gt;alert(&#x27;pwned&#x27;)&lt;/script&gt;" in html
@@ -129,11 +130,11 @@ def test_the_sqlite_read_model_keeps_its_position(tmp_path: Path, frozen: None) 
     db = str(tmp_path / "campaign.db")
     with Engine(db) as first:
         played(first)
-        expected = first.recap("Lab")
+        expected = first.recap("Lab", audience=GMS)
     with Engine(db) as second:
         assert 0 == second.read_models.catch_up(RECAPS)
         assert second.read_models.rebuild(RECAPS) > 0
-        assert expected == second.recap("Lab")
+        assert expected == second.recap("Lab", audience=GMS)
 
 
 def test_a_changed_format_version_rebuilds(engine: Engine) -> None:
@@ -179,7 +180,7 @@ def step(engine: Engine, move: tuple[str, Any], seed: int) -> None:
         elif kind == "undo":
             engine.undo("Lab", reason="property", with_dependents=True)
         else:
-            latest = engine.log("Lab")[-1].ruling.number
+            latest = engine.log("Lab", audience=GMS)[-1].ruling.number
             engine.amend("Lab", latest, {"reveal": "weakness"}, reason="GM's choice")
     except DomainError:
         pass

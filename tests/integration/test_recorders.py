@@ -12,6 +12,7 @@ from uuid import UUID
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
+from domain.audience import GMS
 from engine import Engine
 from engine.store.recorders import BulkSQLiteRecorder, TopicFilter
 from engine.store.records import DIRECTORY_ID
@@ -135,7 +136,7 @@ def test_stored_rows_put_the_chain_first_and_keep_their_bytes_through_import(
     with Engine(str(source)) as engine:
         who = scene_with_s1(engine)
         place(engine, who, "R1C1", "R2C2", "R3C3")
-        lines = list(engine.export("Lab"))
+        lines = list(engine.export("Lab", audience=GMS))
     with Engine(str(target)) as engine:
         engine.import_campaign(lines)
 

@@ -20,6 +20,7 @@ from attrs import frozen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import (
     CannotRedecide,
@@ -140,7 +141,9 @@ def test_undoing_the_test_takes_its_steps_along_and_redecides_the_scene_end() ->
     oracle = again(SYSTEM, STORY, without={TEST})
     assert not isinstance(oracle, Refused)
     assert whole_state(oracle) == whole_state(engine)
-    (scene_end,) = [log for log in engine.log("Lab") if log.ruling.number == rulings[SCENE_END]]
+    (scene_end,) = [
+        log for log in engine.log("Lab", audience=GMS) if log.ruling.number == rulings[SCENE_END]
+    ]
     assert ["re-decided"] == [a.kind for a in scene_end.amendments]
 
 
@@ -242,7 +245,7 @@ def test_the_log_and_the_recap_say_re_decided() -> None:
 
     engine, rulings = played()
     result = engine.undo("Lab", rulings[ASSIST], reason="no help", redecide=True)
-    corrections = engine.recap("Lab", 1)["corrections"]
+    corrections = engine.recap("Lab", 1, audience=GMS)["corrections"]
     kinds = {(c["ruling"], c["kind"], c["by"]) for c in corrections}
     assert (rulings[ROLL], "re-decided", result.number) in kinds
     assert (rulings[ASSIST], "undone", result.number) in kinds
@@ -286,7 +289,7 @@ class AnyAdaptation:
 def legal(engine: Engine, command: Command | AnyAdaptation) -> Command:
     if not isinstance(command, AnyAdaptation):
         return command
-    moves = engine.character("Lab", command.character).legal_moves()
+    moves = engine.character("Lab", command.character, audience=GMS).legal_moves()
     if not moves:
         return Adapt(character=command.character)
     source, destination = moves[command.move % len(moves)]

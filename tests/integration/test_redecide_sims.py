@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import (
     AmendmentConflicts,
@@ -97,7 +98,7 @@ def scene(*names: str) -> list[Step]:
 
 
 def current(engine: Engine, name: str, quality: str) -> int:
-    c: SimsCharacter = engine.character(CAMPAIGN, name)
+    c: SimsCharacter = engine.character(CAMPAIGN, name, audience=GMS)
     found = c.quality(quality)
     assert found is not None
     return found.current
@@ -184,7 +185,7 @@ def test_undoing_the_hit_that_dropped_pistols_to_poor(engine: Engine) -> None:
     assert [numbers[SHOT]] == redecided(done.undo)
     assert 1 == current(fresh, "Bob", "Pistols")  # Average again
     assert 2 == current(fresh, "Bob", "Parkour")  # the rename stood
-    alice: SimsCharacter = fresh.character(CAMPAIGN, "Alice")
+    alice: SimsCharacter = fresh.character(CAMPAIGN, "Alice", audience=GMS)
     assert alice.pending is not None  # the shot hits now
     assert 1 == alice.pending.ranks
 
@@ -213,8 +214,8 @@ def test_undoing_the_hit_that_decided_the_turn_order(engine: Engine) -> None:
     """The order, and so whose turn the next one is, changes; Alice's strategy stands."""
     done = check_undo(engine, TURN_STORY, TURN_HIT, [TURN_ALLOCATION, TURNS, NEXT])
     assert [done.numbers[TURNS], done.numbers[NEXT]] == redecided(done.undo)
-    alice: SimsCharacter = done.engine.character(CAMPAIGN, "Alice")
-    bob: SimsCharacter = done.engine.character(CAMPAIGN, "Bob")
+    alice: SimsCharacter = done.engine.character(CAMPAIGN, "Alice", audience=GMS)
+    bob: SimsCharacter = done.engine.character(CAMPAIGN, "Bob", audience=GMS)
     assert ["Bob", "Alice"] == [slot.name for slot in bob.order]
     assert (True, 2, None) == (alice.turn, alice.last_turn, alice.strategy)
     assert (False, 1) == (bob.turn, bob.last_turn)
@@ -241,8 +242,8 @@ def test_undoing_a_full_defense_that_shifted_two_attacks(engine: Engine) -> None
     the riposte was downshifted (and misses, where without the strategy it hits)."""
     done = check_undo(engine, DEFENSE_STORY, FULL_DEFENSE, [PARRIED, RIPOSTE])
     assert [done.numbers[PARRIED], done.numbers[RIPOSTE]] == redecided(done.undo)
-    bob: SimsCharacter = done.engine.character(CAMPAIGN, "Bob")
-    alice: SimsCharacter = done.engine.character(CAMPAIGN, "Alice")
+    bob: SimsCharacter = done.engine.character(CAMPAIGN, "Bob", audience=GMS)
+    alice: SimsCharacter = done.engine.character(CAMPAIGN, "Alice", audience=GMS)
     assert (None, False) == (bob.strategy, bob.defense_penalty)
     assert alice.pending is not None
     assert 1 == alice.pending.ranks
@@ -273,7 +274,7 @@ def test_undoing_the_upgrade_a_shot_was_rolled_with(engine: Engine) -> None:
     assert {numbers[UPGRADE], numbers[WOUND]} == fresh.campaign(CAMPAIGN).retracted
     assert [numbers[UPGRADED_SHOT]] == redecided(done.undo)
     assert 1 == current(fresh, "Alice", "Athletics")
-    bob: SimsCharacter = fresh.character(CAMPAIGN, "Bob")
+    bob: SimsCharacter = fresh.character(CAMPAIGN, "Bob", audience=GMS)
     assert (1, 1) == (bob.upgrades, current(fresh, "Bob", "Pistols"))
 
 
@@ -431,7 +432,7 @@ def test_amending_in_a_full_defense_makes_a_later_roll_an_automatic_failure(
     )
     expected = oracle(REACTION_STORY, replaced={ALICE_SWINGS: corrected})
     assert whole_state(expected) == whole_state(engine)
-    carl: SimsCharacter = engine.character(CAMPAIGN, "Carl")
+    carl: SimsCharacter = engine.character(CAMPAIGN, "Carl", audience=GMS)
     assert (Strategy.FULL_DEFENSE, False) == (carl.strategy, carl.defense_penalty)
 
 
@@ -564,7 +565,7 @@ def placement(data: st.DataObject, c: SimsCharacter) -> PlaceRecovery:
 def next_command(data: st.DataObject, engine: Engine) -> Command:
     """What the table does next: ranks owed are distributed, ties rolled again and recovered
     ranks placed first."""
-    everyone: list[SimsCharacter] = engine.characters(CAMPAIGN)
+    everyone: list[SimsCharacter] = engine.characters(CAMPAIGN, audience=GMS)
     owing = [c for c in everyone if c.pending is not None]
     if owing:
         return allocation(data, owing[0])
@@ -761,7 +762,7 @@ def amendment(data: st.DataObject, h: History) -> tuple[int, dict[str, str], Com
     command = h.story[j].command
     if isinstance(command, AllocateRanks):
         before: SimsCharacter = h.engine.character_at(
-            CAMPAIGN, command.character, ruling=h.numbers[j - 1]
+            CAMPAIGN, command.character, ruling=h.numbers[j - 1], audience=GMS
         )
         corrected = allocation(data, before)
         return j, {"steps": ",".join(corrected.steps)}, corrected

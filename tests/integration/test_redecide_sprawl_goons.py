@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import AmendmentConflicts, CannotRedecide, DomainError, LaterRulingsDepend
 from domain.events import RulingAmended
@@ -219,8 +220,8 @@ def test_the_failed_first_aid_fits_a_sheet_without_the_kit(engine: Engine) -> No
     assert [False] == [a.success for a in aid]
     bare = again(SYSTEM, story[:FIRST_AID], without={KIT})
     assert not isinstance(bare, Refused), bare
-    assert evolve(rolled[0], bare.character(CAMPAIGN, "Doc")) is not None
-    assert evolve(aid[0], bare.character(CAMPAIGN, "Tanner")) is not None
+    assert evolve(rolled[0], bare.character(CAMPAIGN, "Doc", audience=GMS)) is not None
+    assert evolve(aid[0], bare.character(CAMPAIGN, "Tanner", audience=GMS)) is not None
 
 
 # --- Story 2: the +1 an aim gives the attack ------------------------------------------------------
@@ -250,7 +251,7 @@ def test_undoing_the_aim_redecides_the_attack(frozen: None) -> None:
     check_undo_redecided(aim_story(), AIM, refused_at=None, redecided={AIMED_ATTACK})
     unaimed = again(SYSTEM, aim_story(), without={AIM})
     assert not isinstance(unaimed, Refused)
-    assert 10 == unaimed.character(CAMPAIGN, "Zoner").resilience
+    assert 10 == unaimed.character(CAMPAIGN, "Zoner", audience=GMS).resilience
 
 
 # --- Story 3: initiative read the Reaction a level added ------------------------------------------
@@ -320,7 +321,7 @@ def test_undoing_the_level_redecides_the_order(
 def test_without_the_level_rex_goes_second(engine: Engine) -> None:
     """Re-decided, the initiative roll puts Rex (4) after Ace (5); first he went first on a tie."""
     numbers = play(engine, SYSTEM, initiative_story())
-    assert [5, 5] == [c.initiative for c in engine.characters(CAMPAIGN)]
+    assert [5, 5] == [c.initiative for c in engine.characters(CAMPAIGN, audience=GMS)]
     result = engine.undo(CAMPAIGN, numbers[LEVEL], reason=WHY, redecide=True)
     rolled = [
         e
@@ -330,7 +331,7 @@ def test_without_the_level_rex_goes_second(engine: Engine) -> None:
         if isinstance(e, sg.InitiativeRolled)
     ]
     assert [(4, 2), (5, 1)] == sorted((r.total, r.place) for r in rolled)
-    assert [4, 5] == [c.initiative for c in engine.characters(CAMPAIGN)]
+    assert [4, 5] == [c.initiative for c in engine.characters(CAMPAIGN, audience=GMS)]
 
 
 # --- Story 4: the magazine a reload filled --------------------------------------------------------
@@ -367,7 +368,7 @@ def test_undoing_the_reload_redecides_the_burst_that_empties_the_magazine(frozen
     check_undo_redecided(story, RELOAD, refused_at=None, redecided={BURST_3})
     unreloaded = again(SYSTEM, story, without={RELOAD})
     assert not isinstance(unreloaded, Refused)
-    assert 3 == unreloaded.character(CAMPAIGN, "Kat").items[0].bursts_fired
+    assert 3 == unreloaded.character(CAMPAIGN, "Kat", audience=GMS).items[0].bursts_fired
 
 
 # --- Story 5: a purchase paid with a job's cash ---------------------------------------------------
@@ -492,13 +493,13 @@ def test_undoing_the_redecided_blow_retracts_its_new_hit_too(engine: Engine) -> 
     story = crate_story()
     numbers = play(engine, SYSTEM, story)
     engine.undo(CAMPAIGN, numbers[CRATE], reason=WHY, redecide=True)
-    assert 9 == engine.character(CAMPAIGN, "Zoner").resilience
+    assert 9 == engine.character(CAMPAIGN, "Zoner", audience=GMS).resilience
     engine.undo(CAMPAIGN, numbers[BLOW], reason=WHY)
     assert {numbers[CRATE], numbers[BLOW]} == engine.campaign(CAMPAIGN).retracted
     oracle = again(SYSTEM, story, without={CRATE, BLOW})
     assert not isinstance(oracle, Refused), oracle
     assert whole_state(oracle) == whole_state(engine)
-    assert 10 == engine.character(CAMPAIGN, "Zoner").resilience
+    assert 10 == engine.character(CAMPAIGN, "Zoner", audience=GMS).resilience
 
 
 # --- Amend: a fall corrected, and the first aid that followed it ----------------------------------
@@ -544,7 +545,7 @@ def test_amending_the_fall_redecides_the_first_aid(engine: Engine) -> None:
     oracle = again(SYSTEM, story, replaced={FALL: Fall(character="Tanner", metres=30)})
     assert not isinstance(oracle, Refused), oracle
     assert whole_state(oracle) == whole_state(engine)
-    assert 4 == engine.character(CAMPAIGN, "Tanner").resilience
+    assert 4 == engine.character(CAMPAIGN, "Tanner", audience=GMS).resilience
     assert frozenset() == engine.campaign(CAMPAIGN).retracted
 
 

@@ -25,6 +25,7 @@ from attrs import frozen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import (
     AmendmentConflicts,
@@ -281,7 +282,11 @@ def test_with_dependents_retracts_exactly_them(engine: Engine, story: Story) -> 
     engine.undo(CAMPAIGN, rulings[story.target], reason="it never happened", with_dependents=True)
     gone = {story.target, *story.dependents}
     assert {rulings[i] for i in gone} == engine.campaign(CAMPAIGN).retracted
-    undone = {log.ruling.number for log in engine.log(CAMPAIGN) if log.retraction is not None}
+    undone = {
+        log.ruling.number
+        for log in engine.log(CAMPAIGN, audience=GMS)
+        if log.retraction is not None
+    }
     assert {rulings[i] for i in gone} == undone
     assert _oracle(story.steps, without=gone) == whole_state(engine)  # nothing re-derived
 
@@ -301,7 +306,7 @@ def test_redecide_ends_where_the_story_played_again_ends(engine: Engine, story: 
     assert {rulings[story.target]} == engine.campaign(CAMPAIGN).retracted
     redecided = {
         log.ruling.number
-        for log in engine.log(CAMPAIGN)
+        for log in engine.log(CAMPAIGN, audience=GMS)
         if [a.kind for a in log.amendments] == ["re-decided"]
     }
     assert {rulings[i] for i in story.dependents} == redecided
@@ -325,7 +330,7 @@ def test_undoing_the_first_gain_re_derives_the_level_2_rung(engine: Engine) -> N
     assert (2, 2, 25) == (hero.exposure, hero.peak, hero.reward_points)
     revealed = [(r.detail, r.level, r.cause) for r in hero.revealed]
     assert [(Detail.PHYSICAL_DESCRIPTION, 2, RevealCause.REDERIVED)] == revealed
-    log = {entry.ruling.number: entry for entry in engine.log(CAMPAIGN)}
+    log = {entry.ruling.number: entry for entry in engine.log(CAMPAIGN, audience=GMS)}
     retraction = log[solved].retraction
     assert retraction is not None
     assert undo == retraction.by
@@ -336,7 +341,7 @@ def test_undoing_the_first_gain_re_derives_the_level_2_rung(engine: Engine) -> N
         (e.detail, e.cause) for e in now if isinstance(e, DetailRevealed)
     ]
 
-    line = engine.hero_timeline(CAMPAIGN, HAWK)
+    line = engine.hero_timeline(CAMPAIGN, HAWK, audience=GMS)
     rows = [
         (
             r["ruling"],
@@ -408,7 +413,7 @@ def test_amending_the_first_gain_re_derives_the_later_reveal(engine: Engine) -> 
         (Detail.CODE_NAME, 2, RevealCause.PROBLEM_SOLVED),
         (Detail.MODUS_OPERANDI, 3, RevealCause.REDERIVED),
     ] == revealed
-    (rolled,) = [e for e in engine.log(CAMPAIGN) if e.ruling.number == rulings[3]]
+    (rolled,) = [e for e in engine.log(CAMPAIGN, audience=GMS) if e.ruling.number == rulings[3]]
     assert ["re-decided"] == [a.kind for a in rolled.amendments]
     assert_same_state(engine, again(SYSTEM, steps, replaced=amended))
 

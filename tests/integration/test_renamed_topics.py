@@ -18,6 +18,7 @@ from uuid import UUID
 
 import pytest
 
+from domain.audience import GMS
 from domain.events import RulingMade
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.renamed import RENAMED
@@ -80,14 +81,16 @@ def recorded_under(db: Path, campaign: UUID, ruling: int, topic: str) -> None:
 
 def recorded_topic(engine: Engine, ruling: int) -> str:
     """The command topic ``ruling``'s header holds."""
-    headers = (h.event for h in engine.headers(NAME) if isinstance(h.event, RulingMade))
+    headers = (
+        h.event for h in engine.headers(NAME, audience=GMS) if isinstance(h.event, RulingMade)
+    )
     made = next(m for m in headers if m.number == ruling)
     topic: str = json.loads(made.params)["topic"]
     return topic
 
 
 def neo(engine: Engine) -> SimsCharacter:
-    state: SimsCharacter = engine.character(NAME, "Neo")
+    state: SimsCharacter = engine.character(NAME, "Neo", audience=GMS)
     return state
 
 
@@ -143,7 +146,7 @@ def test_it_is_decided_again_when_an_earlier_ruling_is_undone(old: Engine) -> No
 def test_its_export_imports(old: Engine, tmp_path: Path) -> None:
     """The export carries the old topic; another store imports it, verified, with the same
     state, and can still undo the ruling."""
-    lines = list(old.export(NAME))
+    lines = list(old.export(NAME, audience=GMS))
     with Engine(str(tmp_path / "copy.db")) as copy:
         imported = copy.import_campaign(lines)
         assert old.verify(NAME).digest == imported.digest

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.commands import Command
 from domain.errors import DomainError
 from domain.events import RulingAmended
@@ -190,7 +191,7 @@ def test_undo_after_the_snapshot_keeps_using_it(
 
     assert 12 == snapshots(engine, stream)[-1].originator_version
     assert [12] == started
-    assert engine.character_at("Lab", ALICE, ruling=DISPLACE) == loaded.state
+    assert engine.character_at("Lab", ALICE, ruling=DISPLACE, audience=GMS) == loaded.state
     assert replay_from_scratch(engine, stream) == loaded.state
 
 
@@ -211,7 +212,7 @@ def test_undo_voiding_a_snapshotted_version_replays_from_an_earlier_snapshot(
     loaded = load(engine, stream)
     started = [gt for read, gt in reads if read == stream]
 
-    corrected = engine.character_at("Lab", ALICE, ruling=STRAIN)
+    corrected = engine.character_at("Lab", ALICE, ruling=STRAIN, audience=GMS)
     assert (12, None, Square.R2C2) == (
         stale.originator_version,
         stale.state.displacement,
@@ -241,7 +242,7 @@ def test_snapshot_after_an_undo_holds_the_corrected_state(
     started = [gt for read, gt in reads if read == stream]
 
     assert 17 == latest.originator_version
-    assert engine.character_at("Lab", ALICE, ruling=ASSIST) == latest.state
+    assert engine.character_at("Lab", ALICE, ruling=ASSIST, audience=GMS) == latest.state
     assert replay_from_scratch(engine, stream) == latest.state
     assert [17] == started
     assert latest.state == loaded.state
@@ -274,7 +275,7 @@ def test_snapshots_survive_reopening_the_store(
 
     with Engine(db) as second:
         actual = {s: snapshots(second, s) for s in stream_ids(second)}
-        states = second.characters("Lab")
+        states = second.characters("Lab", audience=GMS)
 
     assert expected == actual
     assert [ALICE, BOB] == [c.name for c in states]
@@ -294,7 +295,7 @@ def test_a_ruling_at_the_interval_is_still_recorded_if_snapshotting_fails(
     result = engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
 
     assert 11 == result.number
-    assert result.states[alice_id(engine)] == engine.character("Lab", ALICE)
+    assert result.states[alice_id(engine)] == engine.character("Lab", ALICE, audience=GMS)
 
 
 # --- Property: any sequence of commands and undos replays the same --------------------------
@@ -371,7 +372,7 @@ def play(engine: Engine, move: tuple[Any, ...]) -> None:
             result = engine.undo("Lab", move[1], reason="property", with_dependents=move[2])
         elif move[0] == "amend":
             _, back, form, function, square, dice, dependents = move
-            made = engine.log("Lab")[-1 - back].ruling
+            made = engine.log("Lab", audience=GMS)[-1 - back].ruling
             changes = {
                 "test": {"form": form, "function": function},
                 "strain": {"destination": square},

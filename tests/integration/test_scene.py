@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from domain.audience import GMS
 from domain.dice import Die, PoolMode, Provenance
 from domain.events import RulingMade, SceneEnded
 from domain.lifecycle import EndScene
@@ -35,7 +36,7 @@ S1_FUNCTIONS = (Function.CRYPTIC, Function.INVULNERABLE, Function.PHASING)
 
 def fresh(engine: Engine, name: str) -> CgCharacter:
     """The character as created: S1 traits, nothing on the grid."""
-    state: CgCharacter = engine.character("Lab", name)
+    state: CgCharacter = engine.character("Lab", name, audience=GMS)
     player = {ALICE: "alice", BOB: "bob"}[name]
     return CgCharacter(id=state.id, name=name, player=player, form=S1_FORMS, function=S1_FUNCTIONS)
 
@@ -43,9 +44,9 @@ def fresh(engine: Engine, name: str) -> CgCharacter:
 def test_rolled_test_holds_pool_of_own_tokens_and_assist(any_engine: Engine) -> None:
     """Two own tokens in the cross plus bob's die make a pool of 3; 2,5,4 reads 5, mostly human."""
     play_until_rolled(any_engine)
-    bob = any_engine.character("Lab", BOB)
-    alice = any_engine.character("Lab", ALICE)
-    roll = any_engine.log("Lab")[-1]
+    bob = any_engine.character("Lab", BOB, audience=GMS)
+    alice = any_engine.character("Lab", ALICE, audience=GMS)
+    roll = any_engine.log("Lab", audience=GMS)[-1]
 
     expected_test = OpenTest(
         number=1,
@@ -74,7 +75,7 @@ def test_strain_on_a_token_square_makes_the_token_move(any_engine: Engine) -> No
     play_until_rolled(any_engine)
 
     result = any_engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
-    alice = any_engine.character("Lab", ALICE)
+    alice = any_engine.character("Lab", ALICE, audience=GMS)
 
     assert [
         StrainRolled(test=1, d66=35, square=Square.R2C2),
@@ -94,7 +95,7 @@ def test_displacement_then_adaptation_move_the_tokens(any_engine: Engine) -> Non
 
     displaced = any_engine.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
     adapted = any_engine.execute("Lab", Adapt(character=ALICE, source="R1C1", destination="R2C1"))
-    alice = any_engine.character("Lab", ALICE)
+    alice = any_engine.character("Lab", ALICE, audience=GMS)
 
     expected_alice = evolve(
         fresh(any_engine, ALICE),
@@ -131,7 +132,7 @@ def test_full_scene_leaves_both_characters_back_in_hand(any_engine: Engine) -> N
 
     expected = [evolve(fresh(any_engine, ALICE), tests=1), fresh(any_engine, BOB)]
 
-    assert expected == any_engine.characters("Lab")
+    assert expected == any_engine.characters("Lab", audience=GMS)
 
 
 def test_full_scene_leaves_the_campaign_between_scenes(any_engine: Engine) -> None:
@@ -157,7 +158,10 @@ def test_full_scene_logs_one_ruling_per_command(any_engine: Engine) -> None:
     """The log lists rulings 1..14 in order with the command each one resolved."""
     play_scene(any_engine)
 
-    logged = [(e.ruling.number, e.ruling.command, e.retraction) for e in any_engine.log("Lab")]
+    logged = [
+        (e.ruling.number, e.ruling.command, e.retraction)
+        for e in any_engine.log("Lab", audience=GMS)
+    ]
 
     assert [(n, c, None) for n, c in enumerate(SCENE_COMMANDS, start=1)] == logged
 
@@ -168,7 +172,7 @@ def test_records_carry_the_session_and_scene_they_happened_in(any_engine: Engine
 
     envelopes = {
         (r.session, r.scene)
-        for entry in any_engine.log("Lab")[2:]
+        for entry in any_engine.log("Lab", audience=GMS)[2:]
         for r in (entry.header, *entry.events)
     }
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS, Member, of_actor
 from domain.errors import UnknownCampaign
 from domain.events import NoteAdded, Role
 from domain.lifecycle import AddNote
@@ -48,7 +49,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
 
 
 def found(engine: Engine, query: str, campaign: str = "Lab", **options: object) -> list[str]:
-    return [f.text for f in engine.search(campaign, query, **options).found]  # type: ignore[arg-type]
+    return [f.text for f in engine.search(campaign, query, **options, audience=GMS).found]  # type: ignore[arg-type]
 
 
 def notes(engine: Engine) -> None:
@@ -76,7 +77,7 @@ def test_a_word_ending_in_a_star_is_a_prefix(store: Engine) -> None:
 
 def test_where_and_by_whom_it_was_written(store: Engine) -> None:
     notes(store)
-    (hit,) = store.search("Lab", "asleep").found
+    (hit,) = store.search("Lab", "asleep", audience=GMS).found
     assert (hit.ruling, hit.session, hit.scene, hit.actor, hit.kind, hit.status) == (
         5,
         1,
@@ -97,7 +98,7 @@ def test_a_player_finds_what_their_log_shows_them(store: Engine) -> None:
 def test_an_undone_note_is_found_marked_with_the_undos_reason(store: Engine) -> None:
     notes(store)
     store.undo("Lab", 5, reason="alice dreamt the guard")
-    hits = store.search("Lab", "guard").found
+    hits = store.search("Lab", "guard", audience=GMS).found
     assert [("RulingRetracted", ""), ("NoteAdded", ""), ("NoteAdded", "undone")] == [
         (h.kind, h.status) for h in hits
     ]
@@ -106,7 +107,7 @@ def test_an_undone_note_is_found_marked_with_the_undos_reason(store: Engine) -> 
 def test_an_amended_note_is_found_as_it_reads_now_and_as_it_read(store: Engine) -> None:
     notes(store)
     store.amend("Lab", 5, {"text": "The guard was awake at the gate"}, reason="typo: awake")
-    hits = store.search("Lab", "gate guard").found
+    hits = store.search("Lab", "gate guard", audience=GMS).found
     assert [(h.ruling, h.text, h.status) for h in hits if h.kind == "NoteAdded"] == [
         (8, "The guard was awake at the gate", ""),
         (5, "The guard was asleep at the gate", "amended"),
@@ -130,12 +131,12 @@ def test_pages_of_results(store: Engine) -> None:
     scene_with_s1(store)
     for n in range(7):
         store.execute("Lab", AddNote(text=f"clue number {n}"))
-    first = store.search("Lab", "clue", limit=3)
+    first = store.search("Lab", "clue", limit=3, audience=GMS)
     assert (["clue number 6", "clue number 5", "clue number 4"], True) == (
         [f.text for f in first.found],
         first.more,
     )
-    rest = store.search("Lab", "clue", limit=10, before=first.found[-1].ruling)
+    rest = store.search("Lab", "clue", limit=10, before=first.found[-1].ruling, audience=GMS)
     assert [f"clue number {n}" for n in (3, 2, 1, 0)] == [f.text for f in rest.found]
     assert not rest.more
 
@@ -150,10 +151,10 @@ def test_only_its_own_campaign(store: Engine) -> None:
 
 def test_a_rebuilt_index_finds_the_same(store: Engine) -> None:
     notes(store)
-    before = converter.unstructure(store.search("Lab", "guard"))
+    before = converter.unstructure(store.search("Lab", "guard", audience=GMS))
     store.rebuild("search")
     store.execute("Lab", AddNote(text="a new guard"))
-    after = converter.unstructure(store.search("Lab", "guard"))
+    after = converter.unstructure(store.search("Lab", "guard", audience=GMS))
     assert ["a new guard", *[f["text"] for f in before["found"]]] == [
         f["text"] for f in after["found"]
     ]
@@ -183,7 +184,7 @@ def test_a_query_without_words_or_too_long_is_refused(
     notes(engine)
     before = event_count(engine)
     with pytest.raises(error):
-        engine.search("Lab", query)
+        engine.search("Lab", query, audience=GMS)
     assert before == event_count(engine)
 
 
@@ -191,7 +192,7 @@ def test_a_query_without_words_or_too_long_is_refused(
 def test_a_limit_out_of_bounds_is_refused(engine: Engine, limit: int) -> None:
     notes(engine)
     with pytest.raises(SearchLimitOutOfBounds):
-        engine.search("Lab", "guard", limit=limit)
+        engine.search("Lab", "guard", limit=limit, audience=GMS)
 
 
 def test_a_private_message_is_found_by_its_audience_only(store: Engine) -> None:
@@ -227,9 +228,9 @@ def test_any_query_is_searched_or_refused_with_a_domain_code(
         terms = terms_of(query)
     except (SearchQueryEmpty, SearchQueryTooLong):
         with pytest.raises((SearchQueryEmpty, SearchQueryTooLong)):
-            sqlite_engine.search("Lab", query)
+            sqlite_engine.search("Lab", query, audience=GMS)
         return
-    result = sqlite_engine.search("Lab", query, reader="GM")
+    result = sqlite_engine.search("Lab", query, audience=Member("GM"))
     for hit in result.found:
         written = words(hit.text)
         assert all(t.found_in(written) for t in terms)
@@ -265,11 +266,11 @@ def test_the_index_finds_what_a_scan_of_the_readers_log_finds(
             engine.execute("Lab", AddNote(text=text, gm_only=gm_only))
         expected = [
             (entry.ruling.number, r.event.text)
-            for entry in reversed(engine.log("Lab", reader=reader))
+            for entry in reversed(engine.log("Lab", audience=of_actor(reader)))
             for r in entry.events
             if isinstance(r.event, NoteAdded) and set(asked) <= set(words(r.event.text))
         ]
-        got = engine.search("Lab", " ".join(asked), reader=reader, limit=100).found
+        got = engine.search("Lab", " ".join(asked), audience=of_actor(reader), limit=100).found
         assert expected == [(f.ruling, f.text) for f in got]
 
 
@@ -287,7 +288,7 @@ def test_posts_and_narration_are_found_as_their_readers_may_read_them(store: Eng
     )
     store.execute("Lab", WritePost(text="psst, the vent leads out", by="GM", to=("bo",)))
     store.execute("Lab", _Note(text="noted"), say="the vent rattles behind them")
-    hits = store.search("Lab", "vent*").found
+    hits = store.search("Lab", "vent*", audience=GMS).found
     assert [
         ("Narration", "the vent rattles behind them"),
         ("PostWritten", "psst, the vent leads out"),

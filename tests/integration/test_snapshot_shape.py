@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+from domain.audience import GMS
 from domain.campaign import CampaignState, Directory
 from domain.rulesets import SYSTEMS, ruleset_named
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
@@ -33,7 +34,7 @@ def test_an_old_shaped_snapshot_is_ignored(
         test = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
         engine.execute("Lab", test, dice=DiceSpec(faces=(2, 5)))
         engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
-        expected = engine.character("Lab", who)
+        expected = engine.character("Lab", who, audience=GMS)
     with sqlite3.connect(db) as connection:
         query = "SELECT originator_id, originator_version, state FROM stored_snapshots"
         rows = list(connection.execute(query))
@@ -48,7 +49,7 @@ def test_an_old_shaped_snapshot_is_ignored(
             )
             connection.execute(update, (canonical_json(body), stream, version))
     with Engine(str(db)) as engine:
-        assert expected == engine.character("Lab", who)
+        assert expected == engine.character("Lab", who, audience=GMS)
 
 
 def _described(cls: type) -> str:

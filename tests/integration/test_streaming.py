@@ -13,6 +13,7 @@ import pytest
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from bench import dataset
+from domain.audience import GMS
 from engine import Engine
 from engine.audit import models as audit_models
 from engine.audit import replay as audit_replay
@@ -170,11 +171,11 @@ def test_export_reads_a_page_at_a_time(
 ) -> None:
     """`export` writes the same lines reading no more than a page of rows at once."""
     with Engine(str(long_store)) as engine:
-        whole = list(engine.export(dataset.NAME))
+        whole = list(engine.export(dataset.NAME, audience=GMS))
         small_pages(monkeypatch)
         monkeypatch.setattr("engine.transfer.export_import.PAGE", 100)
         reads.sizes.clear()
-        paged = list(engine.export(dataset.NAME))
+        paged = list(engine.export(dataset.NAME, audience=GMS))
 
     assert whole == paged
     assert 100 == reads.most
@@ -188,7 +189,7 @@ def test_import_reads_and_writes_a_page_at_a_time(
     Python, where a PostgreSQL store takes them in pages), all in one transaction, to a copy
     that verifies with the same digest."""
     with Engine(str(long_store)) as engine:
-        lines = list(engine.export(dataset.NAME))
+        lines = list(engine.export(dataset.NAME, audience=GMS))
         digest = engine.verify(dataset.NAME).digest
     small_pages(monkeypatch)
     reads.sizes.clear()
@@ -206,7 +207,7 @@ def test_a_refused_import_leaves_no_scratch_behind(
     """A file refused after its rows went to the scratch store leaves the store as it was and
     no scratch folder."""
     with Engine(str(long_store)) as engine:
-        lines = list(engine.export(dataset.NAME))
+        lines = list(engine.export(dataset.NAME, audience=GMS))
     lines[-1] = lines[-1].replace('"version":', '"version": 1, "x":', 1)
     folders: list[Path] = []
     made = import_scratch.tempfile.mkdtemp

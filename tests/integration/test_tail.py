@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.campaign import evolve_campaign
 from domain.errors import CannotRedecide, SealedSessionChanged
 from domain.events import RulingMade
@@ -41,7 +42,7 @@ def candidates(engine: Engine) -> list[RulingMade]:
     campaign = engine.campaign("Lab")
     return [
         logged.ruling
-        for logged in engine.log("Lab")
+        for logged in engine.log("Lab", audience=GMS)
         if logged.ruling.command not in NOT_UNDOABLE
         and logged.ruling.number not in campaign.retracted
     ]
@@ -157,7 +158,9 @@ def decoded_by_amending_the_latest(rolls: int) -> int:
 
         with patch.object(mapper, "to_domain_event", counting):
             engine.amend(sprawl.CAMPAIGN, latest.number, {"ds": "12"}, reason="the DS was 12")
-        assert {"ds": "12"} == json.loads(engine.log(sprawl.CAMPAIGN)[-1].ruling.params)["changed"]
+        assert {"ds": "12"} == json.loads(
+            engine.log(sprawl.CAMPAIGN, audience=GMS)[-1].ruling.params
+        )["changed"]
         return count[0]
 
 

@@ -22,6 +22,7 @@ from uuid import UUID
 import pytest
 from attrs import define, field, frozen
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.sprawl_goons.commands import ChangeCash, CreateCharacter, MakeActionRoll
@@ -744,7 +745,7 @@ def test_a_forged_snapshot_is_not_loaded(played: Played) -> None:
             Forger(connection, played)
         )
     with Engine(str(played.db)) as engine:
-        assert 70 == engine.character(NAME, "Tanner").cash
+        assert 70 == engine.character(NAME, "Tanner", audience=GMS).cash
         with pytest.raises(DomainError) as refused:
             engine.execute(NAME, ChangeCash(character="Tanner", delta=-500000, reason="a yacht"))
         report = engine.verify(NAME)
@@ -764,7 +765,7 @@ def test_a_snapshot_without_a_link_that_holds_is_never_loaded(played: Played, na
         assert engine.store.snapshots is not None
         (stored,) = engine.store.snapshots.get(played.tanner, desc=True, limit=1)
         assert ("", 12) == (stored.chain, stored.originator_version)  # type: ignore[attr-defined]
-        assert 70 == engine.character(NAME, "Tanner").cash
+        assert 70 == engine.character(NAME, "Tanner", audience=GMS).cash
 
 
 def test_a_snapshot_of_another_history_is_not_loaded(played: Played) -> None:
@@ -778,4 +779,4 @@ def test_a_snapshot_of_another_history_is_not_loaded(played: Played) -> None:
         body["head"] = stored_link(forger.state(played.tanner, version - 1))
         forger.put_snapshot(played.tanner, version, topic, body, None)
     with Engine(str(played.db)) as engine:
-        assert 70 == engine.character(NAME, "Tanner").cash
+        assert 70 == engine.character(NAME, "Tanner", audience=GMS).cash

@@ -16,6 +16,7 @@ from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS, of_actor
 from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import StartScene, StartSession
@@ -99,8 +100,8 @@ def played(db: str, moves: list[Any]) -> None:
                     model[number]["was"].append(model[number][key])
                     model[number][key] = words
 
-        thread = engine.thread("Lab", 1)
-        whole = [e for e in engine.log("Lab") if e.header.session == 1]
+        thread = engine.thread("Lab", 1, audience=GMS)
+        whole = [e for e in engine.log("Lab", audience=GMS) if e.header.session == 1]
         assert build_thread(engine.campaign("Lab"), whole, 1) == thread
         found = {
             e.ruling: {
@@ -123,4 +124,4 @@ def played(db: str, moves: list[Any]) -> None:
         }
         assert rolls == narrated
         for reader in AUTHORS:  # every post here is public: each reads the same thread
-            assert thread.entries == engine.thread("Lab", 1, reader=reader).entries
+            assert thread.entries == engine.thread("Lab", 1, audience=of_actor(reader)).entries

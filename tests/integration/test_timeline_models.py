@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import UnknownCharacter
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets.the_code.commands import Blab, CreateHero, RollExposure
@@ -47,7 +48,7 @@ def two_sessions(engine: Engine) -> None:
 def test_every_change_has_its_cause_and_dice(engine: Engine) -> None:
     """Each row names the ruling, the move, its cause and the dice that explain it."""
     two_sessions(engine)
-    first = engine.hero_timeline("Lab", HAWK)["rows"][0]
+    first = engine.hero_timeline("Lab", HAWK, audience=GMS)["rows"][0]
     expected = (4, 1, [(1, 2, "session-roll")], ["Exposure roll [2]: an even die: +1"])
     changes = [(c["before"], c["after"], c["cause"]) for c in first["changes"]]
     assert expected == (first["ruling"], first["session"], changes, first["because"])
@@ -56,7 +57,7 @@ def test_every_change_has_its_cause_and_dice(engine: Engine) -> None:
 def test_an_undone_reveal_stays_voided(engine: Engine) -> None:
     """The undone roll's row and reveal are kept, marked voided with who and why."""
     two_sessions(engine)
-    rows = engine.hero_timeline("Lab", HAWK)["rows"]
+    rows = engine.hero_timeline("Lab", HAWK, audience=GMS)["rows"]
     voided = [(r["ruling"], r["voided"]["by"], r["voided"]["actor"]) for r in rows if r["voided"]]
     assert [(8, 9, "Sam")] == voided
     assert ["modus-operandi"] == [x["detail"] for r in rows if r["voided"] for x in r["reveals"]]
@@ -66,7 +67,7 @@ def test_what_the_public_knew_at_each_session_end(engine: Engine) -> None:
     """Session 1 ends with the description public; session 2 adds the profession and the
     detail of the roll that stood, never the undone one."""
     two_sessions(engine)
-    line = engine.hero_timeline("Lab", HAWK)
+    line = engine.hero_timeline("Lab", HAWK, audience=GMS)
     known = [[p["detail"] for p in s["public"]] for s in line["sessions"]]
     assert [["physical-description"]] == known
     now = [p["detail"] for p in line["now"]["public"]]
@@ -78,7 +79,7 @@ def test_an_amended_reveal_is_replaced_in_place(engine: Engine) -> None:
     table(engine, exposure=1)
     run(engine, RollExposure(hero=HAWK), 2)
     engine.amend("Lab", 4, {"reveal": "weakness"}, reason="the GM's choice")
-    rows = engine.hero_timeline("Lab", HAWK)["rows"]
+    rows = engine.hero_timeline("Lab", HAWK, audience=GMS)["rows"]
     expected = [("amended", ["physical-description"]), (None, ["weakness"])]
     actual = [
         (r["voided"] and r["voided"]["kind"], [x["detail"] for x in r["reveals"]]) for r in rows
@@ -93,7 +94,7 @@ def test_the_campaign_view_lists_every_hero(engine: Engine) -> None:
     run(engine, RollExposure(hero=HAWK), 2)
     run(engine, RollExposure(hero="Lady Volt"), 1, 3)
     run(engine, EndSession())
-    view = engine.campaign_timelines("Lab")
+    view = engine.campaign_timelines("Lab", audience=GMS)
     assert [HAWK, "Lady Volt"] == [line["hero"] for line in view["heroes"]]
     standing = [(h["hero"], h["exposure"], h["peak"]) for h in view["sessions"][0]["heroes"]]
     assert [(HAWK, 2, 2), ("Lady Volt", 1, 2)] == standing
@@ -103,7 +104,7 @@ def test_the_campaign_view_lists_every_hero(engine: Engine) -> None:
 def test_the_chart_marks_each_reveal(engine: Engine) -> None:
     """The SVG has one marker per reveal, the voided one drawn as voided, and no script."""
     two_sessions(engine)
-    html = timeline_html(engine.hero_timeline("Lab", HAWK))
+    html = timeline_html(engine.hero_timeline("Lab", HAWK, audience=GMS))
     assert (3, 1) == (html.count('<g class="reveal"'), html.count('<g class="reveal voided"'))
     assert "<script" not in html
 
@@ -112,14 +113,14 @@ def test_only_the_code_has_timelines(engine: Engine) -> None:
     """Another system's campaign, or a name that is no hero, is refused."""
     scene_with_s1(engine)
     with pytest.raises(NotTheCode):
-        engine.hero_timeline("Lab", "alice")
+        engine.hero_timeline("Lab", "alice", audience=GMS)
 
 
 def test_a_timeline_needs_a_known_hero(engine: Engine) -> None:
     """A name nobody in the roster has is refused."""
     table(engine)
     with pytest.raises(UnknownCharacter):
-        engine.hero_timeline("Lab", "The Owl")
+        engine.hero_timeline("Lab", "The Owl", audience=GMS)
 
 
 # --- Pages: a long history reads and writes a page at a time --------------------------------------

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.lifecycle import EndScene, EndSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
@@ -29,7 +30,7 @@ def played(engine: Engine) -> list[str]:
     engine.execute("Lab", Adapt(character=who, source="R1C1", destination="R1C2"))
     engine.execute("Lab", EndScene())
     engine.execute("Lab", EndSession())
-    return list(engine.export("Lab"))
+    return list(engine.export("Lab", audience=GMS))
 
 
 @pytest.fixture
@@ -53,9 +54,13 @@ def test_a_round_trip_gives_the_same_digest_and_state(any_engine: Engine, tmp_pa
         imported = copy.import_campaign(lines)
         assert any_engine.verify("Lab").digest == imported.digest == copy.verify("Lab").digest
         assert copy.verify("Lab").intact
-        assert any_engine.character("Lab", "alice") == copy.character("Lab", "alice")
-        assert [r.ruling for r in any_engine.log("Lab")] == [r.ruling for r in copy.log("Lab")]
-        assert lines == list(copy.export("Lab"))
+        assert any_engine.character("Lab", "alice", audience=GMS) == copy.character(
+            "Lab", "alice", audience=GMS
+        )
+        assert [r.ruling for r in any_engine.log("Lab", audience=GMS)] == [
+            r.ruling for r in copy.log("Lab", audience=GMS)
+        ]
+        assert lines == list(copy.export("Lab", audience=GMS))
 
 
 @pytest.mark.parametrize("other", [False, True])
@@ -70,12 +75,12 @@ def test_an_imported_campaign_reads_as_its_original(
     it stood in the original's)."""
     with Engine(str(tmp_path / "original.db")) as original:
         lines = played(original)
-        recap = original.recap("Lab", 1)
+        recap = original.recap("Lab", 1, audience=GMS)
     with Engine(str(tmp_path / "copy.db")) as copy:
         if other:
             copy.create_campaign("Other", "code-green", gm="Sam")
         copy.import_campaign(lines)
-        assert recap == copy.recap("Lab", 1)
+        assert recap == copy.recap("Lab", 1, audience=GMS)
         report = copy.verify("Lab")
     every = ("recaps", "exposure", "index", "dice", "search")
     assert (True, (), every) == (report.intact, report.findings, report.models)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from attrs import evolve
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.events import RulingRetracted
 from domain.lifecycle import AddNote, EndScene
@@ -69,7 +70,7 @@ def test_undo_writes_a_retraction_on_every_stream_the_ruling_touched(engine: Eng
     """Undoing the scene end retracts it on the campaign and on both characters' streams."""
     play_scene(engine)
     campaign = engine.campaign("Lab")
-    touched = {span.stream for span in engine.log("Lab")[-1].ruling.touched}
+    touched = {span.stream for span in engine.log("Lab", audience=GMS)[-1].ruling.touched}
 
     result = engine.undo("Lab", reason="we were not done")
 
@@ -93,28 +94,28 @@ def test_repeated_undo_walks_back_over_rulings_still_in_force(engine: Engine) ->
 def test_undo_restores_the_state_from_before_the_ruling(engine: Engine) -> None:
     """After undoing the scene end, characters are exactly as they were before it."""
     play_until_adapted(engine)
-    characters = engine.characters("Lab")
+    characters = engine.characters("Lab", audience=GMS)
     campaign = engine.campaign("Lab")
     engine.execute("Lab", EndScene())
 
     engine.undo("Lab", reason="we were not done")
 
     expected_campaign = evolve(campaign, rulings=15, retracted=frozenset({SCENE_END}))
-    assert characters == engine.characters("Lab")
+    assert characters == engine.characters("Lab", audience=GMS)
     assert expected_campaign == engine.campaign("Lab")
 
 
 def test_replay_skips_retracted_events(engine: Engine) -> None:
     """Loading and a from-scratch replay both leave the retracted ruling's events out."""
     play_until_adapted(engine)
-    before = engine.characters("Lab")
+    before = engine.characters("Lab", audience=GMS)
     engine.execute("Lab", EndScene())
     engine.undo("Lab", reason="we were not done")
 
     replayed = [replay_from_scratch(engine, s) for s in stream_ids(engine)[2:]]
 
     assert before == replayed
-    assert before == engine.characters("Lab")
+    assert before == engine.characters("Lab", audience=GMS)
 
 
 def test_undoing_a_character_creation_takes_it_off_the_roster(engine: Engine) -> None:
@@ -125,7 +126,7 @@ def test_undoing_a_character_creation_takes_it_off_the_roster(engine: Engine) ->
     engine.undo("Lab", reason="bob is not coming")
 
     assert [ALICE] == [e.name for e in engine.campaign("Lab").roster]
-    assert [ALICE] == [c.name for c in engine.characters("Lab")]
+    assert [ALICE] == [c.name for c in engine.characters("Lab", audience=GMS)]
 
 
 def test_undoing_a_note_on_the_campaign_stream(engine: Engine) -> None:
@@ -192,24 +193,24 @@ def test_older_ruling_without_dependants_can_be_undone_alone(engine: Engine) -> 
     engine.undo("Lab", 5, reason="not true")
 
     assert frozenset({5}) == engine.campaign("Lab").retracted
-    assert [ALICE, BOB] == [c.name for c in engine.characters("Lab")]
+    assert [ALICE, BOB] == [c.name for c in engine.characters("Lab", audience=GMS)]
 
 
 def test_with_dependents_retracts_the_ruling_and_all_its_dependants(engine: Engine) -> None:
     """with_dependents=True retracts the roll and the strain, displacement and adaptation."""
     play_until_adapted(engine)
-    after_assist = engine.character_at("Lab", ALICE, ruling=ASSIST)
+    after_assist = engine.character_at("Lab", ALICE, ruling=ASSIST, audience=GMS)
 
     result = engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)
 
     assert {ROLL, STRAIN, DISPLACE, ADAPT} == engine.campaign("Lab").retracted
     undone = {e.ruling for e in result.events}  # type: ignore[attr-defined]
     assert {ROLL, STRAIN, DISPLACE, ADAPT} == undone
-    assert after_assist == engine.character("Lab", ALICE)
+    assert after_assist == engine.character("Lab", ALICE, audience=GMS)
     assert [
         (n, Retraction(by=14, actor="GM", reason="wrong dice"))
         for n in (ROLL, STRAIN, DISPLACE, ADAPT)
-    ] == [(e.ruling.number, e.retraction) for e in engine.log("Lab") if e.retraction]
+    ] == [(e.ruling.number, e.retraction) for e in engine.log("Lab", audience=GMS) if e.retraction]
 
 
 def test_with_dependents_also_retracts_what_stood_only_on_them(engine: Engine) -> None:
@@ -225,8 +226,8 @@ def test_with_dependents_also_retracts_what_stood_only_on_them(engine: Engine) -
     gone = {5, 7, 9, ROLL, STRAIN, DISPLACE, ADAPT}
     assert gone == engine.campaign("Lab").retracted
     assert gone == {e.ruling for e in result.events}  # type: ignore[attr-defined]
-    assert [ALICE] == [c.name for c in engine.characters("Lab")]
-    assert engine.character("Lab", ALICE).test is not None  # declared, not rolled
+    assert [ALICE] == [c.name for c in engine.characters("Lab", audience=GMS)]
+    assert engine.character("Lab", ALICE, audience=GMS).test is not None  # declared, not rolled
 
 
 def test_after_undoing_dependants_the_test_can_be_rolled_again(engine: Engine) -> None:
@@ -237,7 +238,7 @@ def test_after_undoing_dependants_the_test_can_be_rolled_again(engine: Engine) -
     result = engine.execute("Lab", RollTest(), dice=DiceSpec(faces=(6, 1, 1)))
 
     assert (15, 6) == (result.number, result.events[0].result)  # type: ignore[attr-defined]
-    assert engine.character("Lab", ALICE).adaptation_pending
+    assert engine.character("Lab", ALICE, audience=GMS).adaptation_pending
 
 
 def test_scene_end_depends_on_the_roll_that_resolved_its_test(engine: Engine) -> None:
@@ -344,10 +345,10 @@ def test_undo_needs_a_reason(engine: Engine, reason: str) -> None:
 def test_log_keeps_every_ruling_and_shows_who_undid_it_and_why(engine: Engine) -> None:
     """The undone ruling stays in the log with its events and its retraction (by, actor, reason)."""
     play_scene(engine)
-    scene_end_events = engine.log("Lab")[-1].events
+    scene_end_events = engine.log("Lab", audience=GMS)[-1].events
 
     engine.undo("Lab", reason="  we were not done  ", actor="Rosa")
-    log = engine.log("Lab")
+    log = engine.log("Lab", audience=GMS)
 
     assert list(range(1, 16)) == [e.ruling.number for e in log]
     assert Retraction(by=15, actor="Rosa", reason="we were not done") == log[-2].retraction
@@ -363,7 +364,7 @@ def test_log_records_the_undo_parameters(engine: Engine) -> None:
 
     engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)
 
-    params = engine.log("Lab")[-1].ruling.params
+    params = engine.log("Lab", audience=GMS)[-1].ruling.params
 
     assert '{"reason":"wrong dice","ruling":10,"with":[11,12,13]}' == params
 
@@ -371,15 +372,15 @@ def test_log_records_the_undo_parameters(engine: Engine) -> None:
 def test_character_at_shows_the_past_as_recorded_or_as_corrected(engine: Engine) -> None:
     """After ruling 13 as recorded alice has adapted; corrected, rulings 10-13 are gone."""
     play_until_adapted(engine)
-    recorded = engine.character("Lab", ALICE)
+    recorded = engine.character("Lab", ALICE, audience=GMS)
     engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)
 
-    as_recorded = engine.character_at("Lab", ALICE, ruling=ADAPT)
-    corrected = engine.character_at("Lab", ALICE, ruling=ADAPT, corrected=True)
+    as_recorded = engine.character_at("Lab", ALICE, ruling=ADAPT, audience=GMS)
+    corrected = engine.character_at("Lab", ALICE, ruling=ADAPT, corrected=True, audience=GMS)
 
     assert recorded == as_recorded
-    assert engine.character_at("Lab", ALICE, ruling=ASSIST) == corrected
-    assert corrected == engine.character("Lab", ALICE)
+    assert engine.character_at("Lab", ALICE, ruling=ASSIST, audience=GMS) == corrected
+    assert corrected == engine.character("Lab", ALICE, audience=GMS)
     assert as_recorded != corrected
 
 
@@ -389,28 +390,28 @@ def test_character_at_is_unchanged_by_undos_of_later_rulings_only(engine: Engine
     engine.undo("Lab", ROLL, reason="wrong dice", with_dependents=True)
 
     for ruling in range(4, ROLL):
-        assert engine.character_at("Lab", ALICE, ruling=ruling) == engine.character_at(
-            "Lab", ALICE, ruling=ruling, corrected=True
-        )
+        assert engine.character_at(
+            "Lab", ALICE, ruling=ruling, audience=GMS
+        ) == engine.character_at("Lab", ALICE, ruling=ruling, corrected=True, audience=GMS)
 
 
 def test_character_at_before_the_character_existed_is_none(engine: Engine) -> None:
     """Asked for a ruling before its creation, the character did not exist yet."""
     play_scene(engine)
 
-    assert None is engine.character_at("Lab", BOB, ruling=4)
-    assert BOB == engine.character_at("Lab", BOB, ruling=5).name
+    assert None is engine.character_at("Lab", BOB, ruling=4, audience=GMS)
+    assert BOB == engine.character_at("Lab", BOB, ruling=5, audience=GMS).name
 
 
 def test_character_at_shows_a_character_whose_creation_was_undone(engine: Engine) -> None:
     """Bob, whose creation was undone, exists after ruling 5 as recorded, not as corrected."""
     scene_with_s1(engine)
     add_bob(engine)
-    created = engine.character("Lab", BOB)
+    created = engine.character("Lab", BOB, audience=GMS)
     engine.undo("Lab", reason="bob is not coming")
 
-    assert created == engine.character_at("Lab", BOB, ruling=5)
-    assert None is engine.character_at("Lab", BOB, ruling=5, corrected=True)
+    assert created == engine.character_at("Lab", BOB, ruling=5, audience=GMS)
+    assert None is engine.character_at("Lab", BOB, ruling=5, corrected=True, audience=GMS)
 
 
 def test_character_at_refuses_a_name_never_in_the_roster(engine: Engine) -> None:
@@ -419,7 +420,7 @@ def test_character_at_refuses_a_name_never_in_the_roster(engine: Engine) -> None
 
     for ruling in (0, 2, 4):
         with pytest.raises(DomainError) as refused:
-            engine.character_at("Lab", "carol", ruling=ruling)
+            engine.character_at("Lab", "carol", ruling=ruling, audience=GMS)
         assert "UNKNOWN_CHARACTER" == refused.value.code
 
 

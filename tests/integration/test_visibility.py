@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from domain.audience import GMS, Member, of_actor
 from domain.errors import NotAllowed
 from domain.events import Role
 from domain.lifecycle import AddNote, EndSession, StartSession
@@ -54,20 +55,23 @@ def hidden(engine: Engine) -> int:
 def everything_read_by(engine: Engine, reader: str | None) -> str:
     """Every read a member can make, as one text to search."""
     reads: list[Any] = [
-        [converter.unstructure(e) for e in engine.log("Lab", reader=reader)],
-        [converter.unstructure(h) for h in engine.headers("Lab", reader=reader)],
-        [converter.unstructure(c) for c in engine.history("Lab", HAWK, reader=reader)],
-        [converter.unstructure(e) for e in engine.session_rulings("Lab", reader=reader)],
-        engine.recap("Lab", reader=reader, gm=True),
-        recap_md(engine.recap("Lab", reader=reader, gm=True)),
-        engine.hero_timeline("Lab", HAWK, reader=reader),
-        engine.campaign_timelines("Lab", reader=reader),
-        converter.unstructure(engine.search("Lab", "mayor owl", reader=reader)),
-        recap_html(engine.recap("Lab", reader=reader, gm=True)),
-        thread_json(engine.thread("Lab", reader=reader)),
-        thread_md(engine.thread("Lab", reader=reader)),
-        thread_html(engine.thread("Lab", reader=reader)),
-        thread_text(engine.thread("Lab", reader=reader)),
+        [converter.unstructure(e) for e in engine.log("Lab", audience=of_actor(reader))],
+        [converter.unstructure(h) for h in engine.headers("Lab", audience=of_actor(reader))],
+        [converter.unstructure(c) for c in engine.history("Lab", HAWK, audience=of_actor(reader))],
+        [
+            converter.unstructure(e)
+            for e in engine.session_rulings("Lab", audience=of_actor(reader))
+        ],
+        engine.recap("Lab", audience=of_actor(reader), gm=True),
+        recap_md(engine.recap("Lab", audience=of_actor(reader), gm=True)),
+        engine.hero_timeline("Lab", HAWK, audience=of_actor(reader)),
+        engine.campaign_timelines("Lab", audience=of_actor(reader)),
+        converter.unstructure(engine.search("Lab", "mayor owl", audience=of_actor(reader))),
+        recap_html(engine.recap("Lab", audience=of_actor(reader), gm=True)),
+        thread_json(engine.thread("Lab", audience=of_actor(reader))),
+        thread_md(engine.thread("Lab", audience=of_actor(reader))),
+        thread_html(engine.thread("Lab", audience=of_actor(reader))),
+        thread_text(engine.thread("Lab", audience=of_actor(reader))),
     ]
     return json.dumps(reads, default=str)
 
@@ -125,8 +129,8 @@ def test_a_revealed_roll_is_everyones(engine: Engine, hidden: int, reader: str) 
 @pytest.mark.parametrize("reader", READERS)
 def test_the_whole_log_is_the_gms_to_export(engine: Engine, hidden: int, reader: str) -> None:
     with pytest.raises(NotAllowed):
-        list(engine.export("Lab", reader=reader))
-    assert list(engine.export("Lab", reader="GM"))
+        list(engine.export("Lab", audience=of_actor(reader)))
+    assert list(engine.export("Lab", audience=Member("GM")))
 
 
 def test_only_a_gm_hides_and_reveals(engine: Engine, hidden: int) -> None:
@@ -146,10 +150,10 @@ def test_a_sheet_does_not_tell_what_a_hidden_roll_did(
 ) -> None:
     """The Hawk's Exposure after the hidden roll is the GM's to know: a player's sheet shows it
     as the public rulings left it, until the GM reveals the roll."""
-    gm_sees = engine.character("Lab", HAWK)
-    before = engine.character_at("Lab", HAWK, ruling=hidden - 1)
+    gm_sees = engine.character("Lab", HAWK, audience=GMS)
+    before = engine.character_at("Lab", HAWK, ruling=hidden - 1, audience=GMS)
     assert gm_sees != before
-    assert before == engine.character("Lab", HAWK, reader=reader)
-    assert before == engine.character_at("Lab", HAWK, ruling=hidden, reader=reader)
+    assert before == engine.character("Lab", HAWK, audience=of_actor(reader))
+    assert before == engine.character_at("Lab", HAWK, ruling=hidden, audience=of_actor(reader))
     engine.execute("Lab", RevealRuling(ruling=hidden))
-    assert gm_sees == engine.character("Lab", HAWK, reader=reader)
+    assert gm_sees == engine.character("Lab", HAWK, audience=of_actor(reader))

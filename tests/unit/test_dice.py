@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.dice import (
     Die,
     EnteredDice,
@@ -245,4 +246,4 @@ def test_engine_refuses_bad_entered_dice_and_appends_nothing(
     who = _ready(engine)
     command = DeclareTest(character=who, form="Legs", function="Invulnerable", roll=True)
     assert code == refused(engine, command, error, faces=entered).code  # also: nothing appended
-    assert not engine.character("Lab", who).adaptation_pending
+    assert not engine.character("Lab", who, audience=GMS).adaptation_pending

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from engine import Engine
 from projections.drawing import Bar, Drawing, Grid, Ladder, Rows, TurnGroup
 from projections.presentation import presentation_of
@@ -47,7 +48,7 @@ def read(db: str) -> tuple[dict[str, Drawing], tuple[TurnGroup, ...]]:
         (entry,) = engine.directory().campaigns
         state = engine.campaign(entry.name)
         shown = presentation_of(state.system)
-        known = [c for c in engine.characters(entry.name) if c is not None]
+        known = [c for c in engine.characters(entry.name, audience=GMS) if c is not None]
         drawings = {c.name: shown.sheet_drawing(c, state) for c in known}
         return drawings, shown.turns(known, state)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.audience import GMS
 from domain.rulesets.code_green.commands import DeclareTest
 from engine import Engine
 from engine.dice.sources import DiceSpec
@@ -19,7 +20,7 @@ def test_a_declared_and_rolled_test_sets_adaptation_pending(engine: Engine) -> N
     )
     rolled = result.events[-1]
     assert (2, (2, 5), 5) == (rolled.pool, rolled.dice, rolled.result)  # type: ignore[attr-defined]
-    assert engine.character("Lab", who).adaptation_pending
+    assert engine.character("Lab", who, audience=GMS).adaptation_pending
 
 
 def test_pytest_keeps_its_real_clock_under_a_frozen_one(frozen: None) -> None:

@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from litestar.testing import TestClient
 
+from domain.audience import GMS
 from domain.events import DiceCommitted, EntropyAdded, Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, EndSession, StartSession
@@ -775,7 +776,7 @@ def test_a_player_makes_a_key_signs_entropy_and_sees_it_counted(
             committed = engine.campaign(SHIP).commitment or ""
             added = [
                 r.event
-                for e in engine.log(SHIP, session=1)
+                for e in engine.log(SHIP, session=1, audience=GMS)
                 for r in e.events
                 if isinstance(r.event, EntropyAdded)
             ]

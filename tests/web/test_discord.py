@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from litestar.testing import TestClient
 
+from domain.audience import GMS
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from domain.rulesets.sprawl_goons.creation import CreateCharacter
@@ -184,7 +185,7 @@ def test_a_slash_command_is_the_members_ruling(
     assert "by ana" in embed["footer"]["text"]
     assert "flags" not in answer["data"]
     with Engine(db) as engine:
-        (logged,) = engine.log("Docklands")[-1:]
+        (logged,) = engine.log("Docklands", audience=GMS)[-1:]
         assert ("dice", "ana") == (logged.ruling.command, logged.header.actor)
 
 
@@ -310,7 +311,7 @@ def test_a_form_sent_records_the_dispute_and_the_undo(
     undone = send(client, key, sent_form(f"undo:{number}", "no crane", GM_ACCOUNT)).json()
     assert undone["data"]["embeds"][0]["title"].endswith(": undo")
     with Engine(db) as engine:
-        (logged,) = engine.log("Docklands", rulings=[number])
+        (logged,) = engine.log("Docklands", rulings=[number], audience=GMS)
         campaign = engine.campaign("Docklands")
     assert ("no crane", "Rosa") == (logged.retraction.reason, logged.retraction.actor)  # type: ignore[union-attr]
     assert [("ana", "the crane was never there")] == [(d.by, d.reason) for d in campaign.disputes]
@@ -417,7 +418,7 @@ def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
     amended = send(client, key, amend).json()
     assert amended["data"]["embeds"][0]["title"].endswith(": amend")
     with Engine(db) as engine:
-        (entry,) = engine.log("Docklands", rulings=[number + 2])
+        (entry,) = engine.log("Docklands", rulings=[number + 2], audience=GMS)
     assert "amended" == entry.status
     unreadable = send(
         client,
@@ -514,7 +515,7 @@ def test_a_post_in_character_appears_in_the_channel_as_the_character(
     assert shown.body["content"].startswith("I vault the rail [1d6: ")
     assert "and land" == second.body["content"]  # the webhook found once, remembered
     with Engine(db) as engine:
-        last = engine.log("Docklands")[-2]
+        last = engine.log("Docklands", audience=GMS)[-2]
     assert ("post", "ana") == (last.ruling.command, last.header.actor)
 
 

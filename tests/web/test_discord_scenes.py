@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from litestar.testing import TestClient
 
 from cli.main import campaign
+from domain.audience import GMS
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from engine import Engine, event_lines
@@ -265,7 +266,7 @@ def the_log(db: str) -> list[tuple[Any, ...]]:
                 str(e.ruling.provenance),
                 [line for line in event_lines(e.events, state) if "seed hash" not in line],
             )
-            for e in engine.log("Scene")[2 + len(ACCOUNTS) :]
+            for e in engine.log("Scene", audience=GMS)[2 + len(ACCOUNTS) :]
         ]
 
 

@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from bench.community_figures import counting
+from domain.audience import GMS
 from domain.events import Role, RulingMade
 from domain.lifecycle import StartSession
 from engine import Engine
@@ -82,7 +83,7 @@ def _recorded(db: str) -> Counter[str]:
     seen: Counter[str] = Counter()
     with Engine(db) as engine:
         for name in CAMPAIGNS:
-            for header in engine.headers(name):
+            for header in engine.headers(name, audience=GMS):
                 made = header.event
                 if isinstance(made, RulingMade) and made.command == "dice":
                     seen[json.loads(made.params)["args"]["why"]] += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.audience import Member
 from domain.events import Role, RulingMade
 from domain.kinds import Choice, Kind, ListOf, Reference, Refers
 from engine import Engine
@@ -61,7 +62,7 @@ def _rulings(engine: Engine, seat: Seat, typed: str) -> list[dict[str, Any]]:
     """The rulings the member may read, newest first, those whose number or verb holds what
     was typed."""
     found = []
-    for header in reversed(engine.headers(seat.campaign.name, reader=seat.member)):
+    for header in reversed(engine.headers(seat.campaign.name, audience=Member(seat.member))):
         made = header.event
         assert isinstance(made, RulingMade)
         label = f"#{made.number} {made.command} ({header.actor})"

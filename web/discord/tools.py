@@ -11,6 +11,7 @@ from typing import Any
 
 from attrs import frozen
 
+from domain.audience import TABLE, Member
 from domain.campaign import CampaignState
 from domain.errors import DomainError, InvalidParameter, NotYetCreated
 from domain.kinds import CHARACTER, Kind
@@ -96,7 +97,8 @@ def amend(asked: Asked) -> Answer:
 
 def recap(asked: Asked) -> Answer:
     seat = asked.seat
-    found = asked.engine.recap(seat.campaign.name, asked.options.get("session"), reader=seat.member)
+    # answered to the whole channel: read as the table, whoever asked (the GM's too)
+    found = asked.engine.recap(seat.campaign.name, asked.options.get("session"), audience=TABLE)
     parts = [answers.said(part, private=False)["data"] for part in split(recap_discord(found))]
     if not parts:
         return Answer(answers.said("nothing to recap yet"))
@@ -105,7 +107,7 @@ def recap(asked: Asked) -> Answer:
 
 def sheet(asked: Asked) -> Answer:
     seat, who = asked.seat, asked.options["character"]
-    state = asked.engine.character(seat.campaign.name, who, reader=seat.member)
+    state = asked.engine.character(seat.campaign.name, who, audience=Member(seat.member))
     if state is None:
         raise NotYetCreated(who=who, ruling=None)
     text = presentation_of(seat.campaign.system).sheet_text(state, seat.campaign)
@@ -118,7 +120,9 @@ def log(asked: Asked) -> Answer:
     last = seat.campaign.rulings
     numbers = range(max(1, last - count + 1), last + 1)
     lines = []
-    for entry in asked.engine.log(seat.campaign.name, rulings=numbers, reader=seat.member):
+    for entry in asked.engine.log(
+        seat.campaign.name, rulings=numbers, audience=Member(seat.member)
+    ):
         made = entry.ruling
         mark = f" ({entry.status})" if entry.status else ""
         said = "; ".join(event_lines(entry.events, seat.campaign))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from attrs import evolve as replace
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.events import Event
 from domain.lifecycle import EndScene
@@ -165,5 +166,5 @@ def test_scene_end_through_the_engine_records_the_consequences(engine: Engine) -
     engine.execute("Lab", PlaceTokens(character=who, squares=("R1C1", "R2C2", "R3C3")))
     result = engine.execute("Lab", EndScene())
     assert ["SceneEnded", "TokensReturned"] == [type(e).__name__ for e in result.events]
-    c: CgCharacter = engine.character("Lab", who)
+    c: CgCharacter = engine.character("Lab", who, audience=GMS)
     assert (frozenset(), False) == (c.tokens, c.placed)

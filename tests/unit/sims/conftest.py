@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.audience import GMS
 from domain.events import Event
 from domain.lifecycle import StartScene, StartSession
 from domain.rulesets.sims import events as ev
@@ -43,7 +44,7 @@ def table(engine: Engine, **rules: str) -> None:
 
 
 def who(engine: Engine, name: str) -> SimsCharacter:
-    state: SimsCharacter = engine.character(NAME, name)
+    state: SimsCharacter = engine.character(NAME, name, audience=GMS)
     return state
 
 

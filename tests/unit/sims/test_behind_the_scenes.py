@@ -4,6 +4,7 @@ decides the rulings that recorded it."""
 
 from __future__ import annotations
 
+from domain.audience import Member
 from domain.errors import EmptyText, NotAMember, UnknownMember
 from domain.events import PostWritten
 from domain.posts import WritePost
@@ -97,6 +98,6 @@ def test_the_message_command_still_decides_its_rulings(engine: Engine) -> None:
         in_character=False,
     )
     assert [sent] == list(run_as(engine, command, "Morpheus"))
-    assert "Meet me" in repr(engine.history(NAME, "Oracle", reader="carol")[-1])
+    assert "Meet me" in repr(engine.history(NAME, "Oracle", audience=Member("carol"))[-1])
     empty = SendPrivateMessage(to="bob", body="  ", by="Morpheus", character="Smith")
     assert "the message must not be empty" == str(refused_as(engine, empty, "Morpheus", EmptyText))

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.audience import GMS
 from domain.errors import DomainError
 from domain.rulesets.sprawl_goons import events as sg
 from domain.rulesets.sprawl_goons.commands import (
@@ -63,8 +64,8 @@ def test_undoing_an_injury_takes_the_forced_glitch_rolls_with_it(engine: Engine)
         engine.undo("S", crit, reason="wrong fall")
     engine.undo("S", crit, reason="wrong fall", with_dependents=True)
     assert (12, ()) == (
-        engine.character("S", "Tanner").resilience,
-        engine.character("S", "Tanner").injuries,
+        engine.character("S", "Tanner", audience=GMS).resilience,
+        engine.character("S", "Tanner", audience=GMS).injuries,
     )
 
 

@@ -1,0 +1,557 @@
+"""The leak matrix: one secret of each kind planted in a campaign (a hidden roll, a hidden post,
+a hidden ruling's ``--say``, a GM-only note, the GM's private post to one player, a player's
+private post to the GM only), then the campaign read through every read there is (the
+engine's reads, the CLI's reads and formats, the HTTP API, the Discord answers and the
+webhook bodies) as every audience (the GMs, the GM's seat, each player, the observer, the
+table). Each secret reaches exactly its readers, asserted both ways: what a read shows the GMs
+of the secrets, it shows each audience that may read them, and nothing more.
+
+A read added to the engine, the CLI or the API without a line here fails
+``test_every_read_is_in_the_matrix``."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import shlex
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from litestar.testing import TestClient
+
+from cli.main import campaign as campaign_cli
+from domain.audience import GMS, TABLE, Audience, Member
+from domain.errors import DomainError
+from domain.free_rolls import RollFreely
+from domain.links import LinkChannel, LinkMember
+from domain.posts import WritePost
+from engine import DiceSpec, Engine, converter
+from projections.render_discord import recap_discord
+from projections.render_html import recap_html
+from projections.render_md import recap_md
+from projections.render_thread import (
+    thread_discord,
+    thread_html,
+    thread_json,
+    thread_md,
+    thread_text,
+)
+from tests.conftest import event_count
+from tests.web.conftest import (
+    CAMPAIGN,
+    FROM_BOB,
+    GM_NOTE,
+    HIDDEN_WHY,
+    MEMBER,
+    TO_BOB,
+    Table,
+    build_table,
+)
+from tests.web.discord_standin import discord_api
+from web import create_app
+from web.discord import interactions
+
+HIDDEN_POST = "The squids gather below the rooftop."
+HIDDEN_SAY = "Smith counts the exits twice."
+GM = MEMBER["gm"]  # Morpheus
+# Each secret by the words that give it away, and who may read it besides the GMs.
+SECRETS: dict[str, tuple[str, frozenset[str]]] = {
+    "private post to bob": (TO_BOB, frozenset({"bob"})),
+    "bob's post to the GM only": (FROM_BOB, frozenset({"bob"})),
+    "GM-only note": (GM_NOTE, frozenset()),
+    "hidden roll": (HIDDEN_WHY, frozenset()),
+    "hidden post": (HIDDEN_POST, frozenset()),
+    "hidden --say": (HIDDEN_SAY, frozenset()),
+}
+# Each secret's searchable word (search asks for words, not sentences).
+WORDS = {
+    "private post to bob": "steak",
+    "bob's post to the GM only": "Agent",
+    "GM-only note": "twin",
+    "hidden roll": "sentinels",
+    "hidden post": "squids",
+    "hidden --say": "exits",
+}
+AUDIENCES: dict[str, Audience] = {
+    "the GMs": GMS,
+    "GM's seat": Member(GM),
+    "alice": Member("alice"),
+    "bob": Member("bob"),
+    "olly (observer)": Member("olly"),
+    "the table": TABLE,
+}
+ROLE_OF = {"GM's seat": "gm", "alice": "player", "bob": "other", "olly (observer)": "observer"}
+CHANNEL, GM_ACCOUNT, BOB_ACCOUNT = (
+    "1100000000000000001",
+    "2200000000000000001",
+    "2200000000000000003",
+)
+NOW = 1_796_000_000
+
+
+def readers(secret: str, audience: Audience) -> bool:
+    """Whether ``audience`` may read ``secret``."""
+    if audience == GMS or audience == Member(GM):
+        return True
+    return isinstance(audience, Member) and audience.name in SECRETS[secret][1]
+
+
+def shown(text: str) -> set[str]:
+    """The secrets ``text`` gives away (by a word of each: HTML escapes the rest's quotes), the
+    words a search was asked for not counted where it says them back."""
+    text = re.sub(r'"query":\s*"[^"]*"|nothing written holds \'[^\']*\'', "", text)
+    return {name for name, word in WORDS.items() if word in text}
+
+
+def plant(db: str) -> Table:
+    """The server tests' table (the GM's private post to bob, bob's reply to the GM only, a
+    GM-only note, a hidden roll), with a hidden post and a hidden ruling's narration, and the
+    Discord channel and the GM's and bob's accounts linked."""
+    table = build_table(db)
+    with Engine(db) as engine:
+        post = WritePost(text=HIDDEN_POST, by=GM)
+        engine.execute(CAMPAIGN, post, hidden=True)
+        roll = RollFreely(expression="1d20", why="")
+        engine.execute(CAMPAIGN, roll, dice=DiceSpec(faces=(17,)), hidden=True, say=HIDDEN_SAY)
+        engine.execute(CAMPAIGN, LinkChannel(channel=CHANNEL))
+        engine.execute(CAMPAIGN, LinkMember(member=GM, discord=GM_ACCOUNT))
+        engine.execute(CAMPAIGN, LinkMember(member="bob", discord=BOB_ACCOUNT))
+    return table
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> Table:
+    return plant(str(tmp_path_factory.mktemp("leaks") / "zion.db"))
+
+
+# --- The engine's reads --------------------------------------------------------------------
+
+
+def _json(value: Any) -> str:
+    return json.dumps(converter.unstructure(value), default=str, ensure_ascii=False)
+
+
+def _searched(engine: Engine, audience: Audience) -> str:
+    return "".join(_json(engine.search(CAMPAIGN, w, audience=audience)) for w in WORDS.values())
+
+
+def _thread(engine: Engine, audience: Audience) -> str:
+    found = engine.thread(CAMPAIGN, audience=audience)
+    rendered = (thread_json(found), thread_md(found), thread_html(found), thread_text(found))
+    return json.dumps([*rendered, *thread_discord(found)], default=str, ensure_ascii=False)
+
+
+def _recap(engine: Engine, audience: Audience) -> str:
+    found = engine.recap(CAMPAIGN, audience=audience, gm=True)
+    return _json(found) + recap_md(found) + recap_html(found) + recap_discord(found)
+
+
+Read = Callable[[Engine, Audience], str]
+ENGINE_READS: dict[str, Read] = {
+    "log": lambda e, a: _json(e.log(CAMPAIGN, audience=a)),
+    "iter_log": lambda e, a: _json(list(e.iter_log(CAMPAIGN, audience=a))),
+    "headers": lambda e, a: _json(e.headers(CAMPAIGN, audience=a)),
+    "session_rulings": lambda e, a: _json(e.session_rulings(CAMPAIGN, 1, audience=a)),
+    "history": lambda e, a: "".join(
+        _json(e.history(CAMPAIGN, who, audience=a)) for who in ("Neo", "Cypher", "Smith")
+    ),
+    "replay": lambda e, a: _json(list(e.replay(CAMPAIGN, 1, audience=a))),
+    "thread": _thread,
+    "recap": _recap,
+    "search": _searched,
+    "dice_stats": lambda e, a: _json(e.dice_stats(CAMPAIGN, audience=a)),
+    "character": lambda e, a: _json(e.character(CAMPAIGN, "Smith", audience=a)),
+    "characters": lambda e, a: _json(e.characters(CAMPAIGN, audience=a)),
+    "character_at": lambda e, a: _json(e.character_at(CAMPAIGN, "Neo", ruling=9, audience=a)),
+    "export": lambda e, a: "".join(e.export(CAMPAIGN, audience=a)),
+}
+GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
+# Reads this campaign cannot make, and where their matrix is.
+ELSEWHERE = {
+    "hero_timeline": "The Code only: tests/integration/test_visibility.py reads it as each reader",
+    "campaign_timelines": "The Code only: tests/integration/test_visibility.py, as each reader",
+}
+
+
+def engine_reads() -> set[str]:
+    """Every method of the engine that takes an audience."""
+    return {
+        name
+        for name, method in inspect.getmembers(Engine, inspect.isfunction)
+        if "audience" in inspect.signature(method).parameters and not name.startswith("_")
+    }
+
+
+def as_read(read: Callable[[], str]) -> str | None:
+    """What a read gives, or None when it is refused."""
+    try:
+        return read()
+    except DomainError:
+        return None
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_READS))
+def test_each_engine_read_shows_each_secret_to_its_readers_alone(planted: Table, name: str) -> None:
+    with Engine(planted.db) as engine:
+        read = ENGINE_READS[name]
+        everything = shown(read(engine, GMS))
+        for label, audience in AUDIENCES.items():
+            text = as_read(lambda audience=audience: read(engine, audience))
+            if name in GM_ONLY and not (audience == GMS or audience == Member(GM)):
+                assert text is None, (name, label)
+                continue
+            assert text is not None, (name, label)
+            expected = {s for s in everything if readers(s, audience)}
+            assert expected == shown(text), (name, label)
+
+
+def test_the_reads_of_the_story_show_the_gms_every_secret(planted: Table) -> None:
+    with Engine(planted.db) as engine:
+        for name in ("log", "thread", "recap", "search", "session_rulings", "export"):
+            assert set(SECRETS) == shown(ENGINE_READS[name](engine, GMS)), name
+        assert not shown(_recap(engine, TABLE))
+        assert not shown(_thread(engine, TABLE))
+
+
+# --- The command line --------------------------------------------------------------------
+
+
+def cli(db: str, line: str) -> tuple[int, str]:
+    result = CliRunner().invoke(
+        campaign_cli, ["--db", db, "--campaign", CAMPAIGN, *shlex.split(line)]
+    )
+    return result.exit_code, result.output
+
+
+# Each read of the command line, as one command line: ``{as}`` is where ``--as MEMBER`` goes.
+CLI_READS = {
+    "log": "{as} log",
+    "thread": "{as} thread",
+    "thread md": "{as} thread --format md",
+    "thread html": "{as} thread --format html",
+    "thread json": "{as} thread --format json",
+    "recap": "{as} recap --gm",
+    "recap html": "{as} recap --gm --format html",
+    "recap json": "{as} recap --gm --format json",
+    "search": "{as} search steak",
+    "search agent": "{as} search Agent",
+    "search twin": "{as} search twin",
+    "search sentinels": "{as} search sentinels",
+    "search squids": "{as} search squids",
+    "search exits": "{as} search exits",
+    "replay": "{as} replay --session 1",
+    "history": "{as} history Cypher",
+    "history Smith": "{as} history Smith",
+    "show": "{as} show Smith",
+    "dice-stats": "{as} dice-stats",
+    "diff": "{as} diff Smith 1",
+    "disputes": "{as} disputes --all",
+    "export": "{as} export",
+}
+# The shared verbs that read nothing of the story, or write.
+CLI_NOT_READS = {
+    "amend", "completion", "dice", "discord", "dispute", "entropy", "import", "init", "key",
+    "list", "member", "note", "post", "projections", "rebuild", "resolve", "reveal", "scene",
+    "serve", "session", "undo", "use", "verify", "verify-dice", "timeline",
+}  # fmt: skip
+# timeline: The Code only (tests/e2e/test_the_code_cli.py); verify names places, not texts.
+
+
+@pytest.mark.parametrize("name", sorted(CLI_READS))
+def test_each_cli_read_shows_each_secret_to_its_readers_alone(planted: Table, name: str) -> None:
+    line = CLI_READS[name]
+    code, gm_text = cli(planted.db, line.format(**{"as": ""}))
+    assert 0 == code, gm_text
+    everything = shown(gm_text)
+    if name.startswith(("thread", "recap", "export")):  # the GM reads every secret there
+        assert set(SECRETS) == everything, name
+    for label, audience in AUDIENCES.items():
+        if audience in (GMS, TABLE):
+            continue
+        assert isinstance(audience, Member)
+        code, text = cli(planted.db, line.format(**{"as": f"--as {audience.name}"}))
+        if name in GM_ONLY and audience.name != GM:
+            assert 2 == code, (name, label, text)
+            continue
+        assert 0 == code, (name, label, text)
+        assert {s for s in everything if readers(s, audience)} == shown(text), (name, label)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "recap --format discord",
+        "recap --max-chars 500",
+        "thread --format discord",
+        "recap --for table",
+        "recap --for table --format html",
+        "thread --for table",
+        "thread --for table --format md",
+        "--as bob recap --for table --format discord",
+    ],
+)
+def test_what_goes_to_a_public_place_reads_as_the_table(planted: Table, line: str) -> None:
+    """Discord messages are the table's, even the GM's (who asked for no other audience)."""
+    code, text = cli(planted.db, line)
+    assert 0 == code, text
+    assert set() == shown(text)
+    assert "(1/" in text or "Rooftop" in text or "rooftop" in text  # something was said
+
+
+def test_the_gm_may_name_another_audience_for_discord_messages(planted: Table) -> None:
+    code, text = cli(planted.db, "recap --for bob --format discord")
+    assert 0 == code, text
+    assert {"private post to bob", "bob's post to the GM only"} <= shown(text)
+    code, text = cli(planted.db, "recap --gm --format discord")  # the GMs' copy, by name
+    assert 0 == code, text
+    assert {"GM-only note", "hidden roll"} <= shown(text)
+
+
+NOWHERE = "http://127.0.0.1:9/x"  # never reached: the refusal comes first
+
+
+@pytest.mark.parametrize("asked", ["--gm", "--for bob", "--for gms", "--for Morpheus"])
+def test_a_webhook_is_never_sent_another_audiences_copy(planted: Table, asked: str) -> None:
+    before = event_count_of(planted.db)
+    code, text = cli(planted.db, f"recap --post {NOWHERE} {asked}")
+    assert 2 == code
+    assert "POSTED_READS_AS_TABLE" in text
+    assert before == event_count_of(planted.db)
+
+
+def test_a_player_may_not_read_as_the_gms_or_another_player(planted: Table) -> None:
+    for line in (
+        "--as bob recap --for gms",
+        "--as bob thread --for alice",
+        "--as alice recap --gm --for Morpheus",
+    ):
+        code, text = cli(planted.db, line)
+        assert 2 == code, (line, text)
+        assert "NOT_ALLOWED" in text, line
+
+
+def event_count_of(db: str) -> int:
+    with Engine(db) as engine:
+        return event_count(engine)
+
+
+@pytest.fixture
+def webhook() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """A local stand-in for a Discord webhook: the bodies posted to it."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    bodies: list[dict[str, Any]] = []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", 0))
+            bodies.append(json.loads(self.rfile.read(length)))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/x", bodies
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_recap_posted_to_a_webhook_is_the_tables(
+    planted: Table, webhook: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    url, bodies = webhook
+    code, text = cli(planted.db, f"recap --post {url}")
+    assert 0 == code, text
+    assert bodies
+    assert set() == shown(json.dumps(bodies, ensure_ascii=False))
+
+
+# --- The HTTP API and the pages ----------------------------------------------------------
+
+API = f"/api/campaigns/{CAMPAIGN}"
+PAGE = f"/campaigns/{CAMPAIGN}"
+# Each GET route that reads the campaign, with the requests that read it whole.
+API_READS: dict[str, list[str]] = {
+    "/api/campaigns/{campaign:str}": [API],
+    "/api/campaigns/{campaign:str}/log": [API + "/log"],
+    "/api/campaigns/{campaign:str}/thread": [API + "/thread"],
+    "/api/campaigns/{campaign:str}/thread.md": [API + "/thread.md"],
+    "/api/campaigns/{campaign:str}/thread.html": [API + "/thread.html"],
+    "/api/campaigns/{campaign:str}/recap": [API + "/recap?gm=true"],
+    "/api/campaigns/{campaign:str}/recap.md": [API + "/recap.md?gm=true"],
+    "/api/campaigns/{campaign:str}/recap.html": [API + "/recap.html?gm=true"],
+    "/api/campaigns/{campaign:str}/search": [f"{API}/search?q={w}" for w in WORDS.values()],
+    "/api/campaigns/{campaign:str}/characters": [API + "/characters"],
+    "/api/campaigns/{campaign:str}/characters/{ref:str}": [API + "/characters/Smith"],
+    "/api/campaigns/{campaign:str}/characters/{ref:str}/history": [
+        API + "/characters/Cypher/history",
+        API + "/characters/Smith/history",
+    ],
+    "/api/campaigns/{campaign:str}/show": [API + "/show?at=9"],
+    "/api/campaigns/{campaign:str}/diff": [API + "/diff?who=Smith&first=1"],
+    "/api/campaigns/{campaign:str}/disputes": [API + "/disputes?every=true"],
+    "/api/campaigns/{campaign:str}/dice-stats": [API + "/dice-stats"],
+    "/api/campaigns/{campaign:str}/actions": [API + "/actions"],
+    "/api/campaigns/{campaign:str}/verify": [API + "/verify"],
+    "/api/campaigns/{campaign:str}/export": [API + "/export"],
+    "/campaigns/{campaign:str}": [PAGE, PAGE + "?session=1"],
+    "/campaigns/{campaign:str}/characters/{name:str}": [PAGE + "/characters/Cypher"],
+    "/campaigns/{campaign:str}/recap": [PAGE + "/recap?gm=true"],
+    "/campaigns/{campaign:str}/dice": [PAGE + "/dice"],
+    "/campaigns/{campaign:str}/dice-check": [PAGE + "/dice-check"],
+}
+STORY_ROUTES = {
+    route
+    for route in API_READS
+    if route.rsplit("/", 1)[-1] in ("thread", "thread.md", "thread.html", "recap", "recap.md")
+    or route.rsplit("/", 1)[-1] in ("recap.html", "search", "export")
+} | {"/campaigns/{campaign:str}", "/campaigns/{campaign:str}/recap"}
+# GET routes that read no campaign's story, and why.
+API_NOT_READS = {
+    "/": "the list of the browser's campaigns",
+    "/api/me": "who is signed in",
+    "/api/campaigns/{campaign:str}/verbs": "the verbs of the system",
+    "/api/campaigns/{campaign:str}/timeline": "The Code only (tests/integration/test_visibility)",
+    "/api/campaigns/{campaign:str}/timeline.md": "The Code only",
+    "/api/campaigns/{campaign:str}/timeline.html": "The Code only",
+    "/campaigns/{campaign:str}/timeline": "The Code only",
+    "/campaigns/{campaign:str}/events": "the live stream: tests/web/test_live.py per reader",
+    "/join/{secret:str}": "an invitation",
+    "/static/dice_check.js": "a script",
+    "/static/table.js": "a script",
+    "/static/follow.js": "a script",
+    "/favicon.ico": "an icon",
+    "/schema": "the OpenAPI document",
+    "/schema/openapi.json": "the OpenAPI document",
+    "/schema/{path:str}": "the OpenAPI document",
+}
+
+
+@pytest.fixture(scope="module")
+def client(planted: Table) -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(planted.db)) as test_client:
+        yield test_client
+
+
+def fetched(client: TestClient[Any], planted: Table, role: str, paths: list[str]) -> str | None:
+    """What ``role`` reads of ``paths``, or None when refused (4xx)."""
+    texts = []
+    for path in paths:
+        answer = client.get(path, headers=planted.headers(role))
+        assert answer.status_code < 500, (path, role, answer.text)
+        if answer.status_code >= 400:
+            return None
+        texts.append(answer.text)
+    return "".join(texts)
+
+
+@pytest.mark.parametrize("route", sorted(API_READS))
+def test_each_http_read_shows_each_secret_to_its_readers_alone(
+    client: TestClient[Any], planted: Table, route: str
+) -> None:
+    paths = API_READS[route]
+    gm_text = fetched(client, planted, "gm", paths)
+    assert gm_text is not None, route
+    everything = shown(gm_text)
+    if route in STORY_ROUTES:  # the matrix is not empty: the GM reads every secret there
+        assert set(SECRETS) == everything, route
+    for label, role in ROLE_OF.items():
+        text = fetched(client, planted, role, paths)
+        if route.endswith("/export") and role != "gm":
+            assert text is None, (route, label)
+            continue
+        assert text is not None, (route, label)
+        audience = AUDIENCES[label]
+        assert {s for s in everything if readers(s, audience)} == shown(text), (route, label)
+    assert fetched(client, planted, "nobody", paths) is None
+
+
+# --- Discord -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def discord(planted: Table, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
+    sent = iter(range(10**6))
+
+    def send(name: str, account: str, *options: dict[str, Any]) -> Any:
+        payload = {
+            "id": f"33000000000{next(sent):08d}",
+            "application_id": "4400000000000000001",
+            "type": 2,
+            "token": "interaction-token",
+            "version": 1,
+            "guild_id": "5500000000000000001",
+            "channel_id": CHANNEL,
+            "member": {"user": {"id": account, "username": "someone"}, "roles": []},
+            "data": {"id": "6600000000000000001", "name": name, "type": 1, "options": [*options]},
+        }
+        body = json.dumps(payload).encode()
+        stamp = str(NOW)
+        headers = {
+            "X-Signature-Ed25519": key.sign(stamp.encode() + body).hex(),
+            "X-Signature-Timestamp": stamp,
+            "Content-Type": "application/json",
+        }
+        return client.post("/discord/interactions", content=body, headers=headers)
+
+    with (
+        discord_api() as api,
+        TestClient(create_app(planted.db, discord_public_key=public)) as client,
+    ):
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        send.api = api  # type: ignore[attr-defined]
+        yield send
+
+
+def test_the_discord_recap_is_the_tables_whoever_asks(discord: Callable[..., Any]) -> None:
+    for account in (GM_ACCOUNT, BOB_ACCOUNT):
+        answer = discord("recap", account)
+        assert 200 == answer.status_code
+        data = answer.json()["data"]
+        assert "flags" not in data  # the whole channel reads it
+        assert set() == shown(json.dumps(data, ensure_ascii=False))
+    follow_ups = [h.body for h in discord.api.heard]  # type: ignore[attr-defined]
+    assert set() == shown(json.dumps(follow_ups, ensure_ascii=False))
+
+
+def test_the_discord_log_is_the_members_own_and_only_theirs(discord: Callable[..., Any]) -> None:
+    count = {"name": "count", "type": 4, "value": 25}
+    for account, audience in ((GM_ACCOUNT, Member(GM)), (BOB_ACCOUNT, Member("bob"))):
+        data = discord("log", account, count).json()["data"]
+        assert data.get("flags") == 64  # ephemeral: its asker alone reads it
+        text = json.dumps(data, ensure_ascii=False)
+        # the log's lines name what changed, not the posts' words: no secret beyond its readers
+        assert all(readers(s, audience) for s in shown(text))
+
+
+# --- Every read is in the matrix ---------------------------------------------------------
+
+
+def test_every_read_is_in_the_matrix(planted: Table) -> None:
+    assert engine_reads() == set(ENGINE_READS) | set(ELSEWHERE)
+    from cli.manifest import SHARED
+
+    shared = set(SHARED)
+    read_verbs = {line.split()[1] for line in CLI_READS.values()}
+    assert shared == read_verbs | CLI_NOT_READS, shared ^ (read_verbs | CLI_NOT_READS)
+    app = create_app(planted.db)
+    gets = {r.path for r in app.routes if "GET" in getattr(r, "methods", ())}
+    assert gets == set(API_READS) | set(API_NOT_READS), gets ^ (set(API_READS) | set(API_NOT_READS))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from attrs import field, frozen
 
+from domain.audience import Audience
 from domain.campaign import CampaignState
 from domain.events import Event
 from domain.rulesets import SYSTEMS
@@ -39,12 +40,12 @@ def _nothing_owed(characters: Sequence[Any], campaign: CampaignState) -> tuple[T
 class Page:
     """A page of the system's own beside the table, recap and dice: ``key`` names it in the
     links, ``label`` reads in them, ``path`` follows the campaign's page (``/timeline``);
-    ``html(engine, campaign, reader)`` renders it as the reader may see it."""
+    ``html(engine, campaign, audience)`` renders it as its audience may read it."""
 
     key: str
     label: str
     path: str
-    html: Callable[[Any, str, str], str]
+    html: Callable[[Any, str, Audience], str]
 
 
 @frozen

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.audience import Audience
 from domain.campaign import CampaignState
 from domain.rulesets.the_code.character import Reveal, TcHero
 from domain.rulesets.the_code.tables import LADDER, STEPS
@@ -25,9 +26,9 @@ PUBLIC = Badge("public", "warn")
 SECRET = Badge("secret", "good")
 
 
-def _timeline_page(engine: Any, campaign: str, reader: str) -> str:
-    """The Code: every hero's Exposure over time, as the member reads the log."""
-    return campaign_timeline_html(engine.campaign_timelines(campaign, reader=reader))
+def _timeline_page(engine: Any, campaign: str, audience: Audience) -> str:
+    """The Code: every hero's Exposure over time, as the page's audience reads the log."""
+    return campaign_timeline_html(engine.campaign_timelines(campaign, audience=audience))
 
 
 def _motivation(h: TcHero) -> Bar:

@@ -469,7 +469,7 @@ def _system_page(path: str) -> Any:
             title = system_title(state.system)
             what = path.strip("/")
             raise NotFoundException(detail=f"{campaign} is a {title} campaign: no {what} page")
-        html = page.html(engine, campaign, member)
+        html = page.html(engine, campaign, Member(member))
         return _wrapped(request, campaign, state, page.key, html)
 
     handler.__doc__ = first.html.__doc__

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -48,8 +49,12 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
             yield engine
 
 
-def found(engine: Engine, query: str, campaign: str = "Lab", **options: object) -> list[str]:
-    return [f.text for f in engine.search(campaign, query, **options, audience=GMS).found]  # type: ignore[arg-type]
+def found(
+    engine: Engine, query: str, campaign: str = "Lab", reader: str | None = None, **options: Any
+) -> list[str]:
+    """The texts ``reader`` (the GMs without one) finds."""
+    audience = of_actor(reader)
+    return [f.text for f in engine.search(campaign, query, audience=audience, **options).found]
 
 
 def notes(engine: Engine) -> None:

@@ -11,6 +11,7 @@ A read added to the engine, the CLI or the API without a line here fails
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import re
@@ -28,13 +29,16 @@ from litestar.testing import TestClient
 from cli.main import campaign as campaign_cli
 from domain.audience import GMS, TABLE, Audience, Member
 from domain.errors import DomainError
+from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.links import LinkChannel, LinkMember
 from domain.posts import WritePost
+from domain.rulesets.the_code.commands import RollExposure
+from domain.table import AddMember
 from engine import DiceSpec, Engine, converter
 from projections.render_discord import recap_discord
-from projections.render_html import recap_html
-from projections.render_md import recap_md
+from projections.render_html import campaign_timeline_html, recap_html, timeline_html
+from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.render_thread import (
     thread_discord,
     thread_html,
@@ -43,6 +47,8 @@ from projections.render_thread import (
     thread_text,
 )
 from tests.conftest import event_count
+from tests.golden.test_the_code import HAWK
+from tests.golden.test_the_code import table as the_code_table
 from tests.web.conftest import (
     CAMPAIGN,
     FROM_BOB,
@@ -60,6 +66,7 @@ from web.discord import interactions
 HIDDEN_POST = "The squids gather below the rooftop."
 HIDDEN_SAY = "Smith counts the exits twice."
 GM = MEMBER["gm"]  # Morpheus
+LAB, LAB_GM = "Lab", "Sam"  # The Code's campaign, for the Exposure timelines
 # Each secret by the words that give it away, and who may read it besides the GMs.
 SECRETS: dict[str, tuple[str, frozenset[str]]] = {
     "private post to bob": (TO_BOB, frozenset({"bob"})),
@@ -68,6 +75,7 @@ SECRETS: dict[str, tuple[str, frozenset[str]]] = {
     "hidden roll": (HIDDEN_WHY, frozenset()),
     "hidden post": (HIDDEN_POST, frozenset()),
     "hidden --say": (HIDDEN_SAY, frozenset()),
+    "hidden Exposure roll": ("the detail it revealed", frozenset()),  # in The Code's 'Lab'
 }
 # Each secret's searchable word (search asks for words, not sentences).
 WORDS = {
@@ -77,7 +85,9 @@ WORDS = {
     "hidden roll": "sentinels",
     "hidden post": "squids",
     "hidden --say": "exits",
+    "hidden Exposure roll": "trench coat",  # the Hawk's detail the hidden roll revealed
 }
+ZION = set(SECRETS) - {"hidden Exposure roll"}  # those planted in the Sims campaign
 AUDIENCES: dict[str, Audience] = {
     "the GMs": GMS,
     "GM's seat": Member(GM),
@@ -97,7 +107,7 @@ NOW = 1_796_000_000
 
 def readers(secret: str, audience: Audience) -> bool:
     """Whether ``audience`` may read ``secret``."""
-    if audience == GMS or audience == Member(GM):
+    if audience in (GMS, Member(GM), Member(LAB_GM)):
         return True
     return isinstance(audience, Member) and audience.name in SECRETS[secret][1]
 
@@ -122,7 +132,12 @@ def plant(db: str) -> Table:
         engine.execute(CAMPAIGN, LinkChannel(channel=CHANNEL))
         engine.execute(CAMPAIGN, LinkMember(member=GM, discord=GM_ACCOUNT))
         engine.execute(CAMPAIGN, LinkMember(member="bob", discord=BOB_ACCOUNT))
-    return table
+        the_code_table(engine, exposure=1)  # 'Lab': the GM's seat is Sam's
+        engine.execute(LAB, AddMember(member="dana", role=Role.PLAYER))  # the Hawk's player
+        exposure = RollExposure(hero=HAWK)
+        engine.execute(LAB, exposure, dice=DiceSpec(faces=(4,)), hidden=True)  # reveals a detail
+        lab = {role: engine.token(LAB, name) for role, name in (("gm", LAB_GM), ("player", "dana"))}
+    return Table(db=table.db, tokens={**table.tokens, **{f"lab {r}": t for r, t in lab.items()}})
 
 
 @pytest.fixture(scope="module")
@@ -172,11 +187,6 @@ ENGINE_READS: dict[str, Read] = {
     "export": lambda e, a: "".join(e.export(CAMPAIGN, audience=a)),
 }
 GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
-# Reads this campaign cannot make, and where their matrix is.
-ELSEWHERE = {
-    "hero_timeline": "The Code only: tests/integration/test_visibility.py reads it as each reader",
-    "campaign_timelines": "The Code only: tests/integration/test_visibility.py, as each reader",
-}
 
 
 def engine_reads() -> set[str]:
@@ -214,7 +224,7 @@ def test_each_engine_read_shows_each_secret_to_its_readers_alone(planted: Table,
 def test_the_reads_of_the_story_show_the_gms_every_secret(planted: Table) -> None:
     with Engine(planted.db) as engine:
         for name in ("log", "thread", "recap", "search", "session_rulings", "export"):
-            assert set(SECRETS) == shown(ENGINE_READS[name](engine, GMS)), name
+            assert ZION == shown(ENGINE_READS[name](engine, GMS)), name
         assert not shown(_recap(engine, TABLE))
         assert not shown(_thread(engine, TABLE))
 
@@ -222,9 +232,9 @@ def test_the_reads_of_the_story_show_the_gms_every_secret(planted: Table) -> Non
 # --- The command line --------------------------------------------------------------------
 
 
-def cli(db: str, line: str) -> tuple[int, str]:
+def cli(db: str, line: str, campaign: str = CAMPAIGN) -> tuple[int, str]:
     result = CliRunner().invoke(
-        campaign_cli, ["--db", db, "--campaign", CAMPAIGN, *shlex.split(line)]
+        campaign_cli, ["--db", db, "--campaign", campaign, *shlex.split(line)]
     )
     return result.exit_code, result.output
 
@@ -258,9 +268,9 @@ CLI_READS = {
 CLI_NOT_READS = {
     "amend", "completion", "dice", "discord", "dispute", "entropy", "import", "init", "key",
     "list", "member", "note", "post", "projections", "rebuild", "resolve", "reveal", "scene",
-    "serve", "session", "undo", "use", "verify", "verify-dice", "timeline",
+    "serve", "session", "undo", "use", "verify", "verify-dice",
 }  # fmt: skip
-# timeline: The Code only (tests/e2e/test_the_code_cli.py); verify names places, not texts.
+# verify names places, never what a ruling holds; timeline is The Code's (TIMELINE_CLI below).
 
 
 @pytest.mark.parametrize("name", sorted(CLI_READS))
@@ -270,7 +280,7 @@ def test_each_cli_read_shows_each_secret_to_its_readers_alone(planted: Table, na
     assert 0 == code, gm_text
     everything = shown(gm_text)
     if name.startswith(("thread", "recap", "export")):  # the GM reads every secret there
-        assert set(SECRETS) == everything, name
+        assert ZION == everything, name
     for label, audience in AUDIENCES.items():
         if audience in (GMS, TABLE):
             continue
@@ -426,11 +436,6 @@ API_NOT_READS = {
     "/": "the list of the browser's campaigns",
     "/api/me": "who is signed in",
     "/api/campaigns/{campaign:str}/verbs": "the verbs of the system",
-    "/api/campaigns/{campaign:str}/timeline": "The Code only (tests/integration/test_visibility)",
-    "/api/campaigns/{campaign:str}/timeline.md": "The Code only",
-    "/api/campaigns/{campaign:str}/timeline.html": "The Code only",
-    "/campaigns/{campaign:str}/timeline": "The Code only",
-    "/campaigns/{campaign:str}/events": "the live stream: tests/web/test_live.py per reader",
     "/join/{secret:str}": "an invitation",
     "/static/dice_check.js": "a script",
     "/static/table.js": "a script",
@@ -469,7 +474,7 @@ def test_each_http_read_shows_each_secret_to_its_readers_alone(
     assert gm_text is not None, route
     everything = shown(gm_text)
     if route in STORY_ROUTES:  # the matrix is not empty: the GM reads every secret there
-        assert set(SECRETS) == everything, route
+        assert ZION == everything, route
     for label, role in ROLE_OF.items():
         text = fetched(client, planted, role, paths)
         if route.endswith("/export") and role != "gm":
@@ -542,16 +547,109 @@ def test_the_discord_log_is_the_members_own_and_only_theirs(discord: Callable[..
         assert all(readers(s, audience) for s in shown(text))
 
 
+# --- The Code's Exposure timelines --------------------------------------------------------
+
+TIMELINE_AUDIENCES: dict[str, Audience] = {
+    "the GMs": GMS,
+    "GM's seat": Member(LAB_GM),
+    "dana": Member("dana"),
+    "the table": TABLE,
+}
+
+
+def _timelines(engine: Engine, audience: Audience, hero: bool) -> str:
+    if hero:
+        found: Any = engine.hero_timeline(LAB, HAWK, audience=audience)
+        return json.dumps(found, default=str) + timeline_md(found) + timeline_html(found)
+    every = engine.campaign_timelines(LAB, audience=audience)
+    return (
+        json.dumps(every, default=str) + campaign_timeline_md(every) + campaign_timeline_html(every)
+    )
+
+
+TIMELINE_READS: dict[str, Read] = {
+    "hero_timeline": lambda e, a: _timelines(e, a, hero=True),
+    "campaign_timelines": lambda e, a: _timelines(e, a, hero=False),
+}
+TIMELINE_CLI = ['{as} timeline "The Hawk"', "{as} timeline", "{as} timeline --format discord"]
+TIMELINE_ROUTES = {
+    "/api/campaigns/{campaign:str}/timeline": ["timeline", f"timeline?hero={HAWK}"],
+    "/api/campaigns/{campaign:str}/timeline.md": ["timeline.md", f"timeline.md?hero={HAWK}"],
+    "/api/campaigns/{campaign:str}/timeline.html": ["timeline.html"],
+    "/campaigns/{campaign:str}/timeline": ["page timeline"],
+}
+
+
+def test_the_timelines_show_a_hidden_exposure_roll_to_the_gms_alone(planted: Table) -> None:
+    secret = {"hidden Exposure roll"}
+    with Engine(planted.db) as engine:
+        for name, read in TIMELINE_READS.items():
+            for label, audience in TIMELINE_AUDIENCES.items():
+                expected = secret if readers("hidden Exposure roll", audience) else set()
+                assert expected == shown(read(engine, audience)), (name, label)
+    for line in TIMELINE_CLI:
+        for who, expected in (("", secret), (f"--as {LAB_GM}", secret), ("--as dana", set())):
+            code, text = cli(planted.db, line.format(**{"as": who}), campaign=LAB)
+            assert 0 == code, text
+            public = "discord" in line  # Discord messages are the table's, the GM's too
+            assert (set() if public else expected) == shown(text), (line, who)
+
+
+def test_the_timeline_routes_show_a_hidden_exposure_roll_to_the_gms_alone(
+    client: TestClient[Any], planted: Table
+) -> None:
+    for route, asked in TIMELINE_ROUTES.items():
+        paths = [
+            f"/campaigns/{LAB}/timeline" if a == "page timeline" else f"/api/campaigns/{LAB}/{a}"
+            for a in asked
+        ]
+        assert {"hidden Exposure roll"} == shown(fetched(client, planted, "lab gm", paths) or "")
+        assert set() == shown(fetched(client, planted, "lab player", paths) or "-"), route
+
+
+# --- Live pages ----------------------------------------------------------------------------
+
+LIVE = "/campaigns/{campaign:str}/events"
+
+
+def test_the_live_stream_sends_each_member_what_they_may_read(planted: Table) -> None:
+    """Every ruling of the campaign, as the live stream renders it for each member's view."""
+    from web.live import Stream
+
+    app = create_app(planted.db)
+    feed = app.state.feed
+    feed.template = app.template_engine.get_template("_ruling.html")
+    members = {label: a for label, a in AUDIENCES.items() if isinstance(a, Member)}
+
+    async def deliver() -> dict[str, str]:
+        loop = asyncio.get_running_loop()
+        streams = {label: Stream(CAMPAIGN, a.name, 0, loop) for label, a in members.items()}
+        sent = dict(feed.deliveries(CAMPAIGN, list(streams.values())))
+        texts = {}
+        for label, stream in streams.items():
+            delivery = sent[stream]
+            assert delivery is not None, label
+            texts[label] = delivery.payload.decode()
+        return texts
+
+    texts = asyncio.run(deliver())
+    everything = shown(texts["GM's seat"])
+    assert ZION - {"hidden --say"} <= everything  # (the ruling element shows no narration)
+    for label, text in texts.items():
+        assert {s for s in everything if readers(s, members[label])} == shown(text), label
+
+
 # --- Every read is in the matrix ---------------------------------------------------------
 
 
 def test_every_read_is_in_the_matrix(planted: Table) -> None:
-    assert engine_reads() == set(ENGINE_READS) | set(ELSEWHERE)
+    assert engine_reads() == set(ENGINE_READS) | set(TIMELINE_READS)
     from cli.manifest import SHARED
 
     shared = set(SHARED)
-    read_verbs = {line.split()[1] for line in CLI_READS.values()}
+    read_verbs = {line.split()[1] for line in CLI_READS.values()} | {"timeline"}
     assert shared == read_verbs | CLI_NOT_READS, shared ^ (read_verbs | CLI_NOT_READS)
     app = create_app(planted.db)
     gets = {r.path for r in app.routes if "GET" in getattr(r, "methods", ())}
-    assert gets == set(API_READS) | set(API_NOT_READS), gets ^ (set(API_READS) | set(API_NOT_READS))
+    listed = set(API_READS) | set(API_NOT_READS) | set(TIMELINE_ROUTES) | {LIVE}
+    assert gets == listed, gets ^ listed

@@ -90,9 +90,10 @@ def _received(number: int) -> Callable[[list[Event]], bool]:
 
 
 def _revoked_on_two_servers(db: str) -> None:
-    """bob follows the table on two servers of ``db``, alice on the second; the CLI revokes
-    bob: both his streams end within a second, untouched by any ruling, and he is refused
-    401; alice's stream then receives the next ruling."""
+    """bob follows the table on two servers of ``db``, olly on the first, alice on the second;
+    the CLI revokes bob: both his streams end within a second, untouched by any ruling, and
+    he is refused 401; then it removes olly, whose stream ends as soon; alice's stream receives
+    the removal and the next ruling."""
     table = build_table(db)
     after = _latest(db)
     with serving_process(db) as first, serving_process(db) as second, ExitStack() as stack:
@@ -101,11 +102,14 @@ def _revoked_on_two_servers(db: str) -> None:
             stack.enter_context(following(f"{base}{PAGE}/events?after={after}", bob))
             for base in (first, second)
         ]
+        olly = stack.enter_context(
+            following(f"{first}{PAGE}/events?after={after}", table.headers("observer"))
+        )
         alice = stack.enter_context(
             following(
                 f"{second}{PAGE}/events?after={after}",
                 table.headers("player"),
-                _received(after + 1),
+                _received(after + 2),
             )
         )
         _cli(db, "member", "revoke", MEMBER["other"])
@@ -119,11 +123,18 @@ def _revoked_on_two_servers(db: str) -> None:
         for base in (first, second):
             assert 401 == httpx.get(f"{base}/api/me", headers=bob, timeout=10).status_code
             assert 401 == httpx.get(f"{base}{PAGE}/events", headers=bob, timeout=10).status_code
+        assert olly.ended is None
+        _cli(db, "member", "remove", MEMBER["observer"])
+        removed = time.monotonic()
+        assert olly.join().ended is not None
+        assert olly.ended - removed < WITHIN
+        assert [] == [e for e in olly.events if "event" in e]
         with Engine(db) as engine:
             engine.execute(CAMPAIGN, AddNote(text="The rain stops"))
     rulings = [e for e in alice.join().events if e.get("event") == "ruling"]
-    assert [str(after + 1)] == [e["id"] for e in rulings]
-    assert "The rain stops" in rulings[0]["data"]
+    assert [str(after + 1), str(after + 2)] == [e["id"] for e in rulings]
+    assert "olly" in rulings[0]["data"]
+    assert "The rain stops" in rulings[1]["data"]
 
 
 def test_a_revoked_member_s_streams_end_on_every_server_of_a_sqlite_file(tmp_path: Path) -> None:

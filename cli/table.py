@@ -181,7 +181,7 @@ def member_token(ctx: Context, name: str) -> None:
 @pass_context
 def member_revoke(ctx: Context, name: str) -> None:
     """Sign a member out everywhere (the GM's call): their links, sessions and tokens stop
-    working; they keep their seat.
+    working and the server pages they have open close within a second; they keep their seat.
 
     \b
     Example:

@@ -10,7 +10,14 @@ at once; a short poll of one ``MAX`` on a SQLite file); one more reads what is n
 campaign that has streams open, renders each new ruling once per distinct view of it
 (``view_of``: the GMs, the players and observers who read the same rulings of it, each private
 audience) and hands the result to every open stream of that view. A stream holds no thread and
-no connection of its own while it waits."""
+no connection of its own while it waits.
+
+A stream remembers the credential that opened it (``SignedIn.credential``), and a third thread
+asks the store every ``CHECK`` seconds, in one indexed query for every open stream's, which of
+them still sign in (``Engine.still_signed_in``): a stream whose session or token was revoked
+(`campaign member revoke`, from any process), signed out, gone with its member's seat or
+expired is ended, as a member who loses their seat has their stream ended at the ruling that
+unseats them."""
 
 from __future__ import annotations
 
@@ -33,7 +40,7 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.visibility import hidden_from, reads_all
 from engine import LoggedRuling, as_read_by, store_changes
-from web.auth import seat
+from web.auth import seat, signed_in
 from web.engines import Engines
 from web.render import Reader, reader_of, ruling_view
 
@@ -42,6 +49,7 @@ KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a proxy closes 
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
 HEADERS = {"cache-control": "no-store", "connection": "keep-alive", "x-accel-buffering": "no"}
 BEHIND = 256  # deliveries a stream may leave unsent before it is dropped (the browser reconnects)
+CHECK = 0.5  # seconds between checks that the open streams' credentials still sign in
 
 Rendered = list[tuple[int, str]]  # (ruling number, its HTML)
 View = tuple[str, frozenset[int]]
@@ -81,13 +89,15 @@ def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> V
 
 @define(eq=False)
 class Stream:
-    """One open event stream: whose, of which campaign, the last ruling it has, and where its
-    deliveries wait (an asyncio queue of the loop serving it)."""
+    """One open event stream: whose, of which campaign, the last ruling it has, where its
+    deliveries wait (an asyncio queue of the loop serving it), and the credential that opened
+    it (``SignedIn.credential``; a stream with none is ended at the first check)."""
 
     campaign: str
     member: str
     position: int | None  # None: from the campaign's last ruling when the feed first reads it
     loop: asyncio.AbstractEventLoop
+    credential: str = ""
     queue: asyncio.Queue[Delivery] = field(factory=asyncio.Queue)
     closed: bool = False
 
@@ -96,9 +106,10 @@ class Feed:
     """The process's one follower of the store and renderer of new rulings for its streams
     (``template``: the page's ruling element, given by the first stream to open)."""
 
-    def __init__(self, engines: Engines, poll: float = 0.1) -> None:
+    def __init__(self, engines: Engines, poll: float = 0.1, check: float = CHECK) -> None:
         self.engines = engines
         self.poll = poll
+        self.check = check
         self.renders = 0  # rulings rendered (each once per view of them)
         self._streams: dict[str, set[Stream]] = defaultdict(set)
         self._lock = threading.Lock()
@@ -109,9 +120,12 @@ class Feed:
 
     # --- Streams, on the event loop ------------------------------------------------------------
 
-    def open(self, campaign: str, member: str, position: int | None, template: Any) -> Stream:
-        """A stream of ``campaign`` for ``member`` from after ruling ``position``."""
-        stream = Stream(campaign, member, position, asyncio.get_running_loop())
+    def open(
+        self, campaign: str, member: str, position: int | None, template: Any, credential: str
+    ) -> Stream:
+        """A stream of ``campaign`` for ``member`` from after ruling ``position``, open while
+        ``credential`` signs them in."""
+        stream = Stream(campaign, member, position, asyncio.get_running_loop(), credential)
         with self._lock:
             self.template = self.template or template
             self._streams[campaign].add(stream)
@@ -143,7 +157,11 @@ class Feed:
     def _start(self) -> None:
         if self._threads or self._stop.is_set():  # under self._lock
             return
-        for name, target in (("store-watcher", self._watch), ("live-feed", self._fan_out)):
+        for name, target in (
+            ("store-watcher", self._watch),
+            ("live-feed", self._fan_out),
+            ("sign-in-check", self._guard),
+        ):
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
@@ -173,7 +191,24 @@ class Feed:
                     self._stop.wait(1.0)
                     self._due.set()
 
+    def _guard(self) -> None:
+        while not self._stop.wait(self.check):
+            with self._lock:
+                every = [s for streams in self._streams.values() for s in streams]
+            try:
+                self._send(self.signed_out(every))
+            except Exception:  # the store failed: say so, check again at the next turn
+                log.exception("checking the open streams' sign-ins failed; trying again")
+
     # --- What each stream is sent ------------------------------------------------------------
+
+    def signed_out(self, streams: Collection[Stream]) -> list[tuple[Stream, Delivery]]:
+        """The end (None) for each of ``streams`` whose credential no longer signs in: one
+        query for them all (none with no stream open)."""
+        if not streams:
+            return []
+        held = self.engines.get().still_signed_in({s.credential for s in streams})
+        return [(stream, None) for stream in streams if stream.credential not in held]
 
     def deliveries(self, name: str, streams: list[Stream]) -> list[tuple[Stream, Delivery]]:
         """What each stream of campaign ``name`` is sent now: the rulings after its position,
@@ -248,6 +283,7 @@ async def events(
     """The rulings recorded after ruling ``after`` (or the browser's ``Last-Event-ID``), as the
     signed-in member reads them, as they are recorded."""
     member = seat(request, campaign)
+    credential = signed_in(request).credential
     feed: Feed = request.app.state.feed
     last_id = request.headers.get("last-event-id", "")
     start = int(last_id) if last_id.isdigit() else after
@@ -255,7 +291,7 @@ async def events(
     template = templates.get_template("_ruling.html")
 
     async def stream() -> AsyncIterator[bytes]:
-        opened = feed.open(campaign, member, start, template)
+        opened = feed.open(campaign, member, start, template, credential)
         try:
             yield OPENING
             while True:

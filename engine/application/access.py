@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from uuid import UUID
 
@@ -38,13 +39,15 @@ class NotSignedIn(DomainError):
 class SignedIn(Plain):
     """Who a credential signs in: a member of a campaign (by its name), by what ``kind`` of
     credential (``session`` or ``token``); ``session`` is a new session's secret (sign-in
-    only)."""
+    only); ``credential`` names the credential (its SHA-256 as kept, not the secret: what
+    ``still_signed_in`` asks about later)."""
 
     campaign: str
     member: str
     kind: str
     session: str = ""
     expires: datetime | None = None  # the new session's end
+    credential: str = ""
 
 
 def digest(secret: str) -> str:
@@ -129,11 +132,19 @@ class Access(Store):
         if grant is None or grant.kind not in ("session", "token"):
             return None
         found = self._seated(grant)
-        return (
-            None
-            if found is None
-            else SignedIn(campaign=found, member=grant.member, kind=grant.kind)
+        if found is None:
+            return None
+        return SignedIn(
+            campaign=found, member=grant.member, kind=grant.kind, credential=grant.digest
         )
+
+    def still_signed_in(self, credentials: Collection[str]) -> set[str]:
+        """Those of ``credentials`` (``SignedIn.credential``s) that still sign in: kept (not
+        revoked, signed out or gone with their member's seat) and not expired. One indexed
+        query for them all, however many."""
+        now = self.ledger.now()
+        kept = self.access.kept(credentials)
+        return {d for d, expires in kept.items() if expires is None or expires > now}
 
     def sign_out(self, secret: str) -> None:
         """End a browser session (its secret no longer signs anyone in)."""

@@ -9,8 +9,10 @@ in-memory store. Several server processes on one store share it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
+from collections.abc import Collection
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
@@ -54,6 +56,11 @@ class AccessSecrets(Protocol):
         """Delete every grant of a member of a campaign; how many there were."""
         ...
 
+    def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
+        """Those of ``digests`` still kept, each with its end (one indexed query for them all:
+        a server checks its open streams' sign-ins with it every half second)."""
+        ...
+
 
 class MemoryAccess:
     def __init__(self) -> None:
@@ -83,14 +90,23 @@ class MemoryAccess:
                 del self._kept[digest]
         return len(gone)
 
+    def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
+        found = ((d, self._kept.get(d)) for d in digests)
+        return {d: g.expires for d, g in found if g is not None}
+
+
+def _when(expires: Any) -> datetime | None:
+    """A grant's end as kept: a timestamp (PostgreSQL), ISO text (SQLite) or none."""
+    if isinstance(expires, str):
+        return datetime.fromisoformat(expires)
+    return expires if isinstance(expires, datetime) else None
+
 
 def _grant(row: Any) -> Grant | None:
     if row is None:
         return None
     digest, kind, campaign, member, expires = row
-    when = expires if isinstance(expires, datetime) or expires is None else None
-    if isinstance(expires, str):
-        when = datetime.fromisoformat(expires)
+    when = _when(expires)
     return Grant(
         digest=digest,
         kind=kind,
@@ -145,6 +161,17 @@ class SQLiteAccess:
             )
         return cursor.rowcount
 
+    def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
+        if not digests:
+            return {}
+        with self._connect() as connection:  # the digests as one JSON parameter, any count
+            rows = connection.execute(
+                "SELECT digest, expires FROM access_secrets "
+                "WHERE digest IN (SELECT value FROM json_each(?))",
+                (json.dumps(list(digests)),),
+            ).fetchall()
+        return {digest: _when(expires) for digest, expires in rows}
+
 
 class Datastore(Protocol):
     """What this module uses of eventsourcing's ``PostgresDatastore``: its pool and schema."""
@@ -174,6 +201,9 @@ class PostgresAccess:
             f"DELETE FROM {{}} WHERE digest = %s AND kind = %s RETURNING {COLUMNS}"
         ).format(table)
         self._revoke = SQL("DELETE FROM {} WHERE campaign = %s AND member = %s").format(table)
+        self._kept = SQL(  # a join, not ANY: ANY scans its array once per row it reads
+            "SELECT digest, expires FROM unnest(%s::text[]) AS asked(digest) JOIN {} USING (digest)"
+        ).format(table)
         with self._cursor() as cursor:  # under the lock the store's tables are created with
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
             cursor.execute(create)
@@ -202,6 +232,14 @@ class PostgresAccess:
         with self._cursor() as cursor:
             cursor.execute(self._revoke, (campaign, member))
             return int(cursor.rowcount)
+
+    def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
+        if not digests:
+            return {}
+        with self._cursor() as cursor:
+            cursor.execute(self._kept, (list(digests),))
+            rows = cursor.fetchall()
+        return {row["digest"]: _when(row["expires"]) for row in rows}
 
 
 def access_for(spec: str, store: CampaignStore) -> AccessSecrets:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from freezegun import freeze_time
 from litestar.testing import TestClient
 
 from cli.main import campaign
 from domain.errors import NotAllowed, NotAMember
+from domain.table import RemoveMember
 from engine import Engine, NotSignedIn
 from tests.web.conftest import API, CAMPAIGN, Table
 
@@ -117,6 +120,35 @@ def test_only_the_gm_invites_and_only_members(table: Table) -> None:
         assert engine.who("not-a-secret") is None
 
 
+def _credential(engine: Engine, secret: str) -> str:
+    signed = engine.who(secret)
+    assert signed is not None
+    return signed.credential
+
+
+def test_only_the_credentials_that_still_sign_in_are_held(table: Table) -> None:
+    """A revoked token, a signed-out session, an expired one and the tokens of a removed member
+    no longer sign in; the GM's token and a live session still do; a made-up name never did."""
+    with Engine(table.db) as engine:
+        gm, alice, bob, olly = (
+            _credential(engine, table.tokens[role])
+            for role in ("gm", "player", "other", "observer")
+        )
+        kept = engine.sign_in(engine.invite(CAMPAIGN, "alice"))
+        gone = engine.sign_in(engine.invite(CAMPAIGN, "alice"))
+        session, left = _credential(engine, kept.session), _credential(engine, gone.session)
+        asked = {gm, alice, bob, olly, session, left, "0" * 64}
+        assert asked - {"0" * 64} == engine.still_signed_in(asked)
+        engine.revoke(CAMPAIGN, "olly")
+        engine.sign_out(gone.session)
+        engine.execute(CAMPAIGN, RemoveMember(member="bob"))
+        assert {gm, alice, session} == engine.still_signed_in(asked)
+        assert kept.expires is not None
+        with freeze_time(kept.expires + timedelta(seconds=1)):
+            assert {gm, alice} == engine.still_signed_in(asked)
+        assert set() == engine.still_signed_in(())
+
+
 def test_the_cli_prints_a_link_and_a_token(table: Table) -> None:
     """`member invite NAME --url BASE` prints BASE/join/SECRET, which signs NAME in;
     `member token NAME` prints a token that does."""
@@ -140,9 +172,9 @@ def test_the_cli_prints_a_link_and_a_token(table: Table) -> None:
 @pytest.mark.postgres
 def test_sign_ins_are_kept_on_postgresql_too() -> None:
     """The access table beside a PostgreSQL store: an invite signs in once, a token until its
-    member is removed, and the servers of one database share one CSRF key."""
+    member is removed (a server's check of its streams' credentials then finds neither), and
+    the servers of one database share one CSRF key."""
     from domain.events import Role
-    from domain.table import RemoveMember
     from tests.postgres import fresh_schema
 
     with fresh_schema() as url, Engine(url) as engine:
@@ -154,6 +186,9 @@ def test_sign_ins_are_kept_on_postgresql_too() -> None:
         assert "bob" == getattr(engine.who(signed.session), "member", None)
         with Engine(url) as other:
             assert other.server_key("csrf") == engine.server_key("csrf")
+        held = {_credential(engine, token), _credential(engine, signed.session)}
+        assert held == engine.still_signed_in({*held, "0" * 64})
         engine.execute(CAMPAIGN, RemoveMember(member="bob"))
         assert engine.who(token) is None
         assert engine.who(signed.session) is None
+        assert set() == engine.still_signed_in(held)

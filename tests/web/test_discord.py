@@ -6,6 +6,7 @@ is an ephemeral line with its code, and nothing is appended."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 from collections.abc import Iterator
@@ -36,6 +37,7 @@ GM_ACCOUNT, ANA_ACCOUNT, STRANGER = (
     "2200000000000000009",
 )
 PATH = "/discord/interactions"
+IDS = itertools.count(3300000000000000001)  # each interaction its own id, as Discord gives
 
 
 @pytest.fixture
@@ -101,7 +103,7 @@ def command(
 ) -> dict[str, Any]:
     """An APPLICATION_COMMAND interaction as Discord sends one from a server's channel."""
     return {
-        "id": "3300000000000000001",
+        "id": str(next(IDS)),
         "application_id": "4400000000000000001",
         "type": 2,
         "token": "interaction-token",
@@ -403,7 +405,8 @@ def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
     undo = command("undo", option("ruling", number, kind=4), option("reason", "wrong crane"))
     refused = send(client, key, undo).json()
     assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
-    done = send(client, key, {**undo, "member": {"user": {"id": GM_ACCOUNT}}}).json()
+    gms = {**undo, "id": str(next(IDS)), "member": {"user": {"id": GM_ACCOUNT}}}
+    done = send(client, key, gms).json()
     assert done["data"]["embeds"][0]["title"].endswith(": undo")
     roll(client, key)
     changes = option("changes", "why=the other crane; expression=1d8")
@@ -424,6 +427,7 @@ def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
         key,
         {
             **amend,
+            "id": str(next(IDS)),
             "data": {
                 **amend["data"],
                 "options": [

@@ -147,7 +147,33 @@ def _then(interaction: dict[str, Any], messages: tuple[dict[str, Any], ...]) -> 
 
 
 def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> Answer:
-    """The answer to a signed interaction, a refusal as an ephemeral line."""
+    """The answer to a signed interaction, a refusal as an ephemeral line. A command or a
+    form sent is run once: a replay of it (the same interaction id) is given the first answer
+    again, kept in the store (``Engine.answer_once``), and runs nothing: nothing is appended,
+    nothing rolled, no post shown again, no part of a recap sent again."""
+    if interaction.get("type") not in (COMMAND, MODAL):
+        return _answer_now(engine, interaction, page)
+    ran: list[Answer] = []
+
+    def first() -> str:
+        ran.append(_answer_now(engine, interaction, page))
+        return json.dumps(ran[0].first)
+
+    try:
+        kept = engine.answer_once(f"discord:{_interaction_id(interaction)}", first)
+    except DomainError as error:
+        return Answer(answers.refused(error))
+    return ran[0] if ran else Answer(json.loads(kept))
+
+
+def _interaction_id(interaction: dict[str, Any]) -> str:
+    found = interaction.get("id")
+    if not isinstance(found, str) or not 1 <= len(found) <= 32:
+        raise MalformedInteraction(problem="no id")
+    return found
+
+
+def _answer_now(engine: Engine, interaction: dict[str, Any], page: str) -> Answer:
     try:
         found = answered(engine, interaction, page)
     except DomainError as error:

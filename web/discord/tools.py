@@ -198,6 +198,9 @@ TOOLS: dict[str, Tool] = {
 }
 
 
+# The tools only the GM may use (the others are every member's).
+GM_TOOLS = frozenset({"undo", "amend"})
+
 # The kinds of the tools' options that autocomplete offers values for.
 TOOL_KINDS: dict[str, Kind] = {"ruling": RULING_KIND, "character": CHARACTER}
 

@@ -233,7 +233,7 @@ def answered(
         speaker, text = voice
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
         return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
-    return answers.ruling(result, seat.member)
+    return answers.ruling(result)
 
 
 def _button(custom_id: str) -> tuple[str, int]:
@@ -265,7 +265,7 @@ def _submitted(engine: Engine, seat: Seat, data: dict[str, Any]) -> dict[str, An
     else:
         dispute = DisputeRuling(ruling=number, reason=reason, by=seat.member)
         result = engine.execute(name, dispute, actor=seat.member)
-    return answers.ruling(result, seat.member)
+    return answers.ruling(result)
 
 
 def _reason(components: Any) -> str:

@@ -66,7 +66,7 @@ def undo(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result, asked.seat.member))
+    return Answer(answers.ruling(result))
 
 
 def changes_of(text: str) -> dict[str, str]:
@@ -91,7 +91,7 @@ def amend(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result, asked.seat.member))
+    return Answer(answers.ruling(result))
 
 
 def recap(asked: Asked) -> Answer:
@@ -151,7 +151,7 @@ def join(engine: Engine, campaign: CampaignState, account: str, code: str) -> An
         raise NotSignedIn(why="this code is another campaign's")
     linked = LinkMember(member=member, discord=account)
     result = engine.execute(name, linked, actor=campaign.gm)
-    return Answer(answers.ruling(result, member))
+    return Answer(answers.ruling(result))
 
 
 JOIN = "join"

@@ -4,8 +4,11 @@ bulk overwrite carrying the bot's token; and the GM's links, recorded as rulings
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from hypothesis import given
@@ -20,6 +23,7 @@ from engine import Engine
 from tests.web.discord_standin import problems_of_commands
 from web.discord.slash import commands, shortened
 from web.discord.tools import TOOLS
+from web.discord.voices import INVITE_PERMISSIONS
 
 CHANNEL, ACCOUNT = "1100000000000000001", "2200000000000000002"
 
@@ -141,3 +145,13 @@ def test_the_gms_commands_are_hidden_from_players_until_an_admin_grants_them(
     hidden = {c["name"] for c in commands(system) if c.get("default_member_permissions")}
     assert {"undo", "amend", "session", "discord"} <= hidden
     assert not {"post", "dispute", "dice", "entropy", "note", "member"} & hidden
+
+
+def test_the_invite_address_of_the_docs_asks_what_the_app_uses() -> None:
+    """docs/discord.md's invite: both scopes, and the permissions posts as a character need."""
+    page = (Path(__file__).parents[2] / "docs" / "discord.md").read_text(encoding="utf-8")
+    (address,) = re.findall(r"https://discord\.com/oauth2/authorize\S+", page)
+    asked = parse_qs(urlsplit(address).query)
+    assert ["applications.commands bot"] == asked["scope"]
+    assert [str(INVITE_PERMISSIONS)] == asked["permissions"]
+    assert INVITE_PERMISSIONS == (1 << 10) | (1 << 29)  # View Channels, Manage Webhooks

@@ -74,6 +74,9 @@ class SQLiteReplies:
                 "CREATE TABLE IF NOT EXISTS request_replies (key TEXT PRIMARY KEY, at TEXT, "
                 "reply TEXT)"
             )
+            connection.execute(
+                "CREATE INDEX IF NOT EXISTS request_replies_at ON request_replies (at)"
+            )
 
     def _connect(self) -> sqlite3.Connection:
         return durable(sqlite3.connect(self.path, timeout=30))
@@ -89,7 +92,10 @@ class SQLiteReplies:
         return cursor.rowcount == 1
 
     def keep(self, key: str, reply: str) -> None:
-        with self._connect() as connection:
+        # Not waited onto the disk: a reply lost in a crash leaves its claim, and a copy of the
+        # request is then refused, never run again (the claim is on the disk before it runs).
+        with sqlite3.connect(self.path, timeout=30) as connection:
+            connection.execute("PRAGMA synchronous=NORMAL")
             connection.execute("UPDATE request_replies SET reply=? WHERE key=?", (reply, key))
 
     def reply(self, key: str) -> str | None:
@@ -117,9 +123,13 @@ class PostgresReplies:
         )
         self._keep = SQL("UPDATE {} SET reply = %s WHERE key = %s").format(table)
         self._reply = SQL("SELECT reply FROM {} WHERE key = %s").format(table)
+        index = SQL("CREATE INDEX IF NOT EXISTS {} ON {} (at)").format(
+            Identifier(f"{PREFIX}_request_replies_at"), table
+        )
         with self._cursor() as cursor:  # under the lock the store's tables are created with
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (key,))
             cursor.execute(create)
+            cursor.execute(index)
 
     def _cursor(self) -> Any:
         return self.datastore.transaction(commit=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -147,3 +148,17 @@ def test_a_copy_arriving_while_the_first_still_runs_runs_nothing(tmp_path: Path)
             return "done"
 
         assert "done" == engine.answer_once("k", first)
+
+
+@pytest.mark.parametrize("store", ["memory", "sqlite"])
+def test_a_reply_is_forgotten_after_a_day(tmp_path: Path, store: str) -> None:
+    """Kept a day (a signed body is refused after five minutes anyway), then forgotten."""
+    moment = [datetime(2026, 12, 6, 8, tzinfo=UTC)]
+    db = ":memory:" if store == "memory" else str(tmp_path / "table.db")
+    with Engine(db, now=lambda: moment[0]) as engine:
+        assert "first" == engine.answer_once("k", lambda: "first")
+        moment[0] += timedelta(hours=23)
+        assert "first" == engine.answer_once("k", lambda: "again")
+        moment[0] += timedelta(hours=2)
+        assert "other" == engine.answer_once("other", lambda: "other")  # forgets the old
+        assert "again" == engine.answer_once("k", lambda: "again")

@@ -12,6 +12,9 @@ MESSAGE_COMPONENT is a
 button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
 answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
 dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
+A command's options are read against the command as registered (``web.discord.options``); the
+author of a post, a dispute or entropy is the linked member, no option. A command or a form
+is run once: a copy of it (its id) gets the first answer, kept in the store.
 
 Discord waits three seconds for the first answer: a command or a form still running after
 ``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its

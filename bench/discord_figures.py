@@ -11,6 +11,7 @@ time and talk to 127.0.0.1 only; PostgreSQL databases are made and dropped by th
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable
@@ -70,6 +71,7 @@ def interaction_sender(
 ) -> Callable[[Any, str, Seat, str], Any]:
     """What sends a seat's free roll as a signed Discord interaction."""
     index_of = {seat: n for n, seat in enumerate(seats)}
+    ids = itertools.count(3300000000000000001)  # each its own id: a replay is answered once
 
     def send(http: Any, url: str, seat: Seat, why: str) -> Any:
         options = [
@@ -78,7 +80,7 @@ def interaction_sender(
             {"name": "faces", "type": 3, "value": "3,4"},
         ]
         payload = {
-            "id": "3300000000000000001",
+            "id": str(next(ids)),
             "application_id": "4400000000000000001",
             "type": 2,
             "token": "interaction-token",

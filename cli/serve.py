@@ -39,9 +39,16 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
     import uvicorn
 
     from web import create_app
+    from web.discord.interactions import PATH as DISCORD_PATH
 
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
+    if discord_public_key:
+        click.echo(
+            f"Discord interactions endpoint on: http://{host}:{port}{DISCORD_PATH} (Discord"
+            f" calls https://YOUR-HOST{DISCORD_PATH} through your HTTPS proxy or tunnel)",
+            err=True,
+        )
     # A page keeps its event stream open: stop waiting for it after a few seconds.
     uvicorn.run(
         app, host=host, port=port, log_level="info", proxy_headers=True, timeout_graceful_shutdown=3

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from tests.e2e.conftest import Run
 from tests.web.discord_standin import discord_api
@@ -86,3 +89,27 @@ def test_an_invitation_code_for_discord(table: Run) -> None:
     assert printed.startswith("/join code:")
     assert len(printed) > len("/join code:") + 30
     assert 2 == table("--as ana member invite ana --discord").exit_code  # the GM's call
+
+
+def test_serve_says_the_interactions_endpoint_is_on(
+    table: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start-up lines of `campaign serve` (the server itself not started): the endpoint's
+    line with the application's public key, none without."""
+    started: list[object] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.append(app))
+    monkeypatch.delenv("CAMPAIGN_DISCORD_PUBLIC_KEY", raising=False)
+    plain = table("serve --port 8123")
+    assert 0 == plain.exit_code, plain.output
+    assert "Discord" not in plain.stderr
+    key = Ed25519PrivateKey.generate().public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    monkeypatch.setenv("CAMPAIGN_DISCORD_PUBLIC_KEY", key.hex())
+    result = table("serve --port 8000")
+    assert 0 == result.exit_code, result.output
+    assert 2 == len(started)
+    (line,) = [line for line in result.stderr.splitlines() if "Discord" in line]
+    assert line.startswith(
+        "Discord interactions endpoint on: http://127.0.0.1:8000/discord/interactions"
+    )
+    page = Path(__file__).parents[2] / "docs" / "discord.md"
+    assert f"   {line}\n" in page.read_text(encoding="utf-8")  # as docs/discord.md shows it

@@ -6,6 +6,7 @@ is an ephemeral line with its code, and nothing is appended."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ GM_ACCOUNT, ANA_ACCOUNT, STRANGER = (
     "2200000000000000009",
 )
 PATH = "/discord/interactions"
+IDS = itertools.count(3300000000000000001)  # each interaction its own id, as Discord gives
 
 
 @pytest.fixture
@@ -102,7 +104,7 @@ def command(
 ) -> dict[str, Any]:
     """An APPLICATION_COMMAND interaction as Discord sends one from a server's channel."""
     return {
-        "id": "3300000000000000001",
+        "id": str(next(IDS)),
         "application_id": "4400000000000000001",
         "type": 2,
         "token": "interaction-token",
@@ -208,7 +210,10 @@ def test_a_subcommand_spells_a_verb_of_two_words(
             "ACCOUNT_NOT_LINKED",
         ),
         (command("teleport"), "UNKNOWN_SLASH_COMMAND"),
-        (command("dice", option("expression", 6, kind=4), option("why", "x")), "INVALID_PARAMETER"),
+        (
+            command("dice", option("expression", 6, kind=4), option("why", "x")),
+            "MALFORMED_INTERACTION",  # Discord sends an option of the type it was registered with
+        ),
         (
             command(
                 "dice", option("expression", "1d6"), option("why", "x"), option("faces", "three")
@@ -404,7 +409,8 @@ def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
     undo = command("undo", option("ruling", number, kind=4), option("reason", "wrong crane"))
     refused = send(client, key, undo).json()
     assert refused["data"]["content"].startswith("NOT_ALLOWED: ")
-    done = send(client, key, {**undo, "member": {"user": {"id": GM_ACCOUNT}}}).json()
+    gms = {**undo, "id": str(next(IDS)), "member": {"user": {"id": GM_ACCOUNT}}}
+    done = send(client, key, gms).json()
     assert done["data"]["embeds"][0]["title"].endswith(": undo")
     roll(client, key)
     changes = option("changes", "why=the other crane; expression=1d8")
@@ -425,6 +431,7 @@ def test_the_gm_undoes_and_amends_from_the_channel_and_a_player_may_not(
         key,
         {
             **amend,
+            "id": str(next(IDS)),
             "data": {
                 **amend["data"],
                 "options": [
@@ -537,8 +544,10 @@ def test_a_code_from_the_gm_joins_an_account_once(
         code = engine.discord_invite("Docklands", "cy")
     joined = send(client, key, command("join", option("code", code), account=STRANGER)).json()
     assert joined["data"]["embeds"][0]["description"] == f"cy plays as Discord account {STRANGER}"
+    assert joined["data"]["embeds"][0]["footer"]["text"] == "by Rosa"  # whom the log names
     with Engine(db) as engine:
         assert "cy" == engine.campaign("Docklands").member_on("discord", STRANGER)
+        assert "Rosa" == engine.log("Docklands")[-1].header.actor
     before = events(db)
     again = send(client, key, command("join", option("code", code), account=STRANGER)).json()
     assert again["data"]["content"].startswith("NOT_SIGNED_IN: ")

@@ -21,7 +21,7 @@ from domain.audience import GMS
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from engine import Engine, event_lines
-from tests.web.test_discord import CHANNEL, NOW, PATH, signed
+from tests.web.test_discord import CHANNEL, IDS, NOW, PATH, signed
 from web import create_app
 from web.discord import interactions
 
@@ -231,7 +231,7 @@ def interaction(who: str, verb: str, options: dict[str, Any]) -> dict[str, Any]:
     first, _, second = verb.partition(" ")
     given = [{"name": second, "type": 1, "options": typed}] if second else typed
     return {
-        "id": "3300000000000000001",
+        "id": str(next(IDS)),
         "application_id": "4400000000000000001",
         "type": 2,
         "token": "t",

@@ -53,9 +53,11 @@ def refused(error: DomainError) -> dict[str, Any]:
     return said(f"{error.code}: {error.reason}")
 
 
-def ruling(result: RulingResult, member: str) -> dict[str, Any]:
-    """The ruling as an embed; only its readers see it when it is hidden or private."""
-    header = next(r.event for r in result.records if isinstance(r.event, RulingMade))
+def ruling(result: RulingResult) -> dict[str, Any]:
+    """The ruling as an embed; only its readers see it when it is hidden or private. It is
+    "by" whom the log names as its actor (a ``/join`` is the GM's ruling, by the code given)."""
+    made = next(r for r in result.records if isinstance(r.event, RulingMade))
+    header = made.event
     assert isinstance(header, RulingMade)
     lines = event_lines(result.records, result.campaign) or ["(nothing changed)"]
     names = {e.character_id: e.name for e in result.campaign.roster}
@@ -65,7 +67,7 @@ def ruling(result: RulingResult, member: str) -> dict[str, Any]:
     embed: dict[str, Any] = {
         "title": cut(f"Ruling {result.number}: {result.command}", TITLE),
         "description": cut("\n".join(lines), DESCRIPTION),
-        "footer": {"text": cut(_footer(result, member), FOOTER)},
+        "footer": {"text": cut(_footer(result, made.actor), FOOTER)},
     }
     if voice is not None:
         embed["author"] = {"name": cut(voice, AUTHOR)}
@@ -106,8 +108,8 @@ def reason_form(custom_id: str, title: str) -> dict[str, Any]:
     }
 
 
-def _footer(result: RulingResult, member: str) -> str:
-    parts = [f"by {member}"]
+def _footer(result: RulingResult, actor: str) -> str:
+    parts = [f"by {actor}"]
     if result.dice:
         faces = ", ".join(f"d{d.sides}:{d.face}" for d in result.dice)
         parts.append(f"dice {faces} ({result.provenance})")

@@ -12,6 +12,9 @@ MESSAGE_COMPONENT is a
 button under a ruling (Dispute, the GM's Undo), checked against the policy when pressed and
 answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, recorded as the
 dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
+A command's options are read against the command as registered (``web.discord.options``); the
+author of a post, a dispute or entropy is the linked member, no option. A command or a form
+is run once: a copy of it (its id) gets the first answer, kept in the store.
 
 Discord waits three seconds for the first answer: a command or a form still running after
 ``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its
@@ -24,9 +27,11 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as NotYet
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from litestar import Request, Response, post
@@ -43,14 +48,16 @@ from web.commands import build
 from web.discord import answers, api, voices
 from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
+from web.discord.options import MalformedInteraction, given
 from web.discord.signature import BadDiscordSignature, Verifier
+from web.discord.slash import author_of
+from web.discord.slash import commands as slash_commands
 from web.discord.tables import Seat, campaign_of, seat_of
-from web.discord.tools import JOIN, TOOL_KINDS, TOOLS, Asked, join
+from web.discord.tools import JOIN, JOIN_COMMAND, TOOL_KINDS, TOOLS, Asked, join
 from web.discord.tools import options_of as tools_options
 
 PATH = "/discord/interactions"
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
-SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 # Options every verb's slash command has besides its parameters (no verb has a parameter of
 # either name: web.discord.slash checks).
 FACES, HIDDEN = "faces", "hidden"
@@ -70,10 +77,6 @@ class UnknownSlashCommand(DomainError):
 
 class UnsupportedInteraction(DomainError):
     template = "this kind of interaction ({kind}) is not handled yet"
-
-
-class MalformedInteraction(DomainError):
-    template = "the interaction is not one Discord sends: {problem}"
 
 
 class UnknownButton(DomainError):
@@ -147,7 +150,33 @@ def _then(interaction: dict[str, Any], messages: tuple[dict[str, Any], ...]) -> 
 
 
 def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> Answer:
-    """The answer to a signed interaction, a refusal as an ephemeral line."""
+    """The answer to a signed interaction, a refusal as an ephemeral line. A command or a
+    form sent is run once: a replay of it (the same interaction id) is given the first answer
+    again, kept in the store (``Engine.answer_once``), and runs nothing: nothing is appended,
+    nothing rolled, no post shown again, no part of a recap sent again."""
+    if interaction.get("type") not in (COMMAND, MODAL):
+        return _answer_now(engine, interaction, page)
+    ran: list[Answer] = []
+
+    def first() -> str:
+        ran.append(_answer_now(engine, interaction, page))
+        return json.dumps(ran[0].first)
+
+    try:
+        kept = engine.answer_once(f"discord:{_interaction_id(interaction)}", first)
+    except DomainError as error:
+        return Answer(answers.refused(error))
+    return ran[0] if ran else Answer(json.loads(kept))
+
+
+def _interaction_id(interaction: dict[str, Any]) -> str:
+    found = interaction.get("id")
+    if not isinstance(found, str) or not 1 <= len(found) <= 32:
+        raise MalformedInteraction(problem="no id")
+    return found
+
+
+def _answer_now(engine: Engine, interaction: dict[str, Any], page: str) -> Answer:
     try:
         found = answered(engine, interaction, page)
     except DomainError as error:
@@ -169,30 +198,35 @@ def answered(
     if not isinstance(data, dict):
         raise MalformedInteraction(problem="an interaction without data")
     if kind == COMMAND and data.get("name") == JOIN:  # an account not linked yet
-        code = next(
-            (o.get("value") for o in data.get("options") or [] if o.get("name") == "code"), ""
-        )
+        code = given(JOIN_COMMAND, data).values.get("code", "")
         return join(engine, campaign_of(engine, channel), account, str(code))
     seat = seat_of(engine, channel, account)
     if kind == COMPONENT:
         return _pressed(seat, str(data.get("custom_id", "")))
     if kind == MODAL:
         return _submitted(engine, seat, data)
-    words, options = _spelled(data)
     system = seat.campaign.system
-    name = " ".join(words)
+    registered = registered_commands(system).get(str(data.get("name")))
+    if registered is None:
+        raise UnknownSlashCommand(name=str(data.get("name"))[:40], system=system)
+    sent = given(registered, data, typing=kind == AUTOCOMPLETE)
+    name = " ".join(sent.words)
     verb = verbs(system).get(name)
     tool = TOOLS.get(name) if verb is None else None
     if verb is None and tool is None:
         raise UnknownSlashCommand(name=name, system=system)
     if kind == AUTOCOMPLETE:
         kinds = TOOL_KINDS if tool is not None else {p.name: p.kind for p in verb.parameters}  # type: ignore[union-attr]
-        choices = suggestions(engine, seat, kinds, options)
+        choices = suggestions(engine, seat, kinds, list(sent.sent))
         return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": choices}}
     if tool is not None:
+        options = [{"name": k, "value": v} for k, v in sent.values.items()]
         return tool.run(Asked(engine, seat, tools_options(tool, options), page))
     assert verb is not None
-    params, dice, hidden = _params(verb, options)
+    params, dice, hidden = _params(verb, sent.values)
+    author = author_of(system, verb)
+    if author is not None:  # not an option: the member the account is linked to
+        params[author] = seat.member
     command = build(verb, params, seat.member)
     result = engine.execute(
         seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden
@@ -202,7 +236,7 @@ def answered(
         speaker, text = voice
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
         return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
-    return answers.ruling(result, seat.member)
+    return answers.ruling(result)
 
 
 def _button(custom_id: str) -> tuple[str, int]:
@@ -234,7 +268,7 @@ def _submitted(engine: Engine, seat: Seat, data: dict[str, Any]) -> dict[str, An
     else:
         dispute = DisputeRuling(ruling=number, reason=reason, by=seat.member)
         result = engine.execute(name, dispute, actor=seat.member)
-    return answers.ruling(result, seat.member)
+    return answers.ruling(result)
 
 
 def _reason(components: Any) -> str:
@@ -262,33 +296,29 @@ def _where(interaction: dict[str, Any]) -> tuple[str, str]:
     return channel, user["id"]
 
 
-def _spelled(data: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The verb's words (the command, its group and subcommand) and the options given to it."""
-    words = [str(data.get("name", ""))]
-    options = data.get("options") or []
-    while len(options) == 1 and options[0].get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
-        words.append(str(options[0].get("name", "")))
-        options = options[0].get("options") or []
-    return words, list(options)
-
-
-def _params(verb: Verb, options: list[dict[str, Any]]) -> tuple[dict[str, Any], DiceSpec, bool]:
-    """The verb's parameters from the options (a list parameter is written comma-separated),
-    the dice rolled at the table (``faces``, comma-separated) and whether it is hidden."""
+def _params(verb: Verb, values: dict[str, Any]) -> tuple[dict[str, Any], DiceSpec, bool]:
+    """The verb's parameters from the options' values (a list parameter is written
+    comma-separated), the dice rolled at the table (``faces``, comma-separated) and whether it
+    is hidden."""
     lists = {p.name: p.kind for p in verb.parameters if isinstance(p.kind, ListOf)}
     params: dict[str, Any] = {}
     faces: tuple[int, ...] | None = None
     hidden = False
-    for option in options:
-        name, value = option.get("name"), option.get("value")
+    for name, value in values.items():
         if name == FACES and isinstance(value, str):
             faces = _faces(value)
         elif name == HIDDEN:
             hidden = value is True
-        elif isinstance(name, str):
+        else:
             listed = lists.get(name)
             params[name] = listed.parse(name, value) if listed and isinstance(value, str) else value
     return params, DiceSpec(faces=faces), hidden
+
+
+@cache
+def registered_commands(system: str) -> Mapping[str, Mapping[str, Any]]:
+    """The slash commands of ``system`` as registered, by name."""
+    return MappingProxyType({c["name"]: c for c in slash_commands(system)})
 
 
 def _split(value: str) -> list[str]:

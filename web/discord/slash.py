@@ -16,6 +16,13 @@ the table, comma-separated) and ``hidden`` (the GM's hidden roll). Names are the
 fields' own: lowercase, 1 to 32 characters. The corrections and reads that are not verbs
 (``/undo``, ``/amend``, ``/recap``, ``/sheet``, ``/log``, ``/verify-dice``) come from
 ``web.discord.tools``.
+
+The field naming the author of a ruling (``by``: who posts, disputes, adds entropy) is no
+option: in Discord the author is the member the account is linked to (``author_of``). A command
+none of whose verbs a player may issue (``domain.policy.players_may``) is registered with
+``default_member_permissions`` ``"0"``: only the server's administrators see it until one grants
+it to a role (Server Settings, Integrations); the policy still decides who may run it. A
+description longer than Discord's 100 characters is cut at a word, ending in "…".
 """
 
 from __future__ import annotations
@@ -25,14 +32,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.kinds import Choice, Flag, Integer, ListOf, Reference, Refers, Text
+from domain.policy import OBSERVERS, players_may
 from domain.registry import Parameter, Verb, verbs
-from web.discord.tools import JOIN, TOOLS
+from web.discord.tools import GM_TOOLS, JOIN, TOOLS
 from web.discord.tools import slash_commands as tool_commands
 
 CHAT_INPUT = 1
 SUB_COMMAND, STRING, INTEGER, BOOLEAN = 1, 3, 4, 5
 MAX_COMMANDS, MAX_OPTIONS, MAX_CHOICES = 100, 25, 25
 MAX_NAME, MAX_DESCRIPTION, MAX_LENGTH = 32, 100, 6000
+AUTHOR = "by"  # the field naming who makes the ruling, where a player's policy says so
+GM_ONLY = "0"  # default_member_permissions: no permission suffices; administrators see it
 NAME = re.compile(r"^[-_'\w]{1,32}$")  # Discord's: letters and digits of any script, - _ '
 EXTRA = (
     {"type": STRING, "name": "faces", "description": "Dice rolled at the table, e.g. 3,5"},
@@ -45,9 +55,37 @@ class TooManyForDiscord(Exception):
 
 
 def described(text: str, fallback: str) -> str:
-    """A description of 1 to 100 characters: the first sentence of ``text`` (or ``fallback``)."""
+    """A description of 1 to 100 characters: the first sentence of ``text`` (or ``fallback``),
+    cut at a word when longer (``shortened``)."""
     first = re.split(r"(?<=\.)\s", text.strip(), maxsplit=1)[0].rstrip(".") or fallback
-    return first if len(first) <= MAX_DESCRIPTION else first[: MAX_DESCRIPTION - 1] + "…"
+    return shortened(first, MAX_DESCRIPTION)
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: as it is when it fits, else cut after the last
+    whole word that fits with an ellipsis (a first word longer than that is cut within)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    room = text[: limit - 1]
+    cut = room if text[limit - 1] == " " else room.rpartition(" ")[0]
+    return (cut or room).rstrip(" ,;:-(") + "…"
+
+
+def author_of(system: str, verb: Verb) -> str | None:
+    """The field of ``verb`` naming its ruling's author, filled from the linked member: the
+    field a player's or an observer's policy says must name themself (``PlayerMay.as_player``)
+    when it is the author's ``by``. A field naming another member, the GM's to choose (a new
+    character's ``player``, the ``member`` a key is put on), stays an option."""
+    may = players_may(system).get(verb.name) or OBSERVERS.get(verb.name)
+    field = None if may is None else may.as_player
+    return field if field == AUTHOR else None
+
+
+def players_issue(system: str, names: Iterable[str]) -> bool:
+    """Whether a player may issue one of the verbs ``names`` (their command stays visible)."""
+    may = players_may(system)
+    return any(name in may for name in names)
 
 
 def option_of(parameter: Parameter) -> dict[str, Any]:
@@ -67,7 +105,9 @@ def option_of(parameter: Parameter) -> dict[str, Any]:
         if kind.reads_more or len(kind.values) > MAX_CHOICES:
             option["autocomplete"] = True
         else:
-            option["choices"] = [{"name": v[:MAX_DESCRIPTION], "value": v} for v in kind.values]
+            option["choices"] = [
+                {"name": shortened(v, MAX_DESCRIPTION), "value": v} for v in kind.values
+            ]
     elif isinstance(kind, ListOf):
         what = "comma-separated"
     elif isinstance(kind, Reference):
@@ -85,8 +125,10 @@ def _bounds(kind: Integer) -> dict[str, int]:
     return {k: v for k, v in found.items() if v is not None}
 
 
-def options_of(verb: Verb) -> list[dict[str, Any]]:
-    own = [option_of(p) for p in verb.parameters]
+def options_of(verb: Verb, system: str) -> list[dict[str, Any]]:
+    """The options of ``verb``'s command: its parameters but its author's, and the extras."""
+    author = author_of(system, verb)
+    own = [option_of(p) for p in verb.parameters if p.name != author]
     taken = {o["name"] for o in own} & {e["name"] for e in EXTRA}
     if taken:
         raise TooManyForDiscord(f"`{verb.name}` has a parameter named {sorted(taken)}")
@@ -101,20 +143,29 @@ def commands(system: str) -> list[dict[str, Any]]:
     grouped: dict[str, list[Verb]] = {}
     for verb in verbs(system).values():
         grouped.setdefault(verb.name.split(" ")[0], []).append(verb)
-    found = [_command(first, group) for first, group in sorted(grouped.items())]
+    found = [_command(system, first, group) for first, group in sorted(grouped.items())]
     taken = {c["name"] for c in found} & {*TOOLS, JOIN}
     if taken:
         raise TooManyForDiscord(f"{system} has verbs named as the tools: {sorted(taken)}")
-    found += tool_commands()
+    found += [_gm_only(c) if c["name"] in GM_TOOLS else c for c in tool_commands()]
     if len(found) > MAX_COMMANDS:
         raise TooManyForDiscord(f"{system} has {len(found)} commands (at most {MAX_COMMANDS})")
     return found
 
 
-def _command(first: str, group: list[Verb]) -> dict[str, Any]:
+def _command(system: str, first: str, group: list[Verb]) -> dict[str, Any]:
+    found = _spelled(system, first, group)
+    return found if players_issue(system, (v.name for v in group)) else _gm_only(found)
+
+
+def _gm_only(command: dict[str, Any]) -> dict[str, Any]:
+    return {**command, "default_member_permissions": GM_ONLY}
+
+
+def _spelled(system: str, first: str, group: list[Verb]) -> dict[str, Any]:
     if len(group) == 1 and " " not in group[0].name:
         (verb,) = group
-        return _chat(first, verb.help, options_of(verb))
+        return _chat(first, verb.help, options_of(verb, system))
     if any(" " not in v.name for v in group) or len(group) > MAX_OPTIONS:
         raise TooManyForDiscord(f"/{first} is a verb and a group, or holds over 25 verbs")
     subcommands = [
@@ -122,7 +173,7 @@ def _command(first: str, group: list[Verb]) -> dict[str, Any]:
             "type": SUB_COMMAND,
             "name": _name(verb.name.split(" ", 1)[1]),
             "description": described(verb.help, verb.name),
-            "options": options_of(verb),
+            "options": options_of(verb, system),
         }
         for verb in sorted(group, key=lambda v: v.name)
     ]

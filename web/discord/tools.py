@@ -67,7 +67,7 @@ def undo(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result, asked.seat.member))
+    return Answer(answers.ruling(result))
 
 
 def changes_of(text: str) -> dict[str, str]:
@@ -92,7 +92,7 @@ def amend(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result, asked.seat.member))
+    return Answer(answers.ruling(result))
 
 
 def recap(asked: Asked) -> Answer:
@@ -155,7 +155,7 @@ def join(engine: Engine, campaign: CampaignState, account: str, code: str) -> An
         raise NotSignedIn(why="this code is another campaign's")
     linked = LinkMember(member=member, discord=account)
     result = engine.execute(name, linked, actor=campaign.gm)
-    return Answer(answers.ruling(result, member))
+    return Answer(answers.ruling(result))
 
 
 JOIN = "join"
@@ -201,6 +201,9 @@ TOOLS: dict[str, Tool] = {
     "verify-dice": Tool(verify_dice, "How to check the dice yourself", ()),
 }
 
+
+# The tools only the GM may use (the others are every member's).
+GM_TOOLS = frozenset({"undo", "amend"})
 
 # The kinds of the tools' options that autocomplete offers values for.
 TOOL_KINDS: dict[str, Kind] = {"ruling": RULING_KIND, "character": CHARACTER}

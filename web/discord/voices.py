@@ -22,6 +22,10 @@ from web.discord import api
 TOKEN = "CAMPAIGN_DISCORD_TOKEN"
 NAME = "campaign-log"  # the name of the webhook the app makes in a channel
 USERNAME = 80  # characters of a webhook message's username
+# The permissions the app is invited with (docs/discord.md): to see the channel and list its
+# webhooks, and to make the one posts go through. Answers need none: they are the interaction's.
+VIEW_CHANNEL, MANAGE_WEBHOOKS = 1 << 10, 1 << 29
+INVITE_PERMISSIONS = VIEW_CHANNEL | MANAGE_WEBHOOKS
 log = logging.getLogger(__name__)
 _hooks: dict[str, tuple[str, str]] = {}  # channel -> (webhook id, token)
 _lock = threading.Lock()

@@ -547,7 +547,7 @@ def test_a_code_from_the_gm_joins_an_account_once(
     assert joined["data"]["embeds"][0]["footer"]["text"] == "by Rosa"  # whom the log names
     with Engine(db) as engine:
         assert "cy" == engine.campaign("Docklands").member_on("discord", STRANGER)
-        assert "Rosa" == engine.log("Docklands")[-1].header.actor
+        assert "Rosa" == engine.log("Docklands", audience=GMS)[-1].header.actor
     before = events(db)
     again = send(client, key, command("join", option("code", code), account=STRANGER)).json()
     assert again["data"]["content"].startswith("NOT_SIGNED_IN: ")

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar.testing import TestClient
 
+from domain.audience import GMS
 from engine import Engine
 from tests.web import test_discord
 from tests.web.test_discord import (
@@ -181,7 +182,7 @@ def test_the_author_of_a_post_dispute_or_entropy_is_the_linked_member(
     )
     assert "embeds" in disputed.json()["data"], disputed.json()
     with Engine(db) as engine:
-        last = engine.log("Docklands")[-2:]
+        last = engine.log("Docklands", audience=GMS)[-2:]
         campaign = engine.campaign("Docklands")
     assert [("post", "ana"), ("dispute", "ana")] == [
         (e.ruling.command, e.header.actor) for e in last

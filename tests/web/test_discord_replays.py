@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from litestar.testing import TestClient
 
+from domain.audience import GMS
 from domain.events import Role
 from domain.links import LinkChannel, LinkMember
 from engine import Engine
@@ -77,7 +78,7 @@ def replayed_three_times(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     with Engine(db) as engine:
         assert ["once"] == [
             json.loads(e.ruling.params)["args"]["why"]
-            for e in engine.log("Docklands")
+            for e in engine.log("Docklands", audience=GMS)
             if e.ruling.command == "dice"
         ]
 

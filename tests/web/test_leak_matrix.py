@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import json
 import re
 import shlex
@@ -103,6 +104,7 @@ CHANNEL, GM_ACCOUNT, BOB_ACCOUNT = (
     "2200000000000000003",
 )
 NOW = 1_796_000_000
+SENT = itertools.count()  # the interactions' ids, new for each one sent in this module
 
 
 def readers(secret: str, audience: Audience) -> bool:
@@ -494,11 +496,10 @@ def discord(planted: Table, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callabl
     key = Ed25519PrivateKey.generate()
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
-    sent = iter(range(10**6))
 
     def send(name: str, account: str, *options: dict[str, Any]) -> Any:
         payload = {
-            "id": f"33000000000{next(sent):08d}",
+            "id": f"33000000000{next(SENT):08d}",  # each its own: a replay is answered once
             "application_id": "4400000000000000001",
             "type": 2,
             "token": "interaction-token",

@@ -112,6 +112,21 @@ def discord_api() -> Iterator[StandIn]:
 
         def do_POST(self) -> None:
             body = self._heard("POST")
+            bot = "Authorization" in self.headers
+            if self.path == "/api/v10/users/@me/channels":  # Create DM: a DM channel (type 1)
+                recipient = body.get("recipient_id") if isinstance(body, dict) else None
+                dm = f"88{recipient}"[:19]
+                channel = {"id": dm, "type": 1, "recipients": [{"id": recipient}]}
+                ok = bot and isinstance(recipient, str)
+                self._answer([] if ok else ["no bot token, or no recipient_id"], channel)
+                return
+            if self.path.startswith("/api/v10/channels/") and self.path.endswith("/messages"):
+                problems = [] if bot else ["no bot token"]
+                embeds = body.get("embeds", []) if isinstance(body, dict) else []
+                if "components" in (body or {}) or any(embed_size(e) > 6000 for e in embeds):
+                    problems.append("a message this app does not send in a DM")
+                self._answer(problems, {"id": "9900000000000000001", **(body or {})})
+                return
             if self.path.startswith("/api/v10/channels/") and self.path.endswith("/webhooks"):
                 made = {"id": "7700000000000000001", "token": "the-hook-token", **(body or {})}
                 stand_in.webhooks.append(made)

@@ -548,6 +548,44 @@ def test_the_discord_log_is_the_members_own_and_only_theirs(discord: Callable[..
         assert all(readers(s, audience) for s in shown(text))
 
 
+# Each kind of secret written in the channel: (who writes it, its options, its word, who else
+# is sent it by DM). The channel's answer is its author's alone; no other account hears of it.
+MADE_IN_DISCORD = {
+    "private post to bob": (GM_ACCOUNT, {"text": "lantern one", "ooc": True, "to": "bob"}, "post"),
+    "bob's post to the GM only": (
+        BOB_ACCOUNT,
+        {"text": "lantern two", "to": GM, "ooc": True},
+        "post",
+    ),
+    "GM-only note": (GM_ACCOUNT, {"text": "lantern three", "gm_only": True}, "note"),
+    "hidden roll": (
+        GM_ACCOUNT,
+        {"expression": "1d6", "why": "lantern four", "hidden": True},
+        "dice",
+    ),
+    "hidden post": (GM_ACCOUNT, {"text": "lantern five", "hidden": True}, "post"),
+}
+DM_TO = {"private post to bob": {BOB_ACCOUNT}, "bob's post to the GM only": {GM_ACCOUNT}}
+
+
+def test_what_the_table_may_not_read_goes_by_dm_to_its_readers_alone(
+    discord: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "the-bot-token")
+    api = discord.api  # type: ignore[attr-defined]
+    for secret, (account, options, verb) in MADE_IN_DISCORD.items():
+        api.heard.clear()
+        kinds = {bool: 5, str: 3}
+        given = [{"name": k, "type": kinds[type(v)], "value": v} for k, v in options.items()]
+        answer = discord(verb, account, *given).json()
+        assert answer["data"].get("flags") == 64, secret  # its author's alone in the channel
+        opened = [h.body["recipient_id"] for h in api.heard if h.path.endswith("/@me/channels")]
+        assert DM_TO.get(secret, set()) == set(opened), secret
+        word = str(options.get("text") or options.get("why"))
+        told = [h for h in api.heard if h.path.endswith("/messages") and word in json.dumps(h.body)]
+        assert len(opened) == len(told), secret
+
+
 # --- The Code's Exposure timelines --------------------------------------------------------
 
 TIMELINE_AUDIENCES: dict[str, Audience] = {

@@ -34,6 +34,7 @@ class Answer:
     first: dict[str, Any]
     then: tuple[dict[str, Any], ...] = ()
     speak: tuple[str, str, str] | None = None  # (channel, speaker, text) to show as the speaker
+    tell: tuple[RulingResult, str] | None = None  # (a ruling, its author): DM its other readers
 
 
 def cut(text: str, limit: int) -> str:

@@ -62,6 +62,7 @@ def send(result: RulingResult, author: str, message: dict[str, Any]) -> list[str
     if not token or not members:
         return []
     told = []
+    # the ruling as its author saw it, without its buttons (they answer in the channel)
     body: dict[str, Any] = {key: message[key] for key in ("content", "embeds") if key in message}
     body["allowed_mentions"] = {"parse": []}
     for member, account in accounts_of(result.campaign, members):

@@ -45,7 +45,7 @@ from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
 from web.commands import build
-from web.discord import answers, api, voices
+from web.discord import answers, api, direct, voices
 from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
 from web.discord.options import MalformedInteraction, given
@@ -110,7 +110,7 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
     except NotYet:
         future.add_done_callback(lambda done: _follow_up(interaction, done))
         return Response({"type": answers.DEFERRED})
-    if not answer.then and answer.speak is None:
+    if not answer.then and answer.speak is None and answer.tell is None:
         return Response(answer.first)
     return Response(answer.first, background=BackgroundTask(_after, interaction, answer))
 
@@ -133,9 +133,13 @@ def _follow_up(interaction: dict[str, Any], done: Future[Answer]) -> None:
 
 
 def _after(interaction: dict[str, Any], answer: Answer) -> None:
-    """What follows an answer: the post shown as its speaker, the answer's further parts."""
+    """What follows an answer: the post shown as its speaker, a ruling the table may not read
+    sent to its other readers, the answer's further parts."""
     if answer.speak is not None:
         voices.speak(*answer.speak)
+    if answer.tell is not None:
+        result, author = answer.tell
+        direct.send(result, author, answers.ruling(result)["data"])
     _then(interaction, answer.then)
 
 
@@ -236,6 +240,8 @@ def answered(
         speaker, text = voice
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
         return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
+    if direct.readers_besides(result, seat.member):  # a private or hidden ruling: its readers'
+        return Answer(answers.ruling(result), tell=(result, seat.member))
     return answers.ruling(result)
 
 

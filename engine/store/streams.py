@@ -10,7 +10,10 @@ stream is replayed whole. A history longer than a page is read and folded page b
 from __future__ import annotations
 
 import contextlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any, cast
 from uuid import UUID
 
@@ -119,6 +122,57 @@ def fold(
     return state
 
 
+@frozen
+class Head(Plain):
+    """A stream's state at the version it was last loaded at, with that event's stored bytes
+    (its chain link among them)."""
+
+    version: int
+    stored: bytes
+    state: Any
+
+    @property
+    def link(self) -> str:
+        return stored_link(self.stored)
+
+
+class Heads:
+    """The latest state of each stream this process loaded (at most ``size``, the least
+    recently used forgotten first), shared by every engine of the process. A cached state is
+    used only when its version is still the stream's head and the stored event there is still
+    the very bytes it was folded from (one indexed read, nothing decoded); their chain link
+    links every event before it, so the history it was folded from is the one stored. A head
+    that moved is caught up from the cached version, as from a snapshot (the corrections that
+    reach back before it fold the stream again). States are immutable: one is shared, never
+    copied."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._heads: OrderedDict[tuple[UUID, Evolve], Head] = OrderedDict()
+
+    def get(self, stream: UUID, evolve: Evolve) -> Head | None:
+        with self._lock:
+            head = self._heads.get((stream, evolve))
+            if head is not None:
+                self._heads.move_to_end((stream, evolve))
+            return head
+
+    def put(self, stream: UUID, evolve: Evolve, head: Head) -> None:
+        with self._lock:
+            self._heads[(stream, evolve)] = head
+            self._heads.move_to_end((stream, evolve))
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._heads.clear()
+
+
+HEADS = Heads()
+
+
 class Streams:
     def __init__(self, store: CampaignStore) -> None:
         self.store = store
@@ -152,8 +206,32 @@ class Streams:
         return last.originator_version if last else 0
 
     def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
-        """The state after version ``lte`` (default: the end), as recorded up to then."""
-        snapshot = self._snapshot(stream, lte)
+        """The state after version ``lte`` (default: the end), as recorded up to then. The end
+        is read from the process's cached head when the store's head is still it (``Heads``)."""
+        if lte is not None:
+            return self._load(stream, evolve, None, lte)
+        cached = HEADS.get(stream, evolve)
+        if cached is not None:
+            rows = self.store.recorder.select_events(stream, desc=True, limit=1)
+            if rows and rows[0].originator_version == cached.version:
+                if bytes(rows[0].state) == cached.stored:
+                    return Loaded(state=cached.state, version=cached.version)
+            elif rows and self.link_at(stream, cached.version) == cached.link:
+                loaded = self._load(stream, evolve, cached, None)  # caught up from it
+                return self._cached(stream, evolve, loaded)
+        return self._cached(stream, evolve, self._load(stream, evolve, None, None))
+
+    def _cached(self, stream: UUID, evolve: Evolve, loaded: Loaded) -> Loaded:
+        if loaded.version and loaded.state is not None:
+            version = loaded.version
+            rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
+            if rows:
+                head = Head(version=version, stored=bytes(rows[0].state), state=loaded.state)
+                HEADS.put(stream, evolve, head)
+        return loaded
+
+    def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:
+        snapshot = self._snapshot(stream, lte) if cached is None else _as_snapshot(stream, cached)
         start = snapshot.originator_version if snapshot else 0
         if self._span(stream, start, lte) > PAGE:
             start, last, state = self._load_paged(stream, evolve, snapshot, lte)
@@ -305,6 +383,17 @@ class Streams:
         if upto is not None:
             fixes = fixes.before(upto + 1)
         return fold(records, evolve, None, fixes)
+
+
+def _as_snapshot(stream: UUID, head: Head) -> Snapshot:
+    """A cached head, loaded from as a snapshot is (its link checked by the caller)."""
+    return Snapshot(
+        originator_id=stream,
+        originator_version=head.version,
+        timestamp=datetime.now(UTC),  # a snapshot's moment, unused by a load
+        state=head.state,
+        chain=head.link,
+    )
 
 
 def _unplaced(found: Iterable[Recorded]) -> int | None:

@@ -58,8 +58,8 @@ def session_start(ctx: Context, physical_dice: bool) -> None:
 @click.option(
     "--signature",
     default="",
-    help="The player's signature of the words (`campaign key sign` prints it); needed once "
-    "a key is on their seat.",
+    help="The player's signature of the words, as `campaign key sign` prints it (128 "
+    "lowercase hex digits; any other spelling is refused); needed once a key is on their seat.",
 )
 @pass_context
 def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
@@ -72,7 +72,7 @@ def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
     Example:
       campaign entropy "pancakes at midnight" --by bea --signature 9c1e...
     """
-    command = AddEntropy(words=words, by=by, signature=signature.strip().lower())
+    command = AddEntropy(words=words, by=by, signature=signature)
     show_ruling(
         ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
     )

@@ -250,6 +250,21 @@ class EntropySignatureInvalid(DomainError):
     )
 
 
+class EntropySignatureNotCanonical(DomainError):
+    template = (
+        "{by}'s signature is not written as 128 lowercase hex digits ({problem}): a signature "
+        "is its 64 bytes, and only their one canonical text is recorded, since the dice mix the "
+        "text (as `campaign key sign` and the dice page print it)"
+    )
+
+
+class EntropyAlreadyCounted(DomainError):
+    template = (
+        "{by}'s signed entropy is already counted in session {session}: one "
+        "counted contribution per player per session, so nobody picks among mixes by adding more"
+    )
+
+
 class InvalidPublicKey(DomainError):
     template = (
         "{key!r} is not an Ed25519 public key (64 lowercase hex digits, as `campaign key new` "

@@ -20,8 +20,10 @@ from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import (
     CampaignExists,
+    EntropyAlreadyCounted,
     EntropyNotAPlayer,
     EntropySignatureInvalid,
+    EntropySignatureNotCanonical,
     InvalidCampaignName,
 )
 from domain.events import (
@@ -39,7 +41,7 @@ from domain.events import (
 from domain.plain import Plain
 from domain.rulesets import ruleset_named
 from domain.seats import required_text, seat
-from domain.signatures import entropy_message, signature_holds
+from domain.signatures import entropy_message, signature_holds, signature_text_problem
 
 
 def create_campaign(
@@ -98,8 +100,9 @@ class StartSession(Plain):
 class AddEntropy(Plain):
     """A player's words mixed into the running session's committed dice: after the commitment
     is published, before the first committed roll closes the window. Only a player adds them;
-    a player with a key on their seat signs them (``signature``, hex Ed25519 over
-    ``domain.signatures.entropy_message``), and only signed words are counted."""
+    a player with a key on their seat signs them (``signature``, Ed25519 over
+    ``domain.signatures.entropy_message``, as its one canonical text: 128 lowercase hex
+    digits), and only signed words are counted, one contribution per player per session."""
 
     name: ClassVar[str] = "entropy"
     words: str
@@ -111,8 +114,11 @@ class AddEntropy(Plain):
         session = check_entropy_window(campaign)
         by = required_text(self.by, "who adds the entropy (--by)")
         words = required_text(self.words, "the entropy")
+        check_canonical_signature(by, self.signature)
         if campaign.dice_protocol >= 2:
             self._check_signed(campaign, by, words)
+            if self.signature:
+                check_first_counted(campaign, by, session)
         added = EntropyAdded(session=session, by=by, words=words, signature=self.signature)
         return (Change(campaign.id, added),)
 
@@ -130,6 +136,24 @@ class AddEntropy(Plain):
         if member.key and not signature_holds(member.key, message, self.signature):
             problem = "signed, but not by the key on their seat over these words and this session"
             raise EntropySignatureInvalid(by=by, problem=problem)
+
+
+def check_canonical_signature(by: str, signature: str) -> None:
+    """A signature is recorded only as its one canonical text (``domain.signatures``): the dice
+    mix the text, so a signature spelled another way (upper case, spaces) would be another mix
+    of the same signed words, and a GM holding one genuine signature could pick among them."""
+    problem = signature_text_problem(signature) if signature else None
+    if problem is not None:
+        raise EntropySignatureNotCanonical(by=by, problem=problem)
+
+
+def check_first_counted(campaign: CampaignState, by: str, session: int) -> None:
+    """One counted (signed) contribution per player in a session's commitment: each one more
+    would be another mix to pick from, the same signed words recorded again included. Replay
+    applies what a log holds as it was recorded (``domain.campaign``), so older logs that hold
+    more still mix them all."""
+    if any(who == by for who, _, _ in campaign.signed):
+        raise EntropyAlreadyCounted(by=by, session=session)
 
 
 @frozen(kw_only=True)

@@ -14,12 +14,13 @@ notation (``[an aside]``, a Markdown link ``[text](https://...)``) stays text.
 
 A post reads nothing a roll changes (only the table's members and roster), so undoing or
 amending a roll never touches a post; the author may amend their own post's text
-(``domain.own_words``).
+(``domain.own_words``), every roll in it kept exactly as written (``check_edit_keeps_rolls``).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -63,6 +64,14 @@ class EditRollsAnew(DomainError):
     template = (
         "{who} edits ruling {ruling}, whose rolls are its dice: the new text rolls {new} "
         "die(s) more than it rolled; post the new roll as a post of its own"
+    )
+
+
+class PostRollChanged(DomainError):
+    template = (
+        "{who} edits ruling {ruling}, a post whose rolls were rolled as written: the edit "
+        "{change}; an edit changes only the words around a post's rolls, each roll's brackets "
+        "stay exactly as written (post a new roll as a post of its own)"
     )
 
 
@@ -251,6 +260,28 @@ class WritePost(Plain):
 
 
 # --- Editing one's own post (who may: ``domain.own_words``) ------------------------------------
+
+
+def check_edit_keeps_rolls(who: str, ruling: int, text: str, edited: str) -> None:
+    """An edit of a post's text keeps its rolls exactly: the same rolls in the same order, each
+    bracket as written (its expression, and what it is for: ``[1d20+2 for the jump]``); only
+    the words around them may change. The dice were seen before any edit, so an edit that
+    changed an expression (``[1d20+2]`` to ``[1d20+15]``), a roll's purpose, or added or
+    removed a roll would choose the result after the fact."""
+    before = [text[w.start : w.end] for w in rolls_written(text)]
+    after = [edited[w.start : w.end] for w in rolls_written(edited)]
+    if before == after:
+        return
+    if len(before) == len(after):
+        number, was, now = next(
+            (n, b, a) for n, (b, a) in enumerate(zip(before, after, strict=True), 1) if b != a
+        )
+        change = f"writes roll {number} {was} as {now}"
+    elif len(after) > len(before):
+        change = "adds " + ", ".join((Counter(after) - Counter(before)).elements())
+    else:
+        change = "removes " + ", ".join((Counter(before) - Counter(after)).elements())
+    raise PostRollChanged(who=who, ruling=ruling, change=change)
 
 
 def check_edit_dice(campaign: CampaignState, who: str, ruling: int, new: int) -> None:

@@ -15,6 +15,23 @@ if TYPE_CHECKING:
 
 KEY_HEX = 64  # an Ed25519 public key: 32 bytes, as hex
 SIGNATURE_HEX = 128  # an Ed25519 signature: 64 bytes, as hex
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def signature_text_problem(text: str) -> str | None:
+    """What keeps ``text`` from being a signature's one canonical text (its 64 bytes as 128
+    lowercase hex digits, nothing else), or None when it is that text. ``bytes.fromhex`` reads
+    upper case, mixed case and spaces as the same bytes, so one signature has many texts; a
+    command takes only the canonical one, since the text is what the committed dice mix
+    (``engine.dice.committed.mixed_signed``)."""
+    if len(text) != SIGNATURE_HEX:
+        return f"{len(text)} characters, not {SIGNATURE_HEX}"
+    odd = sorted({c for c in text if c not in _HEX_DIGITS})
+    if not odd:
+        return None
+    if all(c.lower() in _HEX_DIGITS for c in odd):
+        return "upper case hex"
+    return "holds " + ", ".join(repr(c) for c in odd[:5])
 
 
 def entropy_message(commitment: str, member: str, words: str) -> bytes:

@@ -34,7 +34,7 @@ from domain.errors import (
 from domain.events import AMEND, Event, Outcome, RulingMade, Visibility
 from domain.limits import check_command, check_parameters
 from domain.own_words import check_may_amend, check_own_words
-from domain.posts import POST, PostSaysItsText, check_edit_dice
+from domain.posts import POST, PostSaysItsText, check_edit_dice, check_edit_keeps_rolls
 from domain.registry import parameters_of
 from domain.rulesets import ruleset_named
 from domain.said import SAY, said_text
@@ -148,6 +148,9 @@ def amend(
         made = tail.made
         command, changed = corrected_command(target, corrections)
         check_command(command)  # as corrected, held to the limits as any command is
+        if target.command == POST:  # its rolls were seen: an edit keeps them as written
+            text = json.loads(target.params)["args"]["text"]
+            check_edit_keeps_rolls(who, target.number, text, command.text)
         walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
         fresh = spec.fresh()
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.e2e.conftest import Run
@@ -129,3 +130,35 @@ def test_a_key_is_made_once_and_only_a_players_seat_takes_one(run: Run, tmp_path
         assert (2, code) == (refused.exit_code, refused.stderr.split(":")[1].strip()), line
     assert before == len(json.loads(ok(run, "--json log")))
     ok(run, f"--as Bea member key Bea {public}")
+
+
+def test_entropy_takes_a_signature_as_printed_and_once(
+    run: Run, tmp_path: Path, count: Callable[[], int]
+) -> None:
+    """The signature `key sign` printed, typed in upper case or with a space: exit 2, the
+    refusal on stderr, nothing appended (the CLI does not rewrite it). As printed, it counts;
+    given again, or with other words, it is refused."""
+    ok(run, 'init "Night Shift" --system code-green --gm Rosa --member Bea:player')
+    made = json.loads(ok(run, f"--json key new --file {tmp_path / 'Bea.pem'}"))
+    ok(run, f"--as Bea member key Bea {made['public_key']}")
+    commitment = ok(run, "session start").split("seed hash ")[1].split()[0]
+
+    def signed(words: str) -> str:
+        line = f"--json key sign {shlex.quote(words)} --member Bea --commitment {commitment}"
+        return str(json.loads(ok(run, f"{line} --file {tmp_path / 'Bea.pem'}"))["signature"])
+
+    signature = signed("pancakes")
+    before = count()
+    for spelling in (signature.upper(), f"' {signature}'"):
+        result = run(f"entropy pancakes --by Bea --signature {spelling}")
+        assert 2 == result.exit_code, result.output
+        assert result.stderr.startswith("error: ENTROPY_SIGNATURE_NOT_CANONICAL: ")
+        assert "" == result.stdout
+    assert before == count()
+    ok(run, f"--as Bea entropy pancakes --by Bea --signature {signature}")
+    before = count()
+    for words, by_then in (("pancakes", signature), ("waffles", signed("waffles"))):
+        result = run(f"--as Bea entropy {words} --by Bea --signature {by_then}")
+        assert 2 == result.exit_code, result.output
+        assert result.stderr.startswith("error: ENTROPY_ALREADY_COUNTED: ")
+    assert before == count()

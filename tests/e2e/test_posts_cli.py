@@ -72,6 +72,34 @@ def test_an_author_edits_and_the_gm_strikes(run: Run) -> None:
     assert "[struck by #8 (Rosa): off topic]" in text
 
 
+def test_an_edit_that_changes_a_roll_is_refused_and_one_of_the_words_is_not(
+    run: Run, count: Callable[[], int]
+) -> None:
+    """alice rolled [1d20+2] = 19 and edits it to [1d20+15]: exit 2, the code on stderr,
+    nothing appended, the thread shows the roll as rolled. Her edit of the words stands."""
+    _scene(run)
+    rolled = run('--as alice post "I jump the gap [1d20+2]" --dice 17')
+    assert 0 == rolled.exit_code, rolled.output
+    before = count()
+    for line in (
+        '--as alice amend 6 --set "text=I jump the gap [1d20+15]" --reason typo',
+        'amend 6 --set "text=I jump the gap [1d20+15]" --reason typo',  # the GM neither
+        '--as alice amend 6 --set "text=I jump the gap" --reason typo',
+    ):
+        result = run(line)
+        assert 2 == result.exit_code, (line, result.output)
+        assert result.stderr.startswith("error: POST_ROLL_CHANGED: ")
+        assert "edits ruling 6, a post whose rolls were rolled as written" in result.stderr
+        assert "" == result.stdout
+    assert before == count()
+    assert "[1d20+2: [17] + 2 = 19]" in run("thread").output
+    edited = run('--as alice amend 6 --set "text=I *leap* the gap [1d20+2]" --reason verb')
+    assert 0 == edited.exit_code, edited.output
+    text = run("thread").output
+    assert "I *leap* the gap [1d20+2: [17] + 2 = 19]" in text
+    assert "[edited by #7 (alice): verb]" in text
+
+
 def test_refused_posts_exit_2_and_append_nothing(run: Run, count: Callable[[], int]) -> None:
     _scene(run)
     before = count()

@@ -13,20 +13,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from domain.audience import GMS, Member
 from domain.dice import Provenance
 from domain.errors import (
     CommittedSecretMissing,
     DiceNotFromCommitment,
+    EntropyAlreadyCounted,
     EntropyNotAPlayer,
     EntropySignatureInvalid,
+    EntropySignatureNotCanonical,
     GmEntropyRefused,
 )
 from domain.events import HiddenDiceRevealed, Role, RulingMade
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, EndScene, EndSession, StartSession
 from domain.rulesets.sprawl_goons.commands import MakeActionRoll
+from domain.signatures import entropy_message, signature_holds
 from domain.table import AddMember, RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
 from engine.audit.report import DiceCheck
@@ -157,6 +162,202 @@ def test_a_players_signed_entropy_is_counted_and_she_sees_it(table: Any) -> None
     assert not check.problems
     assert check.revealed
     assert ("ana", "pancakes at midnight", ana.public) in check.counted
+
+
+# --- One signature, one text; one counted contribution a player --------------------------------
+
+
+def recased(signature: str, mask: int) -> str:
+    """``signature`` with the hex letters picked by ``mask``'s bits in upper case: the same 64
+    bytes to ``bytes.fromhex``, another text."""
+    letters = [i for i, c in enumerate(signature) if c.isalpha()]
+    chars = list(signature)
+    for bit, at in enumerate(letters):
+        if mask >> bit & 1:
+            chars[at] = chars[at].upper()
+    return "".join(chars)
+
+
+def test_the_gm_cannot_grind_the_letter_case_of_a_genuine_signature(table: Any) -> None:
+    """ana sends the GM her genuine signature of "pancakes". Offline, with his own seed, he
+    grinds the letter case of it until Tanner's first roll is a double six (each spelling is
+    another mix, and her check would still say "signed, counted"), then records that spelling
+    in her name: refused, nothing appended. Only the canonical text is taken, and the roll is
+    the one her words alone decide."""
+    engine, ana, _ = table
+    seed, _ = secrets(engine)
+    commitment = engine.campaign("Lab").commitment or ""
+    genuine = ana.sign(commitment, "pancakes")
+
+    def tanners_first(signature: str) -> tuple[int, ...]:
+        mix = mixed_signed([("ana", "pancakes", signature)])
+        return replay(key(seed, mix), 0, (6, 6), lane("ana"))[0]
+
+    ground = next(
+        recased(genuine, mask)
+        for mask in range(1, 100_000)
+        if tanners_first(recased(genuine, mask)) == (6, 6)
+    )
+    message = entropy_message(commitment, "ana", "pancakes")
+    assert signature_holds(ana.public, message, ground)  # the bytes are hers
+    for spelling in (ground, genuine.upper(), f" {genuine}", genuine[:64] + " " + genuine[64:]):
+        recorded = AddEntropy(words="pancakes", by="ana", signature=spelling)
+        error = refused(
+            engine, lambda c=recorded: engine.execute("Lab", c), EntropySignatureNotCanonical
+        )
+        assert "ENTROPY_SIGNATURE_NOT_CANONICAL" == error.code
+        assert "128 lowercase hex digits" in error.reason
+    engine.execute("Lab", AddEntropy(words="pancakes", by="ana", signature=genuine))
+    assert (("ana", "pancakes", genuine),) == engine.campaign("Lab").signed
+    made = tanner_rolls(engine)
+    assert faces(made) == tanners_first(genuine)
+    ended(engine)
+    check = players_check(engine)
+    assert not check.problems
+    assert (("ana", "pancakes", ana.public),) == check.counted
+
+
+WHITESPACE = " \t\n\r\x0b\x0c"  # what bytes.fromhex skips
+
+
+@st.composite
+def respelt(draw: st.DrawFn, canonical: str) -> str:
+    """Another text of the signature ``canonical`` (128 lowercase hex digits) that
+    ``bytes.fromhex`` reads as the same 64 bytes: any digits in upper case, whitespace before,
+    between and after its pairs."""
+    upper = draw(st.sets(st.integers(0, len(canonical) - 1)))
+    gaps = draw(
+        st.dictionaries(
+            st.integers(0, len(canonical) // 2), st.text(WHITESPACE, min_size=1, max_size=3)
+        )
+    )
+    chars = [c.upper() if i in upper else c for i, c in enumerate(canonical)]
+    pairs = ["".join(chars[i : i + 2]) for i in range(0, len(chars), 2)]
+    return "".join(gaps.get(i, "") + p for i, p in enumerate([*pairs, ""]))
+
+
+def test_every_other_spelling_of_a_genuine_signature_is_refused(frozen: None) -> None:
+    """Whatever re-encoding of ana's genuine signature is sent in her name, only the canonical
+    text is recorded: every other is refused and appends nothing."""
+    with Engine() as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        ana = Player("ana").seated(engine)
+        engine.execute("Lab", StartSession())
+        commitment = engine.campaign("Lab").commitment or ""
+        genuine = ana.sign(commitment, "pancakes")
+
+        @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @given(spelling=respelt(genuine))
+        def spelt(spelling: str) -> None:
+            assume(spelling != genuine)
+            assert bytes.fromhex(spelling) == bytes.fromhex(genuine)  # the same signature
+            command = AddEntropy(words="pancakes", by="ana", signature=spelling)
+            refused(engine, lambda: engine.execute("Lab", command), EntropySignatureNotCanonical)
+
+        spelt()
+        add(engine, ana, "pancakes")  # as signed, it counts
+        assert (("ana", "pancakes", genuine),) == engine.campaign("Lab").signed
+
+
+def test_the_same_signed_words_are_counted_once(table: Any) -> None:
+    """ana's one signature recorded nine times would be nine contributions, each "signed,
+    counted": a choice of ten mixes. The second is refused, as are other signed words of
+    hers; bea's still count."""
+    engine, ana, bea = table
+    add(engine, ana, "pancakes")
+    commitment = engine.campaign("Lab").commitment or ""
+    again = AddEntropy(words="pancakes", by="ana", signature=ana.sign(commitment, "pancakes"))
+    other = AddEntropy(words="waffles", by="ana", signature=ana.sign(commitment, "waffles"))
+    for command, actor in ((again, GM), (again, "ana"), (other, "ana")):
+        error = refused(
+            engine,
+            lambda c=command, a=actor: engine.execute("Lab", c, actor=a),
+            EntropyAlreadyCounted,
+        )
+        assert "ENTROPY_ALREADY_COUNTED" == error.code
+        assert "one counted contribution per player per session" in error.reason
+    add(engine, bea, "a red umbrella")
+    assert [who for who, _, _ in engine.campaign("Lab").signed] == ["ana", "bea"]
+    tanner_rolls(engine)
+    ended(engine)
+    check = players_check(engine)
+    assert not check.problems
+    assert [who for who, _, _ in check.counted] == ["ana", "bea"]
+    assert [who for who, _ in check.entropy] == ["ana", "bea"]
+
+
+def test_the_next_session_takes_a_contribution_of_hers_again(table: Any) -> None:
+    engine, ana, _ = table
+    add(engine, ana, "pancakes")
+    ended(engine)
+    engine.execute("Lab", StartSession())
+    add(engine, ana, "pancakes")
+    assert [who for who, _, _ in engine.campaign("Lab").signed] == ["ana"]
+
+
+def test_a_player_without_a_key_may_add_unsigned_words_that_never_count(
+    tmp_path: Path, frozen: None
+) -> None:
+    """The rule is about counted contributions: unsigned words of a seat without a key change
+    no die, so more of them are recorded (and listed as not counted); once her key is on her
+    seat, her first signed words count and a second is refused."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        engine.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
+        engine.execute("Lab", StartSession())
+        for words in ("one", "two"):
+            engine.execute("Lab", AddEntropy(words=words, by="ana"), actor="ana")
+        assert () == engine.campaign("Lab").signed
+        ana = Player("ana")
+        engine.execute("Lab", RegisterKey(member="ana", key=ana.public), actor="ana")
+        ana.adds(engine, "three")
+        refused(engine, lambda: ana.adds(engine, "four"), EntropyAlreadyCounted)
+        assert [w for _, w, _ in engine.campaign("Lab").signed] == ["three"]
+        free_roll(engine)
+        ended(engine)
+        check = players_check(engine)
+    assert not check.problems
+    assert [w for _, w in check.entropy] == ["one", "two", "three"]
+    assert [w for _, w, _ in check.counted] == ["three"]
+
+
+def test_a_log_recorded_before_these_rules_verifies_as_it_was_recorded(
+    tmp_path: Path, frozen: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older program recorded ana's signature in upper case and again: replay applies what
+    the log holds (it never decides a command again), so the store loads, rolls, verifies,
+    exports and imports, and the players' check counts both as they were mixed."""
+    import domain.lifecycle
+
+    db = tmp_path / "campaign.db"
+    with Engine(str(db)) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        ana = Player("ana").seated(engine)
+        engine.execute("Lab", StartSession())
+        tanner(engine)
+        commitment = engine.campaign("Lab").commitment or ""
+        signature = ana.sign(commitment, "pancakes")
+        with monkeypatch.context() as older:  # the program before these checks
+            older.setattr(domain.lifecycle, "check_canonical_signature", lambda *_: None)
+            older.setattr(domain.lifecycle, "check_first_counted", lambda *_: None)
+            for spelling in (signature.upper(), signature):
+                engine.execute("Lab", AddEntropy(words="pancakes", by="ana", signature=spelling))
+    with Engine(str(db)) as engine:  # loaded again: the stored events replay
+        counted = (("ana", "pancakes", signature.upper()), ("ana", "pancakes", signature))
+        assert counted == engine.campaign("Lab").signed
+        seed, _ = secrets(engine)
+        made = tanner_rolls(engine)
+        sides = tuple(d.sides for d in made.dice)
+        assert faces(made) == replay(key(seed, mixed_signed(counted)), 0, sides, lane("ana"))[0]
+        ended(engine)
+        assert engine.verify("Lab").intact
+        check = players_check(engine)
+        assert not check.problems
+        assert [("ana", "pancakes", ana.public)] * 2 == list(check.counted)
+        exported = list(engine.export("Lab", audience=GMS))
+    with Engine() as other:
+        other.import_campaign(exported)
+        assert other.verify("Lab").intact
 
 
 # --- Counter burning ----------------------------------------------------------------------------

@@ -369,16 +369,70 @@ def test_a_post_and_a_narration_have_the_one_text_limit(engine: Engine) -> None:
     post(engine, "x" * MAX_TEXT)
 
 
-def test_an_authors_edit_rolls_no_new_dice(engine: Engine) -> None:
-    """An edit keeps the post's dice: a roll the edit adds would come from no commitment, so a
-    player's is refused (the GM's draws them as any amendment does)."""
-    from domain.posts import EditRollsAnew
+def test_an_edit_that_changes_a_rolls_expression_after_seeing_the_die_is_refused(
+    engine: Engine,
+) -> None:
+    """The attack: alice rolls [1d20+2] from the session's committed dice, sees the die, and
+    edits the post to [1d20+15] (the same die, a higher total). Refused, nothing appended, the
+    post as it was rolled; so is the GM's edit of it."""
+    from domain.posts import PostRollChanged
 
     zion(engine)
-    post(engine, "I jump [1d6]", by="alice", faces=(3,))
+    rolled = post(engine, "I jump the gap [1d20+2]", by="alice")  # committed dice
+    number = engine.campaign("Zion").rulings
+    die = rolled.rolls[0].terms[0]
+    for actor in ("alice", "Morpheus"):
+        before = event_count(engine)
+        with pytest.raises(PostRollChanged) as refusal:
+            engine.amend(
+                "Zion", number, {"text": "I jump the gap [1d20+15]"}, reason="typo", actor=actor
+            )
+        assert before == event_count(engine)
+        assert "POST_ROLL_CHANGED" == refusal.value.code
+        assert "[1d20+2] as [1d20+15]" in refusal.value.reason
+    (entry,) = [e for e in engine.thread("Zion", audience=GMS).entries if e.ruling == number]
+    assert entry.post is not None
+    assert ("I jump the gap [1d20+2]", ()) == (entry.post.text, entry.edits)
+    assert rolled.rolls == entry.post.rolls
+    assert die == entry.post.rolls[0].terms[0]
+
+
+@pytest.mark.parametrize(
+    ("edited", "change"),
+    [
+        ("I jump [1d20+2 for the gap] [1d6]", "adds [1d6]"),  # a second try
+        ("I jump", "removes [1d20+2 for the gap]"),  # a bad roll taken back
+        ("I jump [1d20+2 for the wall]", "as [1d20+2 for the wall]"),  # another purpose
+        ("I jump [1d20 + 2 for the gap]", "as [1d20 + 2 for the gap]"),  # not as written
+        ("I jump [1d20+2 for the gap](https://x.org)", "removes"),  # a link now, not a roll
+        ("I jump [1d20-2 for the gap]", "as [1d20-2 for the gap]"),  # even to a lower total
+    ],
+)
+def test_an_edit_keeps_every_roll_exactly_as_written(
+    engine: Engine, edited: str, change: str
+) -> None:
+    from domain.posts import PostRollChanged
+
+    zion(engine)
+    post(engine, "I jump [1d20+2 for the gap]", by="alice", faces=(9,))
     number = engine.campaign("Zion").rulings
     before = event_count(engine)
-    with pytest.raises(EditRollsAnew):
-        engine.amend("Zion", number, {"text": "I jump [2d6]"}, reason="two", actor="alice")
+    with pytest.raises(PostRollChanged) as refusal:
+        engine.amend("Zion", number, {"text": edited}, reason="edit", actor="alice")
     assert before == event_count(engine)
-    engine.amend("Zion", number, {"text": "I leap [1d6]"}, reason="verb", actor="alice")
+    assert change in refusal.value.reason
+
+
+def test_an_edit_may_change_every_word_around_the_rolls(engine: Engine) -> None:
+    """Words before, between and after the rolls, and brackets that are not rolls, are the
+    author's to change; the rolls keep their dice."""
+    zion(engine)
+    written = post(engine, "I jmp [1d20+2 for the gap] and [2d6]", by="alice", faces=(9, 3, 4))
+    number = engine.campaign("Zion").rulings
+    edited = "*I leap* [1d20+2 for the gap], then [an aside] I land [2d6]!"
+    engine.amend("Zion", number, {"text": edited}, reason="words", actor="alice")
+    (entry,) = [e for e in engine.thread("Zion", audience=GMS).entries if e.ruling == number]
+    assert entry.post is not None
+    assert edited == entry.post.text
+    assert [r.total for r in written.rolls] == [r.total for r in entry.post.rolls] == [11, 7]
+    assert [x.was for x in entry.edits] == ["I jmp [1d20+2 for the gap] and [2d6]"]

@@ -122,6 +122,7 @@ COLUMNS = "digest, kind, campaign, member, expires"
 class SQLiteAccess:
     def __init__(self, path: str) -> None:
         self.path = path
+        self._readers = threading.local()  # each thread's one connection for reads
         with self._connect() as connection:
             connection.execute(
                 "CREATE TABLE IF NOT EXISTS access_secrets (digest TEXT PRIMARY KEY, kind TEXT, "
@@ -130,6 +131,14 @@ class SQLiteAccess:
 
     def _connect(self) -> sqlite3.Connection:
         return durable(sqlite3.connect(self.path, timeout=30))
+
+    def _reading(self) -> sqlite3.Connection:
+        """This thread's connection for lookups, opened once (a request's sign-in check opened
+        one each time): a read outside a transaction sees the latest commit."""
+        connection: sqlite3.Connection | None = getattr(self._readers, "connection", None)
+        if connection is None:
+            connection = self._readers.connection = self._connect()
+        return connection
 
     def put(self, grant: Grant) -> None:
         expires = grant.expires.isoformat() if grant.expires else None
@@ -140,10 +149,11 @@ class SQLiteAccess:
             )
 
     def get(self, digest: str) -> Grant | None:
-        with self._connect() as connection:
-            row = connection.execute(
-                f"SELECT {COLUMNS} FROM access_secrets WHERE digest=?", (digest,)
-            ).fetchone()
+        row = (
+            self._reading()
+            .execute(f"SELECT {COLUMNS} FROM access_secrets WHERE digest=?", (digest,))
+            .fetchone()
+        )
         return _grant(row)
 
     def take(self, digest: str, kind: str) -> Grant | None:
@@ -164,12 +174,15 @@ class SQLiteAccess:
     def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
         if not digests:
             return {}
-        with self._connect() as connection:  # the digests as one JSON parameter, any count
-            rows = connection.execute(
+        rows = (  # the digests as one JSON parameter, any count
+            self._reading()
+            .execute(
                 "SELECT digest, expires FROM access_secrets "
                 "WHERE digest IN (SELECT value FROM json_each(?))",
                 (json.dumps(list(digests)),),
-            ).fetchall()
+            )
+            .fetchall()
+        )
         return {digest: _when(expires) for digest, expires in rows}
 
 

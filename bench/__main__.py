@@ -11,7 +11,6 @@ import argparse
 import json
 import platform
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
@@ -92,4 +91,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -73,39 +73,13 @@ def serve(
 def bare_app() -> Any:
     """The baseline: one route inserting one row, into SQLite (WAL, synchronous=FULL, a
     connection per worker thread) or into PostgreSQL (a pool of ``BENCH_BARE_POOL``)."""
-    import sqlite3
-
     from litestar import Litestar, get, post
 
     db = os.environ[BARE_DB]
-    insert: Callable[[str], int]
     if db.startswith("postgresql://"):
-        from psycopg_pool import ConnectionPool
-
-        pool = ConnectionPool(db, min_size=1, max_size=int(os.environ[BARE_POOL]), open=True)
-        with pool.connection() as setup:
-            setup.execute("CREATE TABLE IF NOT EXISTS rolls (id bigserial PRIMARY KEY, body text)")
-
-        def insert(body: str) -> int:
-            with pool.connection() as connection:
-                row = connection.execute(
-                    "INSERT INTO rolls (body) VALUES (%s) RETURNING id", (body,)
-                ).fetchone()
-            return int(row[0]) if row else 0
-
+        insert = _postgres_insert(db, int(os.environ[BARE_POOL]))
     else:
-        local = threading.local()
-        with sqlite3.connect(db) as setup:
-            setup.execute("CREATE TABLE IF NOT EXISTS rolls (id INTEGER PRIMARY KEY, body TEXT)")
-
-        def insert(body: str) -> int:
-            found: sqlite3.Connection | None = getattr(local, "connection", None)
-            if found is None:
-                found = sqlite3.connect(db, isolation_level=None, timeout=30)
-                found.execute("PRAGMA journal_mode=WAL")
-                found.execute("PRAGMA synchronous=FULL")
-                local.connection = found
-            return int(found.execute("INSERT INTO rolls (body) VALUES (?)", (body,)).lastrowid)
+        insert = _sqlite_insert(db)
 
     @post("/roll", sync_to_thread=True)
     def roll(data: dict[str, Any]) -> dict[str, Any]:
@@ -116,6 +90,44 @@ def bare_app() -> Any:
         return "ok"
 
     return Litestar(route_handlers=[roll, ready])
+
+
+def _postgres_insert(url: str, pool_size: int) -> Callable[[str], int]:
+    """What inserts one row into PostgreSQL through a pool of ``pool_size``; gives its id."""
+    from psycopg_pool import ConnectionPool
+
+    pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=True)
+    with pool.connection() as setup:
+        setup.execute("CREATE TABLE IF NOT EXISTS rolls (id bigserial PRIMARY KEY, body text)")
+
+    def insert(body: str) -> int:
+        with pool.connection() as connection:
+            row = connection.execute(
+                "INSERT INTO rolls (body) VALUES (%s) RETURNING id", (body,)
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    return insert
+
+
+def _sqlite_insert(path: str) -> Callable[[str], int]:
+    """What inserts one row into SQLite (WAL, synchronous=FULL), a connection per thread."""
+    import sqlite3
+
+    local = threading.local()
+    with sqlite3.connect(path) as setup:
+        setup.execute("CREATE TABLE IF NOT EXISTS rolls (id INTEGER PRIMARY KEY, body TEXT)")
+
+    def insert(body: str) -> int:
+        found: sqlite3.Connection | None = getattr(local, "connection", None)
+        if found is None:
+            found = sqlite3.connect(path, isolation_level=None, timeout=30)
+            found.execute("PRAGMA journal_mode=WAL")
+            found.execute("PRAGMA synchronous=FULL")
+            local.connection = found
+        return found.execute("INSERT INTO rolls (body) VALUES (?)", (body,)).lastrowid or 0
+
+    return insert
 
 
 def bare(db: str, log: Path) -> contextlib.AbstractContextManager[str]:

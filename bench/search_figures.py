@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from bench import dataset
@@ -97,7 +98,7 @@ def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
         for query in QUERIES.values():
             engine.search(dataset.NAME, query)  # the read models catch up (untimed)
         times = {
-            what: timed(lambda q=query: engine.search(dataset.NAME, q), repeat)
+            what: timed(partial(engine.search, dataset.NAME, query), repeat)
             for what, query in QUERIES.items()
         }
         engine.read_models.close()

@@ -7,6 +7,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -377,7 +378,7 @@ def memory(work: Path, small: int, large: int) -> list[Row]:
 def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
     work = scratch()
     rows: list[Row] = []
-    for name, figure in (
+    figures: list[tuple[str, Callable[[], list[Row]]]] = [
         ("command latency", lambda: latency(work, repeat * 3)),
         ("append", lambda: append(work, repeat * 20)),
         ("bulk import", lambda: bulk(work, repeat, events)),
@@ -392,7 +393,8 @@ def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
         ("scale", lambda: scale_figures.figures(work, repeat, events)),
         ("search", lambda: search_figures.figures(work, repeat, events)),
         ("writers", lambda: [writer_figures.sqlite_row(work)]),
-    ):
+    ]
+    for name, figure in figures:
         say(f"- {name}")
         rows += figure()
     shutil.rmtree(work, ignore_errors=True)

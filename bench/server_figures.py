@@ -399,23 +399,20 @@ def postgres_rows(work: Path, fresh: Callable[[], str], sizes: Sizes) -> list[Ro
     return rows
 
 
-def _postgres_database() -> Callable[[], str]:
-    """Makes the server figures' own database anew each call (the other PostgreSQL figures drop
-    theirs as they go) and gives its URL."""
+def _postgres_database(keep: bool = True) -> str:
+    """Makes the server figures' own database anew (the other PostgreSQL figures drop theirs as
+    they go) and gives its URL; or, not ``keep``, drops it."""
     import psycopg
 
     from bench.postgres_figures import PREFIX, SERVER
 
     name = PREFIX + "_server"
-
-    def fresh() -> str:
-        admin = SERVER.rstrip("/") + "/postgres"
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    admin = SERVER.rstrip("/") + "/postgres"
+    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if keep:
             connection.execute(f"CREATE DATABASE {name}")
-        return SERVER.rstrip("/") + "/" + name
-
-    return fresh
+    return SERVER.rstrip("/") + "/" + name
 
 
 def everything(work: Path, sizes: Sizes) -> list[Row]:
@@ -427,11 +424,10 @@ def everything(work: Path, sizes: Sizes) -> list[Row]:
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [*rows, Row("PostgreSQL server", "", None, None, "", note=note)]
-    fresh = _postgres_database()
     try:
-        rows += postgres_rows(work, fresh, sizes)
+        rows += postgres_rows(work, _postgres_database, sizes)
     finally:
-        fresh()  # leaves an empty database behind, not 1,600 rulings
+        _postgres_database(keep=False)
     return rows
 
 

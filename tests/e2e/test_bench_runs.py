@@ -129,16 +129,18 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One smallest run of the bench: its JSON, and what it printed."""
     folder = tmp_path_factory.mktemp("bench")
     (folder / "scratch").mkdir()
+    prefix = f"campaign_bench_test_{uuid4().hex[:8]}"
     env = {
         **os.environ,
         "TMPDIR": str(folder / "scratch"),  # the bench's scratch stores and server logs
         "BENCH_POSTGRES_URL": bench_server(),
-        "BENCH_POSTGRES_PREFIX": f"campaign_bench_test_{uuid4().hex[:8]}",
+        "BENCH_POSTGRES_PREFIX": prefix,
     }
     argv = [sys.executable, "-m", "bench", "--size", "smoke", "--json", str(folder / "out.json")]
     done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert 0 == done.returncode, done.stderr[-4000:]
-    return {"json": json.loads((folder / "out.json").read_text()), "stdout": done.stdout}
+    written = json.loads((folder / "out.json").read_text())
+    return {"json": written, "stdout": done.stdout, "prefix": prefix}
 
 
 def figures(run: dict[str, Any]) -> list[dict[str, Any]]:
@@ -183,6 +185,18 @@ def test_without_sqlite_utils_only_its_rows_lack_a_baseline(run: dict[str, Any])
         assert not any("sqlite-utils" in f["note"] for f in figures(run))
     else:
         assert 2 == sum("command latency" in name for name in unmeasured)
+
+
+def test_it_leaves_no_scratch_database_behind(run: dict[str, Any]) -> None:
+    if postgres.server_problem() is not None:
+        pytest.skip(f"no PostgreSQL server at {postgres.SERVER}")
+    import psycopg
+
+    with psycopg.connect(postgres.SERVER, autocommit=True) as connection:
+        left = connection.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE %s", (run["prefix"] + "%",)
+        ).fetchall()
+    assert [] == left
 
 
 def test_the_rows_about_a_tail_show_and_judge_their_p99(run: dict[str, Any]) -> None:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import asdict, define
+from attrs import asdict, define, field
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -22,7 +23,9 @@ class Row:
     """One figure: our median, the baseline's median, their ratio and whether the target holds.
 
     ``ratio`` is ours / baseline for times and ours / baseline for rates alike: ``better`` says
-    which way the target points ("<=" a time ratio, ">=" a rate ratio)."""
+    which way the target points ("<=" a time ratio, ">=" a rate ratio). A latency whose tail
+    counts (``tail_row``) has its p99s too, ``ours_p99`` and ``baseline_p99`` (``ours`` and
+    ``baseline`` are then the p50s), and its target holds only if it holds for both."""
 
     figure: str
     unit: str
@@ -31,22 +34,76 @@ class Row:
     baseline_name: str
     target: str = ""
     note: str = ""
+    ours_p99: float | None = None
+    baseline_p99: float | None = None
+
+    @property
+    def tail(self) -> bool:
+        return self.ours_p99 is not None or self.baseline_p99 is not None
 
     @property
     def ratio(self) -> float | None:
-        if self.ours is None or not self.baseline:
-            return None
-        return self.ours / self.baseline
+        return _ratio(self.ours, self.baseline)
+
+    @property
+    def ratio_p99(self) -> float | None:
+        return _ratio(self.ours_p99, self.baseline_p99)
 
     @property
     def met(self) -> bool | None:
-        if self.ratio is None or not self.target:
+        judged = [self.ratio, self.ratio_p99] if self.tail else [self.ratio]
+        ratios = [r for r in judged if r is not None]
+        if not self.target or len(ratios) < len(judged):
             return None
         sign, bound = self.target.split()
-        return self.ratio <= float(bound) if sign == "<=" else self.ratio >= float(bound)
+        return all(r <= float(bound) if sign == "<=" else r >= float(bound) for r in ratios)
 
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "ratio": self.ratio, "met": self.met}
+        return {**asdict(self), "ratio": self.ratio, "ratio_p99": self.ratio_p99, "met": self.met}
+
+
+def _ratio(ours: float | None, baseline: float | None) -> float | None:
+    if ours is None or not baseline:
+        return None
+    return ours / baseline
+
+
+def percentile(samples: Sequence[float], share: float) -> float:
+    """The sample at ``share`` of the way from the least to the greatest (0.99: the p99)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def tail_row(
+    figure: str,
+    mine: Sequence[float],
+    theirs: Sequence[float] | float | None,
+    baseline_name: str = "",
+    target: str = "",
+    note: str = "",
+) -> Row:
+    """A latency row from every sample of ours and of the baseline's (``theirs``; or a bound in
+    seconds that p50 and p99 are both held to; or None, no baseline): their p50s and p99s, the
+    target judged on both."""
+    base50: float | None
+    base99: float | None
+    if isinstance(theirs, float):
+        base50, base99 = theirs, theirs
+    elif theirs:
+        base50, base99 = median_of(list(theirs)), percentile(theirs, 0.99)
+    else:
+        base50 = base99 = None
+    return Row(
+        figure,
+        "s",
+        median_of(list(mine)) if mine else None,
+        base50,
+        baseline_name,
+        target,
+        note,
+        ours_p99=percentile(mine, 0.99) if mine else None,
+        baseline_p99=base99,
+    )
 
 
 def same_at_scale(
@@ -61,7 +118,7 @@ def same_at_scale(
             "s",
             big[what],
             small[what],
-            f"the same in a campaign of {short}",
+            f"the same in {short}",
             "<= 2",
         )
         for what in small
@@ -127,3 +184,20 @@ def scratch() -> Path:
 
 def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
+
+
+@define
+class Stopwatch:
+    """How long each part of a run took, in the order the parts ran (written with the figures,
+    so that a run says where its time went)."""
+
+    parts: dict[str, float] = field(factory=dict)
+
+    @contextlib.contextmanager
+    def part(self, name: str) -> Iterator[None]:
+        say(f"- {name}")
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.parts[name] = round(time.perf_counter() - began, 1)

@@ -1,7 +1,7 @@
 """A server that holds a community (issue 32), on loopback: `campaign serve --pool 5` processes on
 free ports of 127.0.0.1, driven by clients in this process. Every load is bounded in count
-(``ROLLS`` a level, ``FANOUT_ROLLS``, ``REQUESTS``) and in time (``DEADLINE``); PostgreSQL figures
-run in a database the bench creates and drops.
+(``bench.sizes``: rolls a level, fan-out rolls, requests; `make bench`'s below) and in time
+(``DEADLINE``); PostgreSQL figures run in a database the bench creates and drops.
 
 - **Players at once**: 1, 8, 32 and 64 players (tables of ``TABLE``), each with a seat and a
   bearer token, roll at once through the API; the same clients then post the same bodies to a
@@ -12,9 +12,10 @@ run in a database the bench creates and drops.
   64 players spread over them, a live stream open on each; the connections each process holds
   (``pg_stat_activity`` by ``application_name``, sampled all along) against the 15 configured.
 - **Fan-out**: 50 and 500 event streams open on one process (readers of every role of one
-  campaign); from a roll's answer to its ruling on the last of them, p50 and p99 (bound: 1 s).
+  campaign); from a roll's answer to its ruling on the last of them, p50 and p99 (bound: 1 s,
+  for both).
 - **A request meanwhile**: ``GET /api/me`` with 500 streams open and a roll fanned out every
-  quarter second, against the same with no stream open.
+  quarter second, against the same with no stream open: p50 and p99, the target held by both.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import contextlib
 import json
 import os
 import random
-import statistics
 import sys
 import threading
 import time
@@ -35,21 +35,16 @@ from typing import Any
 from urllib.parse import quote
 from uuid import uuid4
 
-from bench.common import BIN, ROOT, Row, say
-from bench.server_figures import free_port, percentile, running
+from bench.common import BIN, ROOT, Row, say, tail_row
+from bench.server_figures import free_port, running
+from bench.sizes import DEFAULT, Sizes
 from domain.audience import GMS
 
-PLAYERS = (1, 8, 32, 64)
 TABLE = 8  # players of one campaign
-ROLLS = 320  # rolls of one level, shared among its players (at least 5 each)
 DEADLINE = 120.0  # seconds a load may run at most
 POOL = 5
-PROCESSES = 3
-STREAMS = (50, 500)
-FANOUT_ROLLS = 20
-REQUESTS = 200  # GET /api/me samples of each side
+FANOUT_WITHIN = 1.0  # seconds: a ruling's answer to its event on the last stream, p50 and p99
 GM = "Rosa"
-DBNAME = "campaign_bench_community"
 BARE_DB = "BENCH_BARE_DB"  # the bare endpoint's store: a SQLite path or a PostgreSQL URL
 BARE_POOL = "BENCH_BARE_POOL"
 
@@ -74,39 +69,13 @@ def serve(
 def bare_app() -> Any:
     """The baseline: one route inserting one row, into SQLite (WAL, synchronous=FULL, a
     connection per worker thread) or into PostgreSQL (a pool of ``BENCH_BARE_POOL``)."""
-    import sqlite3
-
     from litestar import Litestar, get, post
 
     db = os.environ[BARE_DB]
-    insert: Callable[[str], int]
     if db.startswith("postgresql://"):
-        from psycopg_pool import ConnectionPool
-
-        pool = ConnectionPool(db, min_size=1, max_size=int(os.environ[BARE_POOL]), open=True)
-        with pool.connection() as setup:
-            setup.execute("CREATE TABLE IF NOT EXISTS rolls (id bigserial PRIMARY KEY, body text)")
-
-        def insert(body: str) -> int:
-            with pool.connection() as connection:
-                row = connection.execute(
-                    "INSERT INTO rolls (body) VALUES (%s) RETURNING id", (body,)
-                ).fetchone()
-            return int(row[0]) if row else 0
-
+        insert = _postgres_insert(db, int(os.environ[BARE_POOL]))
     else:
-        local = threading.local()
-        with sqlite3.connect(db) as setup:
-            setup.execute("CREATE TABLE IF NOT EXISTS rolls (id INTEGER PRIMARY KEY, body TEXT)")
-
-        def insert(body: str) -> int:
-            found: sqlite3.Connection | None = getattr(local, "connection", None)
-            if found is None:
-                found = sqlite3.connect(db, isolation_level=None, timeout=30)
-                found.execute("PRAGMA journal_mode=WAL")
-                found.execute("PRAGMA synchronous=FULL")
-                local.connection = found
-            return int(found.execute("INSERT INTO rolls (body) VALUES (?)", (body,)).lastrowid)
+        insert = _sqlite_insert(db)
 
     @post("/roll", sync_to_thread=True)
     def roll(data: dict[str, Any]) -> dict[str, Any]:
@@ -117,6 +86,44 @@ def bare_app() -> Any:
         return "ok"
 
     return Litestar(route_handlers=[roll, ready])
+
+
+def _postgres_insert(url: str, pool_size: int) -> Callable[[str], int]:
+    """What inserts one row into PostgreSQL through a pool of ``pool_size``; gives its id."""
+    from psycopg_pool import ConnectionPool
+
+    pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=True)
+    with pool.connection() as setup:
+        setup.execute("CREATE TABLE IF NOT EXISTS rolls (id bigserial PRIMARY KEY, body text)")
+
+    def insert(body: str) -> int:
+        with pool.connection() as connection:
+            row = connection.execute(
+                "INSERT INTO rolls (body) VALUES (%s) RETURNING id", (body,)
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    return insert
+
+
+def _sqlite_insert(path: str) -> Callable[[str], int]:
+    """What inserts one row into SQLite (WAL, synchronous=FULL), a connection per thread."""
+    import sqlite3
+
+    local = threading.local()
+    with sqlite3.connect(path) as setup:
+        setup.execute("CREATE TABLE IF NOT EXISTS rolls (id INTEGER PRIMARY KEY, body TEXT)")
+
+    def insert(body: str) -> int:
+        found: sqlite3.Connection | None = getattr(local, "connection", None)
+        if found is None:
+            found = sqlite3.connect(path, isolation_level=None, timeout=30)
+            found.execute("PRAGMA journal_mode=WAL")
+            found.execute("PRAGMA synchronous=FULL")
+            local.connection = found
+        return found.execute("INSERT INTO rolls (body) VALUES (?)", (body,)).lastrowid or 0
+
+    return insert
 
 
 def bare(db: str, log: Path) -> contextlib.AbstractContextManager[str]:
@@ -241,14 +248,15 @@ def _campaign_url(base: str) -> Callable[[int, Seat], str]:
     return lambda _, seat: f"{base}/api/campaigns/{quote(seat[0], safe='')}/commands/dice"
 
 
-def players_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
-    """p50 and p99 of a roll with 1, 8, 32, 64 players at once, against the bare insert."""
+def players_rows(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) -> list[Row]:
+    """p50 and p99 of a roll with each level of players at once (1, 8, 32, 64 in `make
+    bench`), against the bare insert."""
     rows = []
-    for players in PLAYERS:
+    for players in sizes.players:
         say(f"  {players} player(s) at once, {store}")
         db = fresh()
         seats = tables(db, players)
-        per = max(5, ROLLS // players)
+        per = max(5, sizes.rolls // players)
         with serve(db, work / f"community-{store}-{players}.log") as base:
             drive(seats, _campaign_url(base), 2, "warm")
             mine, statuses, took, failures = drive(seats, _campaign_url(base), per, "load")
@@ -271,18 +279,15 @@ def players_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
             + ("" if ok else " (**not as it should be**)")
         )
         kind = f"PostgreSQL, a pool of {POOL}" if store == "PostgreSQL" else "SQLite"
-        name = f"bare insert endpoint ({kind})"
-        for share, label in ((0.5, "p50"), (0.99, "p99")):
-            rows.append(
-                Row(
-                    f"{store} server, {players} player(s) at once: a roll through the API, {label}",
-                    "s",
-                    percentile(mine, share) if mine else None,
-                    percentile(baseline, share) if baseline else None,
-                    name,
-                    note=note,
-                )
+        rows.append(
+            tail_row(
+                f"{store} server, {players} player(s) at once: a roll through the API",
+                mine,
+                baseline,
+                f"bare insert endpoint ({kind})",
+                note=note,
             )
+        )
     return rows
 
 
@@ -321,24 +326,25 @@ def counting(admin: str, names: list[str]) -> Iterator[Callable[[], tuple[dict[s
         thread.join(timeout=10)
 
 
-def connections_row(fresh: Callable[[], str], admin: str, work: Path) -> Row:
-    """64 players through three `campaign serve --pool 5` processes on one database."""
-    players = PLAYERS[-1]
+def connections_row(fresh: Callable[[], str], admin: str, work: Path, sizes: Sizes) -> Row:
+    """The most players (64 in `make bench`) through ``sizes.processes`` `campaign serve --pool
+    5` processes on one database."""
+    players, processes = sizes.players[-1], sizes.processes
     db = fresh()
     seats = tables(db, players)
-    per = max(5, ROLLS // players)
-    names = [f"campaign-bench-{uuid4().hex[:6]}-{n}" for n in range(PROCESSES)]
+    per = max(5, sizes.rolls // players)
+    names = [f"campaign-bench-{uuid4().hex[:6]}-{n}" for n in range(processes)]
     with contextlib.ExitStack() as stack:
         held = stack.enter_context(counting(admin, names))
         bases = [
             stack.enter_context(serve(db, work / f"community-three-{n}.log", names[n]))
-            for n in range(PROCESSES)
+            for n in range(processes)
         ]
         for base in bases:
             stack.enter_context(streaming(base, seats[0]))
 
         def url_of(index: int, seat: Seat) -> str:
-            return _campaign_url(bases[index % PROCESSES])(index, seat)
+            return _campaign_url(bases[index % processes])(index, seat)
 
         _, statuses, took, failures = drive(seats, url_of, per, "load")
         each, together = held()
@@ -349,12 +355,12 @@ def connections_row(fresh: Callable[[], str], admin: str, work: Path) -> Row:
     twice = sum(1 for n in seen.values() if n > 1)
     ok = sum(statuses.values()) == len(wanted) and errors == lost == twice == len(failures) == 0
     return Row(
-        f"PostgreSQL: {PROCESSES} `campaign serve --pool {POOL}` processes on one database, "
+        f"PostgreSQL: {processes} `campaign serve --pool {POOL}` processes on one database, "
         f"{players} players at once: connections held at most",
         "connections",
         float(together),
-        float(PROCESSES * POOL),
-        f"{PROCESSES} x --pool {POOL} (the configured total)",
+        float(processes * POOL),
+        f"{processes} x --pool {POOL} (the configured total)",
         "<= 1",
         note=(
             f"per process at most {sorted(each.values())}; {sum(statuses.values())} rolls in "
@@ -480,9 +486,9 @@ def open_streams(base: str, seats: list[Seat]) -> Streams:
     return Streams(base, seats)
 
 
-def fanout_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
-    """From a roll's answer to its ruling on the last of 50 and of 500 streams; then a request's
-    cost with 500 streams open against none."""
+def fanout_rows(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) -> list[Row]:
+    """From a roll's answer to its ruling on the last of each count of open streams (50 and 500
+    in `make bench`); then a request's cost with the most streams open against none."""
     import httpx
 
     rows = []
@@ -494,13 +500,13 @@ def fanout_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
         url = _campaign_url(base)(0, roller)
         headers = {"Authorization": f"Bearer {roller[2]}"}
         with httpx.Client(headers=headers, timeout=30) as api:
-            quiet = me_costs(api, base, url)  # no stream open
-            for count in STREAMS:
+            quiet = me_costs(api, base, url, sizes.requests)  # no stream open
+            for count in sizes.streams:
                 say(f"  {count} streams open, {store}")
                 readers = [seats[n % len(seats)] for n in range(count)]
                 with open_streams(base, readers) as streams:
                     samples: list[float] = []
-                    for turn in range(FANOUT_ROLLS):
+                    for turn in range(sizes.fanout_rolls):
                         time.sleep(pause.uniform(0.05, 0.3))
                         answer = api.post(url, json=_body(f"fan-out {count} {turn}"))
                         answered = time.perf_counter()
@@ -509,40 +515,36 @@ def fanout_rows(store: str, fresh: Callable[[], str], work: Path) -> list[Row]:
                         if last is None:
                             raise RuntimeError(f"a ruling did not reach all {count} streams")
                         samples.append(max(0.0, last - answered))
-                    if count == STREAMS[-1]:
-                        busy = me_costs(api, base, url)
+                    if count == sizes.streams[-1]:
+                        busy = me_costs(api, base, url, sizes.requests)
                 rows.append(
-                    Row(
+                    tail_row(
                         f"{store} server: a ruling's answer to its event on the last of {count} "
-                        "open streams, p99",
-                        "s",
-                        percentile(samples, 0.99),
-                        1.0,
-                        "1 s (the bound set for it)",
+                        "open streams",
+                        samples,
+                        FANOUT_WITHIN,
+                        f"{FANOUT_WITHIN:g} s (the bound set for it)",
                         "<= 1",
-                        note=f"{FANOUT_ROLLS} rolls; "
-                        f"p50 {statistics.median(samples) * 1000:.0f} ms",
+                        note=f"{sizes.fanout_rolls} rolls",
                     )
                 )
-            calm = me_costs(api, base, url)  # the streams closed again
+            calm = me_costs(api, base, url, sizes.requests)  # the streams closed again
     rows.append(
-        Row(
-            f"{store} server: `GET /api/me` with {STREAMS[-1]} streams open and a ruling fanned "
-            "out every 0.25 s, p50",
-            "s",
-            statistics.median(busy),
-            statistics.median(quiet + calm),
+        tail_row(
+            f"{store} server: `GET /api/me` with {sizes.streams[-1]} streams open and a ruling "
+            "fanned out every 0.25 s",
+            busy,
+            quiet + calm,
             "the same with no stream open",
             "<= 2",
-            note=f"{REQUESTS} requests; p99 {percentile(busy, 0.99) * 1000:.1f} ms against "
-            f"{percentile(quiet + calm, 0.99) * 1000:.1f} ms",
+            note=f"{sizes.requests} requests",
         )
     )
     return rows
 
 
-def me_costs(api: Any, base: str, url: str) -> list[float]:
-    """``REQUESTS`` timings of ``GET /api/me`` while another client rolls every 0.25 s."""
+def me_costs(api: Any, base: str, url: str, requests: int) -> list[float]:
+    """``requests`` timings of ``GET /api/me`` while another client rolls every 0.25 s."""
     import httpx
 
     stop = threading.Event()
@@ -558,7 +560,7 @@ def me_costs(api: Any, base: str, url: str) -> list[float]:
     thread.start()
     samples = []
     try:
-        for _ in range(REQUESTS):
+        for _ in range(requests):
             began = time.perf_counter()
             api.get(base + "/api/me").raise_for_status()
             samples.append(time.perf_counter() - began)
@@ -572,26 +574,34 @@ def me_costs(api: Any, base: str, url: str) -> list[float]:
 # --- The rows ---------------------------------------------------------------------------------
 
 
+def database_name() -> str:
+    """The community figures' scratch database (``bench.postgres_figures.PREFIX``'s)."""
+    from bench.postgres_figures import PREFIX
+
+    return PREFIX + "_community"
+
+
 def postgres_database(admin_db: str) -> Callable[[], str]:
     import psycopg
 
     from bench.postgres_figures import SERVER
 
+    name = database_name()
+
     def fresh() -> str:
         with psycopg.connect(admin_db, autocommit=True, connect_timeout=3) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
-            connection.execute(f"CREATE DATABASE {DBNAME}")
-        return SERVER.rstrip("/") + "/" + DBNAME
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            connection.execute(f"CREATE DATABASE {name}")
+        return SERVER.rstrip("/") + "/" + name
 
     return fresh
 
 
-def everything(work: Path, only: str = "") -> list[Row]:
+def everything(work: Path, sizes: Sizes, only: str = "") -> list[Row]:
     """The community figures on SQLite, then on PostgreSQL when a server answers (``only``:
     "players", "connections" or "fanout" for one kind alone)."""
     from bench.postgres_figures import SERVER, reachable
 
-    say("- a server that holds a community, on loopback")
     files = iter(range(10**6))
 
     def sqlite_file() -> str:
@@ -599,9 +609,9 @@ def everything(work: Path, only: str = "") -> list[Row]:
 
     rows: list[Row] = []
     if only in ("", "players"):
-        rows += players_rows("SQLite", sqlite_file, work)
+        rows += players_rows("SQLite", sqlite_file, work, sizes)
     if only in ("", "fanout"):
-        rows += fanout_rows("SQLite", sqlite_file, work)
+        rows += fanout_rows("SQLite", sqlite_file, work, sizes)
     problem = reachable()
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
@@ -610,11 +620,11 @@ def everything(work: Path, only: str = "") -> list[Row]:
     fresh = postgres_database(admin)
     try:
         if only in ("", "players"):
-            rows += players_rows("PostgreSQL", fresh, work)
+            rows += players_rows("PostgreSQL", fresh, work, sizes)
         if only in ("", "connections"):
-            rows.append(connections_row(fresh, admin, work))
+            rows.append(connections_row(fresh, admin, work, sizes))
         if only in ("", "fanout"):
-            rows += fanout_rows("PostgreSQL", fresh, work)
+            rows += fanout_rows("PostgreSQL", fresh, work, sizes)
     finally:
         drop_database(admin)
     return rows
@@ -625,12 +635,12 @@ def drop_database(admin: str) -> None:
     import psycopg
 
     with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
+        connection.execute(f"DROP DATABASE IF EXISTS {database_name()} WITH (FORCE)")
 
 
 if __name__ == "__main__":  # pragma: no cover - by hand: python -m bench.community_figures [KIND]
     from bench.common import scratch
 
-    for row in everything(scratch(), sys.argv[1] if len(sys.argv) > 1 else ""):
+    for row in everything(scratch(), DEFAULT, sys.argv[1] if len(sys.argv) > 1 else ""):
         print(json.dumps(row.as_dict()), flush=True)
     sys.exit(0)

@@ -73,7 +73,7 @@ def floor_rows(
     pauses it) against the raw insert of the same rows and against `campaign import`
     (``imported``: its median wall time; ``raw``: the baseline's)."""
     decoding: list[float] = []
-    models: list[float] = []
+    modelling: list[float] = []
     held: list[Recorded] = []
 
     def decode_all() -> None:
@@ -81,8 +81,8 @@ def floor_rows(
 
     for _ in range(repeat):
         decoding.append(_paused(decode_all))
-        models.append(_paused(partial(computed, held)))
-    decode, model = median_of(decoding), median_of(models)
+        modelling.append(_paused(partial(computed, held)))
+    decode, model = median_of(decoding), median_of(modelling)
     floor = decode + model
     events = len(rows)
     costs = {name: _paused(partial(computed, held, [name])) for name in models()}

@@ -2,6 +2,9 @@
 
 The server is ``BENCH_POSTGRES_URL`` (default ``postgresql://postgres@localhost:5432/``); the
 figures run in a database ``campaign_bench`` that is dropped and created anew for each import.
+Every scratch database of the bench is named from ``BENCH_POSTGRES_PREFIX`` (default
+``campaign_bench``), so that two runs on one server (the test suite's smallest run and someone's
+`make bench`) never drop each other's.
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ from typing import Any
 
 from bench import dataset, undo_figures, writer_figures
 from bench.common import Row, paired, timed
+from bench.sizes import Sizes
 from engine import Engine
 from engine.store.campaign_store import CampaignStore, environment_for
 from engine.store.streams import Streams
 
 SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@localhost:5432/")
-DBNAME = "campaign_bench"
-RAW_DBNAME = "campaign_bench_raw"
+PREFIX = os.environ.get("BENCH_POSTGRES_PREFIX", "campaign_bench")
+DBNAME = PREFIX
+RAW_DBNAME = PREFIX + "_raw"
 URL = SERVER.rstrip("/") + "/" + DBNAME
 # Saves of 10k events, as on SQLite: the store's recorder COPYs a large save (the library's
 # pipelined insert hung here from 10k events, ENGINE-NOTES saw it from 20k).
@@ -72,13 +77,15 @@ def reachable() -> str:
         return " ".join(str(error).split())[:120] or type(error).__name__
 
 
-def everything(repeat: int, events: int) -> list[Row]:
+def everything(sizes: Sizes) -> list[Row]:
     problem = reachable()
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [Row("PostgreSQL", "", None, None, "", note=note)]
-    rows = append(repeat) + bulk(repeat, events) + replay(repeat) + [undo(repeat)]
-    rows.append(writer_figures.row("PostgreSQL", _seeded))
+    repeat = sizes.repeat
+    rows = append(repeat) + bulk(repeat, sizes.events) + replay(repeat)
+    rows.append(undo(repeat, sizes.back))
+    rows.append(writer_figures.row("PostgreSQL", _seeded, sizes))
     with _admin() as admin:
         for name in (DBNAME, RAW_DBNAME):
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -177,13 +184,14 @@ def bulk(repeat: int, events: int) -> list[Row]:
     ]
 
 
-def undo(repeat: int) -> Row:
-    """An undo far back on PostgreSQL: every later ruling decided again."""
+def undo(repeat: int, back: int) -> Row:
+    """An undo ``back`` rulings back on PostgreSQL: every later ruling decided again."""
     fresh_database()
     dataset.seed(URL)
     with Engine(URL) as engine:
-        dataset.import_rulings(engine, undo_figures.BACK, batch=BATCH)
-        return undo_figures.far_row(undo_figures.undo_back(engine, repeat), "PostgreSQL")
+        dataset.import_rulings(engine, back, batch=BATCH)
+        took = undo_figures.undo_back(engine, repeat, back)
+    return undo_figures.far_row(took, back, "PostgreSQL")
 
 
 def replay(repeat: int) -> list[Row]:

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from bench import dataset
 from bench.common import Row, say, timed
+from bench.sizes import Sizes
 from engine import Engine
 from engine.dice.sources import DiceSpec
 from engine.reads.recaps import RECAPS
 
-SMALL = 1_000  # events of history on the short side of the incremental figure
 BASELINE = "sqlite3 read + json.loads of the same rows"
 
 
@@ -60,14 +60,16 @@ def _incremental(engine: Engine, repeat: int) -> float:
     return timed(update, repeat, setup=one_more)
 
 
-def figures(work: Path, repeat: int, events: int) -> list[Row]:
-    """The recap's catch-up rate over ``events`` events (a rebuild from the first event), and
-    its incremental update after one ruling with ``events`` against ``SMALL`` events of history.
+def figures(work: Path, sizes: Sizes) -> list[Row]:
+    """The recap's catch-up rate over ``sizes.events`` events (a rebuild from the first event),
+    and its incremental update after one ruling with that many against ``sizes.small`` events of
+    history.
 
     The catch-up rate has no target: it is bounded by decoding the events, the replay figure's
     cost, before the recap does any work of its own."""
-    say(f"  building {SMALL:,} and {events:,} events for the projection figures")
-    small_db, small_count = _store(work, SMALL)
+    repeat, events = sizes.repeat, sizes.events
+    say(f"  building {sizes.small:,} and {events:,} events for the projection figures")
+    small_db, small_count = _store(work, sizes.small)
     large_db, large_count = _store(work, events)
     with Engine(str(small_db)) as engine:
         small = _incremental(engine, repeat * 10)

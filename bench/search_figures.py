@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from bench import dataset
 from bench.common import Row, same_at_scale, say, timed
+from bench.sizes import Sizes
 from domain.audience import GMS
 from domain.events import PostKind, PostWritten, RulingMade, StreamRange
 from engine import Engine
@@ -25,7 +27,6 @@ from engine.store.records import Recorded, Snapshot
 from engine.transfer.export_import import collector_paused
 
 POST_TOPIC = "domain.posts:WritePost"
-SMALL = 1_000
 SAVE = 5_000  # rulings a save (two records each: under the 10k events of one save)
 QUERIES = {"a rare word (10 found)": "keymaker", "a word of every post (20 shown)": "container"}
 
@@ -98,7 +99,7 @@ def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
         for query in QUERIES.values():
             engine.search(dataset.NAME, query, audience=GMS)  # the read models catch up (untimed)
         times = {
-            what: timed(lambda q=query: engine.search(dataset.NAME, q, audience=GMS), repeat)
+            what: timed(partial(engine.search, dataset.NAME, query, audience=GMS), repeat)
             for what, query in QUERIES.items()
         }
         engine.read_models.close()
@@ -106,8 +107,9 @@ def measured(db: Path, count: int, repeat: int) -> dict[str, float]:
     return times
 
 
-def figures(work: Path, repeat: int, large: int) -> list[Row]:
-    small = measured(work / "search-small.db", SMALL, repeat * 5)
-    big = measured(work / "search-large.db", large, repeat * 5)
-    figure, short = f"`search`, {{}}, {large:,} posts", f"a campaign of {SMALL:,} posts"
+def figures(work: Path, sizes: Sizes) -> list[Row]:
+    large, repeat = sizes.events, sizes.repeat * 5
+    small = measured(work / "search-small.db", sizes.small, repeat)
+    big = measured(work / "search-large.db", large, repeat)
+    figure, short = f"`search`, {{}}, {large:,} posts", f"a campaign of {sizes.small:,} posts"
     return same_at_scale(small, big, figure, short)

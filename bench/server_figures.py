@@ -1,16 +1,20 @@
 """The table server under load, on loopback: `campaign serve` in its own process on a free port
 of 127.0.0.1, driven over HTTP by clients in this process.
 
-- **Load**: ``CLIENTS`` client threads each send ``PER_CLIENT`` free rolls (``POST
+Its counts are ``bench.sizes``' (`make bench`'s: 8 clients of 200 rolls, 400 turns, 60 rolls
+followed live).
+
+- **Load**: ``clients`` client threads each send ``per_client`` free rolls (``POST
   commands/dice``, physical dice, a bearer token each, every roll saying which client and which
-  turn it is) against one campaign and against ``CLIENTS`` campaigns, on SQLite and on
-  PostgreSQL. The store is read after: exactly ``CLIENTS * PER_CLIENT`` new rulings, each roll
+  turn it is) against one campaign and against ``clients`` campaigns, on SQLite and on
+  PostgreSQL. The store is read after: exactly ``clients * per_client`` new rulings, each roll
   recorded once (none lost, none twice), and no 5xx answer. The figure is rulings per second.
 - **Latency**: one roll through the API against a bare endpoint on the same stack (a Litestar
   app of one route on uvicorn in its own process, logging as `campaign serve` does, whose
-  handler inserts one row into SQLite with WAL and ``synchronous=FULL``), in turns; p50 and p99.
+  handler inserts one row into SQLite with WAL and ``synchronous=FULL``), in turns; p50 and p99,
+  the target held by both.
 - **Live delivery**: from a roll's answer arriving to its ruling arriving on an SSE client
-  (``GET /campaigns/{campaign}/events``), p50; measured when the server has the route.
+  (``GET /campaigns/{campaign}/events``), p50 and p99; measured when the server has the route.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import random
 import signal
 import socket
 import sqlite3
-import statistics
 import subprocess
 import sys
 import threading
@@ -34,15 +37,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.common import BIN, ROOT, Row, say
+from bench.common import BIN, ROOT, Row, say, tail_row
+from bench.sizes import DEFAULT, Sizes
 from domain.audience import GMS
 
-CLIENTS = 8
-PER_CLIENT = 200
-TURNS = 400  # latency samples of each side
-LIVE = 60  # rolls followed to the SSE client
 GM = "Rosa"
-DBNAME = "campaign_bench_server"  # the PostgreSQL figures' database
 BARE_DB = "BENCH_BARE_DB"  # where the bare endpoint's process keeps its one table
 NO_LIVE = "not measured: this server has no /campaigns/{campaign}/events route"
 
@@ -99,9 +98,9 @@ def serve(db: str, log: Path) -> contextlib.AbstractContextManager[str]:
     return running(argv, port, "/schema/openapi.json", log)
 
 
-def campaigns(db: str, count: int) -> list[tuple[str, str]]:
+def campaigns(db: str, count: int, clients: int) -> list[tuple[str, str]]:
     """``count`` campaigns in the store (``db`` exists or is created), each with a running
-    session; each client's campaign (cycling over them) and GM bearer token."""
+    session; each of ``clients`` clients' campaign (cycling over them) and GM bearer token."""
     from domain.lifecycle import StartSession
     from engine import Engine
 
@@ -110,7 +109,7 @@ def campaigns(db: str, count: int) -> list[tuple[str, str]]:
         for name in names:
             engine.create_campaign(name, "sprawl-goons", gm=GM)
             engine.execute(name, StartSession())
-        return [(names[c % count], engine.token(names[c % count], GM)) for c in range(CLIENTS)]
+        return [(names[c % count], engine.token(names[c % count], GM)) for c in range(clients)]
 
 
 def _roll(client: Any, base: str, campaign: str, why: str) -> Any:
@@ -137,23 +136,24 @@ def _whys(db: str, names: set[str]) -> tuple[int, Counter[str]]:
     return rulings, seen
 
 
-def load(db: str, count: int, work: Path, store: str) -> Row:
-    """``CLIENTS`` x ``PER_CLIENT`` rolls against ``count`` campaigns of one store."""
+def load(db: str, count: int, work: Path, store: str, sizes: Sizes) -> Row:
+    """``sizes.clients`` x ``sizes.per_client`` rolls against ``count`` campaigns of one store."""
     import httpx
 
-    given = campaigns(db, count)
+    clients, per_client = sizes.clients, sizes.per_client
+    given = campaigns(db, count, clients)
     names = {name for name, _ in given}
     before, _ = _whys(db, names)
     statuses: Counter[int] = Counter()
     failures: list[str] = []
-    start = threading.Barrier(CLIENTS + 1)
+    start = threading.Barrier(clients + 1)
 
     def client(number: int) -> None:
         campaign, token = given[number]
         headers = {"Authorization": f"Bearer {token}"}
         with httpx.Client(headers=headers, timeout=30) as http:
             start.wait()
-            for turn in range(PER_CLIENT):
+            for turn in range(per_client):
                 try:
                     answer = _roll(http, base, campaign, f"client {number} turn {turn}")
                     statuses[answer.status_code] += 1
@@ -161,7 +161,7 @@ def load(db: str, count: int, work: Path, store: str) -> Row:
                     failures.append(f"{type(error).__name__}: {error}")
 
     with serve(db, work / f"serve-{store}-{count}.log") as base:
-        threads = [threading.Thread(target=client, args=(c,)) for c in range(CLIENTS)]
+        threads = [threading.Thread(target=client, args=(c,)) for c in range(clients)]
         for thread in threads:
             thread.start()
         start.wait()
@@ -170,16 +170,16 @@ def load(db: str, count: int, work: Path, store: str) -> Row:
             thread.join(timeout=300)
         took = time.perf_counter() - began
     after, seen = _whys(db, names)
-    wanted = {f"client {c} turn {t}" for c in range(CLIENTS) for t in range(PER_CLIENT)}
+    wanted = {f"client {c} turn {t}" for c in range(clients) for t in range(per_client)}
     lost = len(wanted - set(seen))
     twice = sum(1 for why, n in seen.items() if n > 1)
     errors = sum(n for status, n in statuses.items() if status >= 500)
     refused = sum(n for status, n in statuses.items() if 400 <= status < 500)
     new = after - before
-    ok = new == CLIENTS * PER_CLIENT and lost == twice == errors == refused == len(failures) == 0
+    ok = new == clients * per_client and lost == twice == errors == refused == len(failures) == 0
     where = "one campaign" if count == 1 else f"{count} campaigns"
     return Row(
-        f"{store} server: {CLIENTS} clients x {PER_CLIENT} rolls via the API, {where}",
+        f"{store} server: {clients} clients x {per_client} rolls via the API, {where}",
         "rulings/s",
         new / took,
         None,
@@ -236,11 +236,6 @@ def bare(work: Path) -> contextlib.AbstractContextManager[str]:
     return running(argv, port, "/ready", work / "bare.log", env)
 
 
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def in_turns(
     ours: Callable[[], object], baseline: Callable[[], object], turns: int
 ) -> tuple[list[float], list[float]]:
@@ -256,12 +251,12 @@ def in_turns(
     return mine, theirs
 
 
-def latency(work: Path) -> list[Row]:
-    """One roll through the API against the bare insert, in turns: p50 and p99."""
+def latency(work: Path, turns: int) -> list[Row]:
+    """One roll through the API against the bare insert, ``turns`` each, in turns: p50, p99."""
     import httpx
 
     db = str(work / "latency.db")
-    [(campaign, token), *_] = campaigns(db, 1)
+    [(campaign, token), *_] = campaigns(db, 1, 1)
     turn = iter(range(10**9))
     with serve(db, work / "serve-latency.log") as ours, bare(work) as theirs:
         headers = {"Authorization": f"Bearer {token}"}
@@ -275,41 +270,31 @@ def latency(work: Path) -> list[Row]:
                 plain.post(theirs + "/roll", json=body).raise_for_status()
 
             in_turns(roll, insert, 20)  # warm: connections, caches, the thread pools
-            mine, theirs_ = in_turns(roll, insert, TURNS)
-    name = "bare Litestar+uvicorn route: one SQLite insert (WAL, FULL)"
+            mine, theirs_ = in_turns(roll, insert, turns)
     return [
-        Row(
-            "SQLite server: one roll through the API, p50",
-            "s",
-            statistics.median(mine),
-            statistics.median(theirs_),
-            name,
+        tail_row(
+            "SQLite server: one roll through the API",
+            mine,
+            theirs_,
+            "bare Litestar+uvicorn route: one SQLite insert (WAL, FULL)",
             "<= 3",
-            note=f"{TURNS} in turns",
-        ),
-        Row(
-            "SQLite server: one roll through the API, p99",
-            "s",
-            percentile(mine, 0.99),
-            percentile(theirs_, 0.99),
-            name,
-            note=f"{TURNS} in turns",
-        ),
+            note=f"{turns} in turns",
+        )
     ]
 
 
 # --- Live delivery ----------------------------------------------------------------------------
 
 
-def live(db: str, work: Path, store: str) -> Row:
-    """From a roll's answer to its ruling arriving on an SSE client, ``LIVE`` times, one after
+def live(db: str, work: Path, store: str, rolls: int) -> Row:
+    """From a roll's answer to its ruling arriving on an SSE client, ``rolls`` times, one after
     the other (the next roll waits for the last one's event, then a random pause, so that the
     rolls do not keep step with the SQLite watcher's poll)."""
     import httpx
 
     from engine import Engine
 
-    [(campaign, token), *_] = campaigns(db, 1)
+    [(campaign, token), *_] = campaigns(db, 1, 1)
     with Engine(db) as engine:
         after = engine.campaign(campaign).rulings  # the stream sends every ruling after it
     headers = {"Authorization": f"Bearer {token}"}
@@ -363,7 +348,7 @@ def live(db: str, work: Path, store: str) -> Row:
         if not routed.is_set():
             return Row(f"{store} server: live delivery (SSE)", "", None, None, "", note=NO_LIVE)
         with httpx.Client(headers=headers, timeout=30) as api:
-            for turn in range(LIVE):
+            for turn in range(rolls):
                 time.sleep(pause.uniform(0, 0.3))  # a roll at any moment of a watcher's poll
                 answer = _roll(api, base, campaign, f"live {turn}")
                 answered = time.perf_counter()
@@ -376,80 +361,80 @@ def live(db: str, work: Path, store: str) -> Row:
                         raise RuntimeError(f"ruling {number} never arrived on the SSE client")
                 samples.append(max(0.0, arrived[number] - answered))
         stop.set()
-    return Row(
-        f"{store} server: a ruling's answer to its event on an SSE client, p50",
-        "s",
-        statistics.median(samples),
+    return tail_row(
+        f"{store} server: a ruling's answer to its event on an SSE client",
+        samples,
         None,
-        "",
-        note=f"{LIVE} rolls; p99 {percentile(samples, 0.99) * 1000:.0f} ms",
+        note=f"{rolls} rolls",
     )
 
 
 # --- The rows -----------------------------------------------------------------------------------
 
 
-def sqlite_rows(work: Path) -> list[Row]:
+def _loads(work: Path, fresh: Callable[[], str], store: str, sizes: Sizes) -> list[Row]:
+    """The load against one campaign and against ``sizes.clients`` (``fresh``: a new store)."""
     rows = []
-    for count in (1, CLIENTS):
-        say(f"  {CLIENTS} API clients x {PER_CLIENT} rolls, {count} SQLite campaign(s)")
-        rows.append(load(str(work / f"server-{count}.db"), count, work, "SQLite"))
+    for count in sorted({1, sizes.clients}):
+        clients = f"{sizes.clients} API clients x {sizes.per_client} rolls"
+        say(f"  {clients}, {count} {store} campaign(s)")
+        rows.append(load(fresh(), count, work, store, sizes))
+    return rows
+
+
+def sqlite_rows(work: Path, sizes: Sizes) -> list[Row]:
+    files = iter(range(10**6))
+    rows = _loads(work, lambda: str(work / f"server-{next(files)}.db"), "SQLite", sizes)
     say("  one roll through the API against a bare insert, in turns")
-    rows += latency(work)
+    rows += latency(work, sizes.turns)
     say("  live delivery over SSE")
-    rows.append(live(str(work / "live.db"), work, "SQLite"))
+    rows.append(live(str(work / "live.db"), work, "SQLite", sizes.live))
     return rows
 
 
-def postgres_rows(work: Path, fresh: Callable[[], str]) -> list[Row]:
+def postgres_rows(work: Path, fresh: Callable[[], str], sizes: Sizes) -> list[Row]:
     """``fresh`` gives a new, empty PostgreSQL database's URL."""
-    rows = []
-    for count in (1, CLIENTS):
-        say(f"  {CLIENTS} API clients x {PER_CLIENT} rolls, {count} PostgreSQL campaign(s)")
-        rows.append(load(fresh(), count, work, "PostgreSQL"))
+    rows = _loads(work, fresh, "PostgreSQL", sizes)
     say("  live delivery over SSE (LISTEN/NOTIFY)")
-    rows.append(live(fresh(), work, "PostgreSQL"))
+    rows.append(live(fresh(), work, "PostgreSQL", sizes.live))
     return rows
 
 
-def _postgres_database() -> Callable[[], str]:
-    """Makes database ``DBNAME`` anew each call (its own: the other PostgreSQL figures drop
-    theirs as they go) and gives its URL."""
+def _postgres_database(keep: bool = True) -> str:
+    """Makes the server figures' own database anew (the other PostgreSQL figures drop theirs as
+    they go) and gives its URL; or, not ``keep``, drops it."""
     import psycopg
 
-    from bench.postgres_figures import SERVER
+    from bench.postgres_figures import PREFIX, SERVER
 
-    def fresh() -> str:
-        admin = SERVER.rstrip("/") + "/postgres"
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {DBNAME} WITH (FORCE)")
-            connection.execute(f"CREATE DATABASE {DBNAME}")
-        return SERVER.rstrip("/") + "/" + DBNAME
+    name = PREFIX + "_server"
+    admin = SERVER.rstrip("/") + "/postgres"
+    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        if keep:
+            connection.execute(f"CREATE DATABASE {name}")
+    return SERVER.rstrip("/") + "/" + name
 
-    return fresh
 
-
-def everything(work: Path) -> list[Row]:
+def everything(work: Path, sizes: Sizes) -> list[Row]:
     """The server's figures on SQLite, then on PostgreSQL when a server answers."""
     from bench.postgres_figures import SERVER, reachable
 
-    say("- the server, on loopback")
-    rows = sqlite_rows(work)
+    rows = sqlite_rows(work, sizes)
     problem = reachable()
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
         return [*rows, Row("PostgreSQL server", "", None, None, "", note=note)]
-    fresh = _postgres_database()
     try:
-        rows += postgres_rows(work, fresh)
+        rows += postgres_rows(work, _postgres_database, sizes)
     finally:
-        fresh()  # leaves an empty database behind, not 1,600 rulings
+        _postgres_database(keep=False)
     return rows
 
 
 if __name__ == "__main__":  # pragma: no cover - tried by hand: python -m bench.server_figures
     from bench.common import scratch
 
-    for row in everything(scratch()):
+    for row in everything(scratch(), DEFAULT):
         print(row.as_dict(), flush=True)
     sys.exit(0)

@@ -7,6 +7,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from bench.common import (
     BIN,
     ROOT,
     Row,
+    Stopwatch,
     median_of,
     paired,
     process,
@@ -34,6 +36,7 @@ from bench.common import (
     timed,
     timed_process,
 )
+from bench.sizes import Sizes
 from domain.audience import GMS
 from engine import Engine
 from engine.dice.sources import DiceSpec
@@ -68,19 +71,17 @@ def latency(work: Path, repeat: int) -> list[Row]:
     dataset.seed(str(db))
     compiled()
     roll = process([str(BIN / "campaign"), "--db", str(db), *dataset.ROLL])
-    peer_db = work / "peer.db"
-    row = json.dumps({"stream": "x" * 32, "version": 1, "state": "y" * 400}).encode()
-    peer = process([str(BIN / "sqlite-utils"), "insert", str(peer_db), "events", "-"], row)
-    ours, baseline = paired(roll, peer, repeat)
+    peer = sqlite_utils_insert(work / "peer.db")
     bare_code = (
         "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
         "c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA synchronous=FULL'); "
         "c.execute('CREATE TABLE IF NOT EXISTS t (a, b)'); "
         "c.execute('INSERT INTO t VALUES (?, ?)', (1, 'y' * 400)); c.commit()"
     )
+    ours, baseline = against(roll, peer, repeat)
     bare = timed_process([sys.executable, "-c", bare_code, str(work / "bare.db")], repeat)
     floor = process([sys.executable, "-c", DEPENDENCIES + "; " + bare_code, str(work / "floor.db")])
-    floor_time, peer_time = paired(floor, peer, repeat)
+    floor_time, peer_time = against(floor, peer, repeat)
     imports = process([sys.executable, "-c", DEPENDENCIES])
     help_time, imports_time = paired(process([str(BIN / "campaign"), "--help"]), imports, repeat)
     # In a campaign: `use` remembers it and its system beside the store, so `--help` lists that
@@ -93,6 +94,8 @@ def latency(work: Path, repeat: int) -> list[Row]:
     )
     title = "command latency: `campaign roll` process"
     deps = "`python -c` importing our dependencies alone"
+    peer_name = "`sqlite-utils insert` of one row"
+    missing = "" if peer is not None else f"not measured against {peer_name}: {NO_SQLITE_UTILS}"
     return [
         Row("command latency: `campaign --help`", "s", help_time, imports_time, deps, "<= 1.3"),
         Row(
@@ -104,16 +107,40 @@ def latency(work: Path, repeat: int) -> list[Row]:
             "<= 1.3",
         ),
         Row("command latency: `campaign --version`", "s", version_time, imports_again, deps),
-        Row(title, "s", ours, baseline, "`sqlite-utils insert` of one row", "<= 1.2"),
+        Row(title, "s", ours, baseline, peer_name, "<= 1.2", note=missing),
         Row(title, "s", ours, bare, "`python -c` one-row sqlite3 insert"),
         Row(  # the floor under the first row: what is left of 0.9x is for our own code
             "command latency floor: our dependencies' imports and a one-row insert",
             "s",
             floor_time,
             peer_time,
-            "`sqlite-utils insert` of one row",
+            peer_name,
+            note=missing,
         ),
     ]
+
+
+def against(
+    ours: Callable[[], None], peer: Callable[[], None] | None, repeat: int
+) -> tuple[float, float | None]:
+    """``ours`` and ``peer`` in turns (``bench.common.paired``), or ``ours`` alone without one."""
+    if peer is None:
+        return timed(ours, repeat), None
+    return paired(ours, peer, repeat)
+
+
+NO_SQLITE_UTILS = "sqlite-utils is not installed here (bench/requirements.txt: `make bench`)"
+
+
+def sqlite_utils_insert(db: Path) -> Callable[[], None] | None:
+    """The peer of a `campaign roll` process: `sqlite-utils insert` of one row into ``db``
+    (warmed once); None where sqlite-utils is not installed (outside the bench's venv)."""
+    command = BIN / "sqlite-utils"
+    if not command.exists():
+        say(f"  {NO_SQLITE_UTILS}: the rows against it are not measured")
+        return None
+    row = json.dumps({"stream": "x" * 32, "version": 1, "state": "y" * 400}).encode()
+    return process([str(command), "insert", str(db), "events", "-"], row)
 
 
 # What a `campaign roll` process imports of its dependencies (``python -X importtime``): the
@@ -277,7 +304,7 @@ def first_read(work: Path, repeat: int, imported: Path, count: int) -> Row:
     for _ in range(repeat):
         dataset.copy_db(imported, copy)
         with Engine(str(copy)) as engine:
-            recap = partial(engine.recap, dataset.NAME, None)
+            recap = partial(engine.recap, dataset.NAME, None, audience=GMS)
             firsts.append(timed(recap, 1))
             seconds.append(timed(recap, 1))
     dataset.remove_db(copy)
@@ -375,26 +402,28 @@ def memory(work: Path, small: int, large: int) -> list[Row]:
     ]
 
 
-def everything(repeat: int, events: int, memory_events: int) -> list[Row]:
+def everything(sizes: Sizes, watch: Stopwatch) -> list[Row]:
     work = scratch()
-    rows: list[Row] = []
-    for name, figure in (
+    repeat, events, large = sizes.repeat, sizes.events, sizes.memory_events
+    figures: list[tuple[str, Callable[[], list[Row]]]] = [
         ("command latency", lambda: latency(work, repeat * 3)),
         ("append", lambda: append(work, repeat * 20)),
         ("bulk import", lambda: bulk(work, repeat, events)),
         ("replay", lambda: replay(work, repeat, events)),
         ("snapshots", lambda: snapshots(work, repeat, events)),
-        ("projection", lambda: projection_figures.figures(work, repeat, events)),
-        ("undo", lambda: undo_figures.figures(work, repeat, events)),
-        ("session replay", lambda: replay_figures.figures(work, repeat)),
+        ("projection", lambda: projection_figures.figures(work, sizes)),
+        ("undo", lambda: undo_figures.figures(work, sizes)),
+        ("session replay", lambda: replay_figures.figures(work, sizes)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
-        ("memory", lambda: memory(work, 10_000, memory_events)),
-        ("streaming", lambda: streaming_figures.figures(work, 10_000, memory_events)),
-        ("scale", lambda: scale_figures.figures(work, repeat, events)),
-        ("search", lambda: search_figures.figures(work, repeat, events)),
-        ("writers", lambda: [writer_figures.sqlite_row(work)]),
-    ):
-        say(f"- {name}")
-        rows += figure()
+        ("memory", lambda: memory(work, sizes.memory_small, large)),
+        ("streaming", lambda: streaming_figures.figures(work, sizes)),
+        ("scale", lambda: scale_figures.figures(work, sizes)),
+        ("search", lambda: search_figures.figures(work, sizes)),
+        ("writers", lambda: [writer_figures.sqlite_row(work, sizes)]),
+    ]
+    rows: list[Row] = []
+    for name, figure in figures:
+        with watch.part(name):
+            rows += figure()
     shutil.rmtree(work, ignore_errors=True)
     return rows

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from bench import dataset
 from bench.common import Row, say
+from bench.sizes import Sizes
 
 COMMANDS = ("verify", "export", "import", "log --session 2", "history Mara")
-LATER = 100  # rulings of session 2, each a roll of Mara's
 
 
 def peak(argv: list[str]) -> float:
@@ -29,7 +29,7 @@ def peak(argv: list[str]) -> float:
     return int(out.split()[-1]) / 1024
 
 
-def peaks(work: Path, events: int) -> dict[str, float]:
+def peaks(work: Path, events: int, later: int) -> dict[str, float]:
     db, copy, export = (work / f"streaming-{events}{end}" for end in (".db", "-copy.db", ".jsonl"))
     say(f"  building {events:,} events for the streaming figure")
     dataset.remove_db(db)
@@ -40,7 +40,7 @@ def peaks(work: Path, events: int) -> dict[str, float]:
     }
     dataset.remove_db(copy)
     found["import"] = peak(["--db", str(copy), "import", str(export)])
-    later_session(db)
+    later_session(db, later)
     subprocess.run([*campaign(db), "projections", "--once"], check=True, capture_output=True)
     found["log --session 2"] = peak(["--db", str(db), "log", "--session", "2"])
     found["history Mara"] = peak(["--db", str(db), "history", "Mara"])
@@ -54,8 +54,8 @@ def campaign(db: Path) -> list[str]:
     return [sys.executable, "-m", "cli", "--db", str(db)]
 
 
-def later_session(db: Path) -> None:
-    """After the long session, a second one: a new character, Mara, and ``LATER`` of her rolls."""
+def later_session(db: Path, later: int) -> None:
+    """After the long session, a second one: a new character, Mara, and ``later`` of her rolls."""
     from domain.lifecycle import EndScene, EndSession, StartScene, StartSession
     from domain.rulesets.sprawl_goons.commands import CreateCharacter, MakeActionRoll
     from engine import DiceSpec, Engine
@@ -76,12 +76,13 @@ def later_session(db: Path) -> None:
         )
         engine.execute(dataset.NAME, mara, dice=DiceSpec(faces=(3, 4, 5)))
         roll = MakeActionRoll(character="Mara", stat="reaction", ds="10")
-        for _ in range(LATER - 1):
+        for _ in range(later - 1):
             engine.execute(dataset.NAME, roll, dice=DiceSpec(faces=(3, 3)))
 
 
-def figures(work: Path, small: int, large: int) -> list[Row]:
-    few, many = peaks(work, small), peaks(work, large)
+def figures(work: Path, sizes: Sizes) -> list[Row]:
+    small, large = sizes.memory_small, sizes.memory_events
+    few, many = peaks(work, small, sizes.later), peaks(work, large, sizes.later)
     return [
         Row(
             f"peak RSS, `campaign {command}` of {large:,} events",

@@ -1,8 +1,9 @@
-"""Many writers on one campaign: ``WRITERS`` processes each record ``PER_WRITER`` rolls as fast as
-they can, with the store's write lock (a writer waits its turn before it loads) against the same
-run without it (every writer loads, decides and races to save; the loser decides again), on
-SQLite and on PostgreSQL. The figure is rulings per second; the lost races and the commands that
-ended with ``CONCURRENT_WRITES`` (and were sent again) are counted beside it.
+"""Many writers on one campaign: ``writers`` processes each record ``per_writer`` rolls
+(``bench.sizes``: 8 and 200 in `make bench`) as fast as they can, with the store's write lock (a
+writer waits its turn before it loads) against the same run without it (every writer loads,
+decides and races to save; the loser decides again), on SQLite and on PostgreSQL. The figure is
+rulings per second; the lost races and the commands that ended with ``CONCURRENT_WRITES`` (and
+were sent again) are counted beside it.
 """
 
 from __future__ import annotations
@@ -15,22 +16,21 @@ from typing import Any
 
 from bench import dataset
 from bench.common import Row, say
+from bench.sizes import Sizes
 from domain.errors import ConcurrentWrites
 from engine import Engine
 from engine.dice.sources import DiceSpec
 
-WRITERS = 8
-PER_WRITER = 200
 
-
-def _writer(db: str, lock: bool, start: Any, results: Any) -> None:
-    """One writer process: its rolls in order; counts its lost races and its refusals."""
+def _writer(db: str, lock: bool, rolls: int, start: Any, results: Any) -> None:
+    """One writer process: its rolls in order, once every writer has opened the store; counts
+    its lost races and its refusals."""
     lost: list[int] = []
     refused = 0
     command = dataset.command()
     with Engine(db, lock_writes=lock, backoff=_counting(lost)) as engine:
         start.wait()
-        for _ in range(PER_WRITER):
+        for _ in range(rolls):
             while True:
                 try:
                     engine.execute(dataset.NAME, command, dice=DiceSpec(faces=(3, 3)))
@@ -50,32 +50,39 @@ def _counting(lost: list[int]) -> Callable[[int], None]:
     return backoff
 
 
-def run(db: str, lock: bool) -> tuple[float, int, int]:
-    """Rulings per second of all the writers together, lost races, CONCURRENT_WRITES."""
+def run(db: str, lock: bool, sizes: Sizes) -> tuple[float, int, int]:
+    """Rulings per second of all the writers together, lost races, CONCURRENT_WRITES. The clock
+    starts when every writer has imported and opened the store (a barrier of them all)."""
     context = multiprocessing.get_context("spawn")
-    start, results = context.Event(), context.Queue()
+    start, results = context.Barrier(sizes.writers + 1), context.Queue()
     writers = [
-        context.Process(target=_writer, args=(db, lock, start, results)) for _ in range(WRITERS)
+        context.Process(target=_writer, args=(db, lock, sizes.per_writer, start, results))
+        for _ in range(sizes.writers)
     ]
     for writer in writers:
         writer.start()
-    time.sleep(2)  # let every process import and open the store before the clock starts
-    began = time.perf_counter()
-    start.set()
-    counts = [results.get(timeout=600) for _ in writers]
-    took = time.perf_counter() - began
-    for writer in writers:
-        writer.join()
-    return WRITERS * PER_WRITER / took, sum(c[0] for c in counts), sum(c[1] for c in counts)
+    try:
+        start.wait(timeout=120)
+        began = time.perf_counter()
+        counts = [results.get(timeout=600) for _ in writers]
+        took = time.perf_counter() - began
+    finally:
+        for writer in writers:
+            writer.join(timeout=60)
+            if writer.is_alive():
+                writer.kill()
+    rulings = sizes.writers * sizes.per_writer
+    return rulings / took, sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
-def row(store: str, fresh: Callable[[], str]) -> Row:
+def row(store: str, fresh: Callable[[], str], sizes: Sizes) -> Row:
     """The figure on one kind of store; ``fresh`` makes a seeded store and gives its spec."""
-    say(f"  {WRITERS} writers x {PER_WRITER} rolls on one {store} campaign, with and without lock")
-    locked, locked_lost, locked_refused = run(fresh(), lock=True)
-    racing, racing_lost, racing_refused = run(fresh(), lock=False)
+    writers, rolls = sizes.writers, sizes.per_writer
+    say(f"  {writers} writers x {rolls} rolls on one {store} campaign, with and without lock")
+    locked, locked_lost, locked_refused = run(fresh(), True, sizes)
+    racing, racing_lost, racing_refused = run(fresh(), False, sizes)
     return Row(
-        f"{store}: {WRITERS} writers x {PER_WRITER} rolls on one campaign, write lock",
+        f"{store}: {writers} writers x {rolls} rolls on one campaign, write lock",
         "rulings/s",
         locked,
         racing,
@@ -86,7 +93,7 @@ def row(store: str, fresh: Callable[[], str]) -> Row:
     )
 
 
-def sqlite_row(work: Path) -> Row:
+def sqlite_row(work: Path, sizes: Sizes) -> Row:
     runs = iter(range(2))
 
     def fresh() -> str:
@@ -94,4 +101,4 @@ def sqlite_row(work: Path) -> Row:
         dataset.seed(str(db))
         return str(db)
 
-    return row("SQLite", fresh)
+    return row("SQLite", fresh, sizes)

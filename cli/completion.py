@@ -52,7 +52,7 @@ def campaign_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[C
 
 def _campaign(ctx: click.Context) -> CampaignState | None:
     """The campaign the command line names (or the store's only one), if there is one."""
-    from domain.errors import DomainError
+    from domain.errors import CodedError
 
     engine = _engine(ctx)
     if engine is None:
@@ -64,7 +64,7 @@ def _campaign(ctx: click.Context) -> CampaignState | None:
             campaigns = engine.directory().campaigns
             name = chosen or (campaigns[0].name if len(campaigns) == 1 else None)
             return engine.campaign(name) if name else None
-        except DomainError:
+        except CodedError:
             return None
 
 

@@ -1,41 +1,49 @@
-"""How a `campaign` run ends when it does not succeed: one line on stderr (JSON under --json)
-naming the refusal or the fault, and its exit code; and the checks made before a verb runs."""
+"""How a `campaign` run ends when it does not succeed: one line on stderr (under --json the one
+error body, ``{"error": {"code", "message", "data"}}``, with the deprecated ``reason``) naming the
+refusal or the fault, and its exit code, which its kind says; and the checks made before a verb
+runs."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import ClassVar
 
 import click
 
 from cli.defaults import DEFAULT_DB
-from domain.errors import DomainError, HistoryConflict
+from domain.errors import FAULTS, CodedError, DomainError, ErrorKind, Fault, HistoryConflict
 
 INTERRUPTED = 130  # the exit code of a run stopped by Ctrl-C (128 + SIGINT), as shells give it
+REFUSED, FAILED = 2, 1  # a refusal (bad input, a rule, the policy) exits 2; a fault or a bug 1
+
+
+def exit_code_of(error: CodedError) -> int:
+    return FAILED if error.kind in FAULTS else REFUSED
 
 
 class NotAVerbOf(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "`{verb}` is not a verb of {system}, the current campaign's system"
 
 
 class Usage(DomainError):
     """The command line itself is wrong (click's usage errors), as one line."""
 
+    kind = ErrorKind.BAD_INPUT
     template = "{problem} (see `{command} --help`)"
 
 
 class UnreadableArgument(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{which} is not UTF-8 text ({text}): type it again, or set the terminal to UTF-8"
 
 
-class FileFault(DomainError):
-    exit_code: ClassVar[int] = 1
+class FileFault(Fault):
     template = "{path!r}: {problem}"
 
 
-class UnexpectedError(DomainError):
-    exit_code: ClassVar[int] = 1
+class UnexpectedError(Fault):
+    kind = ErrorKind.UNEXPECTED
     template = (
         "the command stopped on an unexpected {kind}: {problem} (CAMPAIGN_DEBUG=1 shows where; "
         "please report it)"
@@ -52,14 +60,14 @@ def report(error: BaseException, *, as_json: bool, db: str, exit_code: int | Non
     if as_json:
         click.echo(json_line({"error": ending.as_dict()}), err=True)
     else:
-        click.echo(f"error: {ending.code}: {clean(ending.reason)}", err=True)
+        click.echo(f"error: {ending.code}: {clean(ending.message)}", err=True)
     if exit_code is not None:
         return exit_code
-    return int(getattr(type(ending), "exit_code", 2))
+    return exit_code_of(ending)
 
 
-def _ending(error: BaseException, db: str) -> DomainError:
-    if isinstance(error, DomainError):
+def _ending(error: BaseException, db: str) -> CodedError:
+    if isinstance(error, CodedError):
         return error
     from cli.history_fault import HistoryDoesNotReplay
     from engine import one_line, store_fault

@@ -30,7 +30,7 @@ from cli.errors import (
     report,
 )
 from cli.in_context import MistypedVerb, closest, system_here, verbs_here
-from domain.errors import DomainError
+from domain.errors import CodedError
 
 ARGV = "campaign.argv"  # the command line as the group got it (``ctx.meta``)
 
@@ -148,7 +148,7 @@ class CampaignGroup(click.Group):
             return None
         try:
             system = _campaign_system(ctx)
-        except DomainError:
+        except CodedError:  # no campaign, or a store that does not open
             if len(owners) == 1:
                 return _verb_of(owners[0], cmd_name)  # its own command will say what is missing
             raise
@@ -176,7 +176,7 @@ class CampaignGroup(click.Group):
             if len(owners) > 1:
                 try:
                     system = _campaign_system(ctx)
-                except DomainError:
+                except CodedError:
                     return name, EverySystem(name, _owners(name)), args[1:]
                 if system in owners:
                     return name, _verb_of(system, name), args[1:]

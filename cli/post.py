@@ -18,11 +18,10 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Sequence
 from email.message import Message
-from typing import ClassVar
 from urllib.parse import urlsplit
 
 from cli.render import clean
-from domain.errors import DomainError
+from domain.errors import DomainError, Fault
 
 ENVVAR = "CAMPAIGN_WEBHOOK"
 ATTEMPTS = 5  # tries of one part (the first and four more)
@@ -37,8 +36,7 @@ class InvalidWebhookUrl(DomainError):
     template = "--post needs the webhook's http:// or https:// URL: {problem}"
 
 
-class PostFailed(DomainError):
-    exit_code: ClassVar[int] = 1
+class PostFailed(Fault):
     template = (
         "part {part} of {parts} failed: {problem}; {sent} of {parts} posted before it, none after"
     )

@@ -1,24 +1,44 @@
-"""One error base for every refusal: a stable code, a one-line reason naming the rule, and data."""
+"""The errors a front end answers with: a stable code, a one-line message naming the rule, the
+keyword data it was made from, and its kind (what sort of ending it is). A rule's refusal is a
+``DomainError``; a fault of the machine under a command (a full disk, a damaged file, a server
+gone, a bug) is a ``Fault``. Both are ``CodedError``; ``except DomainError`` catches no fault."""
 
 from __future__ import annotations
 
 import re
+from enum import Enum
 from typing import Any, ClassVar
+
+
+class ErrorKind(Enum):
+    """What an error is, whichever front end answers it: the HTTP status (``web.errors``) and
+    the exit code (``cli.errors``) follow from it, never from a list of codes."""
+
+    BAD_INPUT = "bad input"  # the request itself is wrong: a value, a name, a parameter
+    REFUSED_BY_RULE = "refused by a rule"  # well formed, but the rules or the state say no
+    NOT_ALLOWED = "not allowed"  # the table's policy: not this member's to do
+    NOT_SIGNED_IN = "not signed in"  # no credential, or one that no longer holds
+    NOT_FOUND = "not found"  # no such campaign, no such address
+    TOO_LARGE = "too large"  # more than the program reads at once
+    FAULT = "fault"  # the disk, the store, a server: not the request, try again later
+    UNEXPECTED = "unexpected"  # a bug
+
+
+FAULTS = frozenset({ErrorKind.FAULT, ErrorKind.UNEXPECTED})
 
 
 def _code_for(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper()
 
 
-class DomainError(Exception):
-    """A command was refused. Nothing is appended when one is raised.
+class CodedError(Exception):
+    """An ending with a code: ``code`` is derived from the class name (``DestinationMarked`` ->
+    ``DESTINATION_MARKED``) and is part of the public contract; ``template`` is formatted with
+    the keyword data; ``kind`` is set on the bases and on the few classes that differ."""
 
-    Subclasses set ``template`` (formatted with the keyword data); ``code`` is derived from the
-    class name (``DestinationMarked`` -> ``DESTINATION_MARKED``) and is part of the public contract.
-    """
-
-    code: ClassVar[str] = "DOMAIN_ERROR"
-    template: ClassVar[str] = "the command was refused"
+    code: ClassVar[str] = "CODED_ERROR"
+    template: ClassVar[str] = "the command did not run"
+    kind: ClassVar[ErrorKind] = ErrorKind.UNEXPECTED
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -30,8 +50,40 @@ class DomainError(Exception):
         self.reason = self.template.format(**data)
         super().__init__(self.reason)
 
+    @property
+    def message(self) -> str:
+        """The reason in one line (what every front end shows)."""
+        return " ".join(self.reason.split()) or self.code
+
+    def body(self) -> dict[str, Any]:
+        """The one error body, ``{"code", "message", "data"}`` (under ``"error"`` on the wire):
+        the data as plain JSON. Every value of it is also in the message (a template names
+        each key it is given; tests/unit/test_error_kinds.py holds the raises to that)."""
+        return {"code": self.code, "message": self.message, "data": _plain(self.data)}
+
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "reason": self.reason, "data": _plain(self.data)}
+        """The CLI's ``--json`` body: ``body()`` and, deprecated, to be dropped in the
+        next release, the same line as ``reason`` (docs/faults.md)."""
+        return {**self.body(), "reason": self.reason}
+
+
+class DomainError(CodedError):
+    """A command was refused. Nothing is appended when one is raised. A rule's refusal unless
+    its class says otherwise (``kind``); never a fault."""
+
+    code: ClassVar[str] = "DOMAIN_ERROR"
+    template: ClassVar[str] = "the command was refused"
+    kind: ClassVar[ErrorKind] = ErrorKind.REFUSED_BY_RULE
+
+
+class Fault(CodedError):
+    """The machine failed under a command (the disk, a file, the store, a server): not a rule
+    refusing it. The CLI exits 1, the server answers 503; a ruling is still recorded whole or
+    not at all."""
+
+    code: ClassVar[str] = "FAULT"
+    template: ClassVar[str] = "the command failed: {problem}"
+    kind: ClassVar[ErrorKind] = ErrorKind.FAULT
 
 
 def _plain(value: Any) -> Any:
@@ -62,6 +114,7 @@ class HistoryConflict(Exception):
 
 
 class UnknownCampaign(DomainError):
+    kind = ErrorKind.NOT_FOUND
     template = "no campaign named {name!r} in this store (see `campaign list`)"
 
 
@@ -86,6 +139,7 @@ class UnknownHouseRule(DomainError):
 
 
 class InvalidHouseRule(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "house rule {key}={value!r} is invalid: {expected}"
 
 
@@ -108,10 +162,12 @@ class NotAPlayerCharacter(DomainError):
 
 
 class NotAllowed(DomainError):
+    kind = ErrorKind.NOT_ALLOWED
     template = "{who} ({role}) may not {what}: {rule} (Members and roles)"
 
 
 class NotAMember(DomainError):
+    kind = ErrorKind.NOT_ALLOWED
     template = (
         "{who!r} is not a member of this campaign's table "
         "(the GM adds members: `campaign member add NAME --role player`)"
@@ -119,6 +175,7 @@ class NotAMember(DomainError):
 
 
 class InvalidMemberName(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "member names are 1 to 80 printable characters, got {name!r}"
 
 
@@ -158,6 +215,7 @@ class AlreadyDisputed(DomainError):
 
 
 class UnknownCharacter(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "no character {ref!r} in this campaign (known: {known})"
 
 
@@ -166,6 +224,7 @@ class NotYetCreated(DomainError):
 
 
 class AmbiguousCharacter(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{ref!r} names more than one character ({matches}); use the character's name"
 
 
@@ -190,12 +249,14 @@ class SceneStillActive(DomainError):
 
 
 class EmptyText(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{what} must not be empty"
 
 
 class TextTooLong(DomainError):
     """A text parameter over ``domain.limits.MAX_TEXT`` (nothing of it is echoed)."""
 
+    kind = ErrorKind.BAD_INPUT
     template = (
         "{parameter} is {length:,} characters; a command's text is at most {limit:,} "
         "characters (see Limits in docs/dice-and-trust.md)"
@@ -205,6 +266,7 @@ class TextTooLong(DomainError):
 class CommandTextTooLong(DomainError):
     """A command's texts together over ``domain.limits.MAX_COMMAND_TEXT``."""
 
+    kind = ErrorKind.BAD_INPUT
     template = (
         "the text given to {command} is {length:,} characters in all; a command takes at most "
         "{limit:,} characters of text, every parameter together "
@@ -216,16 +278,19 @@ class CommandTextTooLong(DomainError):
 
 
 class InvalidDieFace(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "a d{sides} has faces 1 to {sides}; {face} cannot come up"
 
 
 class UnreadableDice(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "dice are entered as whole numbers separated by commas (e.g. --dice 3,5); got {text!r}"
     )
 
 
 class NotEnoughDice(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "this roll needs more dice than were entered: {given} given, more needed"
 
 
@@ -280,6 +345,7 @@ class NoKeyForGm(DomainError):
 
 
 class DiceNotFromCommitment(DomainError):
+    kind = ErrorKind.NOT_ALLOWED
     template = (
         "{who} is a {role}: in session {session}, whose dice are committed, a player's dice "
         "come from the commitment, not from {given} (a GM may type faces or a seed, and players "
@@ -317,6 +383,7 @@ class EntropyWindowClosed(DomainError):
 
 
 class TooManyDice(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "{given} dice were entered but the roll used only {used}; enter exactly the faces rolled"
     )
@@ -354,10 +421,12 @@ class CannotAmend(DomainError):
 
 
 class UnknownParameter(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "`{command}` has no parameter {key!r}; its parameters are: {known}"
 
 
 class InvalidParameter(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "parameter {key}={value!r} is invalid: {expected}"
 
 

@@ -23,7 +23,7 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.events import FreeRollMade, FreeRollTerm, Kept
 from domain.limits import MAX_DICE, MAX_SIDES, MIN_SIDES
 from domain.limits import MAX_EXPRESSION as MAX_LENGTH
@@ -31,12 +31,14 @@ from domain.plain import Plain
 
 
 class UnreadableDiceNotation(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "{expression!r} is not dice notation ({problem}); write it as 2d6+1, 4d6kh3 or 1d20-1d4"
     )
 
 
 class UnsupportedDiceNotation(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "{expression!r} uses {what}, which a free roll does not take: it adds and subtracts "
         "dice (NdS, d%, with khN or klN) and whole numbers"

@@ -1,17 +1,17 @@
-"""How a request ends when it does not succeed: one table from the domain's refusals to HTTP
-statuses, and the one body every refusal has, ``{"error": {"code": CODE, "message": line}}``.
+"""How a request ends when it does not succeed: the one error body,
+``{"error": {"code": CODE, "message": line, "data": {...}}}`` (the CLI's ``--json`` and Discord
+give the same), with the HTTP status its kind says (``domain.errors.ErrorKind``, ``STATUS``):
 
 - 401 ``NOT_SIGNED_IN``: no credential, or one that is unknown, used, expired or revoked;
-- 403: the table's policy said no (``NOT_ALLOWED``, ``NOT_A_MEMBER``), a credential of another
-  campaign (``SIGNED_IN_ELSEWHERE``), or a cookie-signed write without its CSRF token
-  (``CSRF_FAILED``);
-- 404: no such campaign, no such page;
-- 413 ``BODY_TOO_LARGE``: a body over ``domain.limits.MAX_BODY`` bytes;
-- 422: the request itself is wrong: an unknown verb or parameter, a bad value, dice that do not
-  fit, a name that names no one, a text over the limits, a body nested too deep (``INPUT``,
-  below);
-- 409: a rule refused the command (every other refusal: ``DESTINATION_MARKED``...);
-- 503: the store failed (a full disk, an unreachable server); 500: anything unexpected.
+- 403 ``NOT_ALLOWED``: the table's policy said no (``NOT_ALLOWED``, ``NOT_A_MEMBER``), a
+  credential of another campaign (``SIGNED_IN_ELSEWHERE``), or a cookie-signed write without its
+  CSRF token (``CSRF_FAILED``);
+- 404 ``NOT_FOUND``: no such campaign, no such page;
+- 413 ``TOO_LARGE``: a body over ``domain.limits.MAX_BODY`` bytes (``BODY_TOO_LARGE``);
+- 422 ``BAD_INPUT``: the request itself is wrong: an unknown verb or parameter, a bad value, dice
+  that do not fit, a name that names no one, a text over the limits, a body nested too deep;
+- 409 ``REFUSED_BY_RULE``: a rule refused the command (``DESTINATION_MARKED``...);
+- 503 ``FAULT``: the store failed (a full disk, an unreachable server); 500 ``UNEXPECTED``: a bug.
 """
 
 from __future__ import annotations
@@ -29,43 +29,26 @@ from litestar.exceptions import (
 )
 from litestar.openapi.datastructures import ResponseSpec
 
-from domain.errors import (
-    AmbiguousCharacter,
-    CommandTextTooLong,
-    DiceNotFromCommitment,
-    DomainError,
-    EmptyText,
-    InvalidDieFace,
-    InvalidHouseRule,
-    InvalidMemberName,
-    InvalidParameter,
-    NotAllowed,
-    NotAMember,
-    NotEnoughDice,
-    TextTooLong,
-    TooManyDice,
-    UnknownCampaign,
-    UnknownCharacter,
-    UnknownParameter,
-    UnreadableDice,
-)
-from domain.free_rolls import UnreadableDiceNotation, UnsupportedDiceNotation
+from domain.errors import CodedError, DomainError, ErrorKind, Fault
 from domain.limits import MAX_BODY, MAX_BODY_DEPTH, nests_deeper
-from engine import NoSuchPoint, NotSignedIn, StoreFault, one_line, store_fault
+from engine import NotSignedIn, one_line, store_fault
 from web.shapes import ErrorOut
 
 log = logging.getLogger("campaign.web")
 
 
 class SignedInElsewhere(DomainError):
+    kind = ErrorKind.NOT_ALLOWED
     template = "signed in to campaign {signed!r}, not {asked!r}: open {asked!r}'s own link"
 
 
 class UnknownVerb(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{verb!r} is not a verb of {where} (GET the campaign's verbs to see them)"
 
 
 class CsrfFailed(DomainError):
+    kind = ErrorKind.NOT_ALLOWED
     template = (
         "a write signed in by cookie needs the CSRF token: send the csrftoken cookie's value "
         "in the x-csrftoken header"
@@ -73,14 +56,17 @@ class CsrfFailed(DomainError):
 
 
 class InvalidRequest(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{problem}"
 
 
 class BodyTooLarge(DomainError):
+    kind = ErrorKind.TOO_LARGE
     template = "the request body is over {limit:,} bytes, the most the server reads"
 
 
 class BodyNestedTooDeep(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "the request body's JSON nests deeper than {limit} levels, the most the server parses "
         "(a command's body nests three)"
@@ -88,56 +74,26 @@ class BodyNestedTooDeep(DomainError):
 
 
 class NotFound(DomainError):
+    kind = ErrorKind.NOT_FOUND
     template = "nothing at {path}"
 
 
-class Unexpected(DomainError):
+class Unexpected(Fault):
+    kind = ErrorKind.UNEXPECTED
     template = "the server stopped on an unexpected {kind}: {problem} (please report it)"
 
 
-# The one table: a refusal's class -> its status. A class not named is a rule's refusal (409).
-INPUT = (
-    UnknownVerb,
-    UnknownParameter,
-    InvalidParameter,
-    InvalidRequest,
-    BodyNestedTooDeep,
-    UnreadableDice,
-    InvalidDieFace,
-    NotEnoughDice,
-    TooManyDice,
-    UnknownCharacter,
-    AmbiguousCharacter,
-    EmptyText,
-    TextTooLong,
-    CommandTextTooLong,
-    InvalidMemberName,
-    InvalidHouseRule,
-    UnreadableDiceNotation,
-    UnsupportedDiceNotation,
-    NoSuchPoint,
-)
-STATUS: tuple[tuple[tuple[type[DomainError], ...], int], ...] = (
-    ((NotSignedIn,), 401),
-    ((NotAllowed, NotAMember, DiceNotFromCommitment, SignedInElsewhere, CsrfFailed), 403),
-    ((UnknownCampaign, NotFound), 404),
-    ((BodyTooLarge,), 413),
-    (INPUT, 422),
-    ((StoreFault,), 503),
-    ((Unexpected,), 500),
-)
-REFUSED = 409
-# Codes of refusals the engine does not name in its public API, by their code.
-INPUT_CODES = frozenset(
-    {
-        "CONFLICTING_DICE_OPTIONS",
-        "NOT_THE_CODE",
-        "NOT_A_HERO",
-        "SEARCH_QUERY_EMPTY",
-        "SEARCH_QUERY_TOO_LONG",
-        "SEARCH_LIMIT_OUT_OF_BOUNDS",
-    }
-)
+# The one mapping: an error's kind -> its status.
+STATUS: dict[ErrorKind, int] = {
+    ErrorKind.NOT_SIGNED_IN: 401,
+    ErrorKind.NOT_ALLOWED: 403,
+    ErrorKind.NOT_FOUND: 404,
+    ErrorKind.TOO_LARGE: 413,
+    ErrorKind.BAD_INPUT: 422,
+    ErrorKind.REFUSED_BY_RULE: 409,
+    ErrorKind.FAULT: 503,
+    ErrorKind.UNEXPECTED: 500,
+}
 
 # What the OpenAPI schema says each refusal's body is, on every route that may give it.
 RESPONSES = {
@@ -149,6 +105,7 @@ RESPONSES = {
         (413, "The body is too large (BODY_TOO_LARGE)"),
         (409, "A rule refused the command (its code names the rule)"),
         (422, "The request is wrong: an unknown verb or parameter, a bad value"),
+        (503, "The store failed (a full disk, an unreachable server): try again later"),
     )
 }
 
@@ -164,23 +121,20 @@ async def body_within_limits(request: Request[Any, Any, Any]) -> None:
         raise BodyNestedTooDeep(limit=MAX_BODY_DEPTH)
 
 
-def status_of(error: DomainError) -> int:
-    """The HTTP status of a refusal (see the module docstring)."""
-    for classes, status in STATUS:
-        if isinstance(error, classes):
-            return status
-    return 422 if error.code in INPUT_CODES else REFUSED
+def status_of(error: CodedError) -> int:
+    """The HTTP status of a refusal or a fault: its kind's (see the module docstring)."""
+    return STATUS[error.kind]
 
 
-def body(error: DomainError) -> dict[str, Any]:
-    return {"error": {"code": error.code, "message": one_line(error)}}
+def body(error: CodedError) -> dict[str, Any]:
+    return {"error": error.body()}
 
 
-def refusal(error: DomainError) -> Response[Any]:
+def refusal(error: CodedError) -> Response[Any]:
     return Response(body(error), status_code=status_of(error), media_type="application/json")
 
 
-def from_domain(request: Request[Any, Any, Any], error: DomainError) -> Response[Any]:
+def from_domain(request: Request[Any, Any, Any], error: CodedError) -> Response[Any]:
     return refusal(error)
 
 
@@ -208,7 +162,13 @@ def from_http(request: Request[Any, Any, Any], error: HTTPException) -> Response
         problem = InvalidRequest(problem=f"{error.detail}{': ' + details if details else ''}")
     else:
         return Response(
-            {"error": {"code": f"HTTP_{error.status_code}", "message": str(error.detail)}},
+            {
+                "error": {
+                    "code": f"HTTP_{error.status_code}",
+                    "message": one_line_of(str(error.detail)),
+                    "data": {},
+                }
+            },
             status_code=error.status_code,
             media_type="application/json",
         )
@@ -224,8 +184,12 @@ def from_anything(request: Request[Any, Any, Any], error: Exception) -> Response
     return refusal(Unexpected(kind=type(error).__name__, problem=one_line(error)))
 
 
+def one_line_of(text: str) -> str:
+    return " ".join(text.split())
+
+
 HANDLERS: dict[int | type[Exception], Any] = {
-    DomainError: from_domain,
+    CodedError: from_domain,
     HTTPException: from_http,
     Exception: from_anything,
 }

@@ -31,7 +31,7 @@ from litestar.response import Redirect, Template
 
 from domain.audience import Member
 from domain.campaign import CampaignState
-from domain.errors import DomainError
+from domain.errors import CodedError
 from domain.events import Outcome
 from domain.registry import verbs
 from engine import NOT_UNDOABLE, DiceSpec, LoggedRuling, NoSuchPoint, one_line
@@ -363,7 +363,7 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
     data = {str(k): str(v) for k, v in form.items()}
     try:
         number = await anyio.to_thread.run_sync(partial(_act, request, campaign, data))
-    except DomainError as error:
+    except CodedError as error:
         refusal = {"form": data.get("_form", data.get("_do", "")), "message": one_line(error)}
         refusal |= {"text": data.get("text", "")}
         chosen = data.get("_as") or None
@@ -503,8 +503,8 @@ def _back(request: Req) -> str:
 def _page_error(request: Req, error: Exception) -> Response[Any]:
     signed_out = isinstance(error, NotAuthorizedException)
     elsewhere = isinstance(error, SignedInElsewhere)
-    if isinstance(error, DomainError):
-        status, message = status_of(error), one_line(error)
+    if isinstance(error, CodedError):
+        status, message = status_of(error), error.message
     elif isinstance(error, HTTPException):
         status, message = error.status_code, str(error.detail)
     else:
@@ -531,7 +531,7 @@ def routes() -> list[Any]:
         Router(
             "/",
             route_handlers=[table, act, sheet, recap, dice, *_system_pages()],
-            exception_handlers={HTTPException: _page_error, DomainError: _page_error},
+            exception_handlers={HTTPException: _page_error, CodedError: _page_error},
             include_in_schema=False,
         ),
     ]

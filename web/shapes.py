@@ -14,13 +14,18 @@ from engine import DisputeView, MemberView, RulingView, ruling_view
 
 @frozen(kw_only=True)
 class ErrorBody:
+    """``code``: stable, names the rule or the fault; ``message``: one line saying why;
+    ``data``: what the message was made from (plain JSON, never a secret)."""
+
     code: str
     message: str
+    data: dict[str, Any]
 
 
 @frozen(kw_only=True)
 class ErrorOut:
-    """Every refusal: ``{"error": {"code": CODE, "message": one line}}``."""
+    """Every refusal and fault: ``{"error": {"code": CODE, "message": one line, "data": {}}}``
+    (what `campaign --json` gives on stderr, and Discord with its line)."""
 
     error: ErrorBody
 

@@ -19,7 +19,7 @@ from uuid import UUID
 
 from attrs import frozen
 
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
 from engine.application.access_secrets import AccessSecrets, Grant, access_for
@@ -32,6 +32,7 @@ NOBODY = UUID(int=0)  # the campaign of the store's own keys (the server's CSRF 
 
 
 class NotSignedIn(DomainError):
+    kind = ErrorKind.NOT_SIGNED_IN
     template = "not signed in: {why} (the GM gives a link: `campaign member invite NAME`)"
 
 

@@ -8,11 +8,12 @@ import secrets
 from attrs import field, frozen
 
 from domain.dice import DiceSource, EnteredDice, Provenance
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 
 
 class ConflictingDiceOptions(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "give either --dice (faces rolled at the table) or --seed (digital dice), not both"
 
 

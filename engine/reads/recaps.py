@@ -9,7 +9,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from domain.campaign import CampaignState
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from engine.reads.indexed import DICE, INDEX
 from engine.reads.models import ReadModels
 from engine.reads.search import MODEL as SEARCH
@@ -50,10 +50,12 @@ def __getattr__(name: str) -> Any:
 
 
 class NotTheCode(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{campaign!r} is played under {system}: Exposure timelines are The Code's"
 
 
 class NotAHero(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "{ref!r} is not a hero of The Code in this campaign"
 
 

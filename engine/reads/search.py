@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from domain.audience import Audience
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from engine.reads.search_index import Term, index_of, pages
 from projections.search_model import SearchModel, words
@@ -35,10 +35,12 @@ ASKED = re.compile(r"([^\W_]+)(\*?)")
 
 
 class SearchQueryEmpty(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "a search needs at least one word (letters or digits); got {query!r}"
 
 
 class SearchQueryTooLong(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "a search is at most {limit} characters and {words} words (the search rule);"
         " this one is {length} characters and {count} words"
@@ -46,6 +48,7 @@ class SearchQueryTooLong(DomainError):
 
 
 class SearchLimitOutOfBounds(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "a search shows 1 to {limit} texts at a time; asked for {asked}"
 
 

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from attrs import frozen
 
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.events import CORRECTIONS
 from domain.plain import Plain
 from engine.store.log import LoggedRuling, headers, read_log
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 
 class NoSuchPoint(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = "the log has no {what}"
 
 

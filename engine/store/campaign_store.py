@@ -7,7 +7,8 @@ by ``engine.store.recorders.DurableSQLiteFactory``): a recorded ruling survives 
 ``postgresql://`` URL selects eventsourcing's own postgres module; psycopg is an optional extra
 and is imported only when such a URL is opened. What fails under a command (a full disk, a
 damaged file, a read-only store, a lock held too long, a server gone) becomes one ``StoreFault``
-(``store_fault``): a line with a stable code, exit 1.
+(``store_fault``): a ``domain.errors.Fault``, not a refusal: a line with a stable code, exit 1,
+HTTP 503. No fault's message or data holds a URL's password.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sqlite3
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 from uuid import UUID
 
@@ -27,7 +28,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import EventStore, PersistenceError
 from eventsourcing.utils import Environment
 
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind, Fault
 from engine.store.mapper import EventMapper, SnapshotMapper
 
 MEMORY = ":memory:"
@@ -37,17 +38,17 @@ PREFIX = "campaignlog"  # PostgreSQL table names start with it: campaignlog_even
 
 
 class UnsupportedStore(DomainError):
+    kind = ErrorKind.BAD_INPUT
     template = (
         "{spec!r} is not a store this version opens: give a SQLite file path, :memory: or "
         "postgresql://user@host:port/dbname"
     )
 
 
-class StoreFault(DomainError):
+class StoreFault(Fault):
     """The store failed under a command: not a rule refusing it (a refusal exits 2) but the disk,
     the file or the server (exit 1). A ruling is still recorded whole or not at all."""
 
-    exit_code: ClassVar[int] = 1
     template = "the store at {spec!r} failed: {problem}"
 
 
@@ -55,6 +56,7 @@ class NoSuchStore(DomainError):
     """A SQLite store that is not there: only `campaign init` and `campaign import` make one,
     so a mistyped --db does not leave an empty store behind."""
 
+    kind = ErrorKind.BAD_INPUT
     template = (
         "there is no store at {spec!r}{why} (`campaign init NAME --system ...` or "
         "`campaign import FILE` creates one; --db or CAMPAIGN_DB chooses another)"
@@ -184,10 +186,10 @@ def store_fault(error: BaseException, spec: str) -> StoreFault | None:
             problem = one_line(error)
             if any(_reading_stream_id(e) for e in chain):
                 problem = f"a stream id is not a UUID: {problem}"
-            return StoredEventUnreadable(spec=shown(spec), problem=problem)
+            return StoredEventUnreadable(spec=shown(spec), problem=masked(problem, spec))
         return None
     store_errors = [e for e in chain if _is_store_error(e)]
-    problem = one_line(store_errors[-1])  # the innermost: the database's own words
+    problem = masked(one_line(store_errors[-1]), spec)  # the innermost: the database's words
     words = " ".join(one_line(e) for e in chain).lower()
     for fault, phrases in _FAULT_WORDS:
         if any(phrase in words for phrase in phrases):
@@ -225,6 +227,21 @@ def shown(spec: str) -> str:
     user = parts.username or ""
     host = parts.netloc.rpartition("@")[2]
     return parts._replace(netloc=f"{user}:***@{host}").geturl()
+
+
+def masked(text: str, spec: str) -> str:
+    """``text`` without the password of ``spec``: a database's or a driver's words may quote
+    the URL it was given (its password, however short, becomes ``***``)."""
+    if not is_postgres(spec):
+        return text
+    try:
+        password = urlsplit(spec).password
+    except ValueError:
+        password = None
+    text = text.replace(spec, shown(spec))
+    for secret in {password, unquote(password)} if password else ():
+        text = text.replace(secret, "***")
+    return text
 
 
 def postgres_environment(spec: str) -> dict[str, str]:
@@ -352,7 +369,7 @@ def open_store(spec: str, *, create: bool = True, pool: int | None = None) -> Ca
 
 def _unopened(spec: str, error: BaseException) -> str:
     """Why a store did not open, in the user's terms where the path says more than SQLite."""
-    return (None if is_postgres(spec) else _missing_folder(spec)) or one_line(error)
+    return (None if is_postgres(spec) else _missing_folder(spec)) or masked(one_line(error), spec)
 
 
 def _missing_folder(spec: str) -> str | None:

@@ -1,7 +1,7 @@
 """No input reaches a traceback: arbitrary bytes as arguments, store faults injected under a
 command, a store file with a page overwritten by hand, a missing folder, an unreachable server.
 Every run of `campaign` ends with exit 0, 1 (a fault) or 2 (a refusal), at most one line on
-stderr (exactly one when it fails: `error: CODE: reason`, or one JSON object under --json), no
+stderr (exactly one when it fails: `error: CODE: message`, or one JSON object under --json), no
 "Traceback" anywhere, and nothing appended when it fails."""
 
 from __future__ import annotations
@@ -75,7 +75,10 @@ def ended_cleanly(result: Result, *, as_json: bool = False) -> str | None:
     if as_json:
         error = json.loads(result.stderr)["error"]
         assert CODE.fullmatch(error["code"]), error
-        assert error["reason"].strip()
+        assert error["message"].strip(), error
+        assert "\n" not in error["message"], error
+        assert isinstance(error["data"], dict), error
+        assert " ".join(error["reason"].split()) == error["message"]  # deprecated: one release
         return str(error["code"])
     matched = LINE.match(result.stderr)
     assert matched, result.stderr

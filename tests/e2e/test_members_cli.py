@@ -367,13 +367,16 @@ def test_calls_outside_a_members_role_are_refused(
 def test_a_refusal_under_json_is_one_json_line_on_stderr(
     seated: Run, count: Callable[[], int]
 ) -> None:
-    """The refusal's data names who, in which role, what and the rule."""
+    """The refusal's data names who, in which role, what and the rule; ``reason`` (deprecated)
+    repeats the message for the scripts that read it."""
     before = count()
     result = seated('--json --as alice undo --reason "mine"')
     assert 2 == result.exit_code
+    line = "alice (player) may not undo: only the GM does that (Members and roles)"
     assert {
         "code": "NOT_ALLOWED",
-        "reason": "alice (player) may not undo: only the GM does that (Members and roles)",
+        "message": line,
+        "reason": line,
         "data": {"who": "alice", "role": "player", "what": "undo", "rule": "only the GM does that"},
     } == json.loads(result.stderr)["error"]
     assert before == count()

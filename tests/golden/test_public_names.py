@@ -20,7 +20,7 @@ import domain
 import engine
 import projections
 import web
-from domain.errors import DomainError
+from domain.errors import CodedError, DomainError, Fault
 from domain.rulesets import SYSTEMS
 from engine.transfer.export_import import command_classes, event_classes
 
@@ -35,15 +35,15 @@ def _import_everything() -> None:
                 importlib.import_module(found.name)
 
 
-def _error_classes() -> set[type[DomainError]]:
-    found: set[type[DomainError]] = set()
-    todo = [DomainError]
+def _error_classes() -> set[type[CodedError]]:
+    found: set[type[CodedError]] = set()
+    todo = [CodedError]
     while todo:
         for sub in todo.pop().__subclasses__():
             if sub not in found:
                 found.add(sub)
                 todo.append(sub)
-    return found
+    return found - {DomainError, Fault}  # the bases: never raised themselves
 
 
 def public_names() -> list[str]:

@@ -1,5 +1,5 @@
-"""One table maps refusals to statuses (web.errors.STATUS); every refusal's body is
-{"error": {"code", "message"}} with a one-line message."""
+"""An error's kind says its status (web.errors.STATUS); every refusal's body is
+{"error": {"code", "message", "data"}} with a one-line message."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_refusals_over_http_append_nothing(
     before = table.events()
     response = client.post(API + path, json=body, headers=table.headers("gm"))
     assert (status, code) == (response.status_code, response.json()["error"]["code"])
-    assert ["code", "message"] == sorted(response.json()["error"])
+    assert ["code", "data", "message"] == sorted(response.json()["error"])
     assert "\n" not in response.json()["error"]["message"]
     assert before == table.events()
 
@@ -87,6 +87,24 @@ def test_unknown_campaigns_and_pages(client: TestClient[Any], table: Table) -> N
     """A campaign not in the store, for its own credential, is 404; so is a page that is not."""
     missing = client.get("/nowhere", headers=table.headers("gm"))
     assert (404, "NOT_FOUND") == (missing.status_code, missing.json()["error"]["code"])
+
+
+def test_litestars_own_answers_have_the_one_body(client: TestClient[Any], table: Table) -> None:
+    """Routing (404), authentication (401) and validation (422), answered by Litestar before any
+    route of ours runs, give the body every refusal has, data included."""
+    answers = [
+        client.get("/nowhere", headers=table.headers("gm")),
+        client.get(API + "/log"),
+        client.post(API + "/commands/note", json={"params": "text"}, headers=table.headers("gm")),
+    ]
+    assert [(404, "NOT_FOUND"), (401, "NOT_SIGNED_IN"), (422, "INVALID_REQUEST")] == [
+        (a.status_code, a.json()["error"]["code"]) for a in answers
+    ]
+    for answer in answers:
+        error = answer.json()["error"]
+        assert ["code", "data", "message"] == sorted(error)
+        assert isinstance(error["data"], dict)
+    assert {"path": "/nowhere"} == answers[0].json()["error"]["data"]
 
 
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"

@@ -1,15 +1,17 @@
 """What the endpoint answers, as Discord shows it: a ruling as an embed (its number and verb,
 who made it, the dice with their faces, each line of what changed, the character as its
-author), a refusal as a one-line message only its sender sees (flag 64, EPHEMERAL), all inside
-the limits Discord puts on a message. Interaction callback types: 1 PONG, 4 a message."""
+author), a refusal as a one-line message only its sender sees (flag 64, EPHEMERAL), ``CODE:
+message``, with the error body's data as an embed's fields under it, all inside the limits
+Discord puts on a message. Interaction callback types: 1 PONG, 4 a message."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from attrs import frozen
 
-from domain.errors import DomainError
+from domain.errors import CodedError
 from domain.events import PostWritten, RulingMade, Visibility
 from engine import NOT_UNDOABLE, RulingResult, event_lines
 
@@ -24,7 +26,7 @@ PARAGRAPH = 2  # text input style
 EPHEMERAL = 1 << 6
 # An embed's limits (Discord's "Embed Limits"), and a message's content.
 TITLE, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FOOTER, AUTHOR = 256, 4096, 256, 1024, 2048, 256
-EMBED_TOTAL, CONTENT = 6000, 2000
+EMBED_TOTAL, CONTENT, FIELDS = 6000, 2000, 25
 
 
 @frozen
@@ -50,8 +52,23 @@ def said(text: str, *, private: bool = True) -> dict[str, Any]:
     return {"type": MESSAGE, "data": data}
 
 
-def refused(error: DomainError) -> dict[str, Any]:
-    return said(f"{error.code}: {error.reason}")
+def refused(error: CodedError) -> dict[str, Any]:
+    """A refusal (or a fault) as the error body every front end gives: its line, ``CODE:
+    message``, and its data as the inline fields of an embed, each value as JSON (a field per key
+    as far as Discord's limits allow: 25 fields, 6000 characters in all)."""
+    answer = said(f"{error.code}: {error.message}")
+    fields: list[dict[str, Any]] = []
+    room = EMBED_TOTAL
+    for key, value in error.body()["data"].items():
+        name = cut(key, FIELD_NAME)
+        shown = cut(json.dumps(value, ensure_ascii=False), FIELD_VALUE)
+        if len(fields) == FIELDS or len(name) + len(shown) > room:
+            break
+        fields.append({"name": name, "value": shown, "inline": True})
+        room -= len(name) + len(shown)
+    if fields:
+        answer["data"]["embeds"] = [{"fields": fields}]
+    return answer
 
 
 def ruling(result: RulingResult) -> dict[str, Any]:

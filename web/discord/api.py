@@ -9,9 +9,9 @@ import json
 import os
 import urllib.error
 import urllib.request
-from typing import Any, ClassVar
+from typing import Any
 
-from domain.errors import DomainError
+from domain.errors import Fault
 from projections.plain_text import plain_text
 
 ENVVAR = "CAMPAIGN_DISCORD_API"
@@ -20,8 +20,7 @@ AGENT = "DiscordBot (https://github.com/campaign-log, 1)"  # the form Discord as
 TIMEOUT = 20.0
 
 
-class DiscordRefused(DomainError):
-    exit_code: ClassVar[int] = 1
+class DiscordRefused(Fault):
     template = "Discord answered {status}: {problem}"
 
 

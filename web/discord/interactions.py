@@ -38,12 +38,12 @@ from litestar import Request, Response, post
 from litestar.background_tasks import BackgroundTask
 from litestar.params import RawBody
 
-from domain.errors import DomainError, InvalidParameter
+from domain.errors import CodedError, DomainError, ErrorKind, InvalidParameter
 from domain.kinds import ListOf
 from domain.policy import check_allowed, check_gm
 from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
-from engine import DiceSpec, Engine
+from engine import DiceSpec, Engine, store_fault
 from web.commands import build
 from web.discord import answers, api, direct, voices
 from web.discord.answers import Answer
@@ -55,6 +55,7 @@ from web.discord.slash import commands as slash_commands
 from web.discord.tables import Seat, campaign_of, seat_of
 from web.discord.tools import JOIN, JOIN_COMMAND, TOOL_KINDS, TOOLS, Asked, join
 from web.discord.tools import options_of as tools_options
+from web.errors import refusal
 
 PATH = "/discord/interactions"
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
@@ -67,6 +68,11 @@ DEADLINE = 2.5  # seconds a command may take before its answer is deferred (Disc
 WORKERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="discord")
 DISPUTE, UNDO, REASON = "dispute", "undo", "reason"
 log = logging.getLogger(__name__)
+
+
+class DiscordNotSetUp(DomainError):
+    kind = ErrorKind.NOT_FOUND
+    template = "Discord is not set up on this server (`campaign serve --discord-public-key KEY`)"
 
 
 class UnknownSlashCommand(DomainError):
@@ -87,7 +93,7 @@ class UnknownButton(DomainError):
 def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any]:
     verifier: Verifier | None = request.app.state.get("discord")
     if verifier is None:
-        return Response({"error": "Discord is not set up on this server"}, status_code=404)
+        return refusal(DiscordNotSetUp())
     try:
         verifier.check(
             request.headers.get("X-Signature-Ed25519"),
@@ -96,7 +102,7 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
             clock(),
         )
     except BadDiscordSignature as error:
-        return Response({"error": error.reason}, status_code=401)
+        return refusal(error)
     try:
         interaction = json.loads(body)
     except ValueError as error:
@@ -168,8 +174,8 @@ def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> An
 
     try:
         kept = engine.answer_once(f"discord:{_interaction_id(interaction)}", first)
-    except DomainError as error:
-        return Answer(answers.refused(error))
+    except Exception as error:  # a refusal, or a fault of the store: one line all the same
+        return _refused(engine, error)
     return ran[0] if ran else Answer(json.loads(kept))
 
 
@@ -183,9 +189,18 @@ def _interaction_id(interaction: dict[str, Any]) -> str:
 def _answer_now(engine: Engine, interaction: dict[str, Any], page: str) -> Answer:
     try:
         found = answered(engine, interaction, page)
-    except DomainError as error:
-        return Answer(answers.refused(error))
+    except Exception as error:
+        return _refused(engine, error)
     return found if isinstance(found, Answer) else Answer(found)
+
+
+def _refused(engine: Engine, error: Exception) -> Answer:
+    """A refusal, or a fault of the store (a full disk, a server gone), as its ephemeral line:
+    Discord takes a 200 answer or none. Anything else is a bug, and raised."""
+    problem = error if isinstance(error, CodedError) else store_fault(error, engine.db)
+    if problem is None:
+        raise error
+    return Answer(answers.refused(problem))
 
 
 def answered(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 
 MAX_AGE = 300  # seconds between the request's timestamp and now, either way
 
@@ -22,6 +22,7 @@ class InvalidDiscordKey(DomainError):
 
 
 class BadDiscordSignature(DomainError):
+    kind = ErrorKind.NOT_SIGNED_IN
     template = "the request is not signed by this Discord application: {problem}"
 
 

@@ -66,7 +66,10 @@ def malformed(draw: st.DrawFn) -> tuple[str, Any]:
         if shape == 0:
             return registered["name"], well_formed(chosen["options"])  # no subcommand
         if shape == 1:
-            return registered["name"], [{**sub(chosen["name"]), "options": draw(JSON)}]
+            # options that are not a list (none at all, or [], is a subcommand sent bare:
+            # a missing required option is then refused INVALID_PARAMETER, not malformed)
+            shapeless = draw(JSON.filter(lambda v: not isinstance(v, list | None)))
+            return registered["name"], [{**sub(chosen["name"]), "options": shapeless}]
         if shape == 2:
             return registered["name"], [sub("nothing-such")]
         if shape == 3:

@@ -81,10 +81,11 @@ def wanting(violations: list[dict[str, Any]], page: Any, where: str, width: int)
 
 
 @contextmanager
-def serving_in_thread(db: str) -> Iterator[str]:
-    """The app of ``db`` on uvicorn in a thread: its base URL, until the block ends."""
+def serving_in_thread(db: str, app: Any = None) -> Iterator[str]:
+    """The app of ``db`` (or ``app``) on uvicorn in a thread: its base URL, until the block
+    ends."""
     config = uvicorn.Config(
-        create_app(db),
+        app or create_app(db),
         host="127.0.0.1",
         port=free_port(),
         log_level="warning",

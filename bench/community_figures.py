@@ -16,6 +16,8 @@ free ports of 127.0.0.1, driven by clients in this process. Every load is bounde
   for both).
 - **A request meanwhile**: ``GET /api/me`` with 500 streams open and a roll fanned out every
   quarter second, against the same with no stream open: p50 and p99, the target held by both.
+- **A restart**: SIGTERM to a process with 500 streams open, to its exit (bound: 1 s); each
+  stream ends with a ``retry`` and EOF.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import contextlib
 import json
 import os
 import random
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -386,10 +390,14 @@ class Streams:
     arrival time of every ruling on every stream."""
 
     def __init__(self, base: str, seats: list[Seat]) -> None:
+        from web.live import AWAY_RETRY_MS
+
         host, _, port = base.removeprefix("http://").partition(":")
         self.host, self.port = host, int(port)
         self.seats = seats
         self.arrived: dict[int, list[float]] = {}
+        self.ended: list[tuple[float, bool]] = []  # each stream's EOF, and whether a retry came
+        self.away = f"retry: {AWAY_RETRY_MS}".encode()  # a stop's (the opening's is another)
         self.changed = threading.Condition()
         self.loop = asyncio.new_event_loop()
         self.opened = threading.Event()
@@ -435,9 +443,10 @@ class Streams:
 
     async def _follow(self, reader: asyncio.StreamReader) -> None:
         number: int | None = None
-        ruling = False
+        ruling = retried = False
         while line := await reader.readline():
             text = line.strip()
+            retried = retried or text == self.away
             if text.startswith(b"id:"):
                 number = int(text[3:].strip() or 0)
             elif text.startswith(b"event:"):
@@ -449,6 +458,9 @@ class Streams:
                         self.arrived.setdefault(number, []).append(now)
                         self.changed.notify_all()
                 number, ruling = None, False
+        with self.changed:
+            self.ended.append((time.perf_counter(), retried))
+            self.changed.notify_all()
 
     def __enter__(self) -> Streams:
         self._thread.start()
@@ -543,6 +555,63 @@ def fanout_rows(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) 
     return rows
 
 
+def restart_row(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) -> Row:
+    """SIGTERM to a `campaign serve` process with 500 streams open: to its exit, and to the
+    end of the last stream (each should end with a ``retry``, then EOF)."""
+    import httpx
+
+    db = fresh()
+    seats = tables(db, TABLE, observers=4)
+    count = sizes.streams[-1]
+    port = free_port()
+    argv = [
+        *(str(BIN / "campaign"), "--db", db, "serve", "--pool", str(POOL)),
+        *("--host", "127.0.0.1", "--port", str(port)),
+    ]
+    log = work / f"community-restart-{store}.log"
+    with log.open("ab") as output:
+        server = subprocess.Popen(argv, stdout=output, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(base + "/schema/openapi.json", timeout=1)
+                break
+            except httpx.TransportError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: see {log}") from None
+                time.sleep(0.1)
+        say(f"  {count} streams open, then SIGTERM, {store}")
+        with open_streams(base, [seats[n % len(seats)] for n in range(count)]) as streams:
+            began = time.perf_counter()
+            server.send_signal(signal.SIGTERM)
+            status = server.wait(timeout=60)
+            exited = time.perf_counter() - began
+            with streams.changed:
+                streams.changed.wait_for(lambda: len(streams.ended) >= count, 30)
+                ended = list(streams.ended)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    retried = sum(1 for _, r in ended if r)
+    last = max((t for t, _ in ended), default=began) - began
+    logged = log.read_text(errors="replace")
+    clean = status == 0 and "Traceback" not in logged and retried == count
+    return Row(
+        f"{store} server: SIGTERM with {count} streams open to the process's exit",
+        "s",
+        exited,
+        1.0,
+        "1 s (the bound set for it)",
+        "<= 1",
+        note=f"exit status {status}; {retried} of {count} streams ended with a retry, the last "
+        f"{last * 1000:.0f} ms after the signal"
+        + ("" if clean else f" (**not as it should be**: see {log.name})"),
+    )
+
+
 def me_costs(api: Any, base: str, url: str, requests: int) -> list[float]:
     """``requests`` timings of ``GET /api/me`` while another client rolls every 0.25 s."""
     import httpx
@@ -599,7 +668,7 @@ def postgres_database(admin_db: str) -> Callable[[], str]:
 
 def everything(work: Path, sizes: Sizes, only: str = "") -> list[Row]:
     """The community figures on SQLite, then on PostgreSQL when a server answers (``only``:
-    "players", "connections" or "fanout" for one kind alone)."""
+    "players", "connections", "fanout" or "restart" for one kind alone)."""
     from bench.postgres_figures import SERVER, reachable
 
     files = iter(range(10**6))
@@ -612,6 +681,8 @@ def everything(work: Path, sizes: Sizes, only: str = "") -> list[Row]:
         rows += players_rows("SQLite", sqlite_file, work, sizes)
     if only in ("", "fanout"):
         rows += fanout_rows("SQLite", sqlite_file, work, sizes)
+    if only in ("", "restart"):
+        rows.append(restart_row("SQLite", sqlite_file, work, sizes))
     problem = reachable()
     if problem:
         note = f"not measured: no PostgreSQL server answered at {SERVER} ({problem})"
@@ -625,6 +696,8 @@ def everything(work: Path, sizes: Sizes, only: str = "") -> list[Row]:
             rows.append(connections_row(fresh, admin, work, sizes))
         if only in ("", "fanout"):
             rows += fanout_rows("PostgreSQL", fresh, work, sizes)
+        if only in ("", "restart"):
+            rows.append(restart_row("PostgreSQL", fresh, work, sizes))
     finally:
         drop_database(admin)
     return rows

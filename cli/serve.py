@@ -29,17 +29,17 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
     """Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API
     under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`, and
     with --discord-public-key the Interactions Endpoint of your Discord application.
-    Stop it with Ctrl-C. Several processes may serve one PostgreSQL database: each holds at
-    most --pool connections to it.
+    Stop it with Ctrl-C or SIGTERM: open pages are told to reconnect (to another server of the
+    store), requests in flight finish, and it exits. Several processes may serve one
+    PostgreSQL database: each holds at most --pool connections to it.
 
     \b
     Example:
       campaign --db table.db serve --host 0.0.0.0 --port 8000
     """
-    import uvicorn
-
     from web import create_app
     from web.discord.interactions import PATH as DISCORD_PATH
+    from web.serving import serve as run
 
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
@@ -49,10 +49,7 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
             f" calls https://YOUR-HOST{DISCORD_PATH} through your HTTPS proxy or tunnel)",
             err=True,
         )
-    # A page keeps its event stream open: stop waiting for it after a few seconds.
-    uvicorn.run(
-        app, host=host, port=port, log_level="info", proxy_headers=True, timeout_graceful_shutdown=3
-    )
+    run(app, host, port)
 
 
 COMMANDS = (serve,)

@@ -6,13 +6,14 @@ the CSRF tokens' key too, so several server processes may serve one PostgreSQL d
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-import anyio.to_thread
 from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
@@ -96,10 +97,15 @@ def openapi() -> OpenAPIConfig:
 
 
 def _bounded(threads: int) -> Callable[[], None]:
-    """At startup: at most ``threads`` worker threads run the requests' store work at once."""
+    """At startup: the serving loop's default executor becomes ``threads`` worker threads.
+    Litestar runs every sync handler (``sync_to_thread=True``) and sync dependency with
+    ``loop.run_in_executor`` on that executor (``litestar.concurrency``: no executor of its own
+    is set), and the sign-in lookup and the form pages go through it too, so these ``threads``
+    are all that run the requests' store work; a request beyond them waits in its queue."""
 
     def bound() -> None:
-        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+        workers = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="campaign-worker")
+        asyncio.get_running_loop().set_default_executor(workers)  # shut down as the loop ends
 
     return bound
 

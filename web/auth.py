@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import anyio.to_thread
 from litestar import Request
+from litestar.concurrency import sync_to_thread
 from litestar.connection import ASGIConnection
 from litestar.enums import ScopeType
 from litestar.exceptions import NotAuthorizedException
@@ -48,7 +48,7 @@ class SignInMiddleware(AbstractAuthenticationMiddleware):
         if found is None:
             raise NotAuthorizedException("no session cookie and no bearer token")
         engines = connection.app.state.engines
-        signed = await anyio.to_thread.run_sync(lambda: engines.get().who(found[1]))
+        signed = await sync_to_thread(lambda: engines.get().who(found[1]))  # on the pool
         if signed is None:
             raise NotAuthorizedException("that session or token is unknown, expired or revoked")
         return AuthenticationResult(user=signed, auth=found[0])

@@ -17,7 +17,12 @@ asks the store every ``CHECK`` seconds, in one indexed query for every open stre
 them still sign in (``Engine.still_signed_in``): a stream whose session or token was revoked
 (`campaign member revoke`, from any process), signed out, gone with its member's seat or
 expired is ended, as a member who loses their seat has their stream ended at the ruling that
-unseats them."""
+unseats them.
+
+When the process stops (``Feed.end``: `campaign serve` calls it on SIGTERM as soon as it stops
+taking connections, before it waits for the requests in flight) every stream is sent a
+``retry`` and ends cleanly: the browser reconnects, with its ``Last-Event-ID``, to whichever
+server the proxy sends it to, and is sent from there every ruling after the last it has."""
 
 from __future__ import annotations
 
@@ -47,6 +52,7 @@ from web.render import Reader, reader_of, ruling_view
 log = logging.getLogger("campaign.web")
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a proxy closes idle ones)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
+AWAY_RETRY_MS = 500  # how soon it reconnects (to another server) a stream ended by a stop
 HEADERS = {"cache-control": "no-store", "connection": "keep-alive", "x-accel-buffering": "no"}
 BEHIND = 256  # deliveries a stream may leave unsent before it is dropped (the browser reconnects)
 CHECK = 0.5  # seconds between checks that the open streams' credentials still sign in
@@ -55,6 +61,7 @@ Rendered = list[tuple[int, str]]  # (ruling number, its HTML)
 View = tuple[str, frozenset[int]]
 OPENING = ServerSentEventMessage(comment="live", retry=RETRY_MS).encode()
 KEPT_ALIVE = ServerSentEventMessage(comment="keep-alive").encode()
+RECONNECT = f": server stopping\r\nretry: {AWAY_RETRY_MS}\r\n\r\n".encode()  # no event, no data
 
 
 @frozen
@@ -73,7 +80,7 @@ def encoded(rendered: Rendered, last: int) -> Sent:
     return Sent(rendered, last, b"".join(e.encode() for e in events))
 
 
-Delivery = Sent | None  # None: the stream ends
+Delivery = Sent | bytes | None  # None: the stream ends; bytes: its last words, then it ends
 
 
 def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> View:
@@ -126,6 +133,9 @@ class Feed:
         """A stream of ``campaign`` for ``member`` from after ruling ``position``, open while
         ``credential`` signs them in."""
         stream = Stream(campaign, member, position, asyncio.get_running_loop(), credential)
+        if self._stop.is_set():  # the process is stopping: reconnect to another
+            _put_all([(stream, RECONNECT)])
+            return stream
         with self._lock:
             self.template = self.template or template
             self._streams[campaign].add(stream)
@@ -141,14 +151,21 @@ class Feed:
                 if not streams:
                     del self._streams[stream.campaign]
 
-    def stop(self) -> None:
-        """End every stream and the threads (before the engine closes under them)."""
+    def end(self) -> None:
+        """The process is stopping: tell every open stream to reconnect (``RECONNECT``) and end
+        it, stop following the store, and end at once any stream opened from now on. Returns
+        without waiting (it may be called on the event loop: each stream ends on its loop)."""
         self._stop.set()
         self._due.set()
         with self._lock:
             every = [s for streams in self._streams.values() for s in streams]
+        self._send([(s, RECONNECT) for s in every])
+
+    def stop(self) -> None:
+        """End every stream (``end``) and the threads (before the engine closes under them)."""
+        self.end()
+        with self._lock:
             threads, self._threads = self._threads, []
-        self._send([(s, None) for s in every])
         for thread in threads:
             thread.join(timeout=3)
 
@@ -270,7 +287,9 @@ def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:
     for stream, delivery in deliveries:
         if stream.closed:
             continue
-        if delivery is None or stream.queue.qsize() >= BEHIND:
+        if isinstance(delivery, bytes):
+            stream.closed = True  # its last words
+        elif delivery is None or stream.queue.qsize() >= BEHIND:
             stream.closed = True  # a reader that stopped reading is let go
             delivery = None
         stream.queue.put_nowait(delivery)
@@ -302,6 +321,9 @@ async def events(
                     yield KEPT_ALIVE
                     continue
                 if delivery is None:
+                    return
+                if isinstance(delivery, bytes):  # the server is stopping: reconnect elsewhere
+                    yield delivery
                     return
                 yield delivery.payload  # the same bytes for every stream of its view
         finally:

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import anyio.to_thread
 from jinja2 import Environment
 from litestar import MediaType, Request, Response, Router, get, post
+from litestar.concurrency import sync_to_thread
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
@@ -362,13 +362,13 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
     form = await request.form()
     data = {str(k): str(v) for k, v in form.items()}
     try:
-        number = await anyio.to_thread.run_sync(partial(_act, request, campaign, data))
+        number = await sync_to_thread(partial(_act, request, campaign, data))
     except CodedError as error:
         refusal = {"form": data.get("_form", data.get("_do", "")), "message": one_line(error)}
         refusal |= {"text": data.get("text", "")}
         chosen = data.get("_as") or None
         table = partial(_table, request, campaign, None, refusal, chosen)
-        context = await anyio.to_thread.run_sync(table)
+        context = await sync_to_thread(table)
         return Template("table.html", context=context, status_code=status_of(error))
     return Redirect(f"{page_of(campaign)}{_chosen(data)}#r-{number}", status_code=303)
 

@@ -9,6 +9,7 @@ file cannot tell another process, so there the wait reads the position every ``p
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,9 @@ from engine.store.campaign_store import is_postgres
 
 if TYPE_CHECKING:
     from engine.application.engine import Engine
+
+STOP_CHECK = 0.2  # seconds between looks at ``stop`` while listening (a server's stop waits it)
+QUIET_CHECK = 1.0  # seconds between reads of the position while no notification comes
 
 
 def position(engine: Engine) -> int:
@@ -25,7 +29,8 @@ def position(engine: Engine) -> int:
 
 def store_changes(engine: Engine, stop: threading.Event, *, poll: float = 0.25) -> Iterator[int]:
     """The store's position now, then each new one as the store moves on, until ``stop`` is
-    set (checked at least every second). Blocking: run it in a thread of its own."""
+    set (looked at every ``STOP_CHECK`` seconds, or ``poll``). Blocking: run it in a thread of
+    its own."""
     last = position(engine)
     yield last
     if is_postgres(engine.db):
@@ -45,9 +50,14 @@ def _listened(engine: Engine, stop: threading.Event, last: int) -> Iterator[int]
     with recorder.datastore.get_connection() as connection:
         connection.execute(SQL("LISTEN {}").format(Identifier(recorder.channel_name)))
         try:
+            read = time.monotonic()
             while not stop.is_set():
-                for _ in connection.notifies(timeout=1.0, stop_after=1):
-                    break
+                heard = False
+                for _ in connection.notifies(timeout=STOP_CHECK, stop_after=1):
+                    heard = True
+                if not heard and time.monotonic() - read < QUIET_CHECK:
+                    continue  # nothing new: look at ``stop`` again
+                read = time.monotonic()
                 # Read on the listening connection: the listener holds one of the pool's
                 # connections, never two (engine.store.write_lock counts on it).
                 row = connection.execute(recorder.max_notification_id_statement).fetchone()

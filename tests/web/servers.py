@@ -21,6 +21,7 @@ import uvicorn
 
 from bench.server_figures import free_port, running
 from web import create_app
+from web.serving import Server
 
 Event = dict[str, str]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -81,16 +82,18 @@ def wanting(violations: list[dict[str, Any]], page: Any, where: str, width: int)
 
 
 @contextmanager
-def serving_in_thread(db: str) -> Iterator[str]:
-    """The app of ``db`` on uvicorn in a thread: its base URL, until the block ends."""
+def serving_in_thread(db: str, app: Any = None) -> Iterator[str]:
+    """The app of ``db`` (or ``app``) on uvicorn in a thread: its base URL, until the block
+    ends."""
+    served = app or create_app(db)
     config = uvicorn.Config(
-        create_app(db),
+        served,
         host="127.0.0.1",
         port=free_port(),
         log_level="warning",
-        timeout_graceful_shutdown=1,  # open event streams do not hold the stop up
+        timeout_graceful_shutdown=1,  # a request left hanging does not hold the stop up
     )
-    server = uvicorn.Server(config)
+    server = Server(config, served.state.feed)  # ends the open event streams as it stops
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -1,0 +1,132 @@
+"""``--pool N`` bounds the worker threads: every sync handler (Litestar runs them on the serving
+loop's default executor), the sign-in lookup and the form pages run on one pool of N threads
+made at startup (``web.app._bounded``), so 64 players at once are served by N threads, the
+others waiting their turn, not by as many as asyncio's default executor would start (6 on two
+cores, 20 on sixteen)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+from litestar import Request, get
+
+from tests.web.conftest import API, build_table
+from tests.web.servers import serving_in_thread, serving_process
+from web import create_app
+
+POOL = 4  # fewer than asyncio's default executor starts on this machine (cores + 4, at least 5)
+PLAYERS = 64
+BESIDE = 2  # threads of a server besides its workers: the main thread, the log writer
+
+
+class Probe:
+    """A sync handler that holds its worker thread a moment and counts who ran it: how many
+    ran at once at most, on which threads."""
+
+    def __init__(self) -> None:
+        self.guard = threading.Lock()
+        self.running = 0
+        self.peak = 0
+        self.threads: set[int] = set()
+
+    def handler(self) -> Any:
+        @get("/probe", sync_to_thread=True)
+        def probe(request: Request[Any, Any, Any]) -> str:
+            with self.guard:
+                self.running += 1
+                self.peak = max(self.peak, self.running)
+                self.threads.add(threading.get_ident())
+            try:
+                time.sleep(0.05)  # a store's read, say
+            finally:
+                with self.guard:
+                    self.running -= 1
+            return str(request.user.member)
+
+        return probe
+
+
+def _at_once(count: int, send: Any) -> Counter[int]:
+    """``send(client)`` from ``count`` threads released together: the statuses answered."""
+    statuses: Counter[int] = Counter()
+    start = threading.Barrier(count)
+    guard = threading.Lock()
+
+    def player() -> None:
+        with httpx.Client(timeout=60) as client:
+            start.wait(timeout=30)
+            status = send(client)
+            with guard:
+                statuses[status] += 1
+
+    threads = [threading.Thread(target=player) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses
+
+
+def test_64_players_at_once_run_on_the_pools_threads_alone(tmp_path: Path) -> None:
+    """With a pool of 4, a sync handler that holds its thread is run by 64 signed-in players at
+    once: never more than 4 at a time, on 4 threads; and 4 at a time (the pool is used)."""
+    table = build_table(str(tmp_path / "zion.db"))
+    probe = Probe()
+    app = create_app(table.db, pool=POOL)
+    app.register(probe.handler())
+    with serving_in_thread(table.db, app) as base:
+        headers = table.headers("gm")
+        statuses = _at_once(PLAYERS, lambda c: c.get(base + "/probe", headers=headers).status_code)
+    assert Counter({200: PLAYERS}) == statuses
+    assert POOL == probe.peak
+    assert len(probe.threads) <= POOL
+
+
+def _threads_of(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def _child_serving(base: str) -> int:
+    """The process id of this test's child that serves on ``base``'s port."""
+    port = base.rpartition(":")[2]
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # gone meanwhile
+            continue
+        if parent == os.getpid() and b"serve" in argv and port.encode() in argv:
+            return int(entry.name)
+    raise AssertionError(f"no child of the test serves on port {port}")
+
+
+def test_campaign_serve_runs_64_players_on_its_pool_of_threads(tmp_path: Path) -> None:
+    """`campaign serve --pool 4` on a SQLite file, 64 players rolling and reading at once
+    (signed in by token, so each also looks their token up): every roll answered 201, and the
+    process never held more threads than its main thread, Litestar's log writer (a logging
+    ``QueueListener``) and the pool's 4 (a worker thread once started stays until the server
+    stops, so counting after the load counts every one it started)."""
+    table = build_table(str(tmp_path / "zion.db"))
+    headers = table.headers("gm")
+    body = {"params": {"expression": "2d6", "why": "at once"}, "dice": [3, 4]}
+    with serving_process(table.db, "--pool", str(POOL)) as base:
+        assert 200 == httpx.get(base + "/api/me", headers=headers, timeout=10).status_code
+        pid = _child_serving(base)
+        assert BESIDE + POOL >= _threads_of(pid)
+
+        def roll(client: httpx.Client) -> int:
+            rolled = client.post(base + API + "/commands/dice", json=body, headers=headers)
+            return rolled.status_code
+
+        statuses = _at_once(PLAYERS, roll)
+        started = _threads_of(pid)
+    assert Counter({201: PLAYERS}) == statuses
+    assert BESIDE + POOL >= started

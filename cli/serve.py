@@ -37,9 +37,8 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
     Example:
       campaign --db table.db serve --host 0.0.0.0 --port 8000
     """
-    from web import create_app
-    from web.discord.interactions import PATH as DISCORD_PATH
-    from web.serving import serve as run
+    from web import DISCORD_PATH, create_app
+    from web import serve as run
 
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)

@@ -5,6 +5,8 @@ registration the CLI takes from here."""
 
 from web.app import create_app
 from web.discord.api import put_commands
+from web.discord.interactions import PATH as DISCORD_PATH
 from web.discord.slash import commands as slash_commands
+from web.serving import serve
 
-__all__ = ["create_app", "put_commands", "slash_commands"]
+__all__ = ["DISCORD_PATH", "create_app", "put_commands", "serve", "slash_commands"]

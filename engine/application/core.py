@@ -24,7 +24,7 @@ from engine.dice.secrets import DiceSecrets, secrets_for
 from engine.reads.models import ReadModels
 from engine.store.campaign_store import MEMORY, StoredLogDamaged, open_store
 from engine.store.records import DIRECTORY_ID
-from engine.store.streams import Evolve, Streams
+from engine.store.streams import Evolve, Heads, Streams
 from engine.store.write_lock import NoLock, write_lock_for
 from engine.write import clock
 from engine.write.ledger import Ledger, evolve_directory, evolver_of, jittered_backoff
@@ -55,7 +55,7 @@ class Store:
     ) -> None:
         self.db = db
         self.store = open_store(db, create=create, pool=pool)
-        self.streams = Streams(self.store)
+        self.streams = Streams(self.store, Heads())  # its heads kept between loads
         self.dice_secrets: DiceSecrets = secrets_for(db, self.store)
         self.ledger = Ledger(
             self.store,

@@ -138,7 +138,8 @@ class Head(Plain):
 
 class Heads:
     """The latest state of each stream this process loaded (at most ``size``, the least
-    recently used forgotten first), shared by every engine of the process. A cached state is
+    recently used forgotten first), of one engine (its store; a server's threads share it). A
+    cached state is
     used only when its version is still the stream's head and the stored event there is still
     the very bytes it was folded from (one indexed read, nothing decoded); their chain link
     links every event before it, so the history it was folded from is the one stored. A head
@@ -170,12 +171,13 @@ class Heads:
             self._heads.clear()
 
 
-HEADS = Heads()
-
-
 class Streams:
-    def __init__(self, store: CampaignStore) -> None:
+    """The streams of ``store``; ``heads``: the states of their heads kept between loads (an
+    engine's own streams; none for a view of the store that holds some records only)."""
+
+    def __init__(self, store: CampaignStore, heads: Heads | None = None) -> None:
         self.store = store
+        self.heads = heads
 
     def records(
         self, stream: UUID, *, gt: int | None = None, lte: int | None = None
@@ -208,9 +210,9 @@ class Streams:
     def load(self, stream: UUID, evolve: Evolve, *, lte: int | None = None) -> Loaded:
         """The state after version ``lte`` (default: the end), as recorded up to then. The end
         is read from the process's cached head when the store's head is still it (``Heads``)."""
-        if lte is not None:
+        if lte is not None or self.heads is None:
             return self._load(stream, evolve, None, lte)
-        cached = HEADS.get(stream, evolve)
+        cached = self.heads.get(stream, evolve)
         if cached is not None:
             rows = self.store.recorder.select_events(stream, desc=True, limit=1)
             if rows and rows[0].originator_version == cached.version:
@@ -222,12 +224,12 @@ class Streams:
         return self._cached(stream, evolve, self._load(stream, evolve, None, None))
 
     def _cached(self, stream: UUID, evolve: Evolve, loaded: Loaded) -> Loaded:
-        if loaded.version and loaded.state is not None:
+        if self.heads is not None and loaded.version and loaded.state is not None:
             version = loaded.version
             rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
             if rows:
                 head = Head(version=version, stored=bytes(rows[0].state), state=loaded.state)
-                HEADS.put(stream, evolve, head)
+                self.heads.put(stream, evolve, head)
         return loaded
 
     def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:
@@ -282,6 +284,8 @@ class Streams:
         whose replacements stand before it."""
         if fixes.voided and min(fixes.voided) <= version:
             return True
+        if _takes_back_replacements(found):
+            return True
         unplaced = _unplaced(found)
         return unplaced is not None and self._ruling_at(stream, version) > unplaced
 
@@ -292,6 +296,8 @@ class Streams:
         start). An amendment's replacements stand at its ruling's place: right after the
         versions it voids here or, when its ruling wrote nothing to this stream, after the last
         version written by that ruling or an earlier one (the versions' rulings only grow)."""
+        if _takes_back_replacements(found):
+            return None  # the amendment whose replacements it takes back may be anywhere
         bound = min(fixes.voided) - 1 if fixes.voided else None
         snapshot = self._snapshot(stream, bound)
         unplaced = _unplaced(found)
@@ -394,6 +400,13 @@ def _as_snapshot(stream: UUID, head: Head) -> Snapshot:
         state=head.state,
         chain=head.link,
     )
+
+
+def _takes_back_replacements(found: Iterable[Recorded]) -> bool:
+    """Whether ``found`` undoes a ruling that wrote to their stream only through an amendment's
+    replacements (a re-decided ruling undone later): its retraction voids no version here, but
+    the replacements a state folded before it must go."""
+    return any(isinstance(r.event, RulingRetracted) and not r.event.versions for r in found)
 
 
 def _unplaced(found: Iterable[Recorded]) -> int | None:

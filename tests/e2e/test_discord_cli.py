@@ -97,7 +97,7 @@ def test_serve_says_the_interactions_endpoint_is_on(
     """The start-up lines of `campaign serve` (the server itself not started): the endpoint's
     line with the application's public key, none without."""
     started: list[object] = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **options: started.append(app))
+    monkeypatch.setattr("web.serve", lambda app, host, port: started.append(app))
     monkeypatch.delenv("CAMPAIGN_DISCORD_PUBLIC_KEY", raising=False)
     plain = table("serve --port 8123")
     assert 0 == plain.exit_code, plain.output

@@ -19,6 +19,7 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
+from cli.errors import exit_code_of
 from domain.lifecycle import AddNote
 from domain.limits import MAX_TEXT
 from engine import Engine
@@ -260,7 +261,7 @@ def test_sqlite_full_for_real_in_the_middle_of_a_save(frozen: None, tmp_path: Pa
 def test_store_errors_become_the_fault_they_are(error: Exception, fault: type) -> None:
     found = store_fault(error, "campaign.db")
     assert type(found) is fault
-    assert 1 == found.exit_code  # type: ignore[union-attr]
+    assert 1 == exit_code_of(found)  # a fault, not a refusal
     assert "\n" not in found.reason  # type: ignore[union-attr]
 
 

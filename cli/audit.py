@@ -182,11 +182,13 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
     Example:
       campaign verify-dice night-shift.jsonl --session 2
     """
-    from engine import key_path, public_key_of, verify_export
+    from engine import file_lines, key_path, public_key_of, verify_export
 
     mine = public_key_of(key_path(key_file)) if key_file else None
-    with open(path, encoding="utf-8") as handle:
-        name, report = verify_export(handle)
+    # Read as bytes, as import reads a file: a line that is not UTF-8 or too long is refused
+    # naming the line, by the same checks.
+    with open(path, "rb") as handle:
+        name, report = verify_export(file_lines(handle))
     dice = [d for d in report.dice if session is None or d.session == session]
     seals = [s for s in report.seals if session is None or s.session == session]
     broken = bool(report.breaks) or any(not s.intact for s in seals)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -35,6 +38,22 @@ S1_FUNCTION = ("Cryptic", "Invulnerable", "Phasing")
 def event_count(engine: Engine) -> int:
     """How many events the store holds (all streams): unchanged after a refused command."""
     return engine.store.recorder.max_notification_id() or 0
+
+
+@contextmanager
+def local_time_zone(zone: str) -> Iterator[None]:
+    """The process's local time zone (``TZ``) is ``zone`` within the block, then what it was."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = zone
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import MINYEAR, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -55,12 +55,29 @@ def ruling_at(
             raise NoSuchPoint(what=f"session {session}")
         return max(found)
     if time is not None:
-        moment = time if time.tzinfo else time.astimezone()
+        moment = placed(time)
         found = [h.ruling for h in made if h.timestamp <= moment]
         if not found:
             raise NoSuchPoint(what=f"ruling at or before {moment.isoformat()}")
         return max(found)
     return max(h.ruling for h in made)
+
+
+EDGE = timedelta(days=2)  # more than any offset from UTC local time has ever had
+
+
+def placed(time: datetime) -> datetime:
+    """``time`` with its offset from UTC: a moment without one is local time, at the offset
+    local time had then. Within a day of the calendar's ends (year 1, year 9999) the library
+    cannot find that offset (it would pass through a year 0 or 10000): such a moment takes the
+    offset local time has two days inward, where it can."""
+    if time.tzinfo is not None:
+        return time
+    try:
+        return time.astimezone()
+    except (ValueError, OverflowError):
+        inward = EDGE if time.year == MINYEAR else -EDGE
+        return time.replace(tzinfo=(time + inward).astimezone().tzinfo)
 
 
 def history(streams: Streams, campaign: CampaignState, ref: str) -> list[Change]:

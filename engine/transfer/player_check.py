@@ -12,8 +12,10 @@ from engine.audit.verify import Report, verify_rows
 from engine.transfer.file import read_export
 
 
-def verify_export(lines: Iterable[str]) -> tuple[str, Report]:
-    """The campaign's name and the report on its export (no store is opened)."""
+def verify_export(lines: Iterable[str | bytes]) -> tuple[str, Report]:
+    """The campaign's name and the report on its export (no store is opened). Its lines are read
+    and checked as an import reads them: a malformed one is refused ``ImportRefused`` (or a
+    bound's own error: not UTF-8, too long, nested too deep), naming the line."""
     header, rows, _ = read_export(lines)
     streams: dict[UUID, list[StoredEvent]] = {}
     for row in rows:  # in the order recorded: each stream's versions in order

@@ -29,7 +29,7 @@ from cli.main import campaign
 from domain.limits import MAX_TEXT
 from engine import Engine
 from engine.store.recorders import BulkSQLiteRecorder
-from tests.conftest import event_count
+from tests.conftest import event_count, local_time_zone
 from tests.e2e.conftest import SETUP
 
 CODE = re.compile(r"[A-Z][A-Z_]+")
@@ -245,6 +245,37 @@ def test_the_note_from_the_issue_is_refused_in_one_line(table: Path) -> None:
     assert 2 == done.returncode
     assert done.stderr.startswith(b"error: UNREADABLE_ARGUMENT: argument 4 is not UTF-8 text")
     assert b"'bad \\xff'" in done.stderr
+    assert before == events(table)
+
+
+# --- Moments at the calendar's ends ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Tokyo", "America/Los_Angeles"])
+@pytest.mark.parametrize(
+    ("moment", "code"),
+    [
+        ("0001-01-01", "NO_SUCH_POINT"),
+        ("0001-01-01 00:00", "NO_SUCH_POINT"),
+        ("0001-01-01T00:00:00+0100", "NO_SUCH_POINT"),
+        ("9999-12-31", None),
+        ("9999-12-31T23:59:59", None),
+        ("9999-12-31T23:59:59-2359", None),
+    ],
+)
+@pytest.mark.parametrize("read", [["show"], ["show", "alice"], ["--json", "show"]])
+def test_a_moment_at_the_calendars_ends_is_answered(
+    table: Path, zone: str, moment: str, code: str | None, read: list[str]
+) -> None:
+    """`show --time` in year 1 (local time east of UTC: year 0 in UTC) is before the campaign
+    began, refused NO_SUCH_POINT appending nothing; in year 9999 (west of UTC: year 10000) it
+    is after the last ruling: the state now."""
+    before = events(table)
+    with local_time_zone(zone):
+        result = invoke(table, [*read, "--time", moment])
+    assert code == ended_cleanly(result, as_json="--json" in read), result.output
+    if code is None:
+        assert invoke(table, read).stdout == result.stdout
     assert before == events(table)
 
 

@@ -9,6 +9,7 @@ its chain."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import shutil
 import sys
@@ -46,6 +47,7 @@ from engine.transfer.export_import import (
     file_lines,
 )
 from engine.transfer.format import too_deep as _too_deep
+from engine.transfer.player_check import verify_export
 from tests.conftest import FROZEN_AT, event_count, place, scene_with_s1
 
 Items = list[Any]  # a file: the header and rows as JSON objects (or raw lines, str or bytes)
@@ -592,3 +594,66 @@ def test_a_damaged_export_is_imported_whole_or_refused(frozen: None, data: st.Da
             assert "\n" not in refusal
             assert before == state_of(target)
     assert "this" not in sys.modules
+
+
+# --- A player's `verify-dice` reads a file as the import does ------------------------------------
+
+
+def _checked(data: bytes) -> str:
+    """What ``verify_export`` (`verify-dice`'s reading) makes of a file: its campaign's name, or
+    the code of the DomainError it refused it with. Anything else raised fails the test."""
+    try:
+        name, _ = verify_export(file_lines(io.BytesIO(data)))
+    except DomainError as error:
+        refused: DomainError = error
+    else:
+        event("read")
+        return name
+    assert "\n" not in refused.reason
+    event(refused.code)
+    return refused.code
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.binary(max_size=600) | st.just(as_file(list(SEALED))).map(lambda d: d[:300]))
+def test_verify_dice_reads_arbitrary_bytes_or_refuses_them(data: bytes) -> None:
+    """Any bytes at all (and a real export cut short): a name or a DomainError."""
+    _checked(data)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_verify_dice_reads_a_damaged_export_or_refuses_it(data: st.DataObject) -> None:
+    """The import fuzz's damage (flipped bits, cut, swapped, dropped or repeated lines, other
+    topics, any JSON value in any field, re-linked or not): a name or a DomainError."""
+    items = items_of(data.draw(st.sampled_from([RUNNING, SEALED]), label="export"))
+    for change in data.draw(st.lists(mutation(len(SEALED)), min_size=1, max_size=3)):
+        items = change(items)
+    if data.draw(st.booleans(), label="re-linked"):
+        items = _rechained_if_possible(items)
+    _checked(as_file(lines_of(items)))
+
+
+NOT_UTF8 = [
+    pytest.param(lambda d: d[:200] + b"\xff" + d[200:], 1, id="header"),
+    pytest.param(lambda d: d.replace(b'"R1C2"', b'"R1C\xc32"', 1), None, id="row"),
+    pytest.param(lambda d: b"\xed\xa0\x80" + d, 1, id="surrogate"),
+]
+
+
+@pytest.mark.parametrize(("damaged", "line"), NOT_UTF8)
+def test_verify_dice_refuses_a_file_that_is_not_utf8_as_import_does(
+    tmp_path: Path, damaged: Callable[[bytes], bytes], line: int | None
+) -> None:
+    """`campaign verify-dice FILE` with a byte that is not UTF-8 in it: exit 2 and the one line
+    `campaign import` refuses the same file with (IMPORT_NOT_TEXT, naming the line)."""
+    path = tmp_path / "night-shift.jsonl"
+    path.write_bytes(damaged(as_file(list(SEALED))))
+    runner = CliRunner()
+    checked = runner.invoke(campaign_cli, ["verify-dice", str(path)])
+    imported = runner.invoke(campaign_cli, ["--db", str(tmp_path / "club.db"), "import", str(path)])
+    assert (2, "", 1) == (checked.exit_code, checked.stdout, len(checked.stderr.splitlines()))
+    assert checked.stderr.startswith("error: IMPORT_NOT_TEXT: line ")
+    if line is not None:
+        assert checked.stderr.startswith(f"error: IMPORT_NOT_TEXT: line {line}:")
+    assert imported.stderr == checked.stderr

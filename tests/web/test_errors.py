@@ -18,6 +18,7 @@ from domain.errors import (
     UnknownParameter,
 )
 from engine import NotSignedIn
+from tests.conftest import local_time_zone
 from tests.web.conftest import API, Table
 from web.errors import CsrfFailed, SignedInElsewhere, UnknownVerb, status_of
 
@@ -134,3 +135,34 @@ def test_a_mistyped_address_is_a_page_for_a_browser_and_json_for_a_client(
     for accept in ("application/json", "*/*"):
         answer = client.get(path, headers={"accept": accept})
         assert (404, "NOT_FOUND") == (answer.status_code, answer.json()["error"]["code"])
+
+
+# Moments at the calendar's ends, as a client may send them (RFC 3339): with the server's local
+# time east of UTC, year 1 without an offset is year 0 in UTC, and year 9999 west of it year 10000.
+EDGES = [
+    ("0001-01-01T00:00:00", 422),
+    ("0001-01-01T00:00:00+23:59", 422),
+    ("9999-12-31T23:59:59", 200),
+    ("9999-12-31T23:59:59.999999-23:59", 200),
+]
+
+
+@pytest.mark.parametrize("zone", ["Asia/Tokyo", "America/Los_Angeles"])
+@pytest.mark.parametrize("role", ["gm", "player", "observer"])
+def test_a_moment_at_the_calendars_ends_is_answered_not_a_500(
+    client: TestClient[Any], table: Table, zone: str, role: str
+) -> None:
+    """`show?time=` and `characters/{ref}?time=`: year 1 is before the campaign began
+    (NO_SUCH_POINT), year 9999 after its last ruling (the state now), for every member."""
+    for path in ("/show", "/characters/Neo"):
+        now = client.get(API + path, headers=table.headers(role)).json()
+        for moment, status in EDGES:
+            with local_time_zone(zone):
+                answer = client.get(
+                    API + path, params={"time": moment}, headers=table.headers(role)
+                )
+            assert status == answer.status_code, (path, moment, answer.text)
+            if status == 422:
+                assert "NO_SUCH_POINT" == answer.json()["error"]["code"]
+            else:
+                assert now == answer.json()

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import campaign as cli
+from domain.audience import GMS, Member
 from domain.lifecycle import AddNote, EndScene, EndSession, StartScene, StartSession
 from domain.rulesets.code_green.commands import Adapt, DeclareTest
 from engine import DiceSpec, Engine
@@ -58,15 +59,17 @@ def reads(engine: Engine) -> dict[str, str]:
     who = campaign.roster[0].name
     found: dict[str, str] = {}
     with mock.patch.object(index_reads, "PAGE", 4):  # the whole log, four rulings a page
-        found["log"] = repr(list(engine.iter_log("Lab")))
+        found["log"] = repr(list(engine.iter_log("Lab", audience=GMS)))
     for session in (1, 2):
-        found[f"log {session}"] = repr(engine.log("Lab", session=session))
+        found[f"log {session}"] = repr(engine.log("Lab", session=session, audience=GMS))
         found[f"end {session}"] = repr(engine.ruling_at("Lab", session=session))
-        found[f"dice {session}"] = repr(engine.dice_stats("Lab", session=session, reader="alice"))
-    found["some"] = repr(engine.log("Lab", rulings={2, 7, 8, 9, 99}, reader="alice"))
-    found["thread"] = repr(engine.session_rulings("Lab", reader="alice"))
-    found["history"] = repr(engine.history("Lab", who))
-    found["dice"] = repr(engine.dice_stats("Lab", character=who, reader="alice"))
+        found[f"dice {session}"] = repr(
+            engine.dice_stats("Lab", session=session, audience=Member("alice"))
+        )
+    found["some"] = repr(engine.log("Lab", rulings={2, 7, 8, 9, 99}, audience=Member("alice")))
+    found["thread"] = repr(engine.session_rulings("Lab", audience=Member("alice")))
+    found["history"] = repr(engine.history("Lab", who, audience=GMS))
+    found["dice"] = repr(engine.dice_stats("Lab", character=who, audience=Member("alice")))
     return found
 
 
@@ -153,13 +156,13 @@ def test_a_ruling_made_after_the_damage_reads_too(lab: tuple[Engine, dict[str, s
     for key in [entries, *current]:
         damage(engine, key, "{")
     engine.execute("Lab", AddNote(text="after the damage"))
-    logged = engine.log("Lab", session=2)
+    logged = engine.log("Lab", session=2, audience=GMS)
     with mock.patch.object(Reads, "_indexed", return_value=None):  # the log alone
-        assert engine.log("Lab", session=2) == logged
+        assert engine.log("Lab", session=2, audience=GMS) == logged
     assert engine.campaign("Lab").rulings == logged[-1].ruling.number
     engine.rebuild(INDEX.name)
     assert engine.verify("Lab").intact
-    assert logged == engine.log("Lab", session=2)
+    assert logged == engine.log("Lab", session=2, audience=GMS)
 
 
 def test_a_damaged_row_on_postgresql_reads_as_before(frozen: None) -> None:

@@ -138,7 +138,7 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
         "help": "Find what was written (notes, reasons, why a roll was made, private messages to you), newest first: every word must appear; end a word with * for any word starting so."
     },
     "serve": {
-        "help": "Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`, and with --discord-public-key the Interactions Endpoint of your Discord application. Stop it with Ctrl-C. Several processes may serve one PostgreSQL database: each holds at most --pool connections to it."
+        "help": "Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`, and with --discord-public-key the Interactions Endpoint of your Discord application. Stop it with Ctrl-C or SIGTERM: open pages are told to reconnect (to another server of the store), requests in flight finish, and it exits. Several processes may serve one PostgreSQL database: each holds at most --pool connections to it."
     },
     "key": {
         "help": "Your own signing key as a player: the entropy you add counts only when signed by it."

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import campaign
-from domain.errors import DomainError
+from domain.errors import CodedError, DomainError, Fault
 from engine import Engine
 from engine.store import campaign_store as store
 from tests.postgres import fresh_schema
@@ -69,8 +69,8 @@ def test_missing_url_parts_default_as_libpq_does(monkeypatch: pytest.MonkeyPatch
     ids=["no-database", "another-server"],
 )
 def test_a_url_this_version_cannot_use_is_refused(spec: str, code: str) -> None:
-    """A typed refusal, not a stack trace."""
-    with pytest.raises(DomainError) as refused:
+    """A typed refusal or fault with its code, not a stack trace."""
+    with pytest.raises(CodedError) as refused:
         store.environment_for(spec)
 
     assert code == refused.value.code
@@ -90,10 +90,11 @@ def test_without_the_extra_a_postgres_url_says_what_to_install(
 
 
 def test_an_unreachable_server_is_a_one_line_refusal_without_the_password() -> None:
-    """Nothing listens on port 1: STORE_UNREADABLE, with the password masked."""
+    """Nothing listens on port 1: STORE_UNREADABLE (a fault of the store, not a refusal), with
+    the password masked."""
     spec = "postgresql://gm:hunter2@127.0.0.1:1/tables?connect_timeout=2"
 
-    with pytest.raises(DomainError) as refused:
+    with pytest.raises(Fault) as refused:
         Engine(spec)
 
     assert "STORE_UNREADABLE" == refused.value.code

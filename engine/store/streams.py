@@ -33,7 +33,8 @@ PAGE = 1000  # a longer history is read page by page (Streams._load_paged)
 # A load of a stream's head that folded this many events past its latest snapshot (after an
 # import, which writes none, or an undo reaching back before it) leaves a snapshot at the head.
 STALE = 100
-CORRECTION_TOPICS = (get_topic(RulingRetracted), get_topic(RulingAmended))
+CORRECTIONS = (RulingRetracted, RulingAmended)
+CORRECTION_TOPICS = tuple(get_topic(kind) for kind in CORRECTIONS)
 
 
 @frozen
@@ -235,10 +236,16 @@ class Streams:
     def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:
         snapshot = self._snapshot(stream, lte) if cached is None else _as_snapshot(stream, cached)
         start = snapshot.originator_version if snapshot else 0
+        if cached is not None and self._span(stream, start, lte) > PAGE:
+            return self._load(stream, evolve, None, lte)  # far behind: as if not cached
         if self._span(stream, start, lte) > PAGE:
             start, last, state = self._load_paged(stream, evolve, snapshot, lte)
         else:
             records = self.records(stream, gt=start, lte=lte)
+            if cached is not None and any(isinstance(r.event, CORRECTIONS) for r in records):
+                # an undo or amendment since: loaded as without the cache (its state may hold
+                # replacements that a later undo takes back, which no version here says)
+                return self._load(stream, evolve, None, lte)
             fixes = corrections(records)
             if snapshot is not None and self.reaches_back(stream, fixes, records, start):
                 # rare (an undo of rulings before the snapshot): paged, from an earlier one
@@ -284,8 +291,6 @@ class Streams:
         whose replacements stand before it."""
         if fixes.voided and min(fixes.voided) <= version:
             return True
-        if _takes_back_replacements(found):
-            return True
         unplaced = _unplaced(found)
         return unplaced is not None and self._ruling_at(stream, version) > unplaced
 
@@ -296,8 +301,6 @@ class Streams:
         start). An amendment's replacements stand at its ruling's place: right after the
         versions it voids here or, when its ruling wrote nothing to this stream, after the last
         version written by that ruling or an earlier one (the versions' rulings only grow)."""
-        if _takes_back_replacements(found):
-            return None  # the amendment whose replacements it takes back may be anywhere
         bound = min(fixes.voided) - 1 if fixes.voided else None
         snapshot = self._snapshot(stream, bound)
         unplaced = _unplaced(found)
@@ -400,13 +403,6 @@ def _as_snapshot(stream: UUID, head: Head) -> Snapshot:
         state=head.state,
         chain=head.link,
     )
-
-
-def _takes_back_replacements(found: Iterable[Recorded]) -> bool:
-    """Whether ``found`` undoes a ruling that wrote to their stream only through an amendment's
-    replacements (a re-decided ruling undone later): its retraction voids no version here, but
-    the replacements a state folded before it must go."""
-    return any(isinstance(r.event, RulingRetracted) and not r.event.versions for r in found)
 
 
 def _unplaced(found: Iterable[Recorded]) -> int | None:

@@ -144,9 +144,9 @@ class Heads:
     used only when its version is still the stream's head and the stored event there is still
     the very bytes it was folded from (one indexed read, nothing decoded); their chain link
     links every event before it, so the history it was folded from is the one stored. A head
-    that moved is caught up from the cached version, as from a snapshot (the corrections that
-    reach back before it fold the stream again). States are immutable: one is shared, never
-    copied."""
+    that moved by plain events is caught up from the cached version, as from a snapshot; one
+    that moved by an undo or an amendment is loaded as without the cache. States are immutable:
+    one is shared, never copied."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size

@@ -287,9 +287,13 @@ class Streams:
         self, stream: UUID, fixes: Corrections, found: Sequence[Recorded], version: int
     ) -> bool:
         """Whether the corrections ``found`` (recorded after ``version``) change what the state
-        at ``version`` was built from: they void a version at or before it, or amend a ruling
-        whose replacements stand before it."""
+        at ``version`` was built from: they void a version at or before it, amend a ruling
+        whose replacements stand before it, or undo a ruling whose amendment's replacements the
+        state holds."""
         if fixes.voided and min(fixes.voided) <= version:
+            return True
+        taken = self._taken_back(stream, found)
+        if taken is not None and taken <= version:
             return True
         unplaced = _unplaced(found)
         return unplaced is not None and self._ruling_at(stream, version) > unplaced
@@ -301,14 +305,39 @@ class Streams:
         start). An amendment's replacements stand at its ruling's place: right after the
         versions it voids here or, when its ruling wrote nothing to this stream, after the last
         version written by that ruling or an earlier one (the versions' rulings only grow)."""
-        bound = min(fixes.voided) - 1 if fixes.voided else None
-        snapshot = self._snapshot(stream, bound)
+        bounds = [min(fixes.voided) - 1] if fixes.voided else []
+        taken = self._taken_back(stream, found)
+        if taken is not None:  # from before the amendment whose replacements are taken back
+            bounds.append(taken - 1)
+        snapshot = self._snapshot(stream, min(bounds)) if bounds else self._snapshot(stream, None)
         unplaced = _unplaced(found)
         while snapshot is not None and unplaced is not None:
             if self._ruling_at(stream, snapshot.originator_version) <= unplaced:
                 break
             snapshot = self._snapshot(stream, snapshot.originator_version - 1)
         return snapshot
+
+    def _taken_back(self, stream: UUID, found: Sequence[Recorded]) -> int | None:
+        """The earliest version of an amendment recorded here of a ruling that ``found`` undoes
+        without voiding a version of this stream (a re-decided ruling undone later: it wrote
+        here only through that amendment's replacements, which go with it), or None. The
+        corrections are read only when ``found`` holds such an undo (rare)."""
+        taken = {
+            r.event.ruling
+            for r in found
+            if isinstance(r.event, RulingRetracted) and not r.event.versions
+        }
+        if not taken:
+            return None
+        amended = (r for r in self._corrections_after(stream, 0, None) if r.event is not None)
+        return min(
+            (
+                r.originator_version
+                for r in amended
+                if isinstance(r.event, RulingAmended) and r.event.ruling in taken
+            ),
+            default=None,
+        )
 
     def _ruling_at(self, stream: UUID, version: int) -> int:
         """The ruling that wrote ``version`` of ``stream`` (one row read by its key)."""

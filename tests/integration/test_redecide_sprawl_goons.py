@@ -49,6 +49,7 @@ from domain.rulesets.sprawl_goons.commands import (
 from domain.rulesets.sprawl_goons.state import evolve
 from engine import Engine
 from engine.dice.sources import DiceSpec
+from engine.store import streams as streams_module
 from tests.conftest import event_count
 from tests.integration.dependants import undo_redecided, undo_with_dependents
 from tests.integration.oracle import CAMPAIGN, Refused, Step, again, play, whole_state
@@ -786,3 +787,23 @@ def test_undo_with_dependents_matches_the_oracle(
         oracle = again(SYSTEM, story, without=without)
         assert not isinstance(oracle, Refused), oracle
         assert whole_state(oracle) == whole_state(engine)
+
+
+def test_a_snapshot_taken_after_the_redecided_blow_does_not_keep_its_hit_once_undone(
+    sqlite_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same story loaded from stored snapshots, with no head kept between loads: a
+    snapshot of the Zoner taken after the re-decided blow holds its new hit; the undo of the
+    blow voids no version of his stream (the hit is the amendment's replacement), so the load
+    must fold from before that amendment, not from the snapshot."""
+    monkeypatch.setattr(streams_module, "STALE", 1)  # a snapshot at every load of a head
+    sqlite_engine.streams.heads = None
+    story = crate_story()
+    numbers = play(sqlite_engine, SYSTEM, story)
+    sqlite_engine.undo(CAMPAIGN, numbers[CRATE], reason=WHY, redecide=True)
+    assert 9 == sqlite_engine.character(CAMPAIGN, "Zoner", audience=GMS).resilience  # kept
+    sqlite_engine.undo(CAMPAIGN, numbers[BLOW], reason=WHY)
+    assert 10 == sqlite_engine.character(CAMPAIGN, "Zoner", audience=GMS).resilience
+    oracle = again(SYSTEM, story, without={CRATE, BLOW})
+    assert not isinstance(oracle, Refused), oracle
+    assert whole_state(oracle) == whole_state(sqlite_engine)

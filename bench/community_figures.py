@@ -28,7 +28,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -40,7 +39,7 @@ from urllib.parse import quote
 from uuid import uuid4
 
 from bench.common import BIN, ROOT, Row, say, tail_row
-from bench.server_figures import free_port, running
+from bench.server_figures import free_port, running, started
 from bench.sizes import DEFAULT, Sizes
 from domain.audience import GMS
 
@@ -558,8 +557,6 @@ def fanout_rows(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) 
 def restart_row(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) -> Row:
     """SIGTERM to a `campaign serve` process with 500 streams open: to its exit, and to the
     end of the last stream (each should end with a ``retry``, then EOF)."""
-    import httpx
-
     db = fresh()
     seats = tables(db, TABLE, observers=4)
     count = sizes.streams[-1]
@@ -569,19 +566,7 @@ def restart_row(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) 
         *("--host", "127.0.0.1", "--port", str(port)),
     ]
     log = work / f"community-restart-{store}.log"
-    with log.open("ab") as output:
-        server = subprocess.Popen(argv, stdout=output, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(base + "/schema/openapi.json", timeout=1)
-                break
-            except httpx.TransportError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start: see {log}") from None
-                time.sleep(0.1)
+    with started(argv, port, "/schema/openapi.json", log) as (base, server):
         say(f"  {count} streams open, then SIGTERM, {store}")
         with open_streams(base, [seats[n % len(seats)] for n in range(count)]) as streams:
             began = time.perf_counter()
@@ -591,10 +576,6 @@ def restart_row(store: str, fresh: Callable[[], str], work: Path, sizes: Sizes) 
             with streams.changed:
                 streams.changed.wait_for(lambda: len(streams.ended) >= count, 30)
                 ended = list(streams.ended)
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
     retried = sum(1 for _, r in ended if r)
     last = max((t for t, _ in ended), default=began) - began
     logged = log.read_text(errors="replace")

@@ -54,7 +54,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(
+def started(
     argv: list[str],
     port: int,
     ready: str,
@@ -62,9 +62,10 @@ def running(
     env: dict[str, str] | None = None,
     *,
     starting: float = 60.0,
-) -> Iterator[str]:
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A server process on ``port`` (its output in ``log``), once it answers ``ready`` (within
-    ``starting`` seconds); stopped by SIGINT."""
+    ``starting`` seconds): its base URL and the process (to signal it); stopped by SIGINT at
+    the end of the block unless it has ended already."""
     import httpx
 
     base = f"http://127.0.0.1:{port}"
@@ -82,14 +83,30 @@ def running(
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"{argv[0]} did not start: see {log}") from None
                 time.sleep(0.1)
-        yield base
+        yield base, server
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        if server.poll() is None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+@contextlib.contextmanager
+def running(
+    argv: list[str],
+    port: int,
+    ready: str,
+    log: Path,
+    env: dict[str, str] | None = None,
+    *,
+    starting: float = 60.0,
+) -> Iterator[str]:
+    """``started``'s server, for a block that needs only its base URL."""
+    with started(argv, port, ready, log, env, starting=starting) as (base, _):
+        yield base
 
 
 def serve(db: str, log: Path) -> contextlib.AbstractContextManager[str]:

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bench.server_figures import free_port
+from bench.server_figures import free_port, started
 from engine import Engine
 from tests.web.conftest import API, CAMPAIGN, build_table
 from tests.web.servers import Event, read_events
@@ -56,29 +56,8 @@ def serving(db: str, log: Path) -> Iterator[Served]:
     port = free_port()
     campaign = str(Path(sys.executable).with_name("campaign"))
     argv = [campaign, "--db", db, "serve", "--host", "127.0.0.1", "--port", str(port)]
-    with log.open("ab") as output:
-        process = subprocess.Popen(argv, stdout=output, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(base + "/schema/openapi.json", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None, "the server stopped as it started"
-                assert time.monotonic() < deadline, "the server did not start in 30 s"
-                time.sleep(0.05)
+    with started(argv, port, "/schema/openapi.json", log, starting=30) as (base, process):
         yield Served(base, process, log)
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        print(log.read_text(errors="replace"), file=sys.stderr)
 
 
 class Page:

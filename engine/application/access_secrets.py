@@ -24,6 +24,7 @@ from engine.store.campaign_store import (
     MEMORY,
     PREFIX,
     CampaignStore,
+    Datastore,
     environment_for,
     is_postgres,
     lock_key,
@@ -184,14 +185,6 @@ class SQLiteAccess:
             .fetchall()
         )
         return {digest: _when(expires) for digest, expires in rows}
-
-
-class Datastore(Protocol):
-    """What this module uses of eventsourcing's ``PostgresDatastore``: its pool and schema."""
-
-    schema: str
-
-    def transaction(self, *, commit: bool = False) -> AbstractContextManager[Any]: ...
 
 
 class PostgresAccess:

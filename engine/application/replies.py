@@ -16,11 +16,11 @@ import threading
 from datetime import datetime
 from typing import Any, Protocol
 
-from engine.application.access_secrets import Datastore
 from engine.store.campaign_store import (
     MEMORY,
     PREFIX,
     CampaignStore,
+    Datastore,
     environment_for,
     is_postgres,
     lock_key,

@@ -15,6 +15,7 @@ from engine.store.campaign_store import (
     MEMORY,
     PREFIX,
     CampaignStore,
+    Datastore,
     environment_for,
     is_postgres,
     lock_key,
@@ -86,14 +87,6 @@ class SQLiteSecrets:
                 "UPDATE dice_secrets SET secret=? WHERE campaign=? AND session=? AND secret=?",
                 (new, campaign.hex, session, old),
             )
-
-
-class Datastore(Protocol):
-    """What this module uses of eventsourcing's ``PostgresDatastore``: its pool and schema."""
-
-    schema: str
-
-    def transaction(self, *, commit: bool = False) -> AbstractContextManager[Any]: ...
 
 
 class PostgresSecrets:

@@ -9,9 +9,8 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from engine.dice.secrets import Datastore
 from engine.reads.models import adoptable
-from engine.store.campaign_store import PREFIX
+from engine.store.campaign_store import PREFIX, Datastore
 
 
 class PostgresViews:

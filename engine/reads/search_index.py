@@ -23,9 +23,8 @@ from uuid import UUID
 
 from attrs import frozen
 
-from engine.dice.secrets import Datastore
 from engine.reads.models import MemoryViews, SQLiteViews, ViewStore
-from engine.store.campaign_store import PREFIX
+from engine.store.campaign_store import PREFIX, Datastore
 from projections.search_model import ruling_key, words
 
 NAME = "search"  # the read model's name (projections.search_model.SearchModel)

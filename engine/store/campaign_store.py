@@ -19,8 +19,9 @@ import importlib.util
 import sqlite3
 import traceback
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 from uuid import UUID
 
@@ -376,3 +377,12 @@ def _missing_folder(spec: str) -> str | None:
     """That a SQLite file's folder is not there, if it is not."""
     folder = Path(spec).parent
     return None if folder.is_dir() else f"its folder {str(folder)!r} does not exist"
+
+
+class Datastore(Protocol):
+    """What the tables kept beside the events (sign-in and dice secrets, replies, read models)
+    use of eventsourcing's ``PostgresDatastore``: its pool and schema."""
+
+    schema: str
+
+    def transaction(self, *, commit: bool = False) -> AbstractContextManager[Any]: ...

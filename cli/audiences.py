@@ -6,7 +6,7 @@ webhook), unless ``--for`` names another audience, which ``--post`` never sends.
 from __future__ import annotations
 
 from cli.context import Context
-from domain.audience import GMS, TABLE, Audience, Member, Table, named
+from domain.audience import TABLE, Audience, Member, Table, named
 from domain.errors import DomainError
 
 FOR_HELP = (
@@ -28,16 +28,15 @@ def audience_of(
     """The audience of one read: ``asked`` (``--for``), else the GMs for ``gm`` (their copy,
     GM-only lines included), else the table when the result goes somewhere ``public``, else the
     one at the keyboard. ``posted`` (``--post``) refuses any audience but the table."""
-    if posted and (gm or (asked is not None and named(asked) != TABLE)):
-        option = "--gm" if gm else f"--for {asked}"
-        whose = "the GMs" if gm else str(named(asked or ""))
-        raise PostedReadsAsTable(place="a webhook's channel", audience=whose, option=option)
+    audience = ctx.audience  # the one at the keyboard (the GMs without --as; their copy: --gm)
     if asked is not None:
         audience = named(asked)
-    elif gm:
-        audience = GMS if ctx.actor is None else ctx.audience
-    else:
-        audience = TABLE if public else ctx.audience
+    elif public and not gm:
+        audience = TABLE
+    if posted and (gm or audience != TABLE):
+        option = "--gm" if gm else f"--for {asked}"
+        whose = "the GMs" if gm else str(audience)
+        raise PostedReadsAsTable(place="a webhook's channel", audience=whose, option=option)
     check_may_read_as(ctx, audience)
     return audience
 

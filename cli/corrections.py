@@ -13,7 +13,7 @@ from cli.dice import entered_dice
 from cli.render import show_ruling
 from domain.dice import parse_faces
 from domain.errors import InvalidParameter
-from domain.events import Outcome, RulingMade
+from domain.events import Outcome
 from engine import DiceSpec, RulingResult
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -93,7 +93,7 @@ def amend(
 
 
 def result_params(result: RulingResult) -> str:
-    return next(r.event.params for r in result.records if isinstance(r.event, RulingMade))
+    return result.made.params
 
 
 @click.command("undo")

@@ -101,7 +101,7 @@ def show_ruling(result: RulingResult, as_json: bool) -> None:
         return
     dice = f" ({result.provenance} dice)" if result.dice else ""
     say(f"ruling {result.number}: {result.command}{dice}")
-    _narration(next(r.event for r in result.records if isinstance(r.event, RulingMade)))
+    _narration(result.made)
     for line in event_lines(result.records, result.campaign):
         say(f"  {line}")
 

@@ -83,7 +83,7 @@ class RulingView:
 
 
 def ruling_view(result: RulingResult) -> RulingView:
-    header = next(r for r in result.records if isinstance(r.event, RulingMade))
+    header = result.header
     who = names(result.campaign)
     return RulingView(
         ruling=result.number,

@@ -41,6 +41,18 @@ class RulingResult(Plain):
     def events(self) -> tuple[Event, ...]:
         return tuple(r.event for r in self.records if not isinstance(r.event, RulingMade))
 
+    @property
+    def header(self) -> Recorded:
+        """The ruling's header in its envelope (who, when, which session and scene)."""
+        return next(r for r in self.records if isinstance(r.event, RulingMade))
+
+    @property
+    def made(self) -> RulingMade:
+        """The ruling's header itself: its command, visibility, narration, dice."""
+        made = self.header.event
+        assert isinstance(made, RulingMade)
+        return made
+
 
 @frozen
 class Draft(Plain):

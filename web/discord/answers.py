@@ -12,7 +12,7 @@ from typing import Any
 from attrs import frozen
 
 from domain.errors import CodedError
-from domain.events import PostWritten, RulingMade, Visibility
+from domain.events import PostWritten, Visibility
 from engine import NOT_UNDOABLE, RulingResult, event_lines
 
 PONG = 1
@@ -74,9 +74,7 @@ def refused(error: CodedError) -> dict[str, Any]:
 def ruling(result: RulingResult) -> dict[str, Any]:
     """The ruling as an embed; only its readers see it when it is hidden or private. It is
     "by" whom the log names as its actor (a ``/join`` is the GM's ruling, by the code given)."""
-    made = next(r for r in result.records if isinstance(r.event, RulingMade))
-    header = made.event
-    assert isinstance(header, RulingMade)
+    made, header = result.header, result.made
     lines = event_lines(result.records, result.campaign) or ["(nothing changed)"]
     names = {e.character_id: e.name for e in result.campaign.roster}
     post = next((r.event for r in result.records if isinstance(r.event, PostWritten)), None)

@@ -18,7 +18,7 @@ import os
 from typing import Any
 
 from domain.campaign import CampaignState
-from domain.events import Role, RulingMade, Visibility
+from domain.events import Role, Visibility
 from domain.links import DISCORD
 from engine import RulingResult
 from web.discord import api
@@ -30,8 +30,7 @@ log = logging.getLogger(__name__)
 def readers_besides(result: RulingResult, author: str) -> tuple[str, ...]:
     """The members besides ``author`` who may read ``result``'s ruling when the table may not
     (none for a public ruling): the GMs, and a private ruling's addressees."""
-    header = next(r.event for r in result.records if isinstance(r.event, RulingMade))
-    assert isinstance(header, RulingMade)
+    header = result.made
     if header.visibility is Visibility.PUBLIC:
         return ()
     campaign = result.campaign

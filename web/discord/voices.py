@@ -43,11 +43,7 @@ def voice_of(result: RulingResult) -> tuple[str, str] | None:
 
 
 def _visibility(result: RulingResult) -> Visibility:
-    from domain.events import RulingMade
-
-    header = next(r.event for r in result.records if isinstance(r.event, RulingMade))
-    assert isinstance(header, RulingMade)
-    return header.visibility
+    return result.made.visibility
 
 
 def can_speak() -> bool:

@@ -18,6 +18,7 @@ from typing import Any, cast
 from uuid import UUID
 
 from attrs import field, frozen
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import get_topic
 
 from domain.errors import DomainError, HistoryConflict, ReplayMismatch
@@ -221,24 +222,32 @@ class Streams:
                     return Loaded(state=cached.state, version=cached.version)
             elif rows and self.link_at(stream, cached.version) == cached.link:
                 loaded = self._load(stream, evolve, cached, None)  # caught up from it
-                return self._cached(stream, evolve, loaded)
-        return self._cached(stream, evolve, self._load(stream, evolve, None, None))
+                return self._cached(stream, evolve, loaded, rows[0])
+        return self._cached(stream, evolve, self._load(stream, evolve, None, None), None)
 
-    def _cached(self, stream: UUID, evolve: Evolve, loaded: Loaded) -> Loaded:
-        if self.heads is not None and loaded.version and loaded.state is not None:
-            version = loaded.version
+    def _cached(
+        self, stream: UUID, evolve: Evolve, loaded: Loaded, read: StoredEvent | None
+    ) -> Loaded:
+        """``loaded`` kept as its stream's head, with the stored row at its version (``read``
+        already when the load found it the head)."""
+        if self.heads is None or not loaded.version or loaded.state is None:
+            return loaded
+        version = loaded.version
+        if read is None or read.originator_version != version:
             rows = self.store.recorder.select_events(stream, gt=version - 1, lte=version, limit=1)
-            if rows:
-                head = Head(version=version, stored=bytes(rows[0].state), state=loaded.state)
-                self.heads.put(stream, evolve, head)
+            read = rows[0] if rows else None
+        if read is not None:
+            head = Head(version=version, stored=bytes(read.state), state=loaded.state)
+            self.heads.put(stream, evolve, head)
         return loaded
 
     def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:
         snapshot = self._snapshot(stream, lte) if cached is None else _as_snapshot(stream, cached)
         start = snapshot.originator_version if snapshot else 0
-        if cached is not None and self._span(stream, start, lte) > PAGE:
+        long = self._span(stream, start, lte) > PAGE
+        if cached is not None and long:
             return self._load(stream, evolve, None, lte)  # far behind: as if not cached
-        if self._span(stream, start, lte) > PAGE:
+        if long:
             start, last, state = self._load_paged(stream, evolve, snapshot, lte)
         else:
             records = self.records(stream, gt=start, lte=lte)

@@ -17,7 +17,6 @@ import itertools
 import json
 import re
 import shlex
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -48,6 +47,7 @@ from projections.render_thread import (
     thread_text,
 )
 from tests.conftest import event_count
+from tests.e2e.test_discord_post import Webhook, webhook  # noqa: F401 (a fixture)
 from tests.golden.test_the_code import HAWK
 from tests.golden.test_the_code import table as the_code_table
 from tests.web.conftest import (
@@ -353,42 +353,17 @@ def event_count_of(db: str) -> int:
         return event_count(engine)
 
 
-@pytest.fixture
-def webhook() -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """A local stand-in for a Discord webhook: the bodies posted to it."""
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-    bodies: list[dict[str, Any]] = []
-
-    class Hook(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", 0))
-            bodies.append(json.loads(self.rfile.read(length)))
-            self.send_response(204)
-            self.end_headers()
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/x", bodies
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def test_a_recap_posted_to_a_webhook_is_the_tables(
-    planted: Table, webhook: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+    planted: Table,
+    webhook: Webhook,  # noqa: F811 (the fixture imported above)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for name in ("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    url, bodies = webhook
-    code, text = cli(planted.db, f"recap --post {url}")
+    code, text = cli(planted.db, f"recap --post {webhook.url}")
     assert 0 == code, text
+    bodies = [request["body"] for request in webhook.requests]
     assert bodies
     assert set() == shown(json.dumps(bodies, ensure_ascii=False))
 

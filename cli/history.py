@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -17,21 +17,10 @@ from cli import systems
 from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.errors import INTERRUPTED
-from cli.render import (
-    dispute_lines,
-    emit_json,
-    event_lines,
-    json_line,
-    say,
-    say_lines,
-    where,
-)
+from cli.render import emit_json, json_line, say, say_lines
 from domain.campaign import CampaignState
 from domain.errors import NotYetCreated
 from engine import converter
-
-if TYPE_CHECKING:
-    from engine import LoggedRuling
 
 
 def point_options(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -192,21 +181,18 @@ def character_history(ctx: Context, who: str) -> None:
     Example:
       campaign history 31415
     """
-    from engine import history_entries
+    from engine import history_entries, history_lines
 
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     changes = ctx.engine.history(name, who, audience=ctx.audience)
+    entries = history_entries(changes, campaign)
     if ctx.as_json:
-        emit_json(converter.unstructure(history_entries(changes, campaign)))
+        emit_json(converter.unstructure(entries))
         return
-    for change in changes:
-        header, made = change.logged.header, change.logged.ruling
-        mark = f" ({change.logged.status})" if change.logged.status else ""
-        stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
-        say(f"#{made.number} {stamp} {header.actor}: {made.command}{mark}")
-        for line in [*dispute_lines(campaign, made.number), *event_lines(change.events, campaign)]:
-            say(f"  {line}")
+    for entry in entries:
+        for line in history_lines(entry):
+            say(line)
 
 
 @click.command("replay")
@@ -223,28 +209,21 @@ def replay(ctx: Context, session: int | None, step: bool) -> None:
     Example:
       campaign replay --session 1 --step
     """
+    from engine import replay_lines, replay_step
+
     name = ctx.campaign()
     campaign = ctx.engine.campaign(name)
     summarize = systems.sheets(campaign.system).status
     who = {e.character_id: e.name for e in campaign.roster}
     progress = None if step else progress_line(f"replaying session {session or 'latest'}")
     for narrated in ctx.engine.replay(name, session, audience=ctx.audience, progress=progress):
-        entry = narrated.logged
-        made, header = entry.ruling, entry.header
-        events = entry.standing
         after = sorted((who[c], summarize(s)) for c, s in narrated.after.items() if s is not None)
+        shown = replay_step(narrated.logged, campaign, after)
         if ctx.as_json:
-            click.echo(json_line(narrated_json(entry, event_lines(events, campaign), after)))
+            click.echo(json_line(converter.unstructure(shown)))
             continue
-        status = f" ({entry.status})" if entry.status else ""
-        place = where(header.session, header.scene)
-        say(f"#{made.number} {header.actor}: {made.command}{status} [{place}]")
-        for line in entry.say.splitlines():  # the ruling's narration (--say), as it stands
-            say(f"  > {line}")
-        for line in event_lines(events, campaign):
-            say(f"  {line}")
-        for character, state in after:
-            say(f"  after: {character}: {state}")
+        for line in replay_lines(shown):
+            say(line)
         if step and not next_ruling():
             return
 
@@ -287,23 +266,6 @@ def next_ruling() -> bool:
     if key == CTRL_C:
         raise click.exceptions.Exit(INTERRUPTED)
     return bool(key) and key not in QUIT_KEYS
-
-
-def narrated_json(
-    entry: LoggedRuling, lines: list[str], after: list[tuple[str, str]]
-) -> dict[str, Any]:
-    header = entry.header
-    return {
-        "ruling": entry.ruling.number,
-        "command": entry.ruling.command,
-        "actor": header.actor,
-        "session": header.session,
-        "scene": header.scene,
-        "status": entry.status or None,
-        "say": entry.say,
-        "lines": lines,
-        "after": dict(after),
-    }
 
 
 COMMANDS = (show, diff, character_history, replay)

@@ -12,11 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from domain.campaign import CampaignState
-from domain.events import RulingMade
-from domain.said import said
-from engine import converter, dispute_line
-from engine import event_lines as event_lines  # the log's lines, as the pages frame them
-from engine import where as where
+from engine import converter, entry_lines, log_entry, result_lines, ruling_view
 from projections.plain_text import plain_text
 
 if TYPE_CHECKING:  # the log's types: reading the log is not needed to show one ruling
@@ -89,70 +85,29 @@ def json_line(value: Any) -> str:
 
 def ruling_json(result: RulingResult) -> dict[str, Any]:
     """What one command recorded, as `--json` shows it (and the API's POST gives it)."""
-    from engine import ruling_view  # the result types: not needed to print a ruling as text
-
     data: dict[str, Any] = converter.unstructure(ruling_view(result))
     return data
 
 
 def show_ruling(result: RulingResult, as_json: bool) -> None:
+    view = ruling_view(result)
     if as_json:
-        emit_json(ruling_json(result))
+        emit_json(converter.unstructure(view))
         return
-    dice = f" ({result.provenance} dice)" if result.dice else ""
-    say(f"ruling {result.number}: {result.command}{dice}")
-    _narration(result.made)
-    for line in event_lines(result.records, result.campaign):
-        say(f"  {line}")
+    for line in result_lines(view):
+        say(line)
 
 
 def logged_json(logged: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
     """One ruling of the log as `log --json` shows it (and the API's ``log`` gives it)."""
-    from engine import log_entry
-
     data: dict[str, Any] = converter.unstructure(log_entry(logged, campaign))
     return data
 
 
-def dispute_lines(campaign: CampaignState, ruling: int) -> list[str]:
-    """A ruling's disputes as the log shows them under it."""
-    from engine import dispute_views
-
-    return [dispute_line(d) for d in dispute_views(campaign, ruling)]
-
-
 def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
     for logged in rulings:
-        made = logged.ruling
-        header = logged.header
-        place = where(header.session, header.scene)
-        stamp = header.timestamp.strftime("%Y-%m-%d %H:%M")
-        context = f" [{place}]" if place else ""
-        say(f"#{made.number} {stamp} {header.actor}: {made.command}{context}")
-        _narration(made, "~ " if any(a.say is not None for a in logged.amendments) else "")
-        if logged.retraction is not None:
-            r = logged.retraction
-            say(f"  UNDONE by #{r.by} ({r.actor}): {r.reason}")
-        for line in dispute_lines(campaign, made.number):
-            say(f"  {line}")
-        replaced = bool(logged.retraction or logged.amendments)
-        for line in event_lines(logged.events, campaign):
-            say(f"  {'~ ' if replaced else ''}{line}")
-        for amendment in logged.amendments:
-            kind = amendment.kind.upper()
-            say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
-            if amendment.say is not None:
-                say(f'  > "{amendment.say}"')
-            for line in event_lines(amendment.events, campaign):
-                say(f"  > {line}")
-
-
-def _narration(made: RulingMade | Any, mark: str = "") -> None:
-    """A ruling's narration (``--say``), quoted under its first line, when it has one (``mark``:
-    ``~ `` when an amendment replaced it, as the lines it replaced are marked)."""
-    narration = said(made)
-    if narration:
-        say(f'  {mark}"{narration}"')
+        for line in entry_lines(log_entry(logged, campaign)):
+            say(line)
 
 
 def emit_json(value: Any) -> None:

@@ -9,8 +9,8 @@ import click
 
 from cli.completion import character_names
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json, say, where
-from engine import converter
+from cli.render import emit_json, say
+from engine import converter, where
 
 if TYPE_CHECKING:
     from engine import FoundText, SearchResult

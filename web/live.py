@@ -44,10 +44,10 @@ from domain.audience import GMS, Member
 from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.visibility import hidden_from, reads_all
-from engine import LoggedRuling, as_read_by, store_changes
+from engine import LoggedRuling, as_read_by, log_entry, store_changes
 from web.auth import seat, signed_in
 from web.engines import Engines
-from web.render import Reader, reader_of, ruling_view
+from web.render import Reader, reader_of
 
 log = logging.getLogger("campaign.web")
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a proxy closes idle ones)
@@ -268,7 +268,7 @@ class Feed:
         return [
             (
                 entry.ruling.number,
-                self.template.render(r=ruling_view(entry, campaign), reader=anyone),
+                self.template.render(r=log_entry(entry, campaign), reader=anyone),
             )
             for entry in shown
         ]

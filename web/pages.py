@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import attrs
 from jinja2 import Environment
 from litestar import MediaType, Request, Response, Router, get, post
 from litestar.concurrency import sync_to_thread
@@ -34,7 +35,16 @@ from domain.campaign import CampaignState
 from domain.errors import CodedError
 from domain.events import Outcome
 from domain.registry import verbs
-from engine import NOT_UNDOABLE, DiceSpec, LoggedRuling, NoSuchPoint, one_line
+from engine import (
+    NOT_UNDOABLE,
+    DiceSpec,
+    LogEntry,
+    LoggedRuling,
+    NoSuchPoint,
+    event_lines,
+    log_entry,
+    one_line,
+)
 from projections.describe import system_title
 from projections.dice_chart import page as dice_page
 from projections.post_text import markdown_html
@@ -52,7 +62,7 @@ from web.errors import (
     status_of,
 )
 from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_form, read_speaker
-from web.render import Reader, event_lines, reader_of, ruling_view
+from web.render import FILTERS, Reader, reader_of
 from web.signin import page_of
 
 Req = Request[Any, Any, Any]
@@ -92,6 +102,7 @@ def template_globals(engine: JinjaTemplateEngine) -> None:
     """What every template may use: the one stylesheet, the systems' names."""
     env: Environment = engine.engine
     env.globals.update(stylesheet=STYLESHEET, system_title=system_title, quote=quote)
+    env.filters.update(FILTERS)
 
 
 def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
@@ -150,7 +161,7 @@ def _target(logged: LoggedRuling, state: CampaignState) -> int | None:
     return next((d.ruling for d in state.disputes if d.number == number), None)
 
 
-def _entry(entry: Entry, view: dict[str, Any], gm: str) -> dict[str, Any]:
+def _entry(entry: Entry, view: LogEntry, gm: str) -> dict[str, Any]:
     """One thread entry for ``_entry.html``: the thread's entry, its ruling's view (dice,
     corrections, disputes), the post's or narration's Markdown rendered (safely)."""
     post = entry.post
@@ -165,16 +176,16 @@ def _entry(entry: Entry, view: dict[str, Any], gm: str) -> dict[str, Any]:
             else (markdown_html(entry.say) if entry.say else "")
         ),
         "marks": marks(entry, gm),
-        "disputable": view["command"] not in UNDISPUTED
+        "disputable": view.command not in UNDISPUTED
         and (post is None or bool(post.rolls))
-        and not view["undone"],
+        and view.undone is None,
         "folds": [],
     }
 
 
 def _thread_entries(state: CampaignState, logged: list[LoggedRuling]) -> list[dict[str, Any]]:
     thread = build_thread(state, logged)
-    views = {one.ruling.number: ruling_view(one, state) for one in logged}
+    views = {one.ruling.number: log_entry(one, state) for one in logged}
     shown = [_entry(x, views[x.ruling], state.gm) for x in thread.entries]
     by_number = {item["x"].ruling: item for item in shown}
     targets = {
@@ -405,7 +416,8 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "sheet": None if known is None else sheets.sheet_drawing(known, state),
             "turns": sheets.turns(_known(engine, campaign, member), state),
             "history": [
-                ruling_view(c.logged, state) | {"lines": _lines(c, state)} for c in history
+                attrs.evolve(log_entry(c.logged, state), lines=event_lines(c.events, state))
+                for c in history
             ],
             "nav": _nav(campaign, state.system, ""),
         },
@@ -417,10 +429,6 @@ def _known(engine: Any, campaign: str, member: str) -> list[Any]:
     return [
         known for known in engine.characters(campaign, audience=Member(member)) if known is not None
     ]
-
-
-def _lines(change: Any, state: Any) -> list[str]:
-    return event_lines(change.events, state)
 
 
 def _wrapped(

@@ -17,7 +17,7 @@ from engine.store.records import Recorded
 from projections.describe import describe
 
 if TYPE_CHECKING:
-    from engine.results.views import DisputeView
+    from engine.results.ruling import DisputeView
 
 
 def names(campaign: CampaignState) -> dict[UUID, str]:

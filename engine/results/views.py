@@ -1,7 +1,7 @@
-"""The results of the reads and commands, one type per use, as every front end gives them: what
-a command recorded (``RulingView``), a ruling of the log (``LogEntry``), a dispute, a member, a
-character with its sheet's extras, a change of a character's history, a field that differs, a
-row of the dice report and the verify report.
+"""The results of the reads and commands, one type per use, as every front end gives them: a
+ruling (what a command recorded, a ruling of the log, a dispute: ``engine.results.ruling``),
+a member, a character with its sheet's extras, a change of a character's history, a field that
+differs, a row of the dice report and the verify report.
 
 Each is a frozen attrs value built once here from what the engine read. ``converter.unstructure``
 of one is the JSON of `campaign --json …` and the HTTP API gives the same keys and values (the
@@ -12,191 +12,21 @@ projections' views, ``projections.views``: plain data already, given as they are
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
 
-from attrs import frozen
+from attrs import Factory, frozen
 
-from domain.campaign import CampaignState, Dispute
-from domain.events import RulingMade
-from engine.results.log_lines import names
+from domain.campaign import CampaignState
+from engine.results.log_lines import event_lines, names
+from engine.results.ruling import DisputeView, dispute_views
 from engine.store.mapper import converter
-from engine.store.records import Recorded
-from projections.describe import describe
 
 if TYPE_CHECKING:
     from engine.audit.report import Report
-    from engine.corrections.undo import LoggedRuling
     from engine.reads.timeline import Change
-    from engine.write.assembly import RulingResult
+    from engine.store.log import LoggedRuling
     from projections.dice_stats import FaceCounts
-
-
-# --- What a command recorded, and the log --------------------------------------------------------
-
-
-@frozen(kw_only=True)
-class DieView:
-    sides: int
-    face: int
-
-
-@frozen(kw_only=True)
-class EventView:
-    """One recorded event: its type, where it is (stream, version), the character it is about
-    (None: the campaign), its fields and its line of the log (None: it has none)."""
-
-    type: str
-    stream: str
-    version: int
-    character: str | None
-    data: dict[str, Any]
-    text: str | None
-
-
-def event_view(record: Recorded, who: dict[UUID, str]) -> EventView:
-    return EventView(
-        type=type(record.event).__name__,
-        stream=str(record.originator_id),
-        version=record.originator_version,
-        character=who.get(record.originator_id),
-        data=converter.unstructure(record.event),
-        text=describe(record.event),
-    )
-
-
-@frozen(kw_only=True)
-class RulingView:
-    """What one command recorded."""
-
-    ruling: int
-    command: str
-    actor: str
-    at: str
-    session: int | None
-    scene: int | None
-    dice: list[DieView]
-    provenance: str | None
-    events: list[EventView]
-
-
-def ruling_view(result: RulingResult) -> RulingView:
-    header = result.header
-    who = names(result.campaign)
-    return RulingView(
-        ruling=result.number,
-        command=result.command,
-        actor=header.actor,
-        at=header.timestamp.isoformat(),
-        session=header.session,
-        scene=header.scene,
-        dice=[DieView(sides=d.sides, face=d.face) for d in result.dice],
-        provenance=None if result.provenance is None else str(result.provenance),
-        events=[event_view(r, who) for r in result.records if not isinstance(r.event, RulingMade)],
-    )
-
-
-@frozen(kw_only=True)
-class DisputeView:
-    """A member's objection to a ruling, and how the GM resolved it (``outcome`` None while
-    open)."""
-
-    dispute: int
-    ruling: int
-    by: str
-    reason: str
-    outcome: str | None
-    resolution: str
-
-
-def dispute_view(d: Dispute) -> DisputeView:
-    return DisputeView(
-        dispute=d.number,
-        ruling=d.ruling,
-        by=d.by,
-        reason=d.reason,
-        outcome=None if d.outcome is None else str(d.outcome),
-        resolution=d.resolution,
-    )
-
-
-def dispute_views(campaign: CampaignState, ruling: int | None = None) -> list[DisputeView]:
-    """The campaign's disputes (those of ``ruling`` when given), in order."""
-    return [dispute_view(d) for d in campaign.disputes if ruling is None or d.ruling == ruling]
-
-
-@frozen(kw_only=True)
-class UndoneView:
-    by: int
-    actor: str
-    reason: str
-
-
-@frozen(kw_only=True)
-class AmendedView:
-    """A correction of a ruling (``kind``: ``amended`` or ``re-decided``) and what now stands;
-    ``say``: the narration it gave the ruling (null: it left the narration as it was)."""
-
-    by: int
-    kind: str
-    actor: str
-    reason: str
-    events: list[EventView]
-    say: str | None = None
-
-
-@frozen(kw_only=True)
-class LogEntry:
-    """One ruling of the log, as its reader may read it: its header, parameters and dice, the
-    events it recorded, its undo and amendments, and its disputes."""
-
-    ruling: int
-    command: str
-    params: dict[str, Any]
-    actor: str
-    at: str
-    session: int | None
-    scene: int | None
-    dice: list[DieView]
-    provenance: str | None
-    seed: int | None
-    undone: UndoneView | None
-    amended: list[AmendedView]
-    events: list[EventView]
-    disputes: list[DisputeView]
-
-
-def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
-    made, header, who = logged.ruling, logged.header, names(campaign)
-    r = logged.retraction
-    return LogEntry(
-        ruling=made.number,
-        command=made.command,
-        params=json.loads(made.params),
-        actor=header.actor,
-        at=header.timestamp.isoformat(),
-        session=header.session,
-        scene=header.scene,
-        dice=[DieView(sides=d.sides, face=d.face) for d in made.dice],
-        provenance=None if made.provenance is None else str(made.provenance),
-        seed=made.seed,
-        undone=None if r is None else UndoneView(by=r.by, actor=r.actor, reason=r.reason),
-        amended=[
-            AmendedView(
-                by=a.by,
-                kind=a.kind,
-                actor=a.actor,
-                reason=a.reason,
-                events=[event_view(e, who) for e in a.events],
-                say=a.say,
-            )
-            for a in logged.amendments
-        ],
-        events=[event_view(e, who) for e in logged.events],
-        disputes=dispute_views(campaign, made.number),
-    )
 
 
 # --- The table and its characters ---------------------------------------------------------------
@@ -250,8 +80,8 @@ converter.register_unstructure_hook(CharacterView, _sheet)
 @frozen(kw_only=True)
 class HistoryEntry:
     """A ruling that changed a character: its header, how it stands (``status``: undone,
-    amended, re-decided; None: as recorded), the events it recorded for the character and the
-    ruling's disputes."""
+    amended, re-decided; None: as recorded), the events it recorded for the character (and
+    their lines, as the log frames them) and the ruling's disputes."""
 
     ruling: int
     command: str
@@ -262,6 +92,7 @@ class HistoryEntry:
     status: str | None
     events: list[dict[str, Any]]
     disputes: list[DisputeView]
+    lines: list[str] = Factory(list)
 
 
 def history_entries(changes: Iterable[Change], campaign: CampaignState) -> list[HistoryEntry]:
@@ -276,9 +107,44 @@ def history_entries(changes: Iterable[Change], campaign: CampaignState) -> list[
             status=c.logged.status or None,
             events=[converter.unstructure(r.event) for r in c.events],
             disputes=dispute_views(campaign, c.logged.ruling.number),
+            lines=event_lines(c.events, campaign),
         )
         for c in changes
     ]
+
+
+@frozen(kw_only=True)
+class ReplayStep:
+    """A ruling as `campaign replay` narrates it: its header, how it stands, its narration as
+    it stands, the lines of what stands for it, and each character's state after it (by name,
+    as the system's sheet sums it up)."""
+
+    ruling: int
+    command: str
+    actor: str
+    session: int | None
+    scene: int | None
+    status: str | None
+    say: str
+    lines: list[str]
+    after: dict[str, str]
+
+
+def replay_step(
+    logged: LoggedRuling, campaign: CampaignState, after: Iterable[tuple[str, str]]
+) -> ReplayStep:
+    header = logged.header
+    return ReplayStep(
+        ruling=logged.ruling.number,
+        command=logged.ruling.command,
+        actor=header.actor,
+        session=header.session,
+        scene=header.scene,
+        status=logged.status or None,
+        say=logged.say,
+        lines=event_lines(logged.standing, campaign),
+        after=dict(after),
+    )
 
 
 @frozen(kw_only=True)

@@ -105,6 +105,10 @@ def test_json_output_has_stable_keys(table: Run) -> None:
         "dice",
         "provenance",
         "events",
+        "say",
+        "lines",
+        "speaker",
+        "visibility",
     }
     assert expected == set(data)
     assert [{"sides": 6, "face": 2}, {"sides": 6, "face": 5}] == data["dice"]

@@ -12,8 +12,8 @@ from typing import Any
 from attrs import frozen
 
 from domain.errors import CodedError
-from domain.events import PostWritten, Visibility
-from engine import NOT_UNDOABLE, RulingResult, event_lines
+from domain.events import Visibility
+from engine import RulingResult, RulingView, faces
 
 PONG = 1
 MESSAGE = 4
@@ -71,27 +71,22 @@ def refused(error: CodedError) -> dict[str, Any]:
     return answer
 
 
-def ruling(result: RulingResult) -> dict[str, Any]:
+def ruling(view: RulingView) -> dict[str, Any]:
     """The ruling as an embed; only its readers see it when it is hidden or private. It is
-    "by" whom the log names as its actor (a ``/join`` is the GM's ruling, by the code given)."""
-    made, header = result.header, result.made
-    lines = event_lines(result.records, result.campaign) or ["(nothing changed)"]
-    names = {e.character_id: e.name for e in result.campaign.roster}
-    post = next((r.event for r in result.records if isinstance(r.event, PostWritten)), None)
-    on_sheet = (names[r.originator_id] for r in result.records if r.originator_id in names)
-    voice = post.speaker if post is not None and post.speaker else next(on_sheet, None)
+    "by" whom the log names as its actor (a ``/join`` is the GM's ruling, by the code given),
+    and its author is who speaks in it."""
     embed: dict[str, Any] = {
-        "title": cut(f"Ruling {result.number}: {result.command}", TITLE),
-        "description": cut("\n".join(lines), DESCRIPTION),
-        "footer": {"text": cut(_footer(result, made.actor), FOOTER)},
+        "title": cut(f"Ruling {view.ruling}: {view.command}", TITLE),
+        "description": cut("\n".join(view.lines or ["(nothing changed)"]), DESCRIPTION),
+        "footer": {"text": cut(_footer(view), FOOTER)},
     }
-    if voice is not None:
-        embed["author"] = {"name": cut(voice, AUTHOR)}
+    if view.speaker is not None:
+        embed["author"] = {"name": cut(view.speaker, AUTHOR)}
     data: dict[str, Any] = {"embeds": [embed], "allowed_mentions": {"parse": []}}
-    if header.visibility != Visibility.PUBLIC:
+    if view.visibility != str(Visibility.PUBLIC):
         data["flags"] = EPHEMERAL
-    if result.command not in NOT_UNDOABLE:
-        data["components"] = [{"type": ACTION_ROW, "components": _buttons(result.number)}]
+    if view.correctable:
+        data["components"] = [{"type": ACTION_ROW, "components": _buttons(view.ruling)}]
     return {"type": MESSAGE, "data": data}
 
 
@@ -124,11 +119,10 @@ def reason_form(custom_id: str, title: str) -> dict[str, Any]:
     }
 
 
-def _footer(result: RulingResult, actor: str) -> str:
-    parts = [f"by {actor}"]
-    if result.dice:
-        faces = ", ".join(f"d{d.sides}:{d.face}" for d in result.dice)
-        parts.append(f"dice {faces} ({result.provenance})")
+def _footer(view: RulingView) -> str:
+    parts = [f"by {view.actor}"]
+    if view.dice:
+        parts.append(f"dice {faces(view)} ({view.provenance})")
     return " · ".join(parts)
 
 

@@ -43,7 +43,7 @@ from domain.kinds import ListOf
 from domain.policy import check_allowed, check_gm
 from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
-from engine import DiceSpec, Engine, store_fault
+from engine import DiceSpec, Engine, ruling_view, store_fault
 from web.commands import build
 from web.discord import answers, api, direct, voices
 from web.discord.answers import Answer
@@ -145,7 +145,7 @@ def _after(interaction: dict[str, Any], answer: Answer) -> None:
         voices.speak(*answer.speak)
     if answer.tell is not None:
         result, author = answer.tell
-        direct.send(result, author, answers.ruling(result)["data"])
+        direct.send(result, author, answers.ruling(ruling_view(result))["data"])
     _then(interaction, answer.then)
 
 
@@ -256,8 +256,8 @@ def answered(
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
         return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
     if direct.readers_besides(result, seat.member):  # a private or hidden ruling: its readers'
-        return Answer(answers.ruling(result), tell=(result, seat.member))
-    return answers.ruling(result)
+        return Answer(answers.ruling(ruling_view(result)), tell=(result, seat.member))
+    return answers.ruling(ruling_view(result))
 
 
 def _button(custom_id: str) -> tuple[str, int]:
@@ -289,7 +289,7 @@ def _submitted(engine: Engine, seat: Seat, data: dict[str, Any]) -> dict[str, An
     else:
         dispute = DisputeRuling(ruling=number, reason=reason, by=seat.member)
         result = engine.execute(name, dispute, actor=seat.member)
-    return answers.ruling(result)
+    return answers.ruling(ruling_view(result))
 
 
 def _reason(components: Any) -> str:

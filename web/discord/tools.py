@@ -18,7 +18,7 @@ from domain.kinds import CHARACTER, Kind
 from domain.kinds import RULING as RULING_KIND
 from domain.limits import MAX_TEXT
 from domain.links import LinkMember
-from engine import Engine, NotSignedIn, event_lines
+from engine import Engine, NotSignedIn, entry_brief, log_entry, ruling_view
 from projections.presentation import presentation_of
 from projections.render_discord import recap_discord, split
 from web.discord import answers
@@ -67,7 +67,7 @@ def undo(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result))
+    return Answer(answers.ruling(ruling_view(result)))
 
 
 def changes_of(text: str) -> dict[str, str]:
@@ -92,7 +92,7 @@ def amend(asked: Asked) -> Answer:
         with_dependents=o.get("with_dependents", False),
         redecide=o.get("redecide", False),
     )
-    return Answer(answers.ruling(result))
+    return Answer(answers.ruling(ruling_view(result)))
 
 
 def recap(asked: Asked) -> Answer:
@@ -119,14 +119,8 @@ def log(asked: Asked) -> Answer:
     count = asked.options.get("count", 10)
     last = seat.campaign.rulings
     numbers = range(max(1, last - count + 1), last + 1)
-    lines = []
-    for entry in asked.engine.log(
-        seat.campaign.name, rulings=numbers, audience=Member(seat.member)
-    ):
-        made = entry.ruling
-        mark = f" ({entry.status})" if entry.status else ""
-        said = "; ".join(event_lines(entry.events, seat.campaign))
-        lines.append(f"#{made.number} {entry.header.actor}: {made.command}{mark}: {said}")
+    logged = asked.engine.log(seat.campaign.name, rulings=numbers, audience=Member(seat.member))
+    lines = [entry_brief(log_entry(entry, seat.campaign)) for entry in logged]
     return Answer(answers.said("\n".join(lines) or "nothing in the log yet"))
 
 
@@ -155,7 +149,7 @@ def join(engine: Engine, campaign: CampaignState, account: str, code: str) -> An
         raise NotSignedIn(why="this code is another campaign's")
     linked = LinkMember(member=member, discord=account)
     result = engine.execute(name, linked, actor=campaign.gm)
-    return Answer(answers.ruling(result))
+    return Answer(answers.ruling(ruling_view(result)))
 
 
 JOIN = "join"

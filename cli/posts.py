@@ -9,8 +9,7 @@ from cli.audiences import FOR_HELP, audience_of
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
 from domain.posts import WritePost
-
-FORMATS = ("text", "md", "html", "json", "discord")
+from projections.format_list import FORMAT_NAMES
 
 
 @click.command("post")
@@ -57,7 +56,7 @@ def post(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(FORMATS),
+    type=click.Choice(FORMAT_NAMES),
     default="text",
     show_default=True,
     help="text for the terminal, md for forums, html for a page, json, discord (split into "
@@ -74,22 +73,11 @@ def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> N
     Example:
       campaign thread --session 1 --format md
     """
-    import projections.render_thread as render_thread
-    from cli.render import emit_json
+    from cli.recap_views import emit
 
     audience = audience_of(ctx, reader, public=fmt == "discord" and not ctx.as_json)
     found = ctx.engine.thread(ctx.campaign(), session, audience=audience)
-    if ctx.as_json or fmt == "json":
-        emit_json(render_thread.thread_json(found))
-    elif fmt == "md":
-        click.echo(render_thread.thread_md(found), nl=False)
-    elif fmt == "html":
-        click.echo(render_thread.thread_html(found), nl=False)
-    elif fmt == "discord":
-        parts = render_thread.thread_discord(found)
-        click.echo("\n\n".join(parts))
-    else:
-        click.echo(render_thread.thread_text(found), nl=False)
+    emit(found, "thread", "json" if ctx.as_json else fmt, None, ctx.as_json)
 
 
 COMMANDS = (post, thread)

@@ -9,8 +9,8 @@ import click
 from cli.audiences import FOR_HELP, audience_of
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json
+from projections.format_list import FORMAT_NAMES
 
-FORMATS = ("md", "html", "json", "discord")
 # engine.MODELS, not imported until a command runs
 MODEL_NAMES = ("dice", "exposure", "index", "recaps", "search")
 
@@ -37,9 +37,10 @@ def _format_option(function: Any) -> Any:
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(FORMATS),
-        help="Markdown (forums, chat; the default), one self-contained HTML page, JSON (bots; "
-        "also --json), or Discord messages (lists, no tables; numbered parts of --max-chars).",
+        type=click.Choice(FORMAT_NAMES),
+        help="Markdown (forums, chat; the default), plain text for the terminal, one "
+        "self-contained HTML page, JSON (bots; also --json), or Discord messages (lists, no "
+        "tables; numbered parts of --max-chars).",
     )(function)
 
 

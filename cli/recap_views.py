@@ -1,42 +1,22 @@
-"""How the recap commands write what the engine gives: Markdown, HTML, JSON or Discord messages,
-out, to a file, or posted to a webhook."""
+"""How the recap, timeline and thread commands write what the engine gives, in any format
+registered (``projections.formats``: text, Markdown, HTML, JSON, Discord messages): out, to a
+file, or posted to a webhook."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from cli.render import emit_json
 from domain.errors import DomainError
-from projections.render_discord import (
-    MAX_CHARS,
-    campaign_timeline_discord,
-    recap_discord,
-    split,
-    timeline_discord,
-)
-from projections.render_html import campaign_timeline_html, recap_html, timeline_html
-from projections.render_md import campaign_timeline_md, recap_md, timeline_md
+from projections.format_list import DISCORD, FORMATS
+from projections.formats import messages, render
+from projections.render_discord import MAX_CHARS
+from projections.thread import Thread
 from projections.views import CampaignTimeline, HeroTimeline, Recap
 
-View = Recap | HeroTimeline | CampaignTimeline
-FORMATS = ("md", "html", "json", "discord")
-NAMES = {"md": "Markdown", "html": "HTML", "json": "JSON", "discord": "Discord messages"}
-
-# Each kind's renderers take that kind's view (``recap``: a Recap, ...), which the key cannot say.
-RENDER: dict[str, dict[str, Callable[[Any], str]]] = {
-    "recap": {"md": recap_md, "html": recap_html, "discord": recap_discord},
-    "timeline": {"md": timeline_md, "html": timeline_html, "discord": timeline_discord},
-    "campaign": {
-        "md": campaign_timeline_md,
-        "html": campaign_timeline_html,
-        "discord": campaign_timeline_discord,
-    },
-}
+View = Recap | HeroTimeline | CampaignTimeline | Thread
 
 
 class FormatContradicts(DomainError):
@@ -61,16 +41,14 @@ def emit(
     may contradict) to stdout or the file ``out``; or, with ``post`` (a URL, or "" for the one in
     $CAMPAIGN_WEBHOOK), post it as Discord messages and say how many."""
     fmt = format_of(fmt, out, as_json, max_chars=max_chars, post=post)
-    if fmt == "discord":
-        parts = split(RENDER[kind]["discord"](view), max_chars or MAX_CHARS)
+    if fmt == DISCORD.name:
+        parts = messages(kind, view, max_chars or MAX_CHARS)
         if post is not None:
             _post(parts, post, as_json)
             return
         text = "\n\n".join(parts) + "\n"
-    elif fmt == "json":
-        text = json.dumps(view, indent=2, ensure_ascii=False) + "\n"
     else:
-        text = RENDER[kind][fmt](view)
+        text = render(kind, fmt, view)
     if out is None:
         click.echo(text, nl=False)
         return
@@ -95,12 +73,12 @@ def format_of(
             raise OptionsContradict(first="--max-chars cuts Discord messages", second=second)
         return "discord"
     if as_json and fmt not in (None, "json"):
-        raise FormatContradicts(fmt=fmt, what=NAMES[fmt])
+        raise FormatContradicts(fmt=fmt, what=FORMATS[fmt].title)
     return "json" if as_json else fmt or "md"
 
 
 def _asks(fmt: str) -> str:
-    return f"--format {fmt} asks for {NAMES[fmt]}"
+    return f"--format {fmt} asks for {FORMATS[fmt].title}"
 
 
 def _post(parts: list[str], post: str, as_json: bool) -> None:

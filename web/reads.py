@@ -1,17 +1,18 @@
 """The reads, each as the signed-in member may read it (the engine's reader-aware methods with
 the member as reader): the campaign, its verbs, the actions the rules allow now, the log,
 characters now and at a point (time travel), a character's history, diffs, recaps and Exposure
-timelines (JSON, Markdown, HTML), dice statistics, verify, and the export (the GM's)."""
+timelines (JSON, and every format registered: ``web.formats``), dice statistics, verify, and
+the export (the GM's)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from litestar import MediaType, Request, Response, get
+from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 
-from domain.audience import Member
+from domain.audience import TABLE, Audience, Member
 from domain.errors import NotYetCreated
 from domain.policy import check_gm
 from domain.registry import verbs
@@ -34,12 +35,11 @@ from engine import (
     member_views,
     verify_report,
 )
-from projections.render_html import campaign_timeline_html, recap_html, timeline_html
-from projections.render_md import campaign_timeline_md, recap_md, timeline_md
 from projections.views import CampaignTimeline, HeroTimeline, Recap
 from web.auth import seat, signed_in
 from web.commands import BASE, engine_of, route_of
 from web.errors import RESPONSES
+from web.formats import routes as format_routes
 from web.shapes import CampaignOut, MeOut, ParameterOut, VerbOut
 
 Req = Request[Any, Any, Any]
@@ -244,13 +244,24 @@ def diff(
     return field_changes(differences(before, after))
 
 
-def _recap(request: Req, campaign: str, session: int | None, gm: bool, member: str | None) -> Recap:
+def _recap(
+    request: Req,
+    campaign: str,
+    session: int | None,
+    gm: bool,
+    member: str | None,
+    *,
+    table: bool = False,
+) -> Recap:
+    """The recap as the member reads it (``member``: that member's, for the GMs or themself;
+    ``table``: what the whole table reads, unless ``gm`` or ``member`` asks for another copy)."""
     reader = seat(request, campaign)
     engine = engine_of(request)
     if member is not None and member != reader:  # a member's private recap: theirs, the GMs'
         check_gm(engine.campaign(campaign), reader, f"read {member}'s private recap")
         reader = member
-    return engine.recap(campaign, session, gm=gm, audience=Member(reader))
+    audience: Audience = TABLE if table and not gm and member is None else Member(reader)
+    return engine.recap(campaign, session, gm=gm, audience=audience)
 
 
 @get(f"{BASE}/recap", **READ)
@@ -266,36 +277,17 @@ def recap(
     return _recap(request, campaign, session, gm, member)
 
 
-@get(f"{BASE}/recap.md", media_type="text/markdown", **READ)
-def recap_markdown(
-    request: Req,
-    campaign: FromPath[str],
-    session: FromQuery[int | None] = None,
-    gm: FromQuery[bool] = False,
-    member: FromQuery[str | None] = None,
-) -> str:
-    """The recap as Markdown (forums, chat)."""
-    return recap_md(_recap(request, campaign, session, gm, member))
-
-
-@get(f"{BASE}/recap.html", media_type=MediaType.HTML, **READ)
-def recap_page(
-    request: Req,
-    campaign: FromPath[str],
-    session: FromQuery[int | None] = None,
-    gm: FromQuery[bool] = False,
-    member: FromQuery[str | None] = None,
-) -> str:
-    """The recap as one self-contained HTML page."""
-    return recap_html(_recap(request, campaign, session, gm, member))
-
-
-def _timeline(request: Req, campaign: str, hero: str | None) -> HeroTimeline | CampaignTimeline:
+def _timeline(
+    request: Req, campaign: str, hero: str | None, *, table: bool = False
+) -> HeroTimeline | CampaignTimeline:
+    """A hero's timeline (every hero's without ``hero``) as the member reads it (``table``: as
+    the whole table does)."""
     reader = seat(request, campaign)
     engine = engine_of(request)
+    audience: Audience = TABLE if table else Member(reader)
     if hero is None:
-        return engine.campaign_timelines(campaign, audience=Member(reader))
-    return engine.hero_timeline(campaign, hero, audience=Member(reader))
+        return engine.campaign_timelines(campaign, audience=audience)
+    return engine.hero_timeline(campaign, hero, audience=audience)
 
 
 @get(f"{BASE}/timeline", **READ)
@@ -304,22 +296,6 @@ def timeline(
 ) -> HeroTimeline | CampaignTimeline:
     """The Code: a hero's Exposure timeline (every hero's without ``hero``), as JSON."""
     return _timeline(request, campaign, hero)
-
-
-@get(f"{BASE}/timeline.md", media_type="text/markdown", **READ)
-def timeline_markdown(
-    request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None
-) -> str:
-    """The Exposure timeline as Markdown."""
-    view = _timeline(request, campaign, hero)
-    return timeline_md(view) if hero is not None else campaign_timeline_md(view)  # type: ignore[arg-type]
-
-
-@get(f"{BASE}/timeline.html", media_type=MediaType.HTML, **READ)
-def timeline_page(request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None) -> str:
-    """The Exposure timeline as one HTML page with its SVG chart."""
-    view = _timeline(request, campaign, hero)
-    return timeline_html(view) if hero is not None else campaign_timeline_html(view)  # type: ignore[arg-type]
 
 
 @get(f"{BASE}/dice-stats", **READ)
@@ -369,11 +345,9 @@ def routes() -> list[Any]:
         history,
         diff,
         recap,
-        recap_markdown,
-        recap_page,
+        *format_routes("recap", _recap),
         timeline,
-        timeline_markdown,
-        timeline_page,
+        *format_routes("timeline", _timeline),
         dice_stats,
         verify,
         export,

@@ -1,26 +1,30 @@
-"""The thread (`campaign thread`) on the server, as the signed-in member may read it: JSON,
-Markdown and one HTML page (the posts' Markdown rendered by ``projections.post_text``)."""
+"""The thread (`campaign thread`) on the server, as the signed-in member may read it: JSON, and
+every format registered (``web.formats``: Markdown, text, one HTML page, Discord messages)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from litestar import MediaType, Request, get
+from litestar import Request, get
 from litestar.params import FromPath, FromQuery
 
-from domain.audience import Member
-from projections.render_thread import thread_html, thread_json, thread_md
+from domain.audience import TABLE, Audience, Member
+from projections.render_thread import thread_json
 from projections.thread import Thread
 from web.auth import seat
 from web.commands import BASE, engine_of
 from web.errors import RESPONSES
+from web.formats import routes as format_routes
 
 Req = Request[Any, Any, Any]
 READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": RESPONSES}
 
 
-def _thread(request: Req, campaign: str, session: int | None) -> Thread:
-    return engine_of(request).thread(campaign, session, audience=Member(seat(request, campaign)))
+def _thread(request: Req, campaign: str, session: int | None, *, table: bool = False) -> Thread:
+    """The thread as the member reads it (``table``: as the whole table does)."""
+    reader = seat(request, campaign)
+    audience: Audience = TABLE if table else Member(reader)
+    return engine_of(request).thread(campaign, session, audience=audience)
 
 
 @get(f"{BASE}/thread", **READ)
@@ -32,21 +36,5 @@ def thread(
     return thread_json(_thread(request, campaign, session))
 
 
-@get(f"{BASE}/thread.md", media_type="text/markdown", **READ)
-def thread_markdown(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
-) -> str:
-    """The thread as inert Markdown (forums, chat)."""
-    return thread_md(_thread(request, campaign, session))
-
-
-@get(f"{BASE}/thread.html", media_type=MediaType.HTML, **READ)
-def thread_page(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
-) -> str:
-    """The thread as one self-contained HTML page."""
-    return thread_html(_thread(request, campaign, session))
-
-
 def routes() -> list[Any]:
-    return [thread, thread_markdown, thread_page]
+    return [thread, *format_routes("thread", _thread)]

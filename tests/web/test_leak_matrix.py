@@ -36,16 +36,8 @@ from domain.posts import WritePost
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember
 from engine import DiceSpec, Engine, converter
-from projections.render_discord import recap_discord
-from projections.render_html import campaign_timeline_html, recap_html, timeline_html
-from projections.render_md import campaign_timeline_md, recap_md, timeline_md
-from projections.render_thread import (
-    thread_discord,
-    thread_html,
-    thread_json,
-    thread_md,
-    thread_text,
-)
+from projections.format_list import DISCORD, FORMATS, JSON
+from projections.formats import messages, render
 from tests.conftest import event_count
 from tests.e2e.test_discord_post import Webhook, webhook  # noqa: F401 (a fixture)
 from tests.golden.test_the_code import HAWK
@@ -158,15 +150,18 @@ def _searched(engine: Engine, audience: Audience) -> str:
     return "".join(_json(engine.search(CAMPAIGN, w, audience=audience)) for w in WORDS.values())
 
 
+def _every_format(kind: str, view: Any) -> str:
+    """The view in every registered format (projections.formats), and as Discord messages."""
+    rendered = [render(kind, fmt, view) for fmt in FORMATS]
+    return json.dumps([*rendered, *messages(kind, view)], default=str, ensure_ascii=False)
+
+
 def _thread(engine: Engine, audience: Audience) -> str:
-    found = engine.thread(CAMPAIGN, audience=audience)
-    rendered = (thread_json(found), thread_md(found), thread_html(found), thread_text(found))
-    return json.dumps([*rendered, *thread_discord(found)], default=str, ensure_ascii=False)
+    return _every_format("thread", engine.thread(CAMPAIGN, audience=audience))
 
 
 def _recap(engine: Engine, audience: Audience) -> str:
-    found = engine.recap(CAMPAIGN, audience=audience, gm=True)
-    return _json(found) + recap_md(found) + recap_html(found) + recap_discord(found)
+    return _every_format("recap", engine.recap(CAMPAIGN, audience=audience, gm=True))
 
 
 Read = Callable[[Engine, Audience], str]
@@ -248,9 +243,11 @@ CLI_READS = {
     "thread md": "{as} thread --format md",
     "thread html": "{as} thread --format html",
     "thread json": "{as} thread --format json",
+    "thread text": "{as} thread --format text",
     "recap": "{as} recap --gm",
     "recap html": "{as} recap --gm --format html",
     "recap json": "{as} recap --gm --format json",
+    "recap text": "{as} recap --gm --format text",
     "search": "{as} search steak",
     "search agent": "{as} search Agent",
     "search twin": "{as} search twin",
@@ -377,11 +374,15 @@ API_READS: dict[str, list[str]] = {
     "/api/campaigns/{campaign:str}": [API],
     "/api/campaigns/{campaign:str}/log": [API + "/log"],
     "/api/campaigns/{campaign:str}/thread": [API + "/thread"],
-    "/api/campaigns/{campaign:str}/thread.md": [API + "/thread.md"],
-    "/api/campaigns/{campaign:str}/thread.html": [API + "/thread.html"],
     "/api/campaigns/{campaign:str}/recap": [API + "/recap?gm=true"],
-    "/api/campaigns/{campaign:str}/recap.md": [API + "/recap.md?gm=true"],
-    "/api/campaigns/{campaign:str}/recap.html": [API + "/recap.html?gm=true"],
+    **{  # every registered format (web.formats); Discord messages read as the table
+        f"/api/campaigns/{{campaign:str}}/{view}.{fmt.suffix}": [
+            f"{API}/{view}.{fmt.suffix}{'' if fmt is DISCORD else q}"
+        ]
+        for view, q in (("thread", ""), ("recap", "?gm=true"))
+        for fmt in FORMATS.values()
+        if fmt is not JSON
+    },
     "/api/campaigns/{campaign:str}/search": [f"{API}/search?q={w}" for w in WORDS.values()],
     "/api/campaigns/{campaign:str}/characters": [API + "/characters"],
     "/api/campaigns/{campaign:str}/characters/{ref:str}": [API + "/characters/Smith"],
@@ -405,8 +406,7 @@ API_READS: dict[str, list[str]] = {
 STORY_ROUTES = {
     route
     for route in API_READS
-    if route.rsplit("/", 1)[-1] in ("thread", "thread.md", "thread.html", "recap", "recap.md")
-    or route.rsplit("/", 1)[-1] in ("recap.html", "search", "export")
+    if route.rsplit("/", 1)[-1].split(".")[0] in ("thread", "recap", "search", "export")
 } | {"/campaigns/{campaign:str}", "/campaigns/{campaign:str}/recap"}
 # GET routes that read no campaign's story, and why.
 API_NOT_READS = {
@@ -450,7 +450,10 @@ def test_each_http_read_shows_each_secret_to_its_readers_alone(
     gm_text = fetched(client, planted, "gm", paths)
     assert gm_text is not None, route
     everything = shown(gm_text)
-    if route in STORY_ROUTES:  # the matrix is not empty: the GM reads every secret there
+    public = route.endswith(f".{DISCORD.suffix}")  # for a channel: the table's copy, to anyone
+    if public:
+        assert {s for s in ZION if readers(s, TABLE)} == everything, route
+    elif route in STORY_ROUTES:  # the matrix is not empty: the GM reads every secret there
         assert ZION == everything, route
     for label, role in ROLE_OF.items():
         text = fetched(client, planted, role, paths)
@@ -458,7 +461,7 @@ def test_each_http_read_shows_each_secret_to_its_readers_alone(
             assert text is None, (route, label)
             continue
         assert text is not None, (route, label)
-        audience = AUDIENCES[label]
+        audience = TABLE if public else AUDIENCES[label]
         assert {s for s in everything if readers(s, audience)} == shown(text), (route, label)
     assert fetched(client, planted, "nobody", paths) is None
 
@@ -574,11 +577,8 @@ TIMELINE_AUDIENCES: dict[str, Audience] = {
 def _timelines(engine: Engine, audience: Audience, hero: bool) -> str:
     if hero:
         found: Any = engine.hero_timeline(LAB, HAWK, audience=audience)
-        return json.dumps(found, default=str) + timeline_md(found) + timeline_html(found)
-    every = engine.campaign_timelines(LAB, audience=audience)
-    return (
-        json.dumps(every, default=str) + campaign_timeline_md(every) + campaign_timeline_html(every)
-    )
+        return _every_format("timeline", found)
+    return _every_format("campaign", engine.campaign_timelines(LAB, audience=audience))
 
 
 TIMELINE_READS: dict[str, Read] = {
@@ -588,8 +588,14 @@ TIMELINE_READS: dict[str, Read] = {
 TIMELINE_CLI = ['{as} timeline "The Hawk"', "{as} timeline", "{as} timeline --format discord"]
 TIMELINE_ROUTES = {
     "/api/campaigns/{campaign:str}/timeline": ["timeline", f"timeline?hero={HAWK}"],
-    "/api/campaigns/{campaign:str}/timeline.md": ["timeline.md", f"timeline.md?hero={HAWK}"],
-    "/api/campaigns/{campaign:str}/timeline.html": ["timeline.html"],
+    **{  # every registered format (web.formats)
+        f"/api/campaigns/{{campaign:str}}/timeline.{f.suffix}": [
+            f"timeline.{f.suffix}",
+            f"timeline.{f.suffix}?hero={HAWK}",
+        ]
+        for f in FORMATS.values()
+        if f is not JSON
+    },
     "/campaigns/{campaign:str}/timeline": ["page timeline"],
 }
 
@@ -617,7 +623,9 @@ def test_the_timeline_routes_show_a_hidden_exposure_roll_to_the_gms_alone(
             f"/campaigns/{LAB}/timeline" if a == "page timeline" else f"/api/campaigns/{LAB}/{a}"
             for a in asked
         ]
-        assert {"hidden Exposure roll"} == shown(fetched(client, planted, "lab gm", paths) or "")
+        public = route.endswith(f".{DISCORD.suffix}")  # Discord messages: the table's copy
+        gm_reads = set() if public else {"hidden Exposure roll"}
+        assert gm_reads == shown(fetched(client, planted, "lab gm", paths) or ""), route
         assert set() == shown(fetched(client, planted, "lab player", paths) or "-"), route
 
 

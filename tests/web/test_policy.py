@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
+from projections.format_list import FORMATS, JSON
 from tests.web.conftest import (
     API,
     CAMPAIGN,
@@ -98,8 +99,12 @@ READS: list[tuple[str, tuple[int, ...]]] = [
     ("/diff?who=Neo&first=4", (200, 200, 200, 200, 401)),
     ("/recap", (200, 200, 200, 200, 401)),
     ("/recap?gm=true", (200, 200, 200, 200, 401)),
-    ("/recap.md", (200, 200, 200, 200, 401)),
-    ("/recap.html", (200, 200, 200, 200, 401)),
+    *(  # every registered format (projections.format_list), as web.formats serves it
+        (f"/{view}.{fmt.suffix}", (200, 200, 200, 200, 401))
+        for view in ("recap", "thread")
+        for fmt in FORMATS.values()
+        if fmt is not JSON
+    ),
     ("/recap?member=bob", (200, 403, 200, 403, 401)),
     ("/timeline", (422, 422, 422, 422, 401)),  # Exposure is The Code's, not the Sims'
     ("/dice-stats", (200, 200, 200, 200, 401)),

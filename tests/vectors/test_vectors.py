@@ -1,0 +1,368 @@
+"""docs/format.md, its vectors and the code say the same: every value of docs/vectors/vectors.json
+is recomputed by a second implementation written from the page alone (``tests.vectors.second``,
+which imports nothing of the engine), the engine's own functions and `campaign verify-dice` give
+the same, and the engine, run again, writes the vectors byte for byte."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import pytest
+from click.testing import CliRunner
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from tests.vectors import second
+
+FOLDER = Path(__file__).parents[2] / "docs"
+VECTORS = FOLDER / "vectors"
+
+
+@cache
+def export_text() -> str:
+    return (VECTORS / "campaign.jsonl").read_text(encoding="utf-8")
+
+
+@cache
+def vectors() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((VECTORS / "vectors.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def checked() -> second.Checked:
+    return second.check(export_text())
+
+
+def sessions() -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = vectors()["dice"]
+    return found
+
+
+def rolls() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [(s, roll) for s in sessions() for roll in s["rolls"]]
+
+
+# --- the second implementation, from the page alone ----------------------------------------
+
+
+def test_the_second_implementation_finds_the_export_intact() -> None:
+    """Every link, the digest, both seals and every committed die hold by the page's rules."""
+    assert [] == checked().problems
+    assert len(vectors()["links"]) == len(checked().links) == vectors()["header"]["events"]
+
+
+def test_every_link_and_its_input_bytes() -> None:
+    """Each line's link input (previous link, stream, version, topic, canonical body) and link."""
+    header, rows = second.read(export_text())
+    assert vectors()["header"] == header
+    expected = {s: g["link"] for s, g in vectors()["genesis"].items()}
+    assert expected == checked().geneses
+    for given, vector in zip(rows, vectors()["links"], strict=True):
+        assert (given["line"], given["stream"], given["version"], given["topic"]) == (
+            vector["line"],
+            vector["stream"],
+            vector["version"],
+            vector["topic"],
+        )
+        body = second.canonical({k: v for k, v in given["event"].items() if k != "chain"})
+        assert vector["body"].encode() == body
+        computed = second.link_input(
+            vector["previous"], given["stream"], given["version"], given["topic"], given["event"]
+        )
+        assert vector["input_hex"] == computed.hex()
+        assert vector["link"] == hashlib.sha256(computed).hexdigest() == given["event"]["chain"]
+    assert [(v["line"], v["input_hex"], v["link"]) for v in vectors()["links"]] == [
+        (c["line"], c["input_hex"], c["link"]) for c in checked().links
+    ]
+    for stream, made in vectors()["genesis"].items():
+        assert f"campaign-log:{stream}" == made["input"]
+        assert made["link"] == second.genesis(stream)
+
+
+def test_the_exports_digest() -> None:
+    digest = vectors()["digest"]
+    assert digest["input"].encode() == second.heads_input(list(checked().heads.values()))
+    assert digest["digest"] == checked().digest == vectors()["header"]["digest"]
+    assert sorted(digest["heads"]) == sorted(checked().heads.values())
+
+
+def test_the_seals_and_their_chain() -> None:
+    sealed = vectors()["seals"]
+    assert [1, 2] == [s["session"] for s in sealed]
+    assert "" == sealed[0]["previous"]
+    assert sealed[0]["digest"] == sealed[1]["previous"]
+    for vector, mine in zip(sealed, checked().seals, strict=True):
+        heads = [[h["stream"], h["version"], h["chain"]] for h in vector["heads"]]
+        assert vector["input"].encode() == second.heads_input(heads, vector["previous"])
+        assert (vector["session"], vector["input"], vector["digest"]) == (
+            mine["session"],
+            mine["input"],
+            mine["digest"],
+        )
+    assert sealed[1]["input"].startswith('{"heads":[[')
+    assert sealed[0]["input"].startswith("[[")
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_the_commitment_and_the_tree(number: int) -> None:
+    """The commitment is over the roll seed and the raw root of the leaf keys' tree."""
+    session = sessions()[number - 1]
+    hidden = bytes.fromhex(session["hidden_seed"])
+    root = second.tree_root(hidden)
+    assert session["hidden_root"] == root.hex()
+    for leaf in session["leaves"]:
+        key = second.leaf_key(hidden, leaf["index"])
+        assert (leaf["leaf_key"], leaf["leaf_hash"]) == (key.hex(), second.leaf_hash(key).hex())
+    roll_seed = bytes.fromhex(session["roll_seed"])
+    assert session["commitment_input_hex"] == (roll_seed + root).hex()
+    assert session["commitment"] == second.commitment(roll_seed, root)
+    assert session["reveal"]["seed"] == session["roll_seed"]
+    assert session["commitment"] == checked().sessions[number - 1].committed["seed_hash"]
+
+
+def test_the_merkle_paths_turn_as_the_page_says() -> None:
+    """Each path's nodes from the leaf up, left or right by the index's bits, end at the root;
+    a path read the other way round does not."""
+    proofs = [(s, p) for s in sessions() for p in [*s["merkle_proofs"], s["example_proof"]]]
+    assert {0, 1, 693} == {p["leaf"] for _, p in proofs}
+    for session, proof in proofs:
+        key = bytes.fromhex(proof["leaf_key"])
+        assert (
+            proof["leaf_key"]
+            == second.leaf_key(bytes.fromhex(session["hidden_seed"]), proof["leaf"]).hex()
+        )
+        siblings = [step["sibling"] for step in proof["path"]]
+        nodes = second.walk_up(key, proof["leaf"], siblings)
+        assert [step["parent"] for step in proof["path"]] == [n.hex() for n in nodes]
+        sides = ["right" if (proof["leaf"] >> d) & 1 else "left" for d in range(second.DEPTH)]
+        assert sides == [step["node_is"] for step in proof["path"]]
+        assert proof["root"] == session["hidden_root"] == nodes[-1].hex()
+        flipped = second.walk_up(key, proof["leaf"] ^ (second.LEAVES - 1), siblings)
+        assert session["hidden_root"] != flipped[-1].hex()
+    revealed = {p["ruling"]: p for _, p in proofs if p["ruling"] is not None}
+    rows = [r for r in second.read(export_text())[1] if r["topic"].endswith(":HiddenDiceRevealed")]
+    assert {r["event"]["event"]["ruling"]: r["event"]["event"]["proof"] for r in rows} == {
+        n: [step["sibling"] for step in p["path"]] for n, p in revealed.items()
+    }
+
+
+def test_the_signed_texts() -> None:
+    """Four lines, no newline at the end, signed with the player's own key."""
+    keys = vectors()["inputs"]["player_keys"]
+    signed = [text for session in sessions() for text in session["signed"]]
+    assert ["ana", "bo"] == [s["member"] for s in signed]
+    for text in signed:
+        message = second.signed_text(sessions()[0]["commitment"], text["member"], text["words"])
+        assert text["message"].encode() == message
+        assert text["message_hex"] == message.hex()
+        assert message.count(b"\n") == 3
+        assert not message.endswith(b"\n")
+        private = Ed25519PrivateKey.from_private_bytes(
+            bytes.fromhex(keys[text["member"]]["private_seed"])
+        )
+        public = private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+        assert text["public_key"] == public == keys[text["member"]]["public_key"]
+        assert text["signature"] == private.sign(message).hex()  # Ed25519 is deterministic
+        assert second.signature_holds(public, message, text["signature"])
+        assert not second.signature_holds(public, message + b" ", text["signature"])
+    mine = checked().sessions[0].signed
+    assert [(s["member"], s["signature"]) for s in signed] == [
+        (s["by"], s["signature"]) for s in mine
+    ]
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_the_entropy_and_the_roll_key(number: int) -> None:
+    session = sessions()[number - 1]
+    counted = [[s["member"], s["words"], s["signature"]] for s in session["signed"]]
+    if counted:
+        assert session["mix_input"].encode() == second.mix_input(counted)
+        assert "Möwe" in session["mix_input"]  # not escaped
+    else:
+        assert "" == session["mix_input"] == session["entropy"]
+    assert session["entropy"] == second.entropy(counted)
+    roll_seed = bytes.fromhex(session["roll_seed"])
+    assert session["roll_key"] == second.roll_key(roll_seed, session["entropy"]).hex()
+
+
+@pytest.mark.parametrize(
+    ("session", "roll"), rolls(), ids=[f"ruling-{r['ruling']}" for _, r in rolls()]
+)
+def test_every_committed_die_block_by_block(session: dict[str, Any], roll: dict[str, Any]) -> None:
+    """Each die's blocks (counter, message, bytes, limit, values rejected, value taken, face)."""
+    if roll["leaf"] is None:
+        key = second.roll_key(bytes.fromhex(session["roll_seed"]), session["entropy"])
+    else:
+        leaf = second.leaf_key(bytes.fromhex(session["hidden_seed"]), roll["leaf"])
+        key = second.roll_key(leaf, session["entropy"])
+    assert roll["key"] == key.hex()
+    counter = roll["counter"]
+    for vector in roll["dice"]:
+        drawn = second.die(key, counter, roll["lane"], vector["sides"])
+        assert (vector["sides"], vector["face"], vector["blocks"]) == (
+            drawn.sides,
+            drawn.face,
+            drawn.blocks,
+        )
+        counter = drawn.next
+    assert roll["draws"] == counter - roll["counter"]
+    (mine,) = [r for s in checked().sessions for r in s.rolls if r["number"] == roll["ruling"]]
+    assert (roll["actor"], roll["key"]) == (mine["actor"], mine["key"])
+    assert roll["dice"] == [
+        {"sides": d.sides, "face": d.face, "blocks": d.blocks} for d in mine["drawn"]
+    ]
+
+
+def test_the_vectors_hold_the_cases_the_page_names() -> None:
+    """A rejected byte, a two-byte die, a hidden roll from each of two leaves, an undone roll,
+    a session with no entropy; and the reveal as the rolls left it."""
+    dice = {(r["ruling"], i): d for _, r in rolls() for i, d in enumerate(r["dice"])}
+    assert [252] == dice[(11, 5)]["blocks"][0]["rejected"]
+    assert (469, 40468, 65000) == (
+        dice[(12, 0)]["face"],
+        dice[(12, 0)]["blocks"][0]["value"],
+        dice[(12, 0)]["blocks"][0]["limit"],
+    )
+    assert [0, 1] == [r["leaf"] for _, r in rolls() if r["leaf"] is not None]
+    first, later = sessions()
+    assert {"lanes": [["Rosa", 7], ["ana", 6], ["bo", 1]], "hidden": 2} == {
+        k: first["reveal"][k] for k in ("lanes", "hidden")
+    }
+    assert ([], 0, "") == (later["reveal"]["lanes"], later["reveal"]["hidden"], later["entropy"])
+    undone = [r for r in second.read(export_text())[1] if r["topic"].endswith(":RulingRetracted")]
+    assert [16] == [r["event"]["event"]["ruling"] for r in undone]
+
+
+def test_the_values_the_page_quotes_are_the_vectors() -> None:
+    """Every hash docs/format.md quotes (64 hex digits) is one of the vectors."""
+    page = (FOLDER / "format.md").read_text(encoding="utf-8")
+    quoted = set(re.findall(r"\b[0-9a-f]{64}\b", page))
+    assert len(quoted) >= 6
+    held = (VECTORS / "vectors.json").read_text(encoding="utf-8")
+    assert [] == sorted(q for q in quoted if q not in held)
+
+
+def test_a_changed_byte_is_found_by_both() -> None:
+    """The second implementation is no rubber stamp: words changed in the file break the link
+    of their line for it and for the engine alike."""
+    from engine import verify_export
+
+    lines = export_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if "a moth circles the lamp" in line)
+    lines[at] = lines[at].replace("a moth circles the lamp", "a moth circles the lamb")
+    tampered = "\n".join(lines)
+    assert [f"line {at + 1}: the link does not hold"] == second.check(tampered).problems[:1]
+    _, report = verify_export(line.encode() + b"\n" for line in tampered.split("\n") if line)
+    broken = json.loads(lines[at])
+    assert [(UUID(broken["stream"]), broken["version"])] == [
+        (b.stream, b.version) for b in report.breaks
+    ]
+
+
+# --- the code agrees -----------------------------------------------------------------------------
+
+
+def test_the_engine_verifies_the_vectors_export() -> None:
+    """`campaign verify-dice` finds the export intact, with the seals and commitments of the
+    vectors; the engine's check of a file gives the same digest."""
+    from cli.main import campaign
+    from engine import verify_export
+
+    _, report = verify_export(line.encode() + b"\n" for line in export_text().splitlines())
+    assert report.intact
+    assert not report.findings
+    assert vectors()["digest"]["digest"] == report.digest
+    assert [(s["session"], s["digest"]) for s in vectors()["seals"]] == [
+        (s.session, s.digest) for s in report.seals
+    ]
+    assert [s["commitment"] for s in sessions()] == [d.seed_hash for d in report.dice]
+    result = CliRunner().invoke(
+        campaign, ["--json", "verify-dice", str(VECTORS / "campaign.jsonl")]
+    )
+    assert 0 == result.exit_code, result.output
+    said = json.loads(result.output)
+    assert said["intact"]
+    assert [] == said["breaks"]
+    assert [s["digest"] for s in vectors()["seals"]] == [s["digest"] for s in said["seals"]]
+
+
+def test_the_engines_functions_give_the_vectors() -> None:
+    from domain.signatures import entropy_message
+    from engine.dice.committed import (
+        commitment,
+        face,
+        hidden_proof,
+        hidden_root,
+        key,
+        lane,
+        leaf_key,
+        mixed_signed,
+        replay,
+        root_from,
+    )
+    from engine.store.chain import genesis, link, seal
+    from engine.store.mapper import canonical_json
+
+    for made in vectors()["links"]:
+        body = made["body"].encode()
+        assert made["link"] == link(
+            made["previous"], made["stream"], made["version"], made["topic"], body
+        )
+        assert body == canonical_json(json.loads(made["body"]))
+    for stream, made in vectors()["genesis"].items():
+        assert made["link"] == genesis(UUID(stream))
+    heads = {UUID(s): (v, c) for s, v, c in vectors()["digest"]["heads"]}
+    assert vectors()["digest"]["digest"] == seal(heads)
+    for sealed in vectors()["seals"]:
+        listed = {UUID(h["stream"]): (h["version"], h["chain"]) for h in sealed["heads"]}
+        assert sealed["digest"] == seal(listed, sealed["previous"])
+    for session in sessions():
+        hidden, roll_seed = (
+            bytes.fromhex(session["hidden_seed"]),
+            bytes.fromhex(session["roll_seed"]),
+        )
+        assert session["hidden_root"] == hidden_root(hidden)
+        assert session["commitment"] == commitment(roll_seed, session["hidden_root"])
+        for proof in [*session["merkle_proofs"], session["example_proof"]]:
+            assert [s["sibling"] for s in proof["path"]] == list(
+                hidden_proof(hidden, proof["leaf"])
+            )
+            assert proof["leaf_key"] == leaf_key(hidden, proof["leaf"]).hex()
+            assert session["hidden_root"] == root_from(
+                bytes.fromhex(proof["leaf_key"]),
+                proof["leaf"],
+                [s["sibling"] for s in proof["path"]],
+            )
+        counted = [(s["member"], s["words"], s["signature"]) for s in session["signed"]]
+        assert session["entropy"] == mixed_signed(counted)
+        assert session["roll_key"] == key(roll_seed, session["entropy"]).hex()
+        for text in session["signed"]:
+            assert text["message"].encode() == entropy_message(
+                session["commitment"], text["member"], text["words"]
+            )
+        for roll in session["rolls"]:
+            secret = roll_seed if roll["leaf"] is None else leaf_key(hidden, roll["leaf"])
+            assert roll["key"] == key(secret, session["entropy"]).hex()
+            sides = tuple(d["sides"] for d in roll["dice"])
+            lane_bytes = lane(roll["lane"]) if roll["lane"] is not None else b""
+            faces, draws = replay(bytes.fromhex(roll["key"]), roll["counter"], sides, lane_bytes)
+            assert (tuple(d["face"] for d in roll["dice"]), roll["draws"]) == (faces, draws)
+            for d in roll["dice"]:
+                for tried in d["blocks"]:
+                    assert tried["face"] == face(bytes.fromhex(tried["block"]), d["sides"])
+
+
+def test_the_engine_writes_the_vectors_byte_for_byte() -> None:
+    """Played again, the campaign exports the same file and the same values: regenerate with
+    `python -m tests.vectors.build` after a deliberate change to the format."""
+    from tests.vectors.build import written
+
+    for name, text in written():
+        assert (VECTORS / name).read_text(encoding="utf-8") == text, name

@@ -452,6 +452,14 @@ class SealedSessionChanged(DomainError):
     )
 
 
+class EntropyStands(DomainError):
+    template = (
+        "correcting ruling {ruling} would take back ruling {dependent} (entropy), and words "
+        "added to a session's committed dice count once recorded, whoever could choose the mix "
+        "otherwise ({why}): correct it after the session ends, or start the session again"
+    )
+
+
 class RedecideOrWithDependents(DomainError):
     template = (
         "--redecide and --with-dependents contradict each other: later rulings are either "

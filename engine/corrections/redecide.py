@@ -34,7 +34,13 @@ from attrs import define, field, frozen
 from domain.campaign import CampaignState, evolve_campaign
 from domain.commands import Change
 from domain.dice import Die
-from domain.errors import CannotRedecide, DomainError, ReplayMismatch, SealedSessionChanged
+from domain.errors import (
+    CannotRedecide,
+    DomainError,
+    EntropyStands,
+    ReplayMismatch,
+    SealedSessionChanged,
+)
 from domain.events import (
     AMEND,
     CORRECTIONS,
@@ -49,7 +55,7 @@ from domain.events import (
 )
 from domain.plain import Plain
 from engine.corrections.tail import Tail
-from engine.corrections.undo import SEALING
+from engine.corrections.undo import ENTROPY, SEALING
 from engine.store.mapper import converter
 from engine.store.records import Recorded
 from engine.store.streams import Corrections, Evolve, corrections, fold
@@ -245,6 +251,8 @@ class Redecider:
                     raise SealedSessionChanged(
                         ruling=target.number, dependent=m.number, why=decision.why
                     )
+                if m.command == ENTROPY and self._mixing(self.campaign):
+                    raise EntropyStands(ruling=target.number, dependent=m.number, why=decision.why)
                 if undone is None and decision.outcome is Outcome.CHANGED:
                     self._apply(m.number, decision.events)
                     changed.append(decision)
@@ -255,6 +263,13 @@ class Redecider:
                     dropped.add(m.number)
                 self._apply(m.number, {})
         return Plan(dropped=frozenset(dropped), changed=tuple(changed), refused=tuple(refused))
+
+    def _mixing(self, then: CampaignState) -> bool:
+        """Whether words added in ``then``'s session still go into dice to come: its commitment
+        stands in the corrected history and the session is still running (once it ended, its
+        dice were revealed and checked with every word recorded)."""
+        now = self._again[1]
+        return then.commitment is not None and now.session == then.session
 
     def _decide(self, m: RulingMade, params: Mapping[str, Any], dice: tuple[Die, ...]) -> Decision:
         """Decide ruling ``m`` again; where it stands, its events are applied."""

@@ -57,6 +57,7 @@ NOT_UNDOABLE = {
     "reveal": "what the table was shown cannot be unseen",
 }
 SEALING = "session end"  # a later ruling that may not change under a correction either
+ENTROPY = "entropy"  # nor may one while its session's commitment stands (``EntropyStands``)
 
 
 def undo(

@@ -1,6 +1,7 @@
 """What a user reads of a command is plain text: no reStructuredText markup (double backticks,
 as the developers' docstrings write names) in any CLI command's help, nor in a verb's help,
-which the page's forms, Discord's slash commands and the API's schema show (issue 44)."""
+which the page's forms, Discord's slash commands and the API's schema show; and no example in
+the help goes against the docs (issue 44)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,11 @@ def test_no_verb_help_has_double_backticks(system: str) -> None:
     form on the page (web/templates/_form.html), a slash command's description on Discord."""
     marked = {name: verb.help for name, verb in verbs(system).items() if "``" in verb.help}
     assert marked == {}
+
+
+def test_no_cli_help_binds_every_address() -> None:
+    """docs/server.md keeps the server on 127.0.0.1 behind an https proxy; no example in the
+    help says otherwise (`serve --help`'s example bound 0.0.0.0)."""
+    found = every_cli_help()
+    assert "127.0.0.1" in found["campaign serve"]
+    assert [line for line, text in found.items() if "0.0.0.0" in text] == []

@@ -72,7 +72,11 @@ def _public(ctx: Context, where: object, public: str) -> None:
 
 @key.command("sign")
 @click.argument("words")
-@click.option("--commitment", required=True, help="The session's commitment, as the GM posted it.")
+@click.option(
+    "--commitment",
+    required=True,
+    help="The session's commitment: the seed hash `session start` printed, as the GM posted it.",
+)
 @click.option("--member", required=True, help="Your name at the table (your seat).")
 @FILE
 @pass_context

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
-from cli.render import emit_json_list, logged_json, show_log, show_ruling
+from cli.render import emit_json_list, logged_json, say, show_log, show_ruling
+from domain.events import DiceCommitted
 from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
 
 if TYPE_CHECKING:
@@ -45,11 +46,22 @@ def session_start(ctx: Context, physical_dice: bool) -> None:
     command = StartSession(physical_dice=physical_dice)
     result = ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say)
     show_ruling(result, ctx.as_json)
-    if not ctx.as_json:
-        click.echo(
-            "  players: add your entropy now, before the first digital roll: "
-            'campaign key sign "your words" --member NAME --commitment COMMITMENT'
-        )
+    committed = [e.seed_hash for e in result.events if isinstance(e, DiceCommitted)]
+    if committed and not ctx.as_json:
+        for line in entropy_hint(committed[0]):
+            say(line)
+
+
+def entropy_hint(seed_hash: str) -> list[str]:
+    """What the players do next, after `session start`: sign their words against the seed hash
+    just printed (the commitment), with a key made once and put on their seat."""
+    return [
+        "  players: add your entropy now, before the first digital roll, signed against the "
+        "seed hash above:",
+        f'    campaign key sign "your words" --member NAME --commitment {seed_hash}',
+        "  no key yet? make one once with `campaign key new`, and put its public half on your "
+        "seat with `campaign member key NAME PUBLIC_KEY` (or send it to the GM)",
+    ]
 
 
 @click.command("entropy")

@@ -8,7 +8,13 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
 
 
 @click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on. Keep 127.0.0.1 and let an https proxy face the network "
+    "(docs/server.md).",
+)
 @click.option("--port", default=8000, show_default=True, type=WHOLE_NUMBER, help="The port.")
 @click.option(
     "--pool",
@@ -35,7 +41,7 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
 
     \b
     Example:
-      campaign --db table.db serve --host 0.0.0.0 --port 8000
+      campaign --db table.db serve --port 8000
     """
     from web import DISCORD_PATH, create_app
     from web import serve as run

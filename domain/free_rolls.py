@@ -233,7 +233,7 @@ def _check_count(written: str, terms: tuple[Term, ...]) -> None:
 class RollFreely(Plain):
     """Roll dice no rule names, optionally saying why (a d6 to see if it rains): an expression
     in dice notation (2d6+1, 4d6kh3, 1d20-1d4+2, d%, d20+3 adv), rolled from the ruling's dice
-    and recorded like every other roll, in standard notation (``notation``).
+    and recorded like every other roll, in standard notation.
 
     Dice are added and subtracted, with whole numbers; khN/klN keep the highest or lowest N
     of a term. At most 100 dice of 2 to 1000 sides."""

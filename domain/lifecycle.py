@@ -81,9 +81,11 @@ def create_campaign(
 @frozen(kw_only=True)
 class StartSession(Plain):
     """Start the next session: its dice seed is committed (the hash is published) before any
-    player adds entropy (``AddEntropy``). ``physical_dice``: the table rolls real dice, and
+    player adds entropy (`campaign entropy`). 'physical_dice': the table rolls real dice, and
     players may type the faces they rolled (listed by the players' check as not committed).
-    ``entropy`` given here is how older logs mixed it in."""
+    'entropy' given here is how older logs mixed it in.
+
+    The entropy a player adds is an ``AddEntropy``."""
 
     name: ClassVar[str] = "session start"
     entropy: str = ""
@@ -100,9 +102,11 @@ class StartSession(Plain):
 class AddEntropy(Plain):
     """A player's words mixed into the running session's committed dice: after the commitment
     is published, before the first committed roll closes the window. Only a player adds them;
-    a player with a key on their seat signs them (``signature``, Ed25519 over
-    ``domain.signatures.entropy_message``, as its one canonical text: 128 lowercase hex
-    digits), and only signed words are counted, one contribution per player per session."""
+    a player with a key on their seat signs them ('signature': Ed25519 over the words' one
+    canonical text, 128 lowercase hex digits), and only signed words are counted, one
+    contribution per player per session.
+
+    The canonical text is ``domain.signatures.entropy_message``."""
 
     name: ClassVar[str] = "entropy"
     words: str

@@ -2,9 +2,11 @@
 
 The GM (the campaign's creator, and any member added as ``gm``) may issue every command. A player
 may issue only the commands their system's ``policy`` module lists (``PLAYERS``) and the shared
-ones below, each for the characters they play; an observer may only dispute. Everything else is
-the GM's: sessions and scenes, strain, damage and Glitch/Upgrade calls, NPCs, undo, amend,
-resolving disputes, members. A command outside the policy is refused ``NOT_ALLOWED``.
+ones below, each for the characters they play (a command a house rule opens to players, only
+when the campaign plays with it: ``PlayerMay.opened_by``); an observer may only dispute.
+Everything else is the GM's: sessions and scenes, strain, damage and Glitch/Upgrade calls, NPCs,
+undo, amend, resolving disputes, members. A command outside the policy is refused
+``NOT_ALLOWED``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ class PlayerMay(Plain):
     as_player: str | None = None
     gm_calls: tuple[str, ...] = ()
     whom: str = ""  # for whom, in words, where the fields above do not say it all
+    # a house rule (true or false, false by default) that opens the command to players: while
+    # it is false the command is the GM's call, as the digest reads the rule
+    opened_by: str = ""
 
 
 # Commands every system shares.
@@ -52,11 +57,32 @@ OBSERVERS: Mapping[str, PlayerMay] = {
 
 
 def players_may(system: str) -> Mapping[str, PlayerMay]:
-    """What a player may issue in ``system``: the shared commands and the system's own."""
+    """What a player may issue in ``system``: the shared commands and the system's own (those
+    a house rule opens to players included: ``players_may_in`` says what a campaign allows)."""
     from domain.rulesets import SYSTEMS
 
     module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
     return {**SHARED, **module.PLAYERS}
+
+
+def players_may_in(campaign: CampaignState) -> Mapping[str, PlayerMay]:
+    """What a player may issue in ``campaign``: ``players_may`` of its system, less what a
+    house rule the campaign leaves off would open to players (``PlayerMay.opened_by``)."""
+    return {
+        name: may
+        for name, may in players_may(campaign.system).items()
+        if not may.opened_by or house_rule_on(campaign, may.opened_by)
+    }
+
+
+def house_rule_on(campaign: CampaignState, key: str) -> bool:
+    """Whether the campaign plays with the true-or-false house rule ``key`` true (a campaign
+    recorded before its system had the rule plays it at its default)."""
+    from domain.rulesets import ruleset_named
+
+    given = {rule.key: rule.value for rule in campaign.house_rules}
+    rules = ruleset_named(campaign.system).house_rules(given)
+    return any(rule.key == key and rule.value == "true" for rule in rules)
 
 
 def acting_member(campaign: CampaignState, actor: str) -> Member:
@@ -105,6 +131,9 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
         why = "only the GM does that"
     if may is None:
         raise NotAllowed(who=actor, role=member.role, what=what, rule=why)
+    if may.opened_by and not house_rule_on(campaign, may.opened_by):
+        rule = f"the GM's call (house rule {may.opened_by}=true opens it to players)"
+        raise NotAllowed(who=actor, role=member.role, what=what, rule=rule)
     for name in may.gm_calls:
         if getattr(command, name) != default_of(type(command), name):
             rule = f"--{name.replace('_', '-')} is the GM's call"

@@ -168,7 +168,7 @@ def roll_inline(text: str, dice: DiceSource) -> tuple[InlineRoll, ...]:
 class WritePost(Plain):
     """Post to the table's thread (Markdown): narration by the GM (the default for a GM), in
     character (a player's own character, any for the GM), as an NPC (the GM), or out of
-    character (anyone, observers too); private to some members with ``to``. A roll written in
+    character (anyone, observers too); private to some members with 'to'. A roll written in
     brackets ([2d6+1], [4d6kh3 for the climb]) is rolled in the post's ruling."""
 
     name: ClassVar[str] = POST

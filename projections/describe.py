@@ -71,12 +71,30 @@ def describe(event: Event) -> str | None:
     """The line an event reads as, or None when another event of the ruling already says it.
 
     A rule system's lines live in ``projections.<system>``, imported on its first event."""
+    if _load_lines(event):
+        return describe(event)
+    return type(event).__name__
+
+
+@singledispatch
+def said_of_all(event: Event) -> bool:
+    """Whether ``event`` says one thing of all the streams it is recorded on alike (a
+    conflict's turn order, recorded on each combatant's): its line reads once in a ruling,
+    said of no one. A system's lines module registers its own (``projections.<system>``)."""
+    if _load_lines(event):
+        return said_of_all(event)
+    return False
+
+
+def _load_lines(event: Event) -> bool:
+    """Import the lines module of the system that defines ``event``'s type, the first time
+    one of its events is read (True: it was imported now, so ask again)."""
     parts = type(event).__module__.split(".")
     if parts[:2] == ["domain", "rulesets"] and parts[2] not in _loaded:
         _loaded.add(parts[2])
         importlib.import_module(f"projections.{parts[2]}")
-        return describe(event)
-    return type(event).__name__
+        return True
+    return False
 
 
 _loaded: set[str] = set()

@@ -80,7 +80,7 @@ def _parser() -> Any:
 
 def roll_html(roll: InlineRoll) -> str:
     terms = " ".join(term_text(t, first=not i) for i, t in enumerate(roll.terms))
-    why = f' <span class="why">{e(roll.why)}</span>' if roll.why else ""
+    why = f' <span class="why">for {e(roll.why)}</span>' if roll.why else ""
     return (
         f'<span class="roll"><code>{e(roll.expression)}</code> {e(terms)} = '
         f"<b>{roll.total}</b>{why}</span>"

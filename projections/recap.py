@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from domain.events import Event
-from projections.describe import describe
+from projections.describe import describe, said_of_all
 from projections.event_data import event_of
 from projections.recap_facts import gm_only, highlight, moved
 from projections.recap_story import told
@@ -71,8 +71,9 @@ def facts(events: list[tuple[str | None, Event]]) -> Doc:
     lines: list[Doc] = []
     scores: list[Doc] = []
     highlights: list[Doc] = []
-    for who, event in events:
+    for about, event in events:
         text = describe(event)
+        who = None if said_of_all(event) else about  # a turn order is the conflict's
         hidden = gm_only(event)
         if text is not None:
             lines.append({"who": who, "text": text, "gm_only": hidden})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.events import PostKind, PostWritten
 from domain.rulesets.sims import events as ev
 from domain.rulesets.sims.tables import DiceMode, Outcome, rank_name
-from projections.describe import describe, faces
+from projections.describe import describe, faces, said_of_all
 from projections.thread import as_post
 
 
@@ -174,6 +174,12 @@ def _order(event: ev.TurnOrderSet) -> str:
         f"{s.name} ({s.quality or 'Average'} {rank_name(s.rank)}{_rolled(s)})" for s in event.order
     )
     return f"turn order: {order}"
+
+
+@said_of_all.register(ev.TurnOrderSet)
+def _the_conflict_s(event: ev.TurnOrderSet) -> bool:
+    """The order is the conflict's, recorded on each combatant's stream: it reads once."""
+    return True
 
 
 def _rolled(slot: ev.TurnSlot) -> str:

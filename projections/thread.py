@@ -35,7 +35,7 @@ from domain.events import (
 )
 from domain.plain import Plain
 from domain.said import said
-from projections.describe import describe
+from projections.describe import describe, said_of_all
 from projections.recap_facts import Envelope
 
 FORMAT = "campaign-log/thread"
@@ -216,7 +216,7 @@ def _lines(events: Iterable[Envelope], names: dict[UUID, str]) -> tuple[str, ...
         text = describe(record.event)
         if text is None or as_post(record.event) is not None:
             continue
-        who = names.get(record.originator_id)
+        who = None if said_of_all(record.event) else names.get(record.originator_id)
         line = f"{who}: {text}" if who else text
         if line not in found:  # a line several characters share reads once
             found.append(line)

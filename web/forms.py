@@ -21,7 +21,7 @@ from typing import Any
 from domain.campaign import CampaignState
 from domain.kinds import Choice, Flag, Integer, Kind, ListOf, Reference, Refers, Text
 from domain.limits import MAX_TEXT
-from domain.policy import players_may
+from domain.policy import players_may_in
 from domain.registry import Parameter, Verb, verbs
 from domain.registry import acting as registry_acting
 from engine import ActionsView
@@ -145,7 +145,7 @@ def form_of(
     acting = registry_acting(verb.command)
     may = None
     if not reader.gm:
-        may = players_may(campaign.system).get(verb.command.name)
+        may = players_may_in(campaign).get(verb.command.name)
         if may is None or reader.role != "player":
             return None
     fields = []

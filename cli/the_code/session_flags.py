@@ -17,6 +17,9 @@ def mo(ctx: Context, who: str, description: str) -> None:
     """GM ruling: the hero followed their MO this session (an extra Exposure die, a bonus die
     when the Objective is accomplished).
 
+    The GM's call (R-TC-14, TC-A27); a player records it for their own hero only in a campaign
+    made with --house-rule playersRecordMo=true.
+
     \b
     Example:
       campaign mo "The Hawk" "left the mugger cuffed to a phone booth"

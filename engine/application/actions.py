@@ -16,7 +16,7 @@ from domain.campaign import CampaignState, RosterEntry
 from domain.errors import NotAllowed
 from domain.events import Role
 from domain.moves import moves_now
-from domain.policy import OBSERVERS, acting_member, players_may
+from domain.policy import OBSERVERS, acting_member, players_may_in
 from domain.registry import verbs
 from engine.application.core import Store
 
@@ -68,7 +68,7 @@ def allowed_verbs(campaign: CampaignState, reader: str) -> list[str]:
     found = verbs(campaign.system)
     if member.role is Role.GM:
         return list(found)
-    may = OBSERVERS if member.role is Role.OBSERVER else players_may(campaign.system)
+    may = OBSERVERS if member.role is Role.OBSERVER else players_may_in(campaign)
     return [name for name, verb in found.items() if verb.command.name in may]
 
 

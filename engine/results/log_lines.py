@@ -14,7 +14,7 @@ from uuid import UUID
 from domain.campaign import CampaignState
 from domain.events import RulingAmended, RulingRetracted
 from engine.store.records import Recorded
-from projections.describe import describe
+from projections.describe import describe, said_of_all
 
 if TYPE_CHECKING:
     from engine.results.ruling import DisputeView
@@ -28,7 +28,8 @@ def names(campaign: CampaignState) -> dict[UUID, str]:
 def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[str]:
     """The lines of some events, each with the character it is about (``Alice: ...``). An
     amendment reads as its reason (once, from the campaign stream) and what now stands
-    (``now Alice: ...``); an undo is said once, by the campaign stream."""
+    (``now Alice: ...``); an undo is said once, by the campaign stream, and an event that says
+    one thing of several streams (a turn order: ``said_of_all``) once, of no one."""
     who = names(campaign)
     lines: list[str] = []
     for record in records:
@@ -39,15 +40,28 @@ def event_lines(records: Iterable[Recorded], campaign: CampaignState) -> list[st
                 lines.append(describe(event) or "")
             for replaced in event.events:
                 text = describe(replaced)
-                if text is not None:
+                if text is None:
+                    continue
+                if said_of_all(replaced):
+                    _once(lines, f"now: {text}")
+                else:
                     lines.append(f"now {speaker}: {text}" if speaker else f"now: {text}")
             continue
         if isinstance(event, RulingRetracted) and record.originator_id != campaign.id:
             continue  # the campaign stream's retraction says it once
         text = describe(event)
-        if text is not None:
+        if text is None:
+            continue
+        if said_of_all(event):
+            _once(lines, text)
+        else:
             lines.append(f"{speaker}: {text}" if speaker else text)
     return [line for line in lines if line]
+
+
+def _once(lines: list[str], line: str) -> None:
+    if line not in lines:
+        lines.append(line)
 
 
 def dispute_line(d: DisputeView) -> str:

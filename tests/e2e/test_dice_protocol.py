@@ -19,6 +19,15 @@ def ok(run: Run, line: str) -> str:
     return result.stdout
 
 
+def signing_line(started: str) -> str:
+    """The command `session start` prints for the players to sign their words with."""
+    return next(
+        line.strip()
+        for line in started.splitlines()
+        if line.strip().startswith("campaign key sign")
+    )
+
+
 def played(run: Run, keys: Path) -> str:
     """The session played: Bea and Carl make their keys on their own machines (a file each),
     put the public halves on their seats, sign their words for the commitment `session start`
@@ -32,11 +41,13 @@ def played(run: Run, keys: Path) -> str:
         made = json.loads(ok(run, f"--json key new --file {keys / who}.pem"))
         ok(run, f"--as {who} member key {who} {made['public_key']}")  # 2, 3
     started = ok(run, "session start")  # 4: the commitment, printed
-    assert "campaign key sign" in started
     commitment = started.split("seed hash ")[1].split()[0]
-    for who, words in WORDS:  # 5, 6
-        line = f"--json key sign {shlex.quote(words)} --member {who} --commitment {commitment}"
-        signed = json.loads(ok(run, f"{line} --file {keys / who}.pem"))
+    printed = signing_line(started)
+    for who, words in WORDS:  # 5, 6: the line `session start` printed, as printed
+        line = printed.replace('"your words"', shlex.quote(words)).replace("NAME", who)
+        signed = json.loads(
+            ok(run, f"--json {line.removeprefix('campaign ')} --file {keys / who}.pem")
+        )
         ok(
             run,
             f"--as {who} entropy {shlex.quote(words)} --by {who} --signature {signed['signature']}",
@@ -48,6 +59,21 @@ def played(run: Run, keys: Path) -> str:
         "--function Cryptic,Invulnerable,Phasing",
     )  # 8
     return commitment
+
+
+def test_session_start_tells_the_players_how_to_sign_against_the_seed_hash(run: Run) -> None:
+    """The hint after `session start` gives the seed hash the line above it printed as the
+    commitment to sign against (not a placeholder named otherwise), and how a player without a
+    key gets one onto their seat (issue 44)."""
+    ok(run, 'init "Night Shift" --system code-green --gm Rosa --member Bea:player')
+    started = ok(run, "session start")
+    seed_hash = started.split("seed hash ")[1].split()[0]
+    hint = started.split(seed_hash, 1)[1]
+    assert "signed against the seed hash above" in hint
+    assert signing_line(started).endswith(f"--commitment {seed_hash}")
+    assert "COMMITMENT" not in started
+    assert "`campaign key new`" in hint
+    assert "`campaign member key NAME PUBLIC_KEY`" in hint
 
 
 def test_players_add_entropy_and_check_the_session_from_the_export(

@@ -164,3 +164,19 @@ def test_turn_order_ties_roll_off(rooftop: Run) -> None:
         "turn order: Smith (Kung Fu Expert), Cypher (Knives Good, roll-off 5), "
         "Neo (Kung Fu Good, roll-off 2)"
     ) in result.output
+
+
+def test_the_turn_order_reads_once(rooftop: Run) -> None:
+    """The order is the conflict's (recorded on each combatant's stream): the ruling, the log
+    and the thread say it once, of no one, then whose turn begins (issue 44)."""
+    result = rooftop('turns "Neo:Kung Fu" Cypher:Knives "Smith:Kung Fu" --dice 2,5')
+    assert 0 == result.exit_code, result.stderr
+    order = (
+        "turn order: Smith (Kung Fu Expert), Cypher (Knives Good, roll-off 5), "
+        "Neo (Kung Fu Good, roll-off 2)"
+    )
+    for shown in (result.output, rooftop("log").output, rooftop("thread").output):
+        assert 1 == shown.count("turn order:"), shown
+        lines = [line.strip(" -") for line in shown.splitlines()]
+        at = lines.index(order)
+        assert "Smith: turn 1 begins" == lines[at + 1]

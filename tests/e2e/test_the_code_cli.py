@@ -129,3 +129,27 @@ def test_extra_reaction_dice_beyond_motivation_are_refused(heroes: Run) -> None:
     """R-TC-13: four extra dice cost four of three points: INSUFFICIENT_MOTIVATION."""
     result = heroes('reaction "The Hawk" "a cop" --extra-dice 4 --because "ex-cop"')
     assert (2, True) == (result.exit_code, "INSUFFICIENT_MOTIVATION" in result.stderr)
+
+
+def test_a_players_mo_is_the_gms_call_unless_the_campaign_opens_it(
+    run: Run, count: Callable[[], int]
+) -> None:
+    """R-TC-14, TC-A27: `mo` by the hero's player is refused NOT_ALLOWED (nothing recorded)
+    naming the house rule; in a campaign made with --house-rule playersRecordMo=true it is
+    recorded."""
+    for line in ('init "Rain City" --system the-code --gm Sam', HAWK, "session start"):
+        assert 0 == run(line).exit_code, line
+    before = count()
+    refused = run('--as dana mo "The Hawk" "cuffed the mugger"')
+    assert 2 == refused.exit_code
+    assert refused.stderr.startswith("error: NOT_ALLOWED: dana (player) may not mo: the GM's call")
+    assert "house rule playersRecordMo=true opens it to players" in refused.stderr
+    assert before == count()
+    assert 0 == run('mo "The Hawk" "cuffed the mugger"').exit_code  # the GM's ruling
+
+    opened = "init Gotham --system the-code --gm Sam --house-rule playersRecordMo=true"
+    for line in (opened, HAWK, "session start"):  # Gotham is the current campaign now
+        assert 0 == run(line).exit_code, line
+    recorded = run('--as dana mo "The Hawk" "cuffed the mugger"')
+    assert 0 == recorded.exit_code, recorded.stderr
+    assert "The Hawk: follows the MO this session: cuffed the mugger" in recorded.output

@@ -4,6 +4,7 @@ corrections (an author's edit, a GM's strike, a dispute), read back through the 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -27,7 +28,7 @@ from domain.rulesets.sims.commands import RollComplicated
 from domain.rulesets.sims.errors import MessageToSelf, ObserverCannotMessage
 from domain.table import DisputeRuling
 from engine import DiceSpec, Engine
-from projections.render_thread import thread_text
+from projections.render_thread import thread_html, thread_text
 from projections.texts import searchable_texts
 from tests.conftest import event_count
 
@@ -148,6 +149,21 @@ def test_rolls_written_in_brackets_are_rolled_where_they_stand(engine: Engine) -
     assert (Die(6, 3), Die(6, 4), Die(6, 6), Die(6, 1), Die(6, 5), Die(6, 2)) == made.dice
     shown = thread_text(engine.thread("Zion", audience=GMS))
     assert "Neo jumps [2d6+1: [3,4] + 1 = 8] and climbs [4d6kh3: [6,~1~,5,2] = 13" in shown
+
+
+def test_a_roll_says_what_it_is_for_in_every_thread(engine: Engine) -> None:
+    """What a roll is for reads "for ..." after its total, on the page as in the text thread,
+    whether the post wrote "for" or not (issue 44: "= 6 the jump")."""
+    zion(engine)
+    text = "Neo [1d6 for the jump] and [1d20 the lock]"
+    post(engine, text, by="alice", faces=(6, 11))
+    html = thread_html(engine.thread("Zion", audience=GMS))
+    read = " ".join(re.sub(r"<[^>]+>", "", html).split())
+    assert "= 6 for the jump" in read
+    assert "= 11 for the lock" in read
+    shown = thread_text(engine.thread("Zion", audience=GMS))
+    assert "[1d6: [6] = 6, for the jump]" in shown
+    assert "[1d20: [11] = 11, for the lock]" in shown
 
 
 def test_brackets_that_are_not_dice_stay_text() -> None:

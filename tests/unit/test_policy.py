@@ -15,7 +15,7 @@ import pytest
 
 from domain.campaign import CampaignState, Member, RosterEntry
 from domain.errors import NotAllowed, NotAMember
-from domain.events import Role
+from domain.events import HouseRule, Role
 from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
 from domain.registry import SHARED, verbs
 from domain.registry import acting as registry_acting
@@ -24,14 +24,14 @@ from domain.rulesets import SYSTEMS
 MINE, THEIRS = "Mine", "Theirs"
 
 
-def table(system: str) -> CampaignState:
+def table(system: str, **house_rules: str) -> CampaignState:
     mine, theirs = uuid4(), uuid4()
     return CampaignState(
         id=uuid4(),
         name="Lab",
         system=system,
         gm="Rosa",
-        house_rules=(),
+        house_rules=tuple(HouseRule(key=k, value=v) for k, v in house_rules.items()),
         roster=(
             RosterEntry(character_id=mine, name=MINE, player="ana"),
             RosterEntry(character_id=theirs, name=THEIRS, player="bob"),
@@ -109,6 +109,10 @@ def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
         with pytest.raises(NotAllowed):
             check_allowed(campaign, "ana", own)
     else:
+        if may.opened_by:  # the GM's call until the campaign plays with the house rule
+            with pytest.raises(NotAllowed, match=f"house rule {may.opened_by}=true opens it"):
+                check_allowed(campaign, "ana", own)
+            campaign = table(system, **{may.opened_by: "true"})
         check_allowed(campaign, "ana", own)
         if registry_acting(cls):
             with pytest.raises(NotAllowed, match="not one of ana's characters"):
@@ -150,6 +154,38 @@ def test_glitch_and_upgrade_are_the_referees_calls(call: str) -> None:
     check_allowed(campaign, "Rosa", roll)
 
 
+def test_the_mo_followed_is_the_gms_ruling_unless_a_house_rule_opens_it() -> None:
+    """R-TC-14, TC-A27: `mo` (the MO followed: a bonus die) is a GM-ruled session flag, so a
+    player's is refused by default; house rule playersRecordMo=true lets a player record it
+    for their own hero (never for another's)."""
+    from domain.rulesets.the_code.commands import FollowMo
+
+    mine = FollowMo(hero=MINE)
+    digest = table("the-code")
+    with pytest.raises(NotAllowed, match="may not mo: the GM's call") as refused:
+        check_allowed(digest, "ana", mine)
+    assert "playersRecordMo=true" in refused.value.message
+    check_allowed(digest, "Sam", mine)
+    opened = table("the-code", playersRecordMo="true")
+    check_allowed(opened, "ana", mine)
+    with pytest.raises(NotAllowed, match="not one of ana's characters"):
+        check_allowed(opened, "ana", FollowMo(hero=THEIRS))
+    with pytest.raises(NotAllowed):
+        check_allowed(table("the-code", playersRecordMo="false"), "ana", mine)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_a_house_rule_that_opens_a_command_is_off_by_default(system: str) -> None:
+    """``PlayerMay.opened_by`` names a true-or-false house rule of the system whose default is
+    false: the command is the GM's unless a campaign chooses otherwise."""
+    from domain.rulesets import ruleset_named
+
+    defaults = {r.key: r.value for r in ruleset_named(system).house_rules({})}
+    for name, may in players_may(system).items():
+        if may.opened_by:
+            assert "false" == defaults.get(may.opened_by), (system, name)
+
+
 def test_corrections_are_the_gms() -> None:
     campaign = table("sims")
     check_gm(campaign, "Sam", "undo")
@@ -183,6 +219,8 @@ def policy_table(system: str) -> str:
             named = may.as_player not in ("by", "member")  # --by, or the seat named first
             whom = "themself" + (f" (--{may.as_player})" if named else "")
         whom = may.whom or whom
+        if may.opened_by:
+            whom += f", with house rule `{may.opened_by}=true` (else the GM's call)"
         calls = ", ".join(f"`--{c.replace('_', '-')}`" for c in may.gm_calls) or "-"
         rows.append(f"| `{by_name[name]}` | {whom or 'anyone'} | {calls} |")
     return "\n".join(rows)

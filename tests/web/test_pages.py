@@ -123,6 +123,33 @@ def test_each_reader_gets_only_what_they_may_read(client: TestClient[Any], table
     assert 'data-path="resolve"' not in pages["player"]
 
 
+@pytest.mark.parametrize("scene", SCENES, ids=[s.system for s in SCENES])
+def test_the_form_texts_are_plain_text(
+    tables: tuple[str, dict[tuple[str, str], str]], scene: Any
+) -> None:
+    """The text above each form (its verb's help) has no reStructuredText markup: the GM's and
+    a player's pages show no double backticks (issue 44)."""
+    db, tokens = tables
+    for who in (GM, "alice"):
+        html = _page(db, scene.campaign, tokens[(scene.campaign, who)])
+        assert '<p class="meta help">' in html
+        assert "``" not in html, re.findall(r"[^>]*``[^<]*", html)
+
+
+def test_without_javascript_the_badge_does_not_say_offline(
+    tables: tuple[str, dict[tuple[str, str], str]],
+) -> None:
+    """The page as served, before any script runs: the live badge is empty (table.js fills it
+    once the event stream opens) and, without scripts, a <noscript> says to reload for new
+    posts; nothing claims the page is offline (issue 44)."""
+    db, tokens = tables
+    campaign = SCENES[0].campaign
+    html = _page(db, campaign, tokens[(campaign, "alice")])
+    assert '<span id="live" class="live" aria-live="polite"></span>' in html
+    assert '<noscript><span class="live">reload for new posts</span></noscript>' in html
+    assert "offline" not in html
+
+
 def test_a_name_made_of_markup_is_text(tmp_path: Path) -> None:
     """A character named like an image tag is escaped wherever the page shows it."""
     from domain.rulesets.sims import commands as sims

@@ -65,7 +65,10 @@ class SquareMarked(DomainError):
 
 
 class TokensNotPlaced(DomainError):
-    template = "{name} has not placed its tokens in this scene yet (Initial Token Placement)"
+    template = (
+        "{name} has not placed its tokens in this scene yet; `campaign place` places them "
+        "(Initial Token Placement)"
+    )
 
 
 class CharacterIncapacitated(DomainError):
@@ -99,8 +102,15 @@ class AnotherTestOpen(DomainError):
     )
 
 
+ANYONE = "anyone in this scene"
+"""Whom ``NoOpenTest`` names when no character was named: the scene has no test waiting."""
+
+
 class NoOpenTest(DomainError):
-    template = "{who} has no declared test waiting to be rolled"
+    template = (
+        "no declared test is waiting to be rolled for {who}; a test is declared with "
+        "`campaign test` first (Making Tests)"
+    )
 
 
 class TestAlreadyRolled(DomainError):

@@ -54,7 +54,7 @@ def awaiting_roll(view: View) -> tuple[CgCharacter, OpenTest]:
         rolled = next((c for c in roster(view) if c.adaptation_pending), None)
         if rolled is not None and rolled.test is not None:
             raise errors.TestAlreadyRolled(name=rolled.name, test=rolled.test.number)
-        raise errors.NoOpenTest(who="nobody")
+        raise errors.NoOpenTest(who=errors.ANYONE)
     return tester, tester.test
 
 
@@ -262,7 +262,7 @@ class RollTest(Plain):
         if self.character is None:
             c = open_test_holder(view)
             if c is None:
-                raise errors.NoOpenTest(who="nobody")
+                raise errors.NoOpenTest(who=errors.ANYONE)
         else:
             c = character(view, self.character)
         return (Change(c.id, _roll(c, dice)),)

@@ -53,7 +53,7 @@ def check_unique(qualities: Sequence[QualitySpec]) -> None:
 
 @frozen(kw_only=True)
 class CreateCharacter(Plain):
-    """Make a sheet. Player characters follow the creation rules unless ``custom`` (the GM's
+    """Make a sheet. Player characters follow the creation rules unless 'custom' (the GM's
     path); NPCs have any sheet; a secondary NPC is a single Difficulty rank."""
 
     name: ClassVar[str] = "character create"

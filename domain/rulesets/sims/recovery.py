@@ -158,7 +158,7 @@ def check_recovery_pending(c: SimsCharacter) -> None:
 
 @frozen(kw_only=True)
 class RollRecovery(Plain):
-    """Roll 1d6: that many lost ranks come back (placed now with ``steps``, or with `restore`)."""
+    """Roll 1d6: that many lost ranks come back (placed now with 'steps', or with `restore`)."""
 
     name: ClassVar[str] = "recover"
     character: str

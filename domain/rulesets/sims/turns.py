@@ -76,7 +76,7 @@ def in_order(
 @frozen(kw_only=True)
 class SetTurnOrder(Plain):
     """Start a conflict: higher fighting-relevant rank goes first; at equal ranks a PC goes
-    before an NPC, then a 1d6 roll-off decides (or, ``ties`` as-listed, the GM's order)."""
+    before an NPC, then a 1d6 roll-off decides (or, 'ties' as-listed, the GM's order)."""
 
     name: ClassVar[str] = "turns"
     entries: tuple[str, ...]

@@ -105,7 +105,7 @@ class Fall(Plain):
 
 @frozen(kw_only=True)
 class Ignite(Plain):
-    """Fire inflicts repeat damage for up to 3 rounds: ``damage`` at each round's end (SG-A13)."""
+    """Fire inflicts repeat damage for up to 3 rounds: 'damage' at each round's end (SG-A13)."""
 
     name: ClassVar[str] = "ignite"
     character: str

@@ -58,8 +58,8 @@ def _roll_offs(rows: list[_Row], dice: DiceSource) -> dict[int, tuple[int, ...]]
 
 @frozen(kw_only=True)
 class RollInitiative(Plain):
-    """d6 + Reaction + 1 per relevant speedware augment or drug (``WHO:ITEM``), less
-    encumbrance (SG-A9); the referee's modifiers (``WHO=+N``) for NPCs. Highest goes first;
+    """d6 + Reaction + 1 per relevant speedware augment or drug ('WHO:ITEM'), less
+    encumbrance (SG-A9); the referee's modifiers ('WHO=+N') for NPCs. Highest goes first;
     ties: higher Reaction, then PCs before NPCs, then a d6 roll-off, rolled again by those
     still tied (SG-A10)."""
 

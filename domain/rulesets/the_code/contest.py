@@ -59,8 +59,8 @@ def _entrant(
 @frozen(kw_only=True)
 class SettleContest(Plain):
     """Two sides oppose each other. Each side stands on the step of the Ability Sequence the GM
-    ruled for the task (`campaign step`); ``step`` and ``opponent_step`` give it here instead
-    (a step given must agree with one ruled). ``dice`` is how many Motivation dice each rolls
+    ruled for the task (`campaign step`); 'step' and 'opponent_step' give it here instead
+    (a step given must agree with one ruled). 'dice' is how many Motivation dice each rolls
     (the lower step pays x2..x5 up front).
 
     The opponent is another character of the campaign: a hero, or an NPC brought in with

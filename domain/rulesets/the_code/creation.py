@@ -122,7 +122,7 @@ class CreateHero(Plain):
 @frozen(kw_only=True)
 class CreateNpc(Plain):
     """The GM brings in a non-player character: a villain, a rival, a crook. Its Profession,
-    Advantages and Weakness are what the Ability Sequence reads (each optional); ``motivation``
+    Advantages and Weakness are what the Ability Sequence reads (each optional); 'motivation'
     is its Motivation score, None for "a person without a Motivation score". An NPC's Motivation
     is spent in contests and comes back with days off, as a hero's does."""
 

@@ -39,10 +39,10 @@ from domain.rulesets.the_code.tables import (
 @frozen(kw_only=True)
 class RollExposure(Plain):
     """The end-of-session Exposure roll: one die per point of Exposure, one more if the MO was
-    followed (``mo_followed`` records the GM's call if it was not made during the session). Any
+    followed ('mo_followed' records the GM's call if it was not made during the session). Any
     even die gains 1 (2 for a public identity); with no gain from any source all session,
-    Exposure drops by 1. ``off``: the hero took the session off (no roll; ``reduce`` lowers
-    Exposure by 1). ``reveal``: the GM's choice of details for new levels."""
+    Exposure drops by 1. 'off': the hero took the session off (no roll; 'reduce' lowers
+    Exposure by 1). 'reveal': the GM's choice of details for new levels."""
 
     name: ClassVar[str] = "exposure"
     hero: str
@@ -155,9 +155,9 @@ class Blab(Plain):
 @frozen(kw_only=True)
 class RollReaction(Plain):
     """How the public, the media or the authorities react: one d10, favourable at or under
-    Popularity (10 always favourable, 0 always not). ``extra_dice`` Motivation points buy a die
-    each when the GM rules the Profession or Advantage helps (``justification``); they are lost
-    whatever happens. ``conflict``: at Popularity 10, the GM rules an extreme personality
+    Popularity (10 always favourable, 0 always not). 'extra_dice' Motivation points buy a die
+    each when the GM rules the Profession or Advantage helps ('justification'); they are lost
+    whatever happens. 'conflict': at Popularity 10, the GM rules an extreme personality
     conflict."""
 
     name: ClassVar[str] = "reaction"

@@ -1,7 +1,9 @@
 """The Code: what a player may issue for the heroes they play (``domain.policy``). The GM rules
 Ability steps, challenges, conduct, contests, reactions, Exposure rolls, objectives, problems
-solved and come back, and brings in NPCs; a player spends Motivation and Reward Points, follows
-their MO and takes days off."""
+solved and come back, whether a hero followed their MO this session (R-TC-14, TC-A27: a GM-ruled
+session flag, undoable like any ruling), and brings in NPCs; a player spends Motivation and
+Reward Points and takes days off, and says their hero followed the MO only where house rule
+playersRecordMo opens it to players."""
 
 from domain.policy import PlayerMay
 
@@ -10,6 +12,6 @@ PLAYERS = {
     "motivation": PlayerMay(),
     "buy-motivation": PlayerMay(),
     "lower-exposure": PlayerMay(),
-    "mo": PlayerMay(),
+    "mo": PlayerMay(opened_by="playersRecordMo"),
     "day-off": PlayerMay(),
 }

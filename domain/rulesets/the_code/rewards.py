@@ -112,7 +112,7 @@ class AccomplishObjective(Plain):
 class SolveProblem(Plain):
     """Spend Reward Points on a community problem of the scale the GM rules: minor 25, general
     50, major 100 (Exposure and Popularity +1/+2/+3); critical problems cannot be solved. Then the
-    Popularity gain roll. ``reveal``: the GM's choice of details for the new Exposure levels."""
+    Popularity gain roll. 'reveal': the GM's choice of details for the new Exposure levels."""
 
     name: ClassVar[str] = "solve"
     hero: str

@@ -35,6 +35,9 @@ class Settings(Plain):
     popularity_roll_once_per_session: bool = False
     revealed_identity_becomes_public: bool = True
     reveal_policy: RevealPolicy = RevealPolicy.HIGH_WATER
+    # R-TC-14, TC-A27: the MO followed is the GM's ruling; true lets a player record it for
+    # their own hero (``domain.policy``: the `mo` row's ``opened_by``)
+    players_record_mo: bool = False
 
     def half(self, score: int) -> int:
         return score // 2 if self.half_rounding is Rounding.FLOOR else (score + 1) // 2
@@ -55,6 +58,7 @@ _KEYS: dict[str, tuple[str, Callable[[str], object], str]] = {
     "popularityRollOncePerSession": ("popularity_roll_once_per_session", boolean, "true or false"),
     "revealedIdentityBecomesPublic": ("revealed_identity_becomes_public", boolean, "true or false"),
     "revealPolicy": ("reveal_policy", RevealPolicy, "high-water or every-increase"),
+    "playersRecordMo": ("players_record_mo", boolean, "true or false"),
 }
 
 

@@ -321,8 +321,8 @@ MESSAGES = {
         "adaptation made before another is declared (Making Tests, Adapting)"
     ),
     "not-placed": (
-        "TOKENS_NOT_PLACED: 31415 has not placed its tokens in this scene yet "
-        "(Initial Token Placement)"
+        "TOKENS_NOT_PLACED: 31415 has not placed its tokens in this scene yet; "
+        "`campaign place` places them (Initial Token Placement)"
     ),
     "other-test-not-rolled": (
         "ANOTHER_TEST_OPEN: 26535's test 1 is still open (not rolled yet); a scene "
@@ -364,7 +364,10 @@ MESSAGES = {
         "TRAIT_NOT_ON_SHEET: 31415 has no function trait Toxic; its function traits "
         "are Cryptic, Invulnerable, Phasing (Making Tests)"
     ),
-    "assist-nothing-declared": ("NO_OPEN_TEST: nobody has no declared test waiting to be rolled"),
+    "assist-nothing-declared": (
+        "NO_OPEN_TEST: no declared test is waiting to be rolled for anyone in this scene; "
+        "a test is declared with `campaign test` first (Making Tests)"
+    ),
     "assist-after-the-roll": ("TEST_ALREADY_ROLLED: 31415's test 1 has been rolled already"),
     "assist-own-test": ("CANNOT_ASSIST_OWN_TEST: 31415 cannot assist its own test (Assistance)"),
     "assist-incapacitated": (
@@ -391,10 +394,17 @@ MESSAGES = {
         "NO_ASSIST_TO_REJECT: 26535 has handed no die to test 1; there is no "
         "assistance to rule out (Assistance)"
     ),
-    "reject-nothing-declared": ("NO_OPEN_TEST: nobody has no declared test waiting to be rolled"),
-    "roll-nothing-declared": ("NO_OPEN_TEST: nobody has no declared test waiting to be rolled"),
+    "reject-nothing-declared": (
+        "NO_OPEN_TEST: no declared test is waiting to be rolled for anyone in this scene; "
+        "a test is declared with `campaign test` first (Making Tests)"
+    ),
+    "roll-nothing-declared": (
+        "NO_OPEN_TEST: no declared test is waiting to be rolled for anyone in this scene; "
+        "a test is declared with `campaign test` first (Making Tests)"
+    ),
     "roll-named-nothing-declared": (
-        "NO_OPEN_TEST: 31415 has no declared test waiting to be rolled"
+        "NO_OPEN_TEST: no declared test is waiting to be rolled for 31415; a test is declared "
+        "with `campaign test` first (Making Tests)"
     ),
     "roll-twice": ("TEST_ALREADY_ROLLED: 31415's test 1 has been rolled already"),
     "displace-unstruck": (

@@ -330,7 +330,11 @@ def test_a_rolled_token_replays_on_the_square_of_either_grid_layout() -> None:
 @pytest.mark.parametrize(
     ("events", "message"),
     [
-        (WELL, "NO_OPEN_TEST: 31415 has no declared test waiting to be rolled"),
+        (
+            WELL,
+            "NO_OPEN_TEST: no declared test is waiting to be rolled for 31415; a test is declared "
+            "with `campaign test` first (Making Tests)",
+        ),
         (PENDING, "TEST_ALREADY_ROLLED: 31415's test 1 has been rolled already"),
     ],
     ids=["nothing-declared", "rolled-already"],

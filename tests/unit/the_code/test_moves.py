@@ -4,10 +4,15 @@ contest, a session between scenes for its Exposure rolls; an NPC is offered no h
 
 from __future__ import annotations
 
-from domain.lifecycle import EndScene
+import pytest
+
+from domain.errors import NotAllowed
+from domain.events import Role
+from domain.lifecycle import EndScene, StartScene, StartSession
 from domain.rulesets.the_code import commands as tc
 from engine import Engine
-from tests.web.scenes import GM, SCENES, actions_now, played
+from tests.conftest import event_count
+from tests.web.scenes import GM, SCENES, _hero, actions_now, played
 
 CAMPAIGN = next(s.campaign for s in SCENES if s.system == "the-code")
 
@@ -51,7 +56,28 @@ def test_between_scenes_the_exposure_roll_is_due() -> None:
     engine = _table()
     engine.execute(CAMPAIGN, EndScene())
     assert ("exposure", True) == _now(engine, GM, "The Hawk")[0]
-    assert "mo" in _verbs(engine, "alice")
+    assert "mo" in _verbs(engine, GM, "The Hawk")
+
+
+def test_the_mo_is_offered_to_the_gm_unless_a_house_rule_opens_it() -> None:
+    """R-TC-14, TC-A27: the MO followed is the GM's ruling: a player is not offered `mo`, and
+    theirs is refused with nothing recorded; under house rule playersRecordMo=true it is
+    offered to the hero's player and recorded."""
+    engine = _table()
+    assert "mo" not in _verbs(engine, "alice")
+    before = event_count(engine)
+    with pytest.raises(NotAllowed, match="playersRecordMo=true"):
+        engine.execute(CAMPAIGN, tc.FollowMo(hero="The Hawk"), actor="alice")
+    assert before == event_count(engine)
+
+    rules = {"playersRecordMo": "true"}
+    members = {"alice": Role.PLAYER}
+    engine.create_campaign("Open", "the-code", gm=GM, members=members, house_rules=rules)
+    engine.execute("Open", StartSession())
+    engine.execute("Open", StartScene(stage="The alley"))
+    engine.execute("Open", _hero("The Hawk", "alice"))
+    assert "mo" in [v for v, _ in actions_now(engine, "Open", "alice")]
+    engine.execute("Open", tc.FollowMo(hero="The Hawk"), actor="alice")
 
 
 def test_an_npc_is_offered_no_heros_verb() -> None:

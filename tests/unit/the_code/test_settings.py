@@ -21,6 +21,7 @@ def test_every_house_rule_is_listed_with_its_default() -> None:
         "popularityRollOncePerSession": "false",
         "revealedIdentityBecomesPublic": "true",
         "revealPolicy": "high-water",
+        "playersRecordMo": "false",
     }
     assert expected == rules
 
@@ -32,6 +33,7 @@ KNOWN_KEYS = {
     "popularityRollOncePerSession",
     "revealedIdentityBecomesPublic",
     "revealPolicy",
+    "playersRecordMo",
 }
 
 

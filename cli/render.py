@@ -138,13 +138,21 @@ def show_log(rulings: Iterable[LoggedRuling], campaign: CampaignState) -> None:
         replaced = bool(logged.retraction or logged.amendments)
         for line in event_lines(logged.events, campaign):
             say(f"  {'~ ' if replaced else ''}{line}")
+        redraws = 0
         for amendment in logged.amendments:
             kind = amendment.kind.upper()
-            say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}")
+            redraws += bool(amendment.new_dice)
+            drew = f" ({redrawn(redraws)} so far)" if amendment.new_dice else ""
+            say(f"  {kind} by #{amendment.by} ({amendment.actor}): {amendment.reason}{drew}")
             if amendment.say is not None:
                 say(f'  > "{amendment.say}"')
             for line in event_lines(amendment.events, campaign):
                 say(f"  > {line}")
+
+
+def redrawn(count: int) -> str:
+    """How many times a ruling's dice were re-drawn by amendments, in words."""
+    return f"dice re-drawn {'once' if count == 1 else f'{count} times'}"
 
 
 def _narration(made: RulingMade | Any, mark: str = "") -> None:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.application.actions import ActionsView, ActionView
     from engine.application.store_changes import store_changes
     from engine.audit.verify import Finding, Report
+    from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
     from engine.dice.player_keys import key_path, new_key, public_key_of, sign_entropy
     from engine.reads.readers import as_read_by
@@ -132,6 +133,7 @@ __all__ = [
     "new_key",
     "one_line",
     "public_key_of",
+    "redrawn_ruling",
     "ruling_view",
     "sign_entropy",
     "store_changes",
@@ -184,6 +186,7 @@ __getattr__, __dir__ = lent_names(
             "ruling_view",
             "verify_report",
         ),
+        "corrections.redraws": ("redrawn_ruling",),
         "corrections.undo": ("LoggedRuling", "NOT_UNDOABLE"),
         "reads.search": ("FoundText", "SearchResult"),
         "reads.timeline": ("Change", "NoSuchPoint", "differences"),

@@ -15,6 +15,7 @@ times that ruling's dice were re-drawn in the session."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -294,7 +295,7 @@ class SessionDice:
         actor = body.get("actor")
         number = event.get("number")
         if isinstance(number, int):
-            self._rollers[number] = str(actor)
+            self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
         c = self.current.get(session)
         if c is None or c.ended:
             return

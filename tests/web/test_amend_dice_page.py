@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from litestar.testing import TestClient
 
 from domain.audience import GMS
 from domain.events import DiceRevealed
@@ -22,8 +23,10 @@ from domain.lifecycle import EndSession, StartSession
 from domain.table import RevealRuling
 from engine import Engine
 from engine.dice.committed import key, lane, mixed_signed, replay
+from engine.dice.sources import SystemDice
 from tests.integration.players import Player
 from tests.integration.test_commit_reveal import rewrite_campaign_stream
+from web import create_app
 from web.dice_check import SCRIPT, facts
 
 GM = "Rosa"
@@ -217,3 +220,45 @@ def test_a_forged_re_draw_does_not_match_on_the_page(tmp_path: Path) -> None:
     problems, _ = verify_says(db, 1)
     assert any(p.startswith(f"ruling {n['first']}: the dice do not follow") for p in problems)
     assert any(p.startswith(f"ruling {n['second']}: amends ruling") for p in problems)
+
+
+def test_through_the_api_a_re_draw_comes_from_the_rollers_lane(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ana rolls 1d6 through the JSON API; the GM amends it to 2d6 there, twice. Each new die
+    is drawn from ana's committed counters (the OS's dice fail if asked), and the checks list
+    the two re-draws."""
+
+    def refuse(self: SystemDice, sides: int) -> int:
+        raise AssertionError(f"a d{sides} was drawn from the operating system")
+
+    monkeypatch.setattr(SystemDice, "roll", refuse)
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as engine:
+        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+        Player("ana").seated(engine)
+        engine.execute("Lab", StartSession())
+        tokens = {who: engine.token("Lab", who) for who in (GM, "ana")}
+    api = "/api/campaigns/Lab"
+    with TestClient(create_app(db)) as client:
+
+        def post(who: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+            headers = {"Authorization": f"Bearer {tokens[who]}"}
+            response = client.post(api + path, json=body, headers=headers)
+            assert 201 == response.status_code, response.text
+            answer: dict[str, Any] = response.json()
+            return answer
+
+        roll = post("ana", "/commands/dice", {"params": {"expression": "1d6", "why": "x"}})
+        change = {"ruling": roll["ruling"], "changes": {"expression": "2d6"}, "reason": "two"}
+        made = [post(GM, "/amend", change) for _ in range(2)]
+    assert ["digital-committed"] * 2 == [m["provenance"] for m in made]
+    with Engine(db) as engine:
+        assert 3 == engine.campaign("Lab").lane("ana")
+        check = next(d for d in engine.verify("Lab").dice if d.session == 1)
+    amendments = f"{made[0]['ruling']}, {made[1]['ruling']}"
+    assert () == check.problems
+    assert (
+        f"ruling {roll['ruling']} (by ana): its dice were re-drawn 2 times, by amendments "
+        f"{amendments} (by {GM})"
+    ) in check.warnings

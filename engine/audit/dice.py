@@ -419,6 +419,8 @@ def redraw_of(event: dict[str, Any], rollers: dict[int, str]) -> Redraw | None:
     if not new:
         return None
     ruling = params["ruling"]
+    if not isinstance(ruling, int) or isinstance(ruling, bool):  # named where it is read
+        raise ValueError(f"the ruling it amends is {ruling!r}, not a ruling's number")
     return Redraw(ruling=ruling, roller=rollers.get(ruling, "nobody"), new=int(new))
 
 

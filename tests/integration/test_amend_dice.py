@@ -401,3 +401,26 @@ def test_a_protocol_1_session_amends_as_before(
         for w in check.warnings
     )
     assert redrawn(roll.number, "ana", [made.number]) in check.warnings
+
+
+def test_an_amendment_naming_no_ruling_is_named_not_raised(lab: tuple[Engine, Path]) -> None:
+    """A re-draw's header rewritten to amend "9" (text, chains recomputed): verify names the
+    row and reports the rest; it does not fail."""
+    engine, db = lab
+    roll = rolls(engine, actor="ana")
+    made = amend(engine, roll.number, "2d6").made
+    amend(engine, roll.number, "3d6")
+    campaign_id = engine.campaign("Lab").id
+
+    def as_text(topic: str, body: dict[str, Any]) -> None:
+        event = body["event"]
+        if topic.endswith(":RulingMade") and event["number"] == made.number:
+            event["params"] = json.dumps({**json.loads(event["params"]), "ruling": "9"})
+
+    rewrite_campaign_stream(db, campaign_id, as_text)
+    with Engine(str(db)) as forged:
+        report = forged.verify("Lab")
+    assert any(
+        "does not read" in f.problem and "not a ruling's number" in f.problem
+        for f in report.findings
+    )

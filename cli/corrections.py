@@ -14,7 +14,7 @@ from cli.render import show_ruling
 from domain.dice import parse_faces
 from domain.errors import InvalidParameter
 from domain.events import Outcome
-from engine import DiceSpec, RulingResult
+from engine import DiceSpec, RulingResult, redrawn
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,12 +62,13 @@ def amend(
     """Re-resolve a past ruling with corrected parameters and the dice that were rolled.
 
     The correction replaces the ruling's consequences; the original, the amendment, who made it
-    and why stay in the log. A die the original never rolled is taken from --dice or --seed (or
-    rolled). Every later ruling is decided again on the corrected history with its own dice;
-    those that no longer stand are named, and the amendment refused, unless --with-dependents
-    undoes them or --redecide records their new decisions too. `--set say=TEXT` corrects the
-    ruling's narration (--say); a player may correct their own post's text and the narration of
-    their own rulings, nothing else.
+    and why stay in the log. A die the original never rolled is taken from --dice or --seed, or
+    else drawn: in a session, from its committed dice, at the next counter of the ruling's roller
+    (every re-draw is counted and listed by verify-dice). Every later ruling is decided again on
+    the corrected history with its own dice; those that no longer stand are named, and the
+    amendment refused, unless --with-dependents undoes them or --redecide records their new
+    decisions too. `--set say=TEXT` corrects the ruling's narration (--say); a player may correct
+    their own post's text and the narration of their own rulings, nothing else.
 
     \b
     Example:
@@ -87,13 +88,30 @@ def amend(
         redecide=redecide,
     )
     show_ruling(result, ctx.as_json)
-    fresh = json.loads(result_params(result)).get("new_dice", 0)
-    if fresh and not ctx.as_json:
-        click.echo(f"  {fresh} die/dice the original never rolled were rolled for the correction")
+    if not ctx.as_json:
+        for line in drawn_lines(result):
+            click.echo(f"  {line}")
 
 
-def result_params(result: RulingResult) -> str:
-    return result.made.params
+def drawn_lines(result: RulingResult) -> list[str]:
+    """What an amendment says of the dice it drew that the original never rolled: how many,
+    where from (the committed counters of the roller's lane, or a hidden key), and how many
+    times the ruling's dice have been re-drawn."""
+    made = result.made
+    params = json.loads(made.params)
+    fresh = params.get("new_dice", 0)
+    if not fresh:
+        return []
+    count = f"ruling {params['ruling']}: {redrawn(params.get('redraws', 1))}"
+    if made.counter is None:
+        return [f"{fresh} die/dice the original never rolled were rolled for the correction", count]
+    last = made.counter + made.draws - 1
+    where = f"{made.lane}'s" if made.leaf is None else f"hidden key {made.leaf}'s"
+    return [
+        f"{fresh} die/dice the original never rolled were drawn for the correction from "
+        f"{where} committed dice (counters {made.counter}-{last})",
+        f"{count} (verify and verify-dice list every re-draw)",
+    ]
 
 
 @click.command("undo")

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.application.actions import ActionsView, ActionView
     from engine.application.store_changes import store_changes
     from engine.audit.verify import Finding, Report
+    from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
     from engine.dice.player_keys import key_path, new_key, public_key_of, sign_entropy
     from engine.reads.readers import as_read_by
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
         faces,
         history_lines,
         place,
+        redrawn,
         replay_lines,
         result_lines,
         stamp,
@@ -152,6 +154,8 @@ __all__ = [
     "one_line",
     "place",
     "public_key_of",
+    "redrawn",
+    "redrawn_ruling",
     "replay_lines",
     "replay_step",
     "result_lines",
@@ -193,6 +197,7 @@ __getattr__, __dir__ = lent_names(
             "ruling_view",
         ),
         "results.text": (
+            "redrawn",
             "entry_brief",
             "entry_lines",
             "faces",
@@ -222,6 +227,7 @@ __getattr__, __dir__ = lent_names(
             "member_views",
             "verify_report",
         ),
+        "corrections.redraws": ("redrawn_ruling",),
         "corrections.undo": ("LoggedRuling", "NOT_UNDOABLE"),
         "reads.search": ("FoundText", "SearchResult"),
         "reads.timeline": ("Change", "NoSuchPoint", "differences"),

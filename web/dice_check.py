@@ -6,14 +6,17 @@ makes their own signing key and signs the entropy they add.
 The server sends only public facts, in log order: each commitment (protocol, the seed's hash,
 the hidden rolls' root), each entropy with its signature, the seats' keys as the log registered
 them, each committed roll the member may read (who, lane or leaf, counters, dice, undone by
-whom), each hidden roll's key and proof once revealed, the reveal; of what the member may not
-read, only that it exists: a hidden committed roll not yet revealed (its ruling, who, its leaf),
-a ruling whose dice are not committed (who, where they came from; no faces). It computes
-nothing: what the page marks verified, the browser computed."""
+whom; of an amendment that drew dice its ruling never rolled, the ruling it amends, who made
+that one, and how many of its dice it drew), each hidden roll's key and proof once revealed,
+the reveal; of what the member may not read, only that it exists: a hidden committed roll not
+yet revealed (its ruling, who, its leaf, the ruling it amends), a ruling whose dice are not
+committed (who, where they came from; no faces). It computes nothing: what the page marks
+verified, the browser computed."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import json
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -37,6 +40,7 @@ from domain.events import (
     SessionEnded,
 )
 from domain.visibility import hidden_from
+from engine import redrawn_ruling
 from web.auth import seat
 from web.commands import engine_of
 
@@ -59,11 +63,15 @@ def steps(
     reader: str,
     session: int,
     around: Iterable[LoggedRuling] = (),
+    rollers: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The public facts of session ``session``'s committed dice, in the order the log recorded
     them: ``logged`` is the session's log as the GM reads it (every ruling; only what ``reader``
-    may read of them is sent), ``around`` rulings outside it (seats, keys, later reveals)."""
+    may read of them is sent), ``around`` rulings outside it (seats, keys, later reveals),
+    ``rollers`` who made the rulings outside it that its amendments re-drew the dice of."""
     unread = hidden_from(campaign, Member(reader))
+    logged = list(logged)
+    made_by = {**(rollers or {}), **{e.ruling.number: e.header.actor for e in logged}}
     found: list[tuple[int, dict[str, Any]]] = []
     for entry in logged:
         number = entry.ruling.number
@@ -71,18 +79,32 @@ def steps(
         version = entry.header.originator_version
         if number in unread:
             step = _unread(entry, campaign)
-            if step is not None:
-                found.append((version, step))
-            continue
-        if made.counter is not None:  # a ruling that drew committed dice (its header says so)
-            found.append((version, _roll(entry, campaign)))
+        elif made.counter is not None:  # a ruling that drew committed dice (its header says so)
+            step = _roll(entry, campaign)
         elif made.dice and made.provenance is not Provenance.COMMITTED:
-            found.append((version, _uncommitted(entry, shown=True)))
-        found += _events(entry, session)
+            step = _uncommitted(entry, shown=True)
+        else:
+            step = None
+        if step is not None:
+            found.append((version, {**step, **_redraw(made, made_by, number not in unread)}))
+        if number not in unread:
+            found += _events(entry, session)
     for entry in around:
         if entry.ruling.number not in unread:
             found += _events(entry, session)
     return [step for _, step in sorted(found, key=lambda pair: pair[0])]
+
+
+def _redraw(made: RulingMade, made_by: Mapping[int, str], read: bool) -> dict[str, Any]:
+    """Of an amendment that drew dice its ruling never rolled: the ruling it amends and who
+    made it (whose lane its committed dice come from), and, to a reader who may read it, how
+    many of its dice (its last) it drew anew (``engine.corrections.redraws``); nothing of any
+    other ruling."""
+    ruling = redrawn_ruling(made)
+    if ruling is None:
+        return {}
+    amends = {"amends": {"ruling": ruling, "by": made_by.get(ruling)}}
+    return {**amends, "fresh": json.loads(made.params)["new_dice"]} if read else amends
 
 
 def _undone(entry: LoggedRuling) -> dict[str, Any] | None:
@@ -252,9 +274,18 @@ def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str,
         and state.first_committed_roll is None
         and state.dice_protocol >= 2
     )
+    outside = {r for e in logged if (r := redrawn_ruling(e.ruling)) is not None} - {
+        e.ruling.number for e in logged
+    }
+    rollers = {
+        h.ruling: h.actor
+        for h in (engine.headers(campaign, audience=GMS) if outside else ())
+        if h.ruling in outside
+    }
+    found = steps(logged, state, member, session, around(engine, campaign, logged), rollers)
     return {
         "session": session,
-        "steps": steps(logged, state, member, session, around(engine, campaign, logged)),
+        "steps": found,
         "me": {
             "name": member,
             "role": role.value if role is not None else None,

@@ -4,17 +4,27 @@ headers, which name a counter exactly when they drew committed dice.
 
 The commitments, entropy and reveals (a few rows a session) are read first, so each committed
 roll is checked as its ruling's header is read and nothing is kept of it but the counter the next
-one should use."""
+one should use.
+
+An amendment that drew dice its ruling never rolled is a roll of its own: its header names the
+counters it drew (of the lane of the amended ruling's roller, or a hidden leaf), its parameters
+how many of its dice were drawn (``new_dice``, the last ones: the others are the amended
+ruling's, checked where that ruling was). Each such re-draw is listed, per ruling, with how many
+times that ruling's dice were re-drawn in the session."""
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
 from domain.dice import Provenance
-from domain.events import CORRECTIONS
+from domain.events import AMEND, CORRECTIONS
+from domain.plain import Plain
 from domain.signatures import entropy_message, signature_holds
 from engine.audit.chain import (
     COMMITTED,
@@ -70,6 +80,8 @@ class _Commitment:
         self.listed: list[str] = []  # what a player must see: dice set aside or not committed
         self.entropy_warnings: list[str] = []  # unsigned, or signed by a key another put there
         self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
+        # each ruling whose dice amendments re-drew: its roller, and each amendment and by whom
+        self.redraws: dict[int, tuple[str, list[tuple[int, str]]]] = {}
         self.ended = False
         self.failure: Exception | None = None  # a roll that could not be checked at all
         self.failed_at: Any = None  # its ruling
@@ -115,16 +127,21 @@ class _Commitment:
                 f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
             )
 
-    def roll(self, made: dict[str, Any], actor: Any) -> None:
+    def roll(self, made: dict[str, Any], actor: Any, amends: Redraw | None = None) -> None:
         """One committed roll, checked as it is read: its counters follow the last roll's of its
-        lane, and with the seed (or its hidden key) revealed, its dice follow from it."""
+        lane, and with the seed (or its hidden key) revealed, its dice follow from it. Of an
+        amendment (``amends``), the dice it drew: the last ``new_dice``, from the lane of the
+        amended ruling's roller."""
         self.rolls += 1
         if self.failure is not None:
             return
         try:
             number = made["number"]
-            sides = tuple(d["sides"] for d in made["dice"])
-            faces = tuple(d["face"] for d in made["dice"])
+            drawn = made["dice"]
+            if amends is not None:
+                drawn = drawn[max(0, len(drawn) - amends.new) :]
+            sides = tuple(d["sides"] for d in drawn)
+            faces = tuple(d["face"] for d in drawn)
             if self.protocol < 2:
                 self._in_sequence(number, made["counter"], self.expected, "")
                 self.expected = made["counter"] + made["draws"]
@@ -133,7 +150,12 @@ class _Commitment:
                 self._hidden_roll(made, actor, sides, faces)
             elif made.get("lane") is not None:
                 member = made["lane"]
-                if member != actor:
+                if amends is not None and member != amends.roller:
+                    self.problems.append(
+                        f"ruling {number}: amends ruling {amends.ruling}, made by "
+                        f"{amends.roller}, but drew {member}'s committed dice"
+                    )
+                elif amends is None and member != actor:
                     self.problems.append(
                         f"ruling {number}: made by {actor} but drew {member}'s committed dice"
                     )
@@ -209,6 +231,7 @@ class SessionDice:
         self.current: dict[int, _Commitment] = {}  # the latest commitment of each session
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
+        self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
@@ -269,13 +292,19 @@ class SessionDice:
 
     def _made(self, body: dict[str, Any], event: dict[str, Any]) -> None:
         session = body.get("session") or 0
+        actor = body.get("actor")
+        number = event.get("number")
+        if isinstance(number, int):
+            self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
         c = self.current.get(session)
         if c is None or c.ended:
             return
-        actor = body.get("actor")
-        number = event.get("number")
+        amends = redraw_of(event, self._rollers)
+        if amends is not None and isinstance(number, int):
+            _, listed = c.redraws.setdefault(amends.ruling, (amends.roller, []))
+            listed.append((number, str(actor)))
         if event.get("counter") is not None:
-            c.roll(event, actor)
+            c.roll(event, actor, amends)
             if isinstance(number, int):
                 self._rolled[number] = (c, str(actor))
             return
@@ -319,6 +348,7 @@ class SessionDice:
                 "machine alone chose its dice"
             )
         warnings += c.listed
+        warnings += [redrawn(n, roller, by) for n, (roller, by) in sorted(c.redraws.items())]
         warnings += [
             f"ruling {n} (by {who}): its hidden committed dice were never revealed"
             for n, who in sorted(c.hidden.items())
@@ -369,10 +399,49 @@ class SessionDice:
         return check(True)
 
 
+@frozen
+class Redraw(Plain):
+    """An amendment's re-draw: the ruling it amends, who made that ruling (whose lane it draws
+    from), and how many of the amendment's dice (its last) it drew anew."""
+
+    ruling: int
+    roller: str
+    new: int
+
+
+def redraw_of(event: dict[str, Any], rollers: dict[int, str]) -> Redraw | None:
+    """The re-draw an amendment's header records (None: another header, or an amendment that
+    drew no die); ``rollers``: who made each ruling read so far."""
+    if event.get("command") != AMEND:
+        return None
+    params = json.loads(event["params"])
+    new = params.get("new_dice")
+    if not new:
+        return None
+    ruling = params["ruling"]
+    if not isinstance(ruling, int) or isinstance(ruling, bool):  # named where it is read
+        raise ValueError(f"the ruling it amends is {ruling!r}, not a ruling's number")
+    return Redraw(ruling=ruling, roller=rollers.get(ruling, "nobody"), new=int(new))
+
+
+def redrawn(ruling: int, roller: str, by: list[tuple[int, str]]) -> str:
+    """The warning that lists the re-draws of ``ruling``'s dice with their count."""
+    count = len(by)
+    times = "once" if count == 1 else f"{count} times"
+    amendments = ", ".join(str(number) for number, _ in by)
+    who = ", ".join(dict.fromkeys(actor for _, actor in by))
+    noun = "amendment" if count == 1 else "amendments"
+    return (
+        f"ruling {ruling} (by {roller}): its dice were re-drawn {times}, by {noun} "
+        f"{amendments} (by {who})"
+    )
+
+
 class HeaderDice:
     """A ruling names a committed-dice counter exactly when it drew committed dice, in a
-    session that committed to a seed (an amendment names the dice of the ruling it amends,
-    drawing none); a session that ended revealed it. Fed each header as it is read."""
+    session that committed to a seed (an amendment that drew no die names none: its dice are
+    those of the ruling it amends); a session that ended revealed it. Fed each header as it is
+    read."""
 
     def __init__(self, campaign_id: Any) -> None:
         self.campaign_id = campaign_id
@@ -382,9 +451,10 @@ class HeaderDice:
     def read(self, version: int, number: Any, session: Any, event: dict[str, Any]) -> None:
         committed = _COMMITTED
         provenance, counter = event.get("provenance"), event.get("counter")
-        drew = event.get("command") not in CORRECTIONS  # corrections re-use recorded dice
         if counter is None and provenance != committed:  # no committed dice: nothing to say
             return
+        # corrections re-use recorded dice, but for the dice an amendment drew anew
+        drew = event.get("command") not in CORRECTIONS or redraw_of(event, {}) is not None
         where = (self.campaign_id, version, as_int(number), as_int(session))
         if provenance == committed and counter is None and drew:
             problem = f"ruling {number}'s dice are committed ones but it names no counter"

@@ -1,7 +1,9 @@
 """Amending a ruling: re-resolve it with corrected GM parameters and the dice actually rolled.
 
 The ruling is decided again against the state just before it (as corrected since), taking the
-recorded dice in order; only a die the original never rolled is drawn anew. Each stream it (or
+recorded dice in order; only a die the original never rolled is drawn anew, in a session of
+committed dice from the commitment, in the lane of the ruling's roller
+(``engine.corrections.redraws``). Each stream it (or
 the new resolution) touches gets a ``RulingAmended`` carrying the replacement events, which
 replay applies at the ruling's place. The later rulings are decided again, as for undo.
 
@@ -18,11 +20,10 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from attrs import define, field
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, evolve_campaign
-from domain.dice import DiceSource, Die, EnteredDice, RecordingDice
+from domain.dice import EnteredDice, RecordingDice
 from domain.errors import (
     AmendmentConflicts,
     CannotAmend,
@@ -47,6 +48,12 @@ from engine.corrections.changes import (
     streams_of,
 )
 from engine.corrections.redecide import Redecider, listed
+from engine.corrections.redraws import (
+    ReplayedDice,
+    amendment_source,
+    header_dice,
+    redraws_before,
+)
 from engine.corrections.tail import Tail, reach, read_back
 from engine.corrections.undo import NOT_UNDOABLE
 from engine.dice.sources import DiceSpec
@@ -58,30 +65,6 @@ from engine.store.topics import resolve
 if TYPE_CHECKING:
     from engine.write.assembly import RulingResult
     from engine.write.ledger import Ledger
-
-
-@define
-class ReplayedDice:
-    """The dice a ruling recorded, in order; past them (or at a die of another size) new ones."""
-
-    recorded: tuple[Die, ...]
-    fresh: DiceSource
-    used: list[Die] = field(factory=list)
-    new: int = 0
-
-    def roll(self, sides: int) -> int:
-        position = len(self.used) - self.new
-        if (
-            self.new == 0
-            and position < len(self.recorded)
-            and self.recorded[position].sides == sides
-        ):
-            die = self.recorded[position]
-        else:
-            self.new += 1
-            die = Die(sides=sides, face=self.fresh.roll(sides))
-        self.used.append(die)
-        return die.face
 
 
 def corrected_command(made: RulingMade, changes: Mapping[str, str]) -> tuple[Any, dict[str, str]]:
@@ -134,13 +117,14 @@ def amend(
         check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of their words
         records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
+        roller = _author(records, target)
         check_own_words(
             campaign,
             who,
             changes,
             command=target.command,
             args=json.loads(target.params).get("args", {}),
-            author=_author(records, target),
+            author=roller,
         )
         if narration is not None and target.command == POST:
             raise PostSaysItsText(ruling=target.number)
@@ -152,7 +136,7 @@ def amend(
             text = json.loads(target.params)["args"]["text"]
             check_edit_keeps_rolls(who, target.number, text, command.text)
         walker = Redecider(ledger, campaign, tail, ruleset_named(campaign.system))
-        fresh = spec.fresh()
+        fresh = amendment_source(ledger, spec, campaign, target, roller)  # the roller's lane
         replayed = ReplayedDice(recorded=target.dice, fresh=fresh)
         decided = command.decide(walker, RecordingDice(replayed))  # the state before it
         if isinstance(fresh, EnteredDice):
@@ -179,6 +163,7 @@ def amend(
             "reason": why,
             "new_dice": replayed.new,
             "unused_dice": max(0, len(target.dice) - (len(replayed.used) - replayed.new)),
+            **({"redraws": redraws_before(made, target.number) + 1} if replayed.new else {}),
             "with": sorted(plan.dropped),
             **redecided_params(plan.changed, campaign_id),
             **({"dispute": dispute} if dispute is not None else {}),
@@ -191,8 +176,7 @@ def amend(
             params=canonical_json(params).decode(),
             actor=who,
             dice=tuple(replayed.used),
-            provenance=spec.provenance if replayed.new else target.provenance,
-            seed=spec.seed if replayed.new else target.seed,
+            **header_dice(fresh, spec, replayed, target, roller),
             **read_as(target, campaign),
         )
 

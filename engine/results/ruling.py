@@ -160,7 +160,8 @@ class UndoneView:
 class AmendedView:
     """A correction of a ruling (``kind``: ``amended`` or ``re-decided``) and what now stands
     (its events, and their lines as the log frames them: ``now Alice: ...``); ``say``: the
-    narration it gave the ruling (null: it left the narration as it was)."""
+    narration it gave the ruling (null: it left the narration as it was); ``new_dice``: how
+    many dice it drew that the ruling never rolled (each such amendment re-draws its dice)."""
 
     by: int
     kind: str
@@ -169,6 +170,7 @@ class AmendedView:
     events: list[EventView]
     say: str | None = None
     lines: list[str] = Factory(list)
+    new_dice: int = 0
 
 
 @frozen(kw_only=True)
@@ -241,6 +243,7 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
                 events=[event_view(e, who) for e in a.events],
                 say=a.say,
                 lines=event_lines(a.events, campaign),
+                new_dice=a.new_dice,
             )
             for a in logged.amendments
         ],

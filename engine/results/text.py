@@ -56,14 +56,23 @@ def entry_lines(entry: LogEntry) -> list[str]:
     lines.extend(f"  {dispute_line(d)}" for d in entry.disputes)
     mark = "~ " if entry.replaced else ""
     lines.extend(f"  {mark}{line}" for line in entry.lines)
+    redraws = 0
     for amendment in entry.amended:
+        redraws += bool(amendment.new_dice)
+        drew = f" ({redrawn(redraws)} so far)" if amendment.new_dice else ""
         lines.append(
-            f"  {amendment.kind.upper()} by #{amendment.by} ({amendment.actor}): {amendment.reason}"
+            f"  {amendment.kind.upper()} by #{amendment.by} ({amendment.actor}): "
+            f"{amendment.reason}{drew}"
         )
         if amendment.say is not None:
             lines.append(f'  > "{amendment.say}"')
         lines.extend(f"  > {line}" for line in amendment.lines)
     return lines
+
+
+def redrawn(count: int) -> str:
+    """How many times a ruling's dice were re-drawn by amendments, in words."""
+    return f"dice re-drawn {'once' if count == 1 else f'{count} times'}"
 
 
 def entry_brief(entry: LogEntry) -> str:

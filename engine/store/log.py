@@ -3,6 +3,7 @@ undo and its amendments (the last one in force)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterable, Mapping
 from typing import TYPE_CHECKING
 from uuid import UUID
@@ -10,7 +11,7 @@ from uuid import UUID
 import attrs
 from attrs import frozen
 
-from domain.events import RulingAmended, RulingMade, RulingRetracted, StreamRange
+from domain.events import AMEND, RulingAmended, RulingMade, RulingRetracted, StreamRange
 from domain.plain import Plain
 from domain.said import amended_say, said
 from engine.store.campaign_store import StoredLogDamaged
@@ -32,7 +33,8 @@ class Amendment(Plain):
     """A ruling re-resolved: by which ruling, who, why, and the events that now stand for it
     (each in its stream's envelope); ``kind``: ``amended``, or ``re-decided`` when the
     correction of an earlier ruling decided it again; ``say``: the narration it gave the ruling
-    (``amend --set say=...``), None when it left it as it was."""
+    (``amend --set say=...``), None when it left it as it was; ``new_dice``: how many dice the
+    ruling never rolled it drew (each such amendment re-draws the ruling's dice)."""
 
     by: int
     actor: str
@@ -40,6 +42,7 @@ class Amendment(Plain):
     events: tuple[Recorded, ...]
     kind: str = "amended"
     say: str | None = None
+    new_dice: int = 0
 
 
 @frozen
@@ -158,6 +161,7 @@ def read_log(
                     say=amended_say(header.event, amended)
                     if isinstance(header.event, RulingMade)
                     else None,
+                    new_dice=_new_dice(header.event, amended.ruling),
                 )
                 amendments.setdefault(amended.ruling, []).append(entry)
     return [
@@ -169,6 +173,15 @@ def read_log(
         )
         for header in shown
     ]
+
+
+def _new_dice(made: object, ruling: int) -> int:
+    """How many dice the amendment ``made`` of ``ruling`` drew anew (0 for a ruling it
+    re-decided, which draws none)."""
+    if not isinstance(made, RulingMade) or made.command != AMEND:
+        return 0
+    params = json.loads(made.params)
+    return int(params.get("new_dice", 0)) if params.get("ruling") == ruling else 0
 
 
 def _events_of(

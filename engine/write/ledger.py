@@ -309,10 +309,16 @@ class Ledger:
         dice: tuple[Die, ...] = (),
         provenance: Provenance | None = None,
         seed: int | None = None,
+        counter: int | None = None,
+        draws: int = 0,
+        lane: str | None = None,
+        leaf: int | None = None,
         visibility: Visibility = Visibility.PUBLIC,
         audience: tuple[str, ...] = (),
     ) -> RulingResult | None:
-        """Record changes decided outside a Command (undo, amend); None on a concurrent write."""
+        """Record changes decided outside a Command (undo, amend); None on a concurrent write.
+        ``counter`` (with ``draws`` and ``lane`` or ``leaf``): committed dice it drew, as
+        ``commit`` records them."""
         state: CampaignState = campaign.state
         versions = {state.id: campaign.version}
         states: dict[UUID, Any] = {state.id: state}
@@ -334,6 +340,10 @@ class Ledger:
             dice=dice,
             provenance=provenance,
             seed=seed,
+            counter=counter,
+            draws=draws,
+            lane=lane,
+            leaf=leaf,
             visibility=visibility,
             audience=audience,
         )

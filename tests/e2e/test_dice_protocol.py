@@ -188,3 +188,32 @@ def test_entropy_takes_a_signature_as_printed_and_once(
         assert 2 == result.exit_code, result.output
         assert result.stderr.startswith("error: ENTROPY_ALREADY_COUNTED: ")
     assert before == count()
+
+
+def test_an_amendments_re_draws_are_said_logged_and_listed(run: Run, tmp_path: Path) -> None:
+    """The GM amends a free roll of Bea's to more dice, three times: each amendment says it
+    drew its die from Bea's committed counters and how many times the roll's dice have been
+    re-drawn; the log marks each amendment with the count so far; after the session,
+    `verify-dice` on the export recomputes the new dice and lists the re-draws with their
+    count."""
+    played(run, tmp_path)
+    ok(run, '--as Bea dice 1d6 --why "the jump"')  # 9
+    said = [ok(run, f'amend 9 --set expression=2d6 --reason "try {n}"') for n in (1, 2, 3)]
+    assert (
+        "1 die/dice the original never rolled were drawn for the correction from Bea's "
+        "committed dice (counters 1-1)" in said[0]
+    )
+    assert "ruling 9: dice re-drawn once (verify and verify-dice list every re-draw)" in said[0]
+    assert "ruling 9: dice re-drawn 3 times" in said[2]
+    log = ok(run, "log")
+    assert "AMENDED by #11 (Rosa): try 2 (dice re-drawn 2 times so far)" in log
+    ok(run, "scene end")
+    ok(run, "session end")
+    out = tmp_path / "s.jsonl"
+    ok(run, f"export --out {out}")
+    checked = run(f"verify-dice {out}")
+    assert 0 == checked.exit_code, checked.output
+    assert "5 committed rulings: verified" in checked.output
+    listed = "WARNING: ruling 9 (by Bea): its dice were re-drawn 3 times, by amendments 10, 11, 12"
+    assert listed in checked.output
+    assert "the dice check out" in checked.output

@@ -346,8 +346,14 @@ const diceCheck = (() => {
     const state = { expected: 0, lanes: new Map(), unreadLanes: new Set(), leaves: 0 };
     const listed = [];
     const hidden = [];
+    const redraws = new Map(); // each ruling whose dice amendments re-drew: its roller, theirs
     let rolls = 0;
     for (const item of c.items) {
+      if (item.amends) {
+        const target = item.amends.ruling;
+        if (!redraws.has(target)) redraws.set(target, { roller: item.amends.by, by: [] });
+        redraws.get(target).by.push([item.ruling, item.by]);
+      }
       if (item.step === "uncommitted") {
         const what = item.hidden ? "hidden from you" : item.command;
         listed.push({
@@ -414,6 +420,9 @@ const diceCheck = (() => {
       );
     }
     w.push(...listed.sort((a, b) => a.at - b.at));
+    for (const [ruling, { roller, by }] of [...redraws].sort((a, b) => a[0] - b[0])) {
+      w.push({ kind: "redrawn", ruling, by: roller, text: redrawnText(ruling, roller, by) });
+    }
     for (const item of hidden.sort((a, b) => a.ruling - b.ruling)) {
       w.push({
         kind: "hidden",
@@ -424,6 +433,26 @@ const diceCheck = (() => {
     }
     result.rolls = rolls;
     return result;
+  }
+
+  // The warning that lists the re-draws of a ruling's dice by amendments, with their count.
+  function redrawnText(ruling, roller, by) {
+    const count = by.length;
+    const times = count === 1 ? "once" : `${count} times`;
+    const noun = count === 1 ? "amendment" : "amendments";
+    const numbers = by.map(([number]) => number).join(", ");
+    const who = [...new Set(by.map(([, actor]) => actor))].join(", ");
+    return (
+      `ruling ${ruling} (by ${roller}): its dice were re-drawn ${times}, by ${noun} ` +
+      `${numbers} (by ${who})`
+    );
+  }
+
+  // The dice a roll drew from its counters: all of a roll's; an amendment's last `fresh` (the
+  // others are its ruling's, checked where that ruling was).
+  function drawnDice(roll) {
+    if (!roll.amends) return roll.dice;
+    return roll.dice.slice(Math.max(0, roll.dice.length - (roll.fresh || 0)));
   }
 
   function outOfTurn(item, state) {
@@ -456,7 +485,8 @@ const diceCheck = (() => {
       row.status = "mismatch";
       row.why = row.why || why;
     };
-    const sides = roll.dice.map((d) => d.sides);
+    const drawn = drawnDice(roll);
+    const sides = drawn.map((d) => d.sides);
     let derived = null;
     let lane = new Uint8Array(0);
     if (c.protocol < 2) {
@@ -490,7 +520,12 @@ const diceCheck = (() => {
       }
       derived = await key(leafKey, result.entropy);
     } else if (roll.lane !== null && roll.lane !== undefined) {
-      if (roll.lane !== roll.by) wrong(`made by ${roll.by} but drew ${roll.lane}'s committed dice`);
+      if (roll.amends && roll.lane !== roll.amends.by) {
+        const { ruling, by } = roll.amends;
+        wrong(`amends ruling ${ruling}, made by ${by}, but drew ${roll.lane}'s committed dice`);
+      } else if (!roll.amends && roll.lane !== roll.by) {
+        wrong(`made by ${roll.by} but drew ${roll.lane}'s committed dice`);
+      }
       const expected = state.lanes.get(roll.lane) || 0;
       if (roll.counter !== expected) {
         if (roll.counter > expected && state.unreadLanes.has(roll.lane)) {
@@ -515,7 +550,10 @@ const diceCheck = (() => {
     }
     const got = await replay(derived, roll.counter, sides, lane);
     row.faces = got.faces;
-    const same = got.draws === roll.draws && got.faces.every((f, i) => f === roll.dice[i].face);
+    const same =
+      got.draws === roll.draws &&
+      got.faces.length === drawn.length &&
+      got.faces.every((f, i) => f === drawn[i].face);
     const hidden = roll.leaf !== null && roll.leaf !== undefined;
     if (!same) {
       const from = hidden ? "the dice do not follow from its revealed key" : "";
@@ -560,6 +598,12 @@ const diceCheck = (() => {
 
   function dice(list) {
     return list.map((d) => `d${d.sides}: ${d.face}`).join(", ");
+  }
+
+  // A roll's recorded dice; of an amendment, those it drew anew, and the ruling it amends.
+  function recorded(item) {
+    if (!item.amends) return dice(item.dice);
+    return `amends #${item.amends.ruling}, drew ${dice(drawnDice(item))}`;
   }
 
   function seedLine(c, result) {
@@ -636,7 +680,7 @@ const diceCheck = (() => {
       const undone = item.undone ? ` (undone by ${item.undone.by} in #${item.undone.ruling})` : "";
       tr.append(element("td", `${item.ruling}${undone}`), element("td", item.by));
       tr.append(element("td", counters(c, item)));
-      tr.append(element("td", item.dice ? dice(item.dice) : "not yours to read"));
+      tr.append(element("td", item.dice ? recorded(item) : "not yours to read"));
       tr.append(element("td", row.faces === null ? "-" : row.faces.join(", ")));
       const verdict = element("td", WORDS[row.status], { class: "status" });
       if (row.why) verdict.append(`: ${row.why}`);

@@ -167,6 +167,7 @@ class DiceRevealed(Event):
     counters: int | None = None
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: the counters each member's rolls used
     hidden: int | None = None  # protocol 2: the hidden rolls' leaves used
+    sealed: tuple[tuple[str, int], ...] = ()  # protocol 3: the rolls each member sealed
 
 
 @frozen(kw_only=True)
@@ -330,7 +331,11 @@ class RulingMade(Event):
     parameters and the same dice. ``seed`` is set when the dice were seeded digital dice;
     ``counter`` and ``draws`` when they were drawn from the session's committed seed (the HMAC
     counters ``counter`` .. ``counter + draws - 1``): in protocol 2 of the counters of ``lane``
-    (the member who rolled) or, for a hidden roll, of hidden leaf ``leaf``.
+    (the member who rolled) or, for a hidden roll, of hidden leaf ``leaf``. ``seal`` (protocol 3):
+    the roller's own Ed25519 signature of the roll (``domain.signatures.seal_message``), made
+    on their client when they asked for it; ``sealed``: which of their sealed rolls it is (0, 1,
+    2... in the session). A sealed roll's dice come from the committed seed *and* the seal, so
+    nobody who lacks the roller's key can foresee them.
     """
 
     number: int
@@ -346,6 +351,8 @@ class RulingMade(Event):
     audience: tuple[str, ...] = ()  # who besides the GMs reads a private ruling
     lane: str | None = None
     leaf: int | None = None
+    seal: str = ""
+    sealed: int | None = None
 
 
 @frozen(kw_only=True)

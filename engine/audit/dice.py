@@ -87,6 +87,8 @@ class _Commitment:
         self.lanes: dict[str, int] = {}  # protocol 2: each member's next counter
         self.leaves = 0  # protocol 2: the next hidden leaf
         self.seals: dict[str, int] = {}  # protocol 3: each member's next sealed roll
+        self.sealed: list[tuple[int, str, str]] = []  # protocol 3: (ruling, member, seal)
+        self.foreseeable: list[tuple[int, str, str]] = []  # (ruling, lane or "hidden", actor)
         self.shown_seals: list[Any] | None = None  # protocol 3: the sealed rolls, as said
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
@@ -156,10 +158,12 @@ class _Commitment:
             sides = tuple(d["sides"] for d in drawn)
             faces = tuple(d["face"] for d in drawn)
             if self.protocol < 2:
+                self.foreseeable.append((number, "", str(actor)))
                 self._in_sequence(number, made["counter"], self.expected, "")
                 self.expected = made["counter"] + made["draws"]
                 self._follows(number, made, self._seeded(), b"", sides, faces)
             elif made.get("leaf") is not None:
+                self.foreseeable.append((number, "hidden", str(actor)))
                 self._hidden_roll(made, actor, sides, faces)
             elif made.get("lane") is not None:
                 member = made["lane"]
@@ -174,6 +178,7 @@ class _Commitment:
                     )
                 self._in_sequence(number, made["counter"], self.lanes.get(member, 0), member)
                 self.lanes[member] = made["counter"] + made["draws"]
+                self.foreseeable.append((number, str(member), str(actor)))
                 self._follows(number, made, self._seeded(), lane(member), sides, faces)
             else:
                 self.problems.append(f"ruling {number}: committed dice of no member's counters")
@@ -204,6 +209,7 @@ class _Commitment:
                     "(sealed rolls run 0, 1, 2... without gaps or repeats)"
                 )
             self.seals[member] = sealed + 1
+            self.sealed.append((number, str(member), str(seal)))
             args = canonical_json(json.loads(made["params"])["args"]).decode()
             message = seal_message(self.seed_hash, member, sealed, made["command"], args)
             if not seat_key:
@@ -463,6 +469,8 @@ class SessionDice:
                 tuple(c.added),
                 tuple((who, words, key) for who, words, _, key in c.counted),
                 c.protocol,
+                tuple(c.sealed),
+                tuple(c.foreseeable),
             )
 
         if c.seed is None:

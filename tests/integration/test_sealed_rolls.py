@@ -88,6 +88,35 @@ def test_the_gm_cannot_foresee_it_by_spending_counters(lab: tuple[Engine, Player
     assert 1 == engine.campaign("Lab").next_seal("ana")
 
 
+def test_the_gm_foresees_a_roll_nobody_sealed(lab: tuple[Engine, Player, Player]) -> None:
+    """What the docs promise he can do: from his own secret and ana's lane, the next roll in
+    her name that she did not seal, before it is recorded."""
+    engine, _, _ = lab
+    secret = secret_of(engine)
+    entropy = mixed_signed(engine.campaign("Lab").signed)
+    start = engine.campaign("Lab").lane("ana")
+    foreseen, _ = replay(key(secret, entropy), start, (20,), lane("ana"))
+    made = engine.execute("Lab", roll(), actor="ana").made
+    assert foreseen == tuple(d.face for d in made.dice)
+    assert made.sealed is None
+
+
+def test_spending_counters_does_not_move_a_sealed_roll(lab: tuple[Engine, Player, Player]) -> None:
+    """The faces of ana's sealed roll are those of her seal, however many rolls the GM makes
+    in her name first."""
+    engine, ana, _ = lab
+    text = engine.seal_text("Lab", roll(), actor="ana")
+    secret = secret_of(engine)
+    entropy = mixed_signed(engine.campaign("Lab").signed)
+    sealed_faces, _ = replay(
+        sealed_key(key(secret, entropy), ana.seal(text)), 0, (20,), lane("ana")
+    )
+    for _ in range(7):
+        engine.execute("Lab", roll("1d2", "coin"), actor="ana")
+    made = engine.execute("Lab", roll(), actor="ana", seal=ana.seal(text)).made
+    assert sealed_faces == tuple(d.face for d in made.dice)
+
+
 @pytest.mark.parametrize(
     ("how", "code"),
     [

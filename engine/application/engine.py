@@ -23,7 +23,6 @@ from engine.application.actions import Actions
 from engine.application.once import Once
 from engine.application.reads import Reads
 from engine.dice.committed import CommittedDice
-from engine.dice.seals import SealOnHiddenRoll, check_seal, seal_text
 from engine.dice.sources import DiceSpec
 from engine.store.mapper import canonical_json, converter
 from engine.store.records import DIRECTORY_ID
@@ -193,6 +192,8 @@ class Engine(Reads, Access, Actions, Once):
     def seal_text(self, campaign_name: str, command: Command, *, actor: str) -> str:
         """The text ``actor`` signs, on their own client, to seal ``command`` as their next
         sealed roll of the running session (``execute(..., seal=...)`` records it)."""
+        from engine.dice.seals import seal_text
+
         check_command(command)
         campaign = self.campaign(campaign_name)
         check_allowed(campaign, actor, command)
@@ -233,7 +234,9 @@ class Engine(Reads, Access, Actions, Once):
             if hidden:
                 check_gm(campaign, who, "hide a ruling")
             sealed = None
-            if seal:
+            if seal:  # the seal's checks (and Ed25519) load only for a sealed roll
+                from engine.dice.seals import SealOnHiddenRoll, check_seal
+
                 if hidden:
                     raise SealOnHiddenRoll()
                 sealed = check_seal(campaign, who, command, seal, given=spec.given)

@@ -111,9 +111,10 @@ class RollFreely(Plain):
     why: str = ""
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
-        rolled = roll_expression(self.expression, dice)
+        read = read_expression(self.expression)
+        rolled = roll_notation(read, dice)
         made = FreeRollMade(
-            expression=notation(self.expression),
+            expression=read.written,
             why=self.why.strip(),
             total=rolled.total,
             faces=rolled.faces,

@@ -48,7 +48,8 @@ twice, in fewer bytes (no JSON inside JSON)."""
 # --- Dice --------------------------------------------------------------------------------------
 
 MAX_DICE = 100
-"""Dice in one free roll, every term together: a fistful, and what one line of the log shows."""
+"""Dice written in one free roll, every term together (``60d6+41d4`` is 101): a fistful, and
+what one line of the log shows. Rerolls and explosions draw more (``MAX_DRAWS``)."""
 
 MIN_SIDES, MAX_SIDES = 2, 1000
 """Sides of a free roll's die: a coin to a d1000 (``d%`` is a d100)."""

@@ -87,7 +87,7 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
         "help": "Show the table a hidden ruling (`--hidden` on a rolling verb): its dice and outcome."
     },
     "dice": {
-        "help": "Roll dice no rule names (--why says what for): EXPRESSION in dice notation (2d6+1, 4d6kh3 keeps the highest 3, 2d20kl1 the lowest, 1d20-1d4+2, d%; `d20+3 adv` and `1d20 dis` are 2d20kh1+3 and 2d20kl1), at most 100 dice of 2 to 1000 sides. The dice come from --dice, --seed or the session's committed dice, and are recorded like any other roll's. An expression that starts with a minus goes last, after `--` (`campaign dice -- -1+1d6`)."
+        "help": "Roll dice no rule names (--why says what for): EXPRESSION in Avrae's dice notation (2d6+1; 4d6kh3 keeps the highest 3, 2d20kl1 the lowest; 4d6ro1 rerolls 1s once, rr until none, 10d6ra6 adds a die for a 6; 2d6e6 explodes; 4d6mi2, ma5; (1d6, 1d8)kh1; (1d8+4)*2; 1d10[cold]; d% is a d100; `d20+3 adv` and `1d20 dis` are 2d20kh1+3 and 2d20kl1), at most 100 dice of 2 to 1000 sides, 1000 drawn with rerolls and explosions. The dice come from --dice (every die drawn, in order), --seed or the session's committed dice, and are recorded like any other roll's. An expression that starts with a minus goes last, after `--` (`campaign dice -- -1+1d6`)."
     },
     "post": {
         "help": "Post TEXT (Markdown) to the table's thread, as a ruling of its own: narration by the GM (the default for a GM), in character (--character: a player's own, any for the GM), as an NPC (--npc, the GM), or out of character (--ooc). A player who plays one character speaks as them. A roll in brackets ([2d6+1], [4d6kh3 for the climb]) is rolled in the post's ruling, as `campaign dice` rolls; --hidden keeps the whole post the GMs' until revealed."

@@ -55,7 +55,7 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
     "use": {"help": "Make NAME the current campaign for later commands on this store."},
     "session": {"help": "Start or end a game session."},
     "entropy": {
-        "help": "Add a player's words to the running session's committed dice, after the seed's hash was published and before the first digital roll (which closes the window). Only players add entropy, and only words signed with the key on the player's seat count; every roll of the session then depends on all of them."
+        "help": "Add a player's words to the running session's committed dice, after the seed's hash was published and before the first digital roll (which closes the window; it waits for every player with a key, unless the GM closes it: `session close-entropy`). Only players add entropy, and only words signed with the key on the player's seat count; every roll of the session then depends on all of them."
     },
     "scene": {"help": "Start or end a scene."},
     "note": {

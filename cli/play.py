@@ -11,7 +11,15 @@ import click
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json_list, logged_json, say, show_log, show_ruling
 from domain.events import DiceCommitted
-from domain.lifecycle import AddEntropy, AddNote, EndScene, EndSession, StartScene, StartSession
+from domain.lifecycle import (
+    AddEntropy,
+    AddNote,
+    CloseEntropy,
+    EndScene,
+    EndSession,
+    StartScene,
+    StartSession,
+)
 
 if TYPE_CHECKING:
     from engine import LoggedRuling
@@ -76,7 +84,8 @@ def entropy_hint(seed_hash: str) -> list[str]:
 @pass_context
 def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
     """Add a player's words to the running session's committed dice, after the seed's hash was
-    published and before the first digital roll (which closes the window). Only players add
+    published and before the first digital roll (which closes the window; it waits for every
+    player with a key, unless the GM closes it: `session close-entropy`). Only players add
     entropy, and only words signed with the key on the player's seat count; every roll of the
     session then depends on all of them.
 
@@ -85,6 +94,24 @@ def entropy(ctx: Context, words: str, by: str, signature: str) -> None:
       campaign entropy "pancakes at midnight" --by bea --signature 9c1e...
     """
     command = AddEntropy(words=words, by=by, signature=signature)
+    show_ruling(
+        ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
+    )
+
+
+@session.command("close-entropy")
+@click.option("--reason", required=True, help="Why the dice go on without the words left out.")
+@pass_context
+def session_close_entropy(ctx: Context, reason: str) -> None:
+    """Close the running session's entropy window before every player with a key has added
+    words (the first committed roll waits for them otherwise), saying why; the ruling names who
+    was left out.
+
+    \b
+    Example:
+      campaign session close-entropy --reason "bo is away tonight"
+    """
+    command = CloseEntropy(reason=reason)
     show_ruling(
         ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor, say=ctx.say), ctx.as_json
     )

@@ -32,6 +32,7 @@ from domain.events import (
     DiceRevealed,
     DisputeResolved,
     EntropyAdded,
+    EntropyClosed,
     Event,
     FreeRollMade,
     HiddenDiceRevealed,
@@ -113,6 +114,7 @@ class CampaignState(Plain):
     signed: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, signature) counted
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: each roller's next counter
     seals: tuple[tuple[str, int], ...] = ()  # protocol 3: each member's next sealed roll
+    entropy_closed: bool = False  # protocol 3: the GM closed the entropy window (a reason given)
     hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf
     hidden_root: str = ""  # protocol 2: the root of the running session's hidden keys
     hidden_dice: tuple[tuple[int, int, int], ...] = ()  # (ruling, session, leaf) not yet shown
@@ -128,6 +130,16 @@ class CampaignState(Plain):
     def lane(self, member: str) -> int:
         """The next counter of ``member``'s committed rolls in the running session."""
         return dict(self.lanes).get(member, 0)
+
+    def waiting_for_entropy(self) -> tuple[str, ...]:
+        """The seated players with a key whose signed words the running session's dice still
+        wait for (protocol 3): none once the window is closed, by a committed roll or the GM."""
+        if self.first_committed_roll is not None or self.entropy_closed:
+            return ()
+        added = {who for who, _, _ in self.signed}
+        return tuple(
+            m.name for m in self.seats if m.role is Role.PLAYER and m.key and m.name not in added
+        )
 
     def next_seal(self, member: str) -> int:
         """Which of ``member``'s sealed rolls in the running session the next one is."""
@@ -393,6 +405,7 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
         signed=(),
         lanes=(),
         seals=(),
+        entropy_closed=False,
         hidden_rolls=0,
         hidden_root=event.hidden_root,
     )
@@ -409,6 +422,14 @@ def _entropy(event: EntropyAdded, state: CampaignState | None) -> CampaignState:
     return s
 
 
+@evolve_campaign.register(EntropyClosed)
+def _entropy_closed(event: EntropyClosed, state: CampaignState | None) -> CampaignState:
+    s = _require(state)
+    if s.session != event.session or s.commitment is None or s.first_committed_roll:
+        raise ReplayMismatch("the entropy window is closed in a running session, before a roll")
+    return replace(s, entropy_closed=True)
+
+
 @evolve_campaign.register(DiceRevealed)
 def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState:
     return replace(
@@ -422,6 +443,7 @@ def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState
         signed=(),
         lanes=(),
         seals=(),
+        entropy_closed=False,
         hidden_rolls=0,
         hidden_root="",
     )

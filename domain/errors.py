@@ -375,6 +375,19 @@ class GmEntropyRefused(DomainError):
     )
 
 
+class EntropyStillOpen(DomainError):
+    template = (
+        "session {session}'s committed dice wait for the signed words of every player with a "
+        "key ({waiting}): they add them (`campaign entropy`), or the GM closes the window "
+        "saying why (`campaign session close-entropy --reason ...`), before the first "
+        "committed roll"
+    )
+
+
+class EntropyNotOpen(DomainError):
+    template = "session {session}'s entropy window is not open: {why}"
+
+
 class EntropyWindowClosed(DomainError):
     template = (
         "session {session}'s first committed roll (ruling {ruling}) closed the entropy window: "

@@ -158,6 +158,19 @@ class EntropyAdded(Event):
 
 
 @frozen(kw_only=True)
+class EntropyClosed(Event):
+    """The GM closed the running session's entropy window before every player with a key had
+    added words (protocol 3), saying why; ``left_out``: the players whose words it was waiting
+    for."""
+
+    searchable: ClassVar[tuple[str, ...]] = ("reason",)
+
+    session: int
+    reason: str
+    left_out: tuple[str, ...] = ()
+
+
+@frozen(kw_only=True)
 class DiceRevealed(Event):
     """The session's secret seed was revealed: every committed roll can now be recomputed.
     ``counters``: how many counters the session's committed rolls used in all (None in older

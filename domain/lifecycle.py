@@ -22,6 +22,7 @@ from domain.errors import (
     CampaignExists,
     EntropyAlreadyCounted,
     EntropyNotAPlayer,
+    EntropyNotOpen,
     EntropySignatureInvalid,
     EntropySignatureNotCanonical,
     InvalidCampaignName,
@@ -30,6 +31,7 @@ from domain.events import (
     CampaignCreated,
     CampaignRegistered,
     EntropyAdded,
+    EntropyClosed,
     MemberAdded,
     NoteAdded,
     Role,
@@ -158,6 +160,28 @@ def check_first_counted(campaign: CampaignState, by: str, session: int) -> None:
     more still mix them all."""
     if any(who == by for who, _, _ in campaign.signed):
         raise EntropyAlreadyCounted(by=by, session=session)
+
+
+@frozen(kw_only=True)
+class CloseEntropy(Plain):
+    """Close the running session's entropy window before every player with a key has added
+    words (the GM's call, saying why): the first committed roll waits for them otherwise
+    (protocol 3). The ruling names who was left out.
+
+    The window closes by itself at the first committed roll once nobody is waited for."""
+
+    name: ClassVar[str] = "session close-entropy"
+    reason: str
+
+    def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        campaign = view.campaign
+        session = check_entropy_window(campaign)
+        reason = required_text(self.reason, "why the window closes (--reason)")
+        if campaign.entropy_closed:
+            raise EntropyNotOpen(session=session, why="the GM closed it already")
+        left_out = campaign.waiting_for_entropy()
+        closed = EntropyClosed(session=session, reason=reason, left_out=left_out)
+        return (Change(campaign.id, closed),)
 
 
 @frozen(kw_only=True)

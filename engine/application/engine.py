@@ -12,7 +12,7 @@ from eventsourcing.utils import get_topic
 from domain.campaign import CampaignState, Directory, evolve_campaign
 from domain.commands import Command
 from domain.dice import EnteredDice, Provenance, RecordingDice
-from domain.errors import NoCorrectionGiven
+from domain.errors import EntropyStillOpen, NoCorrectionGiven
 from domain.events import MemberRemoved, Outcome, Role
 from domain.limits import check_command, check_parameters
 from domain.policy import check_allowed, check_gm, check_own_dice
@@ -22,7 +22,7 @@ from engine.application.access import Access
 from engine.application.actions import Actions
 from engine.application.once import Once
 from engine.application.reads import Reads
-from engine.dice.committed import CommittedDice
+from engine.dice.committed import SEALED, CommittedDice
 from engine.dice.sources import DiceSpec
 from engine.store.mapper import canonical_json, converter
 from engine.store.records import DIRECTORY_ID
@@ -253,6 +253,10 @@ class Engine(Reads, Access, Actions, Once):
             entropy = getattr(command, "entropy", "")
             changes = self.ledger.with_secrets(campaign, changes, entropy)
             drawn = source if isinstance(source, CommittedDice) and recording.rolled else None
+            if drawn is not None and campaign.dice_protocol >= SEALED:
+                waiting = campaign.waiting_for_entropy()
+                if waiting:
+                    raise EntropyStillOpen(session=campaign.session, waiting=", ".join(waiting))
             lane = leaf = None
             if drawn is not None and campaign.dice_protocol >= 2:
                 lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)

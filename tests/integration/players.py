@@ -9,7 +9,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from domain.events import Role
-from domain.lifecycle import AddEntropy
+from domain.lifecycle import AddEntropy, CloseEntropy
 from domain.signatures import entropy_message
 from domain.table import AddMember, RegisterKey
 from engine import Engine, RulingResult
@@ -51,3 +51,10 @@ class Player:
         """The contribution as the running session's dice count it."""
         commitment = engine.campaign(campaign).commitment or ""
         return (self.name, words, self.sign(commitment, words))
+
+
+def close_entropy(engine: Engine, campaign: str = "Lab") -> int:
+    """The GM closes the running session's entropy window (protocol 3): the first committed
+    roll no longer waits for every player with a key (words may still come before it)."""
+    command = CloseEntropy(reason="the table plays on without waiting for every player's words")
+    return engine.execute(campaign, command).number

@@ -24,7 +24,7 @@ from engine.dice.sources import DiceSpec
 from engine.store.chain import genesis, link
 from engine.store.mapper import canonical_json
 from tests.conftest import event_count
-from tests.integration.players import Player
+from tests.integration.players import Player, close_entropy
 
 BEA, CARL = Player("Bea"), Player("Carl")
 
@@ -48,6 +48,7 @@ def started(engine: Engine) -> None:
     BEA.seated(engine)
     CARL.seated(engine)
     engine.execute("Lab", StartSession())
+    close_entropy(engine)  # whoever adds words adds them before the first roll
 
 
 def tanner(engine: Engine) -> None:
@@ -123,7 +124,7 @@ def test_every_roll_follows_from_the_seed_and_all_the_entropy(engine: Engine) ->
     report = engine.verify("Lab")
     assert report.intact
     created = (
-        "ruling 10 (character create, by GM): its dice are physical, not drawn from the commitment"
+        "ruling 11 (character create, by GM): its dice are physical, not drawn from the commitment"
     )
     assert [(1, 2, True, (), (created,))] == [
         (d.session, d.rulings, d.revealed, d.problems, d.warnings) for d in report.dice
@@ -204,7 +205,7 @@ def test_a_session_started_again_after_entropy_is_a_warning(engine: Engine) -> N
     starting again draws a new seed: verify names the session in a warning."""
     started(engine)
     BEA.adds(engine, "pancakes")
-    start = engine.campaign("Lab").rulings - 1
+    start = engine.campaign("Lab").rulings - 2  # the session start, the window closed, Bea's
     engine.undo("Lab", start, reason="wrong night", with_dependents=True)
     engine.execute("Lab", StartSession())
     engine.execute("Lab", EndSession())

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.audience import GMS
@@ -183,6 +183,7 @@ def test_dice_over_256_sides_read_two_bytes_without_bias(sides: int) -> None:
     assert 65536 % sides == rejected
 
 
+@settings(deadline=None)  # a tree of 1,024 keys per example: its time is the machine's
 @given(hidden=st.binary(min_size=32, max_size=32), index=st.integers(0, HIDDEN_LEAVES - 1))
 def test_every_hidden_key_proves_its_place_and_no_other(hidden: bytes, index: int) -> None:
     """A leaf key and its path lead to the committed root; at another place, or another key at

@@ -37,7 +37,7 @@ from engine import DiceSpec, Engine
 from engine.audit.report import DiceCheck
 from engine.dice.committed import key, lane, leaf_key, mixed_signed, replay
 from engine.transfer.player_check import verify_export
-from tests.integration.players import Player
+from tests.integration.players import Player, close_entropy
 from tests.integration.test_commit_reveal import refused, rewrite_campaign_stream, tanner
 
 GM = "Rosa"
@@ -51,6 +51,7 @@ def table(tmp_path: Path, frozen: None) -> Iterator[tuple[Engine, Player, Player
         engine.create_campaign("Lab", "sprawl-goons", gm=GM)
         ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
         engine.execute("Lab", StartSession())
+        close_entropy(engine)  # whoever adds words adds them before the first roll
         tanner(engine)
         yield engine, ana, bea
 

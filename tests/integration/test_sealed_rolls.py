@@ -29,6 +29,7 @@ def lab(engine: Engine) -> tuple[Engine, Player, Player]:
     ana, bo = Player("ana").seated(engine), Player("bo").seated(engine)
     engine.execute("Lab", StartSession())
     ana.adds(engine, "pancakes")
+    bo.adds(engine, "tide at 4:12")
     return engine, ana, bo
 
 

@@ -21,7 +21,7 @@ from domain.table import RevealRuling
 from engine import Engine
 from engine.dice.committed import key, lane, mixed_signed, replay
 from engine.dice.sources import SystemDice
-from tests.integration.players import Player
+from tests.integration.players import Player, close_entropy
 from tests.integration.test_commit_reveal import rewrite_campaign_stream
 from tests.web.servers import CHROMIUM
 from web import create_app
@@ -243,6 +243,7 @@ def test_through_the_api_a_re_draw_comes_from_the_rollers_lane(
         engine.create_campaign("Lab", "sprawl-goons", gm=GM)
         Player("ana").seated(engine)
         engine.execute("Lab", StartSession())
+        close_entropy(engine)  # ana adds no words tonight
         tokens = {who: engine.token("Lab", who) for who in (GM, "ana")}
     api = "/api/campaigns/Lab"
     with TestClient(create_app(db)) as client:

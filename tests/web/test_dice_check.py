@@ -49,6 +49,7 @@ from engine.dice.committed import (
 )
 from engine.store.mapper import canonical_json
 from engine.write.ledger import Ledger
+from tests.integration.players import close_entropy
 from tests.web.servers import CHROMIUM, chromium, serving_in_thread
 from web import create_app
 from web.dice_check import facts
@@ -151,6 +152,7 @@ def play(db: str) -> Played:
         signed(engine, ZION, "alice", "again", keys["alice"])
         engine.execute(ZION, EndSession())
         engine.execute(ZION, StartSession())
+        close_entropy(engine, ZION)  # the players add no words tonight
         roll(engine, "1d6", "secret yet")
         kept = engine.ledger.dice_secrets.get(engine.campaign(ZION).id, 1)
         assert kept is not None
@@ -826,6 +828,7 @@ def test_a_player_makes_a_key_signs_entropy_and_sees_it_counted(
 
         with Engine(server.db) as engine:
             engine.execute(SHIP, StartSession())
+            close_entropy(engine, SHIP)  # trinity adds no words this time
             engine.execute(SHIP, RollFreely(expression="1d6", why="alone"))
             engine.execute(SHIP, EndSession())
         check_page(page, server, SHIP, 2)

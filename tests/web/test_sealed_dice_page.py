@@ -31,6 +31,7 @@ def played(db: Path) -> dict[str, int]:
         ana, bo = Player("ana").seated(engine), Player("bo").seated(engine)
         engine.execute("Lab", StartSession())
         ana.adds(engine, "pancakes")
+        bo.adds(engine, "tide at 4:12")
         first = ana.rolls(engine, RollFreely(expression="2d6", why="the jump")).number
         engine.execute("Lab", RollFreely(expression="1d20", why="the guard"))
         engine.execute("Lab", RollFreely(expression="1d4", why="coin"), actor="ana")

@@ -99,8 +99,8 @@ def roll_expression(text: str, dice: DiceSource) -> Rolled:
 class RollFreely(Plain):
     """Roll dice no rule names, optionally saying why (a d6 to see if it rains): an expression
     in dice notation (2d6+1, 4d6kh3, 1d20-1d4+2, 4d6ro1, 2d6e6, (1d6, 1d8)kh1, d%, d20+3 adv),
-    rolled from the ruling's dice and recorded like every other roll, in standard notation
-    (``notation``), with every face drawn.
+    rolled from the ruling's dice and recorded like every other roll, in standard notation,
+    with every face drawn.
 
     The whole of Avrae's notation: keep and drop (kh, kl, k, p), rerolls (rr, ro, ra),
     explosions (e), minimum and maximum (mi, ma), sets, arithmetic, comparisons and [labels].

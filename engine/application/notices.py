@@ -34,7 +34,7 @@ from attrs import frozen
 from domain.audience import Audience
 from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
-from domain.policy import acting_member
+from domain.policy import acting_member, check_gm
 from engine.application.access import Access
 from engine.application.notice_marks import Marks, marks_for
 from engine.application.once import Once
@@ -178,12 +178,22 @@ class Notices(Access, Once):
         return _choices(self.marks.get(_key("choices", campaign.id, member)))
 
     def choose_notices(
-        self, campaign_name: str, member: str, *, kinds: Collection[str], discord: bool, email: str
+        self,
+        campaign_name: str,
+        member: str,
+        *,
+        kinds: Collection[str],
+        discord: bool,
+        email: str,
+        actor: str | None = None,
     ) -> NoticeChoices:
         """Keep what ``member`` is told about (``kinds``), whether in Discord, and the address
-        mailed their digest (""; none); refused for an unknown kind or a malformed address."""
+        mailed their digest (""; none); refused for an unknown kind or a malformed address, and
+        to an ``actor`` other than the member who is not a GM (None: the GM at the keyboard)."""
         campaign = self.campaign(campaign_name)
         acting_member(campaign, member)
+        if actor is not None and actor != member:
+            check_gm(campaign, actor, "choose another member's notices")
         for kind in kinds:
             if kind not in NOTICE_KINDS:
                 raise UnknownNoticeKind(kind=kind[:40], kinds=", ".join(NOTICE_KINDS))

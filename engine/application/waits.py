@@ -18,17 +18,16 @@ a notice (``audience=TABLE``) tells which of a member's own may be said in a cha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
-from domain.audience import Audience, Member
+from domain.audience import Audience
 from domain.campaign import CampaignState
-from domain.errors import DomainError
 from domain.events import DisputeResolved, PostKind, PostWritten, Role, RulingDisputed
 from domain.plain import Plain
-from domain.visibility import reads_all
 from projections.plain_text import plain_text
 from projections.post_text import with_rolls
 from projections.presentation import presentation_of
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
 TURN, PRIVATE, DISPUTE = "turn", "private", "dispute"
 NOTICE_KINDS = (TURN, PRIVATE, DISPUTE)  # what a member may choose to be told about
 EXCERPT = 300  # characters of a private post a notice quotes
+DETAILS = re.compile(r"\s*\([^()]*\)")
 
 
 @frozen(kw_only=True)
@@ -111,7 +111,10 @@ def _owed(
             member = players.get(turn.who)
             if member is None:
                 continue
-            about = f"turn {group.title}: {turn.who}, {turn.what}, {'now' if turn.now else 'owed'}"
+            # what it waits for, without the details in brackets that change while it waits
+            # (an assist adds a die to an open test: still the same test to roll)
+            what = DETAILS.sub("", turn.what)
+            about = f"turn {group.title}: {turn.who}, {what}, {'now' if turn.now else 'owed'}"
             if group.ordered:  # the one to act now
                 yield about, member, f"{turn.who}'s turn: {turn.what} ({group.title})"
             else:
@@ -165,12 +168,3 @@ def _disputes(campaign: CampaignState, logged: list[LoggedRuling]) -> Iterator[N
                 )
                 about = f"resolved {event.dispute}"
                 yield Notice(member=dispute.by, kind=DISPUTE, ruling=number, line=line, about=about)
-
-
-def seated(campaign: CampaignState, member: str) -> bool:
-    """Whether ``member`` still has a seat (a member who lost theirs is told nothing)."""
-    try:
-        reads_all(campaign, Member(member))
-    except DomainError:
-        return False
-    return True

@@ -89,28 +89,35 @@ def test_a_ruling_that_changes_no_turn_tells_nobody(engine: Engine) -> None:
 
 
 def test_an_open_test_and_the_adaptation_after_it_tell_the_tester() -> None:
-    """Code Green: a declared test waits on its tester's roll, the rolled one on their
-    adaptation."""
+    """Code Green: a declared test waits on its tester's roll (an assist adding a die to it
+    tells nothing new), the rolled one on their adaptation."""
     with Engine() as engine:
-        engine.create_campaign("Night", "code-green", gm="Rosa", members={"ana": Role.PLAYER})
-        made = cg.CreateCharacter(
-            player="ana",
-            form=("Legs", "Tail", "Teeth"),
-            function=("Cryptic", "Invulnerable", "Phasing"),
-        )
-        engine.execute("Night", made, dice=DiceSpec(seed=3))
-        name = engine.campaign("Night").roster[0].name
+        players = {"ana": Role.PLAYER, "bo": Role.PLAYER}
+        engine.create_campaign("Night", "code-green", gm="Rosa", members=players)
+        for number, player in enumerate(players):
+            made = cg.CreateCharacter(
+                player=player,
+                form=("Legs", "Tail", "Teeth"),
+                function=("Cryptic", "Invulnerable", "Phasing"),
+            )
+            engine.execute("Night", made, dice=DiceSpec(seed=3 + number))
+        tester, helper = (e.name for e in engine.campaign("Night").roster)
         engine.execute("Night", StartSession())
         engine.execute("Night", StartScene(stage="The cold room"))
-        place = cg.PlaceTokens(character=name, squares=("R1C1", "R2C2", "R3C3"))
-        engine.execute("Night", place)
+        for name in (tester, helper):
+            place = cg.PlaceTokens(character=name, squares=("R1C1", "R2C2", "R3C3"))
+            engine.execute("Night", place)
         after = engine.campaign("Night").rulings
-        engine.execute("Night", cg.DeclareTest(character=name, form="Legs", function="Cryptic"))
+        engine.execute("Night", cg.DeclareTest(character=tester, form="Legs", function="Cryptic"))
         (notice,) = engine.notices("Night", after=after, audience=Member("ana"))
         assert ("ana", "turn") == (notice.member, notice.kind)
-        assert "test 1 open" in notice.line
+        assert "test 1 open (1 die)" in notice.line
         after = engine.campaign("Night").rulings
-        engine.execute("Night", cg.RollTest(character=name), dice=DiceSpec(faces=(4,)))
+        assist = cg.AssistTest(helper=helper, square="R1C1", justification="holds the door")
+        engine.execute("Night", assist)
+        assert [] == engine.notices("Night", after=after, audience=GMS)
+        after = engine.campaign("Night").rulings
+        engine.execute("Night", cg.RollTest(character=tester), dice=DiceSpec(faces=(4, 2)))
         (notice,) = engine.notices("Night", after=after, audience=Member("ana"))
         assert "must adapt after test 1" in notice.line
 

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from attrs import define, field
 
 from domain.audience import TABLE, Member
-from domain.errors import DomainError
 from domain.links import DISCORD
 from engine import Digest, Engine, Notice, store_changes
 from web.discord.direct import DM
@@ -124,33 +123,39 @@ class Notifier:
         return told
 
     def tell_campaign(self, name: str, after: int) -> Told:
-        """Tell what campaign ``name``'s rulings after ruling ``after`` leave waiting."""
+        """Tell what campaign ``name``'s rulings after ruling ``after`` leave waiting (nothing
+        is read for a campaign none of whose members may be told anything)."""
         engine = self.engine()
         campaign = engine.campaign(name)
-        public = {n.about for n in engine.notices(name, after=after, audience=TABLE)}
-        channel = next((c for platform, c in campaign.channels if platform == DISCORD), None)
         in_discord = discord.can_send()
-        mentions: list[tuple[str, Notice]] = []
-        told = Told()
+        reached = {}  # member -> (their choices, their Discord account if they are told there)
         for seat in campaign.seats:
-            member = seat.name
-            try:
-                choices = engine.notice_choices(name, member)
-                read = engine.notices(name, after=after, audience=Member(member))
-            except DomainError:  # no longer seated
-                continue
+            choices = engine.notice_choices(name, seat.name)
+            account = campaign.account_of(DISCORD, seat.name)
+            account = account if in_discord and choices.discord else None
+            if choices.kinds and (choices.email or account):
+                reached[seat.name] = (choices, account)
+        told = Told()
+        if not reached:
+            return told
+        channel = next((c for platform, c in campaign.channels if platform == DISCORD), None)
+        public: set[str] = set()
+        if channel is not None and any(account for _, account in reached.values()):
+            public = {n.about for n in engine.notices(name, after=after, audience=TABLE)}
+        mentions: list[tuple[str, Notice]] = []
+        for member, (choices, account) in reached.items():
+            read = engine.notices(name, after=after, audience=Member(member))
             mine = [n for n in read if n.member == member and n.kind in choices.kinds]
             if not mine:
                 continue
             if choices.email:  # mailed by whichever process of the store has a mail server
                 engine.queue_mail(name, member, mine)
                 told.mailed[member] = mine
-            account = campaign.account_of(DISCORD, member)
-            if account is None or not choices.discord or not in_discord:
+            if account is None:
                 continue
             private: list[Notice] = []
             for notice in mine:
-                if channel is not None and notice.about in public:
+                if notice.about in public:
                     mentions.append((account, notice))
                 elif notice.kind != PRIVATE or engine.told_once(name, notice.ruling, member, DM):
                     private.append(notice)

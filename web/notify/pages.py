@@ -16,7 +16,7 @@ from litestar.response import Redirect, Template
 
 from domain.errors import CodedError
 from domain.links import DISCORD
-from engine import NOTICE_KINDS, one_line
+from engine import NOTICE_KINDS, NoticeChoices, one_line
 from web.auth import seat
 from web.commands import engine_of
 from web.errors import status_of
@@ -36,11 +36,15 @@ def _settings(request: Req) -> NoticeSettings:
     return found if isinstance(found, NoticeSettings) else NoticeSettings()
 
 
-def _context(request: Req, campaign: str, refusal: str = "", given: str | None = None) -> Any:
+def _context(
+    request: Req, campaign: str, refusal: str = "", given: NoticeChoices | None = None
+) -> Any:
+    """The page's context: the member's choices as kept, or as ``given`` in the form refused
+    (``refusal``: its line), to correct."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
-    choices = engine.notice_choices(campaign, member)
+    choices = given or engine.notice_choices(campaign, member)
     mail = _settings(request).mail
     return {
         "campaign": campaign,
@@ -52,7 +56,7 @@ def _context(request: Req, campaign: str, refusal: str = "", given: str | None =
         "discord": choices.discord,
         "account": state.account_of(DISCORD, member),
         "channel": any(platform == DISCORD for platform, _ in state.channels),
-        "email": choices.email if given is None else given,
+        "email": choices.email,
         "mail": mail is not None,
         "every": int(mail.every.total_seconds() // 60) if mail is not None else 0,
         "refusal": refusal,
@@ -94,7 +98,8 @@ def _choose(
             campaign, member, kinds=kinds, discord=discord, email=email
         )
     except CodedError as error:
-        context = _context(request, campaign, one_line(error), email)
+        typed = NoticeChoices(kinds=tuple(kinds), discord=discord, email=email)
+        context = _context(request, campaign, one_line(error), typed)
         return Template("notices.html", context=context, status_code=status_of(error))
     return Redirect(f"{page_of(campaign)}/notices?saved=true", status_code=303)
 

@@ -276,11 +276,8 @@ def test_members_are_told_only_what_and_where_they_chose(db: str, api: StandIn) 
     assert ([], {}) == heard(api)
 
 
-def test_a_private_post_made_in_discord_is_sent_by_dm_once(
-    db: str, api: StandIn, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The interaction's answer sends a private post to its readers (``web.discord.direct``)
-    and the notices would too: they claim the same message, so bob gets one."""
+def post_in_discord(db: str, api: StandIn, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """The GM's private post to bob, made with ``/post`` in the channel (through the app)."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -290,24 +287,47 @@ def test_a_private_post_made_in_discord_is_sent_by_dm_once(
     key = Ed25519PrivateKey.generate()
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
+    with TestClient(create_app(db, discord_public_key=public)) as client:
+        post = command(
+            "post",
+            option("text", text),
+            option("ooc", True, 5),
+            option("to", "bob"),
+            account=ACCOUNTS[GM],
+            channel=CHANNEL,
+        )
+        assert 200 == send(client, key, post).status_code
+    # (the test client returns once the app is done: the DMs the answer sends after it too)
+
+
+def test_a_private_post_made_in_discord_is_sent_by_dm_once(
+    db: str, api: StandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interaction's answer sends a private post to its readers (``web.discord.direct``)
+    and the notices would too: they claim the same message, so bob gets one."""
     with Engine(db) as engine:
         notifier = Notifier(lambda: engine, settings())
         notifier.tell()
-        with TestClient(create_app(db, discord_public_key=public)) as client:
-            post = command(
-                "post",
-                option("text", "Only you, bob."),
-                option("ooc", True, 5),
-                option("to", "bob"),
-                account=ACCOUNTS[GM],
-                channel=CHANNEL,
-            )
-            assert 200 == send(client, key, post).status_code
-            assert api.until(2)  # the DM channel, then the message
+        post_in_discord(db, api, monkeypatch, "Only you, bob.")
+        assert 2 == len(api.heard)  # the DM channel, then the message
         told = notifier.tell()[CAMPAIGN]
     assert {} == told.direct
     _, direct = heard(api)
     assert 1 == len(direct[ACCOUNTS["bob"]])
+
+
+def test_a_member_who_turned_discord_off_gets_no_dm_of_a_post_made_there(
+    db: str, api: StandIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Engine(db) as engine:
+        engine.choose_notices(CAMPAIGN, "bob", kinds=NOTICE_KINDS, discord=False, email="")
+        notifier = Notifier(lambda: engine, settings())
+        notifier.tell()
+        post_in_discord(db, api, monkeypatch, "Not by DM, bob.")
+        notifier.tell()
+    _, direct = heard(api)
+    assert ACCOUNTS["bob"] not in direct
+    assert ACCOUNTS[GM] not in direct  # its author
 
 
 # --- Two processes -------------------------------------------------------------------------------

@@ -261,7 +261,10 @@ def answered(
         return Answer(
             answers.ruling(ruling_view(result)),
             tell=(result, seat.member),
-            first_told=lambda member: engine.told_once(name, number, member, direct.DM),
+            first_told=lambda member: (
+                engine.notice_choices(name, member).discord  # not turned off on Notices
+                and engine.told_once(name, number, member, direct.DM)
+            ),
         )
     return answers.ruling(ruling_view(result))
 

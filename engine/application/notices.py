@@ -38,6 +38,7 @@ from domain.policy import acting_member, check_gm
 from engine.application.access import Access
 from engine.application.notice_marks import Marks, marks_for
 from engine.application.once import Once
+from engine.application.store_changes import position
 from engine.application.waits import NOTICE_KINDS, Notice, notices_after
 
 GATHER = timedelta(minutes=1)  # how long a notice waits for others to go in the same mail
@@ -140,6 +141,11 @@ class Notices(Access, Once):
             pass
 
     # --- What the table waits on ---------------------------------------------------------------
+
+    def store_position(self) -> int:
+        """The store's position: the notification id of its last event (0: none), whichever
+        process wrote it; a server reads it to learn that rulings were recorded."""
+        return position(self)  # type: ignore[arg-type]
 
     def notices(self, campaign_name: str, *, after: int, audience: Audience) -> list[Notice]:
         """What the rulings after ruling ``after`` leave the table waiting on, each naming the

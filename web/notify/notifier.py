@@ -4,32 +4,36 @@ filed), where they chose (``Engine.notice_choices``): a mention of their Discord
 campaign's channel for what the table may read, a direct message for what it may not, and a mail
 at most every few minutes to the address they gave.
 
-A process learns of new rulings from the store as the live pages do (``engine.store_changes``:
-LISTEN on PostgreSQL, a short poll of a SQLite file), whichever process recorded them, and then
-claims each campaign's new rulings in the store (``Engine.claim_notices``): of the server
-processes of one store exactly one tells what a ruling leaves waiting, the others nothing. The
-mails are claimed the same way (``Engine.due_mail``). Nothing is kept in the process.
+A process learns of new rulings from the store, whichever process recorded them: once a second
+it reads the store's position (``Engine.store_position``, one indexed ``MAX`` on a connection it
+gives back at once: no connection is held while it waits, so the pool a server is sized for is
+not one smaller), and when it moved claims each campaign's new rulings in the store
+(``Engine.claim_notices``): of the server processes of one store exactly one tells what a
+ruling leaves waiting, the others nothing. The mails are claimed the same way
+(``Engine.due_mail``), looked at every ``TICK`` seconds. Nothing is kept in the process.
 
 ``tell`` and ``mail`` do the work of one turn and may be called directly (tests do); ``start``
-runs them in two threads of their own: one follows the store, one tells and mails."""
+runs them in a thread of its own."""
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 from attrs import define, field
 
 from domain.audience import TABLE, Member
 from domain.links import DISCORD
-from engine import Digest, Engine, Notice, store_changes
+from engine import Digest, Engine, Notice
 from web.discord.direct import DM
 from web.notify import discord, mail
 from web.notify.settings import NoticeSettings
 
 log = logging.getLogger("campaign.notices")
-TICK = 20.0  # seconds between looks at the mail due while the store is quiet
+POLL = 1.0  # seconds between reads of the store's position (one indexed MAX)
+TICK = 20.0  # seconds between looks at the mail due
 PRIVATE = "private"
 
 
@@ -51,54 +55,45 @@ class Notifier:
         engine: Callable[[], Engine],
         settings: NoticeSettings,
         *,
-        poll: float = 0.25,
+        poll: float = POLL,
         tick: float = TICK,
     ) -> None:
         self.engine = engine
         self.settings = settings
         self.poll = poll
         self.tick = tick
-        self._due = threading.Event()
         self._stop = threading.Event()
-        self._threads: list[threading.Thread] = []
+        self._thread: threading.Thread | None = None
 
-    # --- Threads -------------------------------------------------------------------------------
+    # --- The thread ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        if self._threads:
-            return
-        for name, target in (("notice-watcher", self._watch), ("notices", self._work)):
-            thread = threading.Thread(target=target, name=name, daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="notices", daemon=True)
+            self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        self._due.set()
-        threads, self._threads = self._threads, []
-        for thread in threads:
+        thread, self._thread = self._thread, None
+        if thread is not None:
             thread.join(timeout=3)
 
-    def _watch(self) -> None:
-        while not self._stop.is_set():
-            try:
-                for _ in store_changes(self.engine(), self._stop, poll=self.poll):
-                    self._due.set()
-            except Exception:  # a lost connection: say so, wait, listen again
-                log.exception("watching the store for notices failed; trying again")
-                self._stop.wait(1.0)
-
     def _work(self) -> None:
-        while not self._stop.is_set():
-            self._due.wait(self.tick)
-            self._due.clear()
-            if self._stop.is_set():
-                return
+        seen: int | None = None
+        mail_at = 0.0
+        while True:
             try:
-                self.tell()
-                self.mail()
+                moved = self.engine().store_position()
+                if moved != seen:
+                    self.tell()
+                    seen = moved
+                if time.monotonic() >= mail_at:
+                    mail_at = time.monotonic() + self.tick
+                    self.mail()
             except Exception:  # the store or a server failed: say so, try at the next turn
                 log.exception("telling the table's notices failed; trying again")
+            if self._stop.wait(self.poll):
+                return
 
     # --- One turn ------------------------------------------------------------------------------
 

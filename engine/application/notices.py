@@ -32,6 +32,7 @@ import attrs
 from attrs import frozen
 
 from domain.audience import Audience
+from domain.campaign import CampaignState
 from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
@@ -43,6 +44,7 @@ from engine.application.waits import NOTICE_KINDS, Notice, notices_after
 
 GATHER = timedelta(minutes=1)  # how long a notice waits for others to go in the same mail
 WAITING = 200  # notices kept for a member's next mail at most (the latest)
+THEN_KEPT = 8  # campaigns as they were after a ruling, kept for the next reads
 TOLD_KEPT = timedelta(days=1)  # how long a "told once" claim is remembered
 MAX_ADDRESS = 254  # characters of an email address (RFC 5321's path, less its brackets)
 ADDRESS = re.compile(r"^[^@\s<>,;:\"]+@[^@\s<>,;:\"]+\.[^@\s<>,;:\"]+$")
@@ -127,6 +129,7 @@ class Notices(Access, Once):
     """The notices' uses of the application API (see the module docstring)."""
 
     _marks: Marks | None = None
+    _then: tuple[tuple[tuple[UUID, int], CampaignState | None], ...] = ()  # (key, campaign)
 
     @property
     def marks(self) -> Marks:
@@ -141,6 +144,17 @@ class Notices(Access, Once):
             pass
 
     # --- What the table waits on ---------------------------------------------------------------
+
+    def campaign_then(self, campaign_name: str, ruling: int) -> CampaignState | None:
+        """The campaign as recorded after ruling ``ruling`` (None before its first): what a
+        store recorded never changes, so the last few asked are kept (a server reads each once
+        for the table and once for every member it tells)."""
+        key = (self.find_campaign(campaign_name).campaign_id, ruling)
+        kept = dict(self._then)
+        if key not in kept:
+            kept[key] = self.campaign_at(campaign_name, ruling=ruling)
+            self._then = tuple(kept.items())[-THEN_KEPT:]
+        return kept[key]
 
     def store_position(self) -> int:
         """The store's position: the notification id of its last event (0: none), whichever

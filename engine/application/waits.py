@@ -80,7 +80,7 @@ def notices_after(
 
 
 def _turns(engine: Engine, campaign: CampaignState, after: int, audience: Audience) -> list[Notice]:
-    before: CampaignState | None = engine.campaign_at(campaign.name, ruling=after)
+    before = engine.campaign_then(campaign.name, after)
     owed_then = set()
     if before is not None:  # (none before the campaign's first ruling)
         existed = {e.name for e in before.roster}

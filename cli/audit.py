@@ -175,16 +175,19 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
     and seals, and every committed roll recomputed from the revealed seed and the players'
     entropy. Compare the commitment and the seal printed with those the GM posted, and the
     entropy with what each player gave, and read every WARNING: dice set aside (undone, hidden
-    and never revealed) and dice not drawn from the commitment are listed there. With --key,
-    says whether your own signed entropy was counted. Exits 1 when anything does not check out.
+    and never revealed) and dice not drawn from the commitment are listed there, and which rolls
+    their players sealed and which the GM's machine could foresee. With --key, says whether
+    your own signed entropy was counted and lists every roll your key sealed that the log lacks.
+    Exits 1 when anything does not check out.
 
     \b
     Example:
       campaign verify-dice night-shift.jsonl --session 2
     """
-    from engine import file_lines, key_path, public_key_of, verify_export
+    from engine import file_lines, key_path, public_key_of, sealed_by, verify_export
 
     mine = public_key_of(key_path(key_file)) if key_file else None
+    journal = sealed_by(key_path(key_file)) if key_file else []
     # Read as bytes, as import reads a file: a line that is not UTF-8 or too long is refused
     # naming the line, by the same checks.
     with open(path, "rb") as handle:
@@ -213,6 +216,13 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                             {"by": who, "words": words, "key": key} for who, words, key in d.counted
                         ],
                         **({"yours": _yours(d, mine)} if mine else {}),
+                        "sealed": [
+                            {"ruling": n, "by": who, "seal": seal} for n, who, seal in d.sealed
+                        ],
+                        "foreseeable": [
+                            {"ruling": n, "lane": lane, "by": who} for n, lane, who in d.foreseeable
+                        ],
+                        **({"dropped": _dropped(d, journal)} if journal else {}),
                         "rulings": d.rulings,
                         "revealed": d.revealed,
                         "problems": list(d.problems),
@@ -236,6 +246,10 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                 yours = _yours(d, mine)
                 shown = "; ".join(map(repr, yours)) + " counted" if yours else "NOT included"
                 say(f"  your entropy: {shown}")
+            for line in _who_could_foresee(d):
+                say(f"  {line}")
+            for text in _dropped(d, journal):
+                say(f"  WARNING: your sealed roll is not in the log: {text}")
             verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
             state = "; ".join(d.problems) or verified
             say(f"  {d.rulings} committed rulings: {state}")
@@ -246,6 +260,42 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
         say("the dice check out" if not problems else "the dice do NOT check out")
     if problems:
         click.get_current_context().exit(1)
+
+
+def _who_could_foresee(check: Any) -> list[str]:
+    """Per session, the committed rolls their players sealed (nobody could foresee them) and
+    those nobody sealed (the GM's machine, which knows the seed, could), by member."""
+    lines = []
+    if check.sealed:
+        lines.append(
+            f"sealed by their players (nobody could foresee them): {_counts(check.sealed, 1)}"
+        )
+    if check.foreseeable:
+        lines.append(
+            "foreseeable by the GM's machine (nobody sealed them; one in a player's name may "
+            f"have been entered at the GM's keyboard): {_counts(check.foreseeable, 1)}"
+        )
+    return lines
+
+
+def _counts(rolls: Any, at: int) -> str:
+    counted: dict[str, int] = {}
+    for roll in rolls:
+        whose = roll[at] or "the one counter"
+        counted[whose] = counted.get(whose, 0) + 1
+    return ", ".join(f"{who} {n}" for who, n in counted.items())
+
+
+def _dropped(check: Any, journal: list[tuple[str, str]]) -> list[str]:
+    """The rolls your key sealed for this session's commitment that the log does not hold:
+    dropped after the GM's machine saw them (and could compute their dice), or never sent."""
+    recorded = {seal for _, _, seal in check.sealed}
+    found = []
+    for text, seal in journal:
+        lines = text.split("\n")
+        if len(lines) == 6 and lines[1] == check.seed_hash and seal not in recorded:
+            found.append(f"sealed roll {lines[3]} of {lines[2]}: {lines[4]} {lines[5]}")
+    return found
 
 
 def _yours(check: Any, public_key: str) -> list[str]:

@@ -24,6 +24,8 @@ class Context:
     as_json: bool
     actor: str | None
     hidden: bool = False  # --hidden on a rolling verb: the GM's hidden roll
+    seal: str = ""  # --seal on a rolling verb: the player's signature of the roll
+    seal_text: bool = False  # --seal-text: print what the player signs, record nothing
     say: str = ""  # --say on a ruling verb: its narration (cli.say)
     creates: bool = False  # init and import make the store; every other verb needs one
     _engine: Engine | None = field(default=None, init=False)

@@ -5,6 +5,7 @@ open no store: the player needs only the commitment the GM posted."""
 from __future__ import annotations
 
 import shlex
+from typing import Any
 
 import click
 
@@ -97,6 +98,34 @@ def key_sign(ctx: Context, words: str, commitment: str, member: str, path: str |
     say(f"signature: {signature}")
     line = f"campaign entropy {shlex.quote(words.strip())} --by {shlex.quote(member)}"
     say(f"  record it: {line} --signature {signature}")
+
+
+@key.command("seal")
+@click.argument("text_file", metavar="FILE", type=click.File("r", encoding="utf-8"), default="-")
+@FILE
+@pass_context
+def key_seal(ctx: Context, text_file: Any, path: str | None) -> None:
+    """Seal a roll of yours: sign the text `--seal-text` printed (in FILE, or on standard
+    input) with your key, and print the seal to record the roll with (`--seal`). Its dice then
+    come from the committed seed and your seal, which the GM's machine cannot foresee. Your
+    machine keeps what it sealed, beside the key, so that `verify-dice --key` finds a sealed
+    roll the log lacks.
+
+    \b
+    Example:
+      campaign --as ana dice 1d20 --seal-text | campaign key seal
+    """
+    from engine import key_path, sign_roll
+
+    text = text_file.read().removesuffix("\n")
+    seal = sign_roll(key_path(path), text)
+    if ctx.as_json:
+        emit_json({"text": text, "seal": seal})
+        return
+    lines = text.split("\n")
+    say(f"you seal {lines[2]}'s sealed roll {lines[3]}: {lines[4]} {lines[5]}")
+    say(f"seal: {seal}")
+    say("  record it: the same command with --seal, as the player who asked for it")
 
 
 COMMANDS = (key,)

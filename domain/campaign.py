@@ -112,6 +112,7 @@ class CampaignState(Plain):
     dice_protocol: int = 1  # of the running session's commitment (engine.dice.committed)
     signed: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, signature) counted
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: each roller's next counter
+    seals: tuple[tuple[str, int], ...] = ()  # protocol 3: each member's next sealed roll
     hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf
     hidden_root: str = ""  # protocol 2: the root of the running session's hidden keys
     hidden_dice: tuple[tuple[int, int, int], ...] = ()  # (ruling, session, leaf) not yet shown
@@ -127,6 +128,10 @@ class CampaignState(Plain):
     def lane(self, member: str) -> int:
         """The next counter of ``member``'s committed rolls in the running session."""
         return dict(self.lanes).get(member, 0)
+
+    def next_seal(self, member: str) -> int:
+        """Which of ``member``'s sealed rolls in the running session the next one is."""
+        return dict(self.seals).get(member, 0)
 
     def member_on(self, platform: str, account: str) -> str | None:
         """The member whose account ``account`` on ``platform`` is (None: nobody linked it)."""
@@ -341,6 +346,13 @@ def _noted(event: Event, state: CampaignState | None) -> CampaignState:
 @evolve_campaign.register(RulingMade)
 def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
     s = _require(state)
+    if event.sealed is not None:
+        member = event.lane or ""
+        seals = (*((m, n) for m, n in s.seals if m != member), (member, event.sealed + 1))
+        s = replace(s, seals=seals)
+        if event.counter is not None:  # its dice are its seal's, not its lane's
+            first = s.first_committed_roll or event.number
+            return replace(s, rulings=event.number, first_committed_roll=first)
     if event.visibility is Visibility.GM:
         s = replace(s, hidden=s.hidden | {event.number})
     elif event.visibility is Visibility.PRIVATE:
@@ -380,6 +392,7 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
         dice_protocol=event.protocol,
         signed=(),
         lanes=(),
+        seals=(),
         hidden_rolls=0,
         hidden_root=event.hidden_root,
     )
@@ -408,6 +421,7 @@ def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState
         dice_protocol=1,
         signed=(),
         lanes=(),
+        seals=(),
         hidden_rolls=0,
         hidden_root="",
     )

@@ -8,13 +8,14 @@ actor, session, scene) is added by the engine when the events are recorded.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 from uuid import UUID
 
 from attrs import frozen
 
 from domain.dice import Die, Provenance
 from domain.plain import Plain
+from domain.rolls_by_terms import upcast_roll
 
 
 @frozen(kw_only=True)
@@ -167,6 +168,7 @@ class DiceRevealed(Event):
     counters: int | None = None
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: the counters each member's rolls used
     hidden: int | None = None  # protocol 2: the hidden rolls' leaves used
+    sealed: tuple[tuple[str, int], ...] = ()  # protocol 3: the rolls each member sealed
 
 
 @frozen(kw_only=True)
@@ -330,7 +332,11 @@ class RulingMade(Event):
     parameters and the same dice. ``seed`` is set when the dice were seeded digital dice;
     ``counter`` and ``draws`` when they were drawn from the session's committed seed (the HMAC
     counters ``counter`` .. ``counter + draws - 1``): in protocol 2 of the counters of ``lane``
-    (the member who rolled) or, for a hidden roll, of hidden leaf ``leaf``.
+    (the member who rolled) or, for a hidden roll, of hidden leaf ``leaf``. ``seal`` (protocol 3):
+    the roller's own Ed25519 signature of the roll (``domain.signatures.seal_message``), made
+    on their client when they asked for it; ``sealed``: which of their sealed rolls it is (0, 1,
+    2... in the session). A sealed roll's dice come from the committed seed *and* the seal, so
+    nobody who lacks the roller's key can foresee them.
     """
 
     number: int
@@ -346,6 +352,8 @@ class RulingMade(Event):
     audience: tuple[str, ...] = ()  # who besides the GMs reads a private ruling
     lane: str | None = None
     leaf: int | None = None
+    seal: str = ""
+    sealed: int | None = None
 
 
 @frozen(kw_only=True)
@@ -383,41 +391,28 @@ class RulingAmended(Event):
 # --- Free rolls: dice no rule names ----------------------------------------------------------
 
 
-class Kept(StrEnum):
-    """Which dice of a free roll's term count: all of them, or the highest or lowest few."""
-
-    ALL = "all"
-    HIGHEST = "highest"  # kh N
-    LOWEST = "lowest"  # kl N
-
-
-@frozen(kw_only=True)
-class FreeRollTerm(Plain):
-    """One term of a free roll as it came out: ``count`` dice of ``sides`` sides (every face in
-    the order rolled, the positions ``dropped`` by keep-highest or keep-lowest), or a whole
-    number (``count`` 0); ``value`` is what it adds to the total, or takes off (``subtracted``)."""
-
-    subtracted: bool = False
-    count: int = 0
-    sides: int = 0
-    kept: Kept = Kept.ALL
-    keep: int = 0  # how many dice keep-highest/lowest keeps (0 when all count)
-    faces: tuple[int, ...] = ()
-    dropped: tuple[int, ...] = ()
-    value: int
-
-
 @frozen(kw_only=True)
 class FreeRollMade(Event):
-    """Somebody rolled dice no rule names, saying why: the expression as written, each of its
-    terms as it came out, and the total."""
+    """Somebody rolled dice no rule names, saying why: the expression in standard notation,
+    every face in the order drawn (rerolls and explosions included), how the total was reached
+    (``breakdown``, as ``domain.dice_rolling`` writes it: ``[6,~1~,5,3] - 2``) and the total;
+    the expression rolled again over the faces gives the same breakdown and total.
 
+    Version 2; a version-1 roll held its terms, which are its faces and breakdown
+    (``domain.rolls_by_terms``)."""
+
+    class_version: ClassVar[int] = 2
     searchable: ClassVar[tuple[str, ...]] = ("why",)
 
     expression: str
     why: str
-    terms: tuple[FreeRollTerm, ...]
+    faces: tuple[int, ...]
+    breakdown: str
     total: int
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        upcast_roll(state)
 
 
 # --- Posts: what the table writes, in character and out ----------------------------------------
@@ -437,13 +432,14 @@ class PostKind(StrEnum):
 class InlineRoll(Plain):
     """A roll written inside a post (``[2d6+1]``, ``[4d6kh3 for the climb]``): where its
     brackets stand in the text (``start`` .. ``end``, end excluded), the expression and what it
-    is for as written, each term as it came out, and the total."""
+    is for as written, and the roll as a free roll records it (faces, breakdown, total)."""
 
     start: int
     end: int
     expression: str
     why: str = ""
-    terms: tuple[FreeRollTerm, ...]
+    faces: tuple[int, ...]
+    breakdown: str
     total: int
 
 
@@ -453,8 +449,12 @@ class PostWritten(Event):
     speaks (``kind``: narration, a character, an NPC, out of character; ``speaker`` the
     character's or NPC's name, ``character_id`` the roster's character), the members it was
     written to privately (``to``; empty: the whole table), its text as written and the rolls
-    its text held, each where it stands."""
+    its text held, each where it stands.
 
+    Version 2; a roll of a version-1 post held its terms, which are its faces and breakdown
+    (``domain.rolls_by_terms``)."""
+
+    class_version: ClassVar[int] = 2
     searchable: ClassVar[tuple[str, ...]] = ("text",)
 
     by: str
@@ -464,3 +464,8 @@ class PostWritten(Event):
     to: tuple[str, ...] = ()
     text: str
     rolls: tuple[InlineRoll, ...] = ()
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        for roll in state.get("rolls", ()):
+            upcast_roll(roll)

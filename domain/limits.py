@@ -48,10 +48,17 @@ twice, in fewer bytes (no JSON inside JSON)."""
 # --- Dice --------------------------------------------------------------------------------------
 
 MAX_DICE = 100
-"""Dice in one free roll, every term together: a fistful, and what one line of the log shows."""
+"""Dice written in one free roll, every term together (``60d6+41d4`` is 101): a fistful, and
+what one line of the log shows. Rerolls and explosions draw more (``MAX_DRAWS``)."""
 
 MIN_SIDES, MAX_SIDES = 2, 1000
 """Sides of a free roll's die: a coin to a d1000 (``d%`` is a d100)."""
+
+MAX_DRAWS = 1000
+"""Dice one free roll draws, the dice written and every reroll and explosion: d20's own bound
+(its ``RollContext``), so a roll d20 finishes finishes here. Rerolls and explosions can go on
+forever (``1d6rr<7``); a thousand is far past what a roll that ends draws (``100d6e6`` draws
+about 120), and each draw is a die of the ruling's header (27 bytes)."""
 
 MAX_EXPRESSION = 100
 """Characters of a free roll's dice expression: ``4d6kh3+1d8+2`` is 12; a hundred is a dozen
@@ -59,8 +66,11 @@ terms, more than ``MAX_DICE`` dice can be spread over readably."""
 
 MAX_POST_ROLLS = 20
 """Rolls written inside one post (``[2d6+1]``): a scene's worth of dice in one message; each is
-a free roll held to the limits above, so one post rolls at most ``MAX_POST_ROLLS * MAX_DICE``
-dice, and a post's text is any other text (``MAX_TEXT``)."""
+a free roll held to the limits above, and a post's text is any other text (``MAX_TEXT``)."""
+
+MAX_POST_DRAWS = MAX_POST_ROLLS * MAX_DICE
+"""Dice one post's rolls draw together: as many as its rolls may write (2,000), rerolls and
+explosions included, so a post's header holds no more dice than it did before they were."""
 
 # --- Export files --------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ the Scenes).
 
 A roll written in brackets inside the text (``[2d6+1]``, ``[4d6kh3 for the climb]``) is a free
 roll of the post's ruling: the notation, the dice and the limits of ``campaign dice``
-(``domain.free_rolls``), recorded where it stands in the text. A bracket that is not dice
-notation (``[an aside]``, a Markdown link ``[text](https://...)``) stays text.
+(``domain.free_rolls``), recorded where it stands in the text (``domain.post_rolls``). A bracket
+that is not dice notation (``[an aside]``, a Markdown link ``[text](https://...)``) stays text.
 
 A post reads nothing a roll changes (only the table's members and roster), so undoing or
 amending a roll never touches a post; the author may amend their own post's text
@@ -19,7 +19,6 @@ amending a roll never touches a post; the author may amend their own post's text
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -30,11 +29,13 @@ from domain.campaign import CampaignState, Member
 from domain.commands import Change, View
 from domain.dice import DiceSource
 from domain.errors import DomainError, NotAllowed, UnknownMember
-from domain.events import InlineRoll, PostKind, PostWritten, Role
-from domain.free_rolls import notation, read_expression
-from domain.limits import MAX_NAME, MAX_POST_ROLLS
+from domain.events import PostKind, PostWritten, Role
+from domain.limits import MAX_NAME
 from domain.plain import Plain
 from domain.policy import acting_member
+from domain.post_rolls import TooManyPostRolls as TooManyPostRolls  # its refusal, as it was
+from domain.post_rolls import Written as Written
+from domain.post_rolls import roll_inline, rolls_written
 from domain.rulesets import ruleset_named
 from domain.seats import required_text
 
@@ -80,85 +81,6 @@ class PostSaysItsText(DomainError):
         "ruling {ruling} is a post, whose text is what it says: amend its text (--set text=...), "
         "not a narration"
     )
-
-
-class TooManyPostRolls(DomainError):
-    template = "the post holds {count} rolls: a post rolls at most {limit} ([2d6] each)"
-
-
-# --- Rolls written in the text -----------------------------------------------------------------
-
-_BRACKETED = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[])")
-_ADVANTAGE = r"(?:\s*(?i:adv(?:antage)?|dis(?:advantage)?)(?!\w))?"  # d20 adv (free_rolls)
-_TERM = rf"(?:\d*[dD](?:\d+|%)(?:[kK][hHlL]\d+)?{_ADVANTAGE}|\d+)"
-_EXPRESSION = rf"[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*{_ADVANTAGE}"
-_WRITTEN = re.compile(
-    rf"\s*(?P<expr>{_EXPRESSION})(?:\s+(?:for\s+)?(?P<why>[^+\-\s](?:.*\S)?))?\s*"
-)
-_STARTS_WITH_A_DIE = re.compile(r"\s*[+-]?\s*\d*[dD](\d|%)")
-_FOR = re.compile(r"\s+for\s+")
-
-
-@frozen(kw_only=True)
-class Written(Plain):
-    """A roll as written in a post: where its brackets stand, its expression and its why."""
-
-    start: int
-    end: int
-    expression: str
-    why: str
-
-
-def rolls_written(text: str) -> tuple[Written, ...]:
-    """The rolls a post's text holds, in the order written: each bracket whose content starts
-    with a die (``NdS``, ``d%``), read as dice notation and optionally what it is for
-    (``[4d6kh3 for the climb]``, ``[1d20 the lock]``). A bracket that does not start with a die
-    (``[an aside]``) or is a Markdown link (``[text](url)``) is never a roll; one that starts
-    with a die but is not notation (``[2d7x]``) is kept whole, for ``read_expression`` to
-    refuse naming what is wrong."""
-    found = []
-    for match in _BRACKETED.finditer(text):
-        content = match.group(1)
-        if not _STARTS_WITH_A_DIE.match(content):
-            continue
-        written = _WRITTEN.fullmatch(content)
-        if written is not None:
-            expression, why = written.group("expr"), written.group("why") or ""
-        else:  # not notation: the part before " for " is refused as the expression
-            expression, _, why = _FOR.sub(" for ", content, count=1).partition(" for ")
-        found.append(
-            Written(
-                start=match.start(),
-                end=match.end(),
-                expression=expression.strip(),
-                why=why.strip(),
-            )
-        )
-    return tuple(found)
-
-
-def roll_inline(text: str, dice: DiceSource) -> tuple[InlineRoll, ...]:
-    """Every roll written in ``text``, read (refused as ``campaign dice`` refuses) and rolled
-    from ``dice`` in the order written."""
-    written = rolls_written(text)
-    if len(written) > MAX_POST_ROLLS:
-        raise TooManyPostRolls(count=len(written), limit=MAX_POST_ROLLS)
-    read = [(w, read_expression(w.expression)) for w in written]  # all read before any roll
-    rolls = []
-    for w, terms in read:
-        rolled = tuple(term.roll(dice) for term in terms)
-        total = sum(-t.value if t.subtracted else t.value for t in rolled)
-        rolls.append(
-            InlineRoll(
-                start=w.start,
-                end=w.end,
-                expression=notation(w.expression),
-                why=w.why,
-                terms=rolled,
-                total=total,
-            )
-        )
-    return tuple(rolls)
 
 
 # --- The command -------------------------------------------------------------------------------

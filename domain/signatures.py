@@ -40,6 +40,15 @@ def entropy_message(commitment: str, member: str, words: str) -> bytes:
     return f"campaign-log entropy 2\n{commitment}\n{member}\n{words}".encode()
 
 
+def seal_message(commitment: str, member: str, sealed: int, command: str, args: str) -> bytes:
+    """The bytes a player signs to seal a roll (protocol 3): ``campaign-log roll 3``, the
+    session's commitment, the member, which of their sealed rolls of the session it is (0, 1,
+    2...), the command's name and its arguments as recorded (canonical JSON: sorted keys, no
+    spaces), one per line, UTF-8. Ed25519 signatures are deterministic: one text has one
+    signature, so neither the player nor anyone else can try several for one roll."""
+    return f"campaign-log roll 3\n{commitment}\n{member}\n{sealed}\n{command}\n{args}".encode()
+
+
 def is_public_key(text: str) -> bool:
     """64 lowercase hex digits that Ed25519 takes as a public key."""
     if len(text) != KEY_HEX or text != text.lower():

@@ -38,7 +38,14 @@ if TYPE_CHECKING:
     from engine.audit.verify import Finding, Report
     from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
-    from engine.dice.player_keys import key_path, new_key, public_key_of, sign_entropy
+    from engine.dice.player_keys import (
+        key_path,
+        new_key,
+        public_key_of,
+        sealed_by,
+        sign_entropy,
+        sign_roll,
+    )
     from engine.reads.readers import as_read_by
     from engine.reads.recaps import MODELS
     from engine.reads.search import FoundText, SearchResult
@@ -58,6 +65,7 @@ if TYPE_CHECKING:
         ruling_view,
     )
     from engine.results.text import (
+        dice_source,
         entry_brief,
         entry_lines,
         faces,
@@ -139,6 +147,7 @@ __all__ = [
     "character_view",
     "converter",
     "dice_rows",
+    "dice_source",
     "differences",
     "dispute_line",
     "dispute_view",
@@ -166,7 +175,9 @@ __all__ = [
     "replay_step",
     "result_lines",
     "ruling_view",
+    "sealed_by",
     "sign_entropy",
+    "sign_roll",
     "stamp",
     "store_changes",
     "store_fault",
@@ -187,7 +198,14 @@ __getattr__, __dir__ = lent_names(
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
-        "dice.player_keys": ("key_path", "new_key", "public_key_of", "sign_entropy"),
+        "dice.player_keys": (
+            "key_path",
+            "new_key",
+            "public_key_of",
+            "sealed_by",
+            "sign_entropy",
+            "sign_roll",
+        ),
         "reads.readers": ("as_read_by",),
         "reads.recaps": ("MODELS",),
         "results.log_lines": ("dispute_line", "event_lines", "names", "where"),
@@ -205,6 +223,7 @@ __getattr__, __dir__ = lent_names(
             "ruling_view",
         ),
         "results.text": (
+            "dice_source",
             "redrawn",
             "entry_brief",
             "entry_lines",

@@ -22,7 +22,6 @@ from domain.events import (
     EntropyAdded,
     Event,
     FreeRollMade,
-    FreeRollTerm,
     MemberAdded,
     MemberLinked,
     MemberRemoved,
@@ -168,19 +167,8 @@ def _note(event: NoteAdded) -> str:
 
 @describe.register(FreeRollMade)
 def _free_roll(event: FreeRollMade) -> str:
-    terms = " ".join(_term(term, first=not i) for i, term in enumerate(event.terms))
     why = f": {event.why}" if event.why else ""
-    return f"free roll {event.expression} {terms} = {event.total}{why}"
-
-
-def _term(term: FreeRollTerm, *, first: bool) -> str:
-    """A term of a free roll, signed: its faces (a face keep-highest/lowest dropped struck
-    through, ``~1~``), or its number."""
-    sign = ("-" if term.subtracted else "") if first else ("- " if term.subtracted else "+ ")
-    if not term.count:
-        return f"{sign}{term.value}"
-    shown = (f"~{f}~" if i in term.dropped else str(f) for i, f in enumerate(term.faces))
-    return f"{sign}[{','.join(shown)}]"
+    return f"free roll {event.expression} {event.breakdown} = {event.total}{why}"
 
 
 @describe.register(MemberAdded)

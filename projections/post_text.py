@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
-from domain.events import FreeRollTerm, InlineRoll
+from domain.events import InlineRoll
 from projections.stylesheet import e
 
 _OPEN, _CLOSE = "\ue000", "\ue001"  # a roll's marker: _OPEN, its index, _CLOSE
@@ -25,21 +25,10 @@ _MARKED = re.compile(f"{_OPEN}([0-9]+){_CLOSE}")
 _SCHEMES = ("http://", "https://")
 
 
-def term_text(term: FreeRollTerm, *, first: bool) -> str:
-    """A term of a roll, signed: its faces (a face keep-highest/lowest dropped as ``~1~``), or
-    its number."""
-    sign = ("-" if term.subtracted else "") if first else ("- " if term.subtracted else "+ ")
-    if not term.count:
-        return f"{sign}{term.value}"
-    shown = (f"~{f}~" if i in term.dropped else str(f) for i, f in enumerate(term.faces))
-    return f"{sign}[{','.join(shown)}]"
-
-
 def roll_text(roll: InlineRoll) -> str:
     """A roll as it reads in the text: ``[2d6+1: [3,4] + 1 = 8, for the climb]``."""
-    terms = " ".join(term_text(t, first=not i) for i, t in enumerate(roll.terms))
     why = f", for {roll.why}" if roll.why else ""
-    return f"[{roll.expression}: {terms} = {roll.total}{why}]"
+    return f"[{roll.expression}: {roll.breakdown} = {roll.total}{why}]"
 
 
 def pieces(text: str, rolls: Sequence[InlineRoll]) -> Iterator[str | InlineRoll]:
@@ -79,7 +68,7 @@ def _parser() -> Any:
 
 
 def roll_html(roll: InlineRoll) -> str:
-    terms = " ".join(term_text(t, first=not i) for i, t in enumerate(roll.terms))
+    terms = roll.breakdown
     why = f' <span class="why">for {e(roll.why)}</span>' if roll.why else ""
     return (
         f'<span class="roll"><code>{e(roll.expression)}</code> {e(terms)} = '

@@ -180,12 +180,13 @@ def thread_html(t: Thread) -> str:
 
 
 def _roll(roll: Any) -> dict[str, Any]:
+    """A roll of a post; ``faces`` is a list holding the list of every face drawn."""
     return {
         "expression": roll.expression,
         "why": roll.why,
         "start": roll.start,
         "end": roll.end,
-        "faces": [list(term.faces) for term in roll.terms if term.count],
+        "faces": [list(roll.faces)],
         "total": roll.total,
         "text": roll_text(roll),
     }

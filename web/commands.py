@@ -19,7 +19,16 @@ from engine import DiceSpec, Engine, converter
 from web.auth import seat
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
-from web.shapes import AmendIn, CommandIn, ResolveIn, RulingOut, UndoIn, ruling_out
+from web.shapes import (
+    AmendIn,
+    CommandIn,
+    ResolveIn,
+    RulingOut,
+    SealIn,
+    SealOut,
+    UndoIn,
+    ruling_out,
+)
 
 BASE = "/api/campaigns/{campaign:str}"
 
@@ -79,19 +88,48 @@ def engine_of(request: Request[Any, Any, Any]) -> Engine:
     return engine
 
 
-def run(request: Request[Any, Any, Any], campaign: str, name: str, data: CommandIn) -> RulingOut:
-    engine = engine_of(request)
-    member = seat(request, campaign)
+def _command(
+    engine: Engine, campaign: str, name: str, params: Mapping[str, Any], member: str
+) -> Any:
     system = engine.find_campaign(campaign).system
     verb = verbs(system).get(name)
     if verb is None:
         raise UnknownVerb(verb=name, where=system)
-    command = build(verb, data.params, member)
+    return build(verb, params, member)
+
+
+def run(request: Request[Any, Any, Any], campaign: str, name: str, data: CommandIn) -> RulingOut:
+    engine = engine_of(request)
+    member = seat(request, campaign)
+    command = _command(engine, campaign, name, data.params, member)
     spec = dice_spec(data.dice, data.seed)
     result = engine.execute(
-        campaign, command, actor=member, dice=spec, hidden=data.hidden, say=data.say
+        campaign,
+        command,
+        actor=member,
+        dice=spec,
+        hidden=data.hidden,
+        say=data.say,
+        seal=data.seal,
     )
     return ruling_out(result)
+
+
+@post(f"{BASE}/seal-text", tags=["commands"], sync_to_thread=True, responses=RESPONSES)
+def seal_text(
+    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[SealIn]
+) -> SealOut:
+    """The text to sign, on your own client, to seal a roll of yours (protocol 3): the
+    session's commitment, you, which of your sealed rolls it is, the command and its arguments
+    as the ruling will record them. Sign it with the key on your seat and send the signature as
+    the command's ``seal``: its dice then come from the committed seed and your signature, so
+    the GM's machine could not foresee them."""
+    engine = engine_of(request)
+    member = seat(request, campaign)
+    command = _command(engine, campaign, data.command, data.params, member)
+    text = engine.seal_text(campaign, command, actor=member)
+    sealed = int(text.split("\n")[3])
+    return SealOut(text=text, sealed=sealed, member=member)
 
 
 def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
@@ -176,4 +214,10 @@ def resolve(
 
 
 def routes() -> list[HTTPRouteHandler]:
-    return [*(command_route(n, s) for n, s in sorted(every_verb().items())), undo, amend, resolve]
+    return [
+        *(command_route(n, s) for n, s in sorted(every_verb().items())),
+        seal_text,
+        undo,
+        amend,
+        resolve,
+    ]

@@ -127,7 +127,17 @@ def _roll(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
         # a GM reads their hidden rolls before they are revealed: still listed as not revealed
         "hidden": made.number in campaign.hidden,
         "shown": made.number in campaign.revealed,
+        **_sealed(made),
     }
+
+
+def _sealed(made: RulingMade) -> dict[str, Any]:
+    """Of a roll its roller sealed (protocol 3): the seal, which of their sealed rolls it is,
+    and what it seals (the command and its arguments as recorded); nothing of any other."""
+    if made.sealed is None:
+        return {}
+    args = json.loads(made.params)["args"]
+    return {"sealed": made.sealed, "seal": made.seal, "command": made.command, "args": args}
 
 
 def _uncommitted(entry: LoggedRuling, *, shown: bool) -> dict[str, Any]:
@@ -170,6 +180,8 @@ def _unread(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any] | No
         # a private ruling's lane is its roller (public); its counters would give its faces away
         "lane": made.lane if not hidden else None,
         "undone": _undone(entry),
+        # a sealed roll takes its member's next sealed roll, and none of their lane's counters
+        **({} if made.sealed is None else {"sealed": made.sealed}),
     }
 
 
@@ -228,6 +240,7 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
             "counters": event.counters,
             "lanes": [[who, used] for who, used in event.lanes],
             "hidden": event.hidden,
+            "sealed": [[who, count] for who, count in event.sealed],
         }
     if isinstance(event, SessionEnded) and event.number == session:
         return {"step": "ended", "ruling": number}

@@ -8,9 +8,9 @@ from attrs import frozen
 
 from domain.campaign import CampaignState
 from domain.events import Role
-from engine import faces, place, stamp
+from engine import dice_source, faces, place, stamp
 
-FILTERS = {"stamp": stamp, "place": place, "faces": faces}
+FILTERS = {"stamp": stamp, "place": place, "faces": faces, "dice_source": dice_source}
 
 
 @frozen(kw_only=True)

@@ -42,6 +42,26 @@ class CommandIn:
     seed: int | None = None
     hidden: bool = False
     say: str = ""
+    seal: str = ""  # the member's signature of the text `seal-text` gives (protocol 3)
+
+
+@define(kw_only=True)
+class SealIn:
+    """A roll to seal: the verb (its words, ``dice``, ``member key``) and its parameters, as the
+    command's own route takes them."""
+
+    command: str
+    params: dict[str, Any] = field(factory=dict)
+
+
+@frozen(kw_only=True)
+class SealOut:
+    """What the member signs, on their own client, to seal that roll as their next sealed roll
+    of the running session (``sealed``), and then sends as ``seal`` with the command."""
+
+    text: str
+    sealed: int
+    member: str
 
 
 @define(kw_only=True)

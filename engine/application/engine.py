@@ -190,6 +190,16 @@ class Engine(Reads, Notices, Access, Actions, Once):
 
         return self.ledger.retried(DIRECTORY_ID, attempt)
 
+    def seal_text(self, campaign_name: str, command: Command, *, actor: str) -> str:
+        """The text ``actor`` signs, on their own client, to seal ``command`` as their next
+        sealed roll of the running session (``execute(..., seal=...)`` records it)."""
+        from engine.dice.seals import seal_text
+
+        check_command(command)
+        campaign = self.campaign(campaign_name)
+        check_allowed(campaign, actor, command)
+        return seal_text(campaign, actor, command)
+
     def execute(
         self,
         campaign_name: str,
@@ -199,11 +209,15 @@ class Engine(Reads, Notices, Access, Actions, Once):
         dice: DiceSpec | None = None,
         hidden: bool = False,
         say: str = "",
+        seal: str = "",
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
         ``reveal``. ``say``: the narration of the ruling ("Tanner vaults the rail"), recorded
-        in its header with the command (``domain.said``).
+        in its header with the command (``domain.said``). ``seal``: the actor's own signature
+        of the text ``seal_text`` gives (protocol 3): the roll's dice come from the committed
+        seed and the seal, so the GM's machine could not foresee them (``engine.dice.seals``
+        refuses a seal that is not the actor's signature of this roll).
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
         table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
@@ -220,10 +234,19 @@ class Engine(Reads, Notices, Access, Actions, Once):
             check_allowed(campaign, who, command)
             if hidden:
                 check_gm(campaign, who, "hide a ruling")
+            sealed = None
+            if seal:  # the seal's checks (and Ed25519) load only for a sealed roll
+                from engine.dice.seals import SealOnHiddenRoll, check_seal
+
+                if hidden:
+                    raise SealOnHiddenRoll()
+                sealed = check_seal(campaign, who, command, seal, given=spec.given)
             check_own_dice(campaign, who, spec.given, typed=bool(spec.faces))
             visibility, audience = visibility_of(command, hidden=hidden)
             view = RulingView(self.ledger, loaded, self.ruleset(campaign))
-            source = self.ledger.dice_source(spec, campaign, roller=who, hidden=hidden)
+            source = self.ledger.dice_source(
+                spec, campaign, roller=who, hidden=hidden, roll_seal=seal
+            )
             recording = RecordingDice(source)
             changes = [*command.decide(view, recording)]
             if isinstance(source, EnteredDice):
@@ -234,6 +257,8 @@ class Engine(Reads, Notices, Access, Actions, Once):
             lane = leaf = None
             if drawn is not None and campaign.dice_protocol >= 2:
                 lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
+            if sealed is not None:
+                lane = who
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
             if narration:
                 params["say"] = narration
@@ -256,6 +281,8 @@ class Engine(Reads, Notices, Access, Actions, Once):
                 leaf=leaf,
                 visibility=visibility,
                 audience=audience,
+                roll_seal=seal,
+                sealed=sealed,
             )
 
         result = self.ledger.retried(campaign_id, attempt)

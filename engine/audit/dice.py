@@ -25,7 +25,7 @@ from eventsourcing.persistence import StoredEvent
 from domain.dice import Provenance
 from domain.events import AMEND, CORRECTIONS
 from domain.plain import Plain
-from domain.signatures import entropy_message, signature_holds
+from domain.signatures import entropy_message, seal_message, signature_holds
 from engine.audit.chain import (
     COMMITTED,
     ENDED,
@@ -43,7 +43,18 @@ from engine.audit.chain import (
     why,
 )
 from engine.audit.report import DiceCheck, Finding
-from engine.dice.committed import commitment, key, lane, mixed, mixed_signed, replay, root_from
+from engine.dice.committed import (
+    SEALED,
+    commitment,
+    key,
+    lane,
+    mixed,
+    mixed_signed,
+    replay,
+    root_from,
+    sealed_key,
+)
+from engine.store.mapper import canonical_json
 
 if TYPE_CHECKING:
     from engine.audit.ledger import RulingLedger
@@ -75,6 +86,10 @@ class _Commitment:
         self.expected = 0  # protocol 1: the counter the next roll should start at
         self.lanes: dict[str, int] = {}  # protocol 2: each member's next counter
         self.leaves = 0  # protocol 2: the next hidden leaf
+        self.seals: dict[str, int] = {}  # protocol 3: each member's next sealed roll
+        self.sealed: list[tuple[int, str, str]] = []  # protocol 3: (ruling, member, seal)
+        self.foreseeable: list[tuple[int, str, str]] = []  # (ruling, lane or "hidden", actor)
+        self.shown_seals: list[Any] | None = None  # protocol 3: the sealed rolls, as said
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
         self.listed: list[str] = []  # what a player must see: dice set aside or not committed
@@ -143,10 +158,12 @@ class _Commitment:
             sides = tuple(d["sides"] for d in drawn)
             faces = tuple(d["face"] for d in drawn)
             if self.protocol < 2:
+                self.foreseeable.append((number, "", str(actor)))
                 self._in_sequence(number, made["counter"], self.expected, "")
                 self.expected = made["counter"] + made["draws"]
                 self._follows(number, made, self._seeded(), b"", sides, faces)
             elif made.get("leaf") is not None:
+                self.foreseeable.append((number, "hidden", str(actor)))
                 self._hidden_roll(made, actor, sides, faces)
             elif made.get("lane") is not None:
                 member = made["lane"]
@@ -161,9 +178,58 @@ class _Commitment:
                     )
                 self._in_sequence(number, made["counter"], self.lanes.get(member, 0), member)
                 self.lanes[member] = made["counter"] + made["draws"]
+                self.foreseeable.append((number, str(member), str(actor)))
                 self._follows(number, made, self._seeded(), lane(member), sides, faces)
             else:
                 self.problems.append(f"ruling {number}: committed dice of no member's counters")
+        except Exception as error:  # a header that does not read as a roll: named, not raised
+            self.failure = error
+            self.failed_at = made.get("number") if isinstance(made, dict) else None
+
+    def sealed_roll(self, made: dict[str, Any], actor: Any, seat_key: str) -> None:
+        """A roll its roller sealed (protocol 3): the seal is theirs, by the key on their seat
+        then, over the roll as recorded, their sealed rolls run 0, 1, 2..., and with the seed
+        revealed its dice follow from the seed and the seal."""
+        self.rolls += made.get("counter") is not None
+        if self.failure is not None:
+            return
+        try:
+            number, member, sealed, seal = (
+                made["number"],
+                made["lane"],
+                made["sealed"],
+                made["seal"],
+            )
+            if member != actor:
+                self.problems.append(f"ruling {number}: made by {actor} but sealed as {member}'s")
+            expected = self.seals.get(member, 0)
+            if sealed != expected:
+                self.problems.append(
+                    f"ruling {number}: {member}'s sealed roll {sealed}, expected {expected} "
+                    "(sealed rolls run 0, 1, 2... without gaps or repeats)"
+                )
+            self.seals[member] = sealed + 1
+            self.sealed.append((number, str(member), str(seal)))
+            args = canonical_json(json.loads(made["params"])["args"]).decode()
+            message = seal_message(self.seed_hash, member, sealed, made["command"], args)
+            if not seat_key:
+                self.problems.append(
+                    f"ruling {number}: sealed as {member}'s, who had no key on their seat"
+                )
+            elif not signature_holds(seat_key, message, seal):
+                self.problems.append(
+                    f"ruling {number}: its seal is not {member}'s signature of the roll recorded"
+                )
+            if made.get("counter") is None:
+                return
+            drawn = made["dice"]
+            sides = tuple(d["sides"] for d in drawn)
+            faces = tuple(d["face"] for d in drawn)
+            if made["counter"] != 0:
+                self.problems.append(f"ruling {number}: a sealed roll's counters start at 0")
+            seeded = self._seeded()
+            rolled_with = None if seeded is None else sealed_key(seeded, seal)
+            self._follows(number, made, rolled_with, lane(member), sides, faces)
         except Exception as error:  # a header that does not read as a roll: named, not raised
             self.failure = error
             self.failed_at = made.get("number") if isinstance(made, dict) else None
@@ -232,6 +298,7 @@ class SessionDice:
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
+        self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
@@ -248,8 +315,11 @@ class SessionDice:
                     current[made.session] = made
                 elif row.topic in (SEATED, UNSEATED):
                     keys.pop(event["name"], None)
+                    self._keys.setdefault(event["name"], []).append((row.originator_version, ""))
                 elif row.topic == KEY:
                     keys[event["name"]] = (event["key"], (body or {}).get("actor"))
+                    held = (row.originator_version, event["key"])
+                    self._keys.setdefault(event["name"], []).append(held)
                 elif row.topic == ENTROPY and event.get("session") in current:
                     who = event["by"]
                     number = (body or {}).get("ruling")
@@ -261,6 +331,7 @@ class SessionDice:
                     revealed.counters = event.get("counters")
                     revealed.shown_lanes = event.get("lanes")
                     revealed.shown_hidden = event.get("hidden")
+                    revealed.shown_seals = event.get("sealed")
                 elif row.topic == HIDDEN_SHOWN and event.get("session") in current:
                     current[event["session"]].hidden_keys[event["ruling"]] = event
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -279,7 +350,7 @@ class SessionDice:
         elif topic == ENDED and event.get("number") in self.current:
             self.current[event["number"]].ended = True
         elif topic == MADE:
-            self._made(body, event)
+            self._made(body, event, version)
         elif topic == RETRACTED:
             self._undone(body, event["ruling"])
         elif topic == SHOWN:
@@ -290,7 +361,12 @@ class SessionDice:
                         "its committed dice cannot be checked"
                     )
 
-    def _made(self, body: dict[str, Any], event: dict[str, Any]) -> None:
+    def key_at(self, member: Any, version: int) -> str:
+        """The key on ``member``'s seat at the campaign stream's ``version``."""
+        held = [key for at, key in self._keys.get(str(member), ()) if at < version]
+        return held[-1] if held else ""
+
+    def _made(self, body: dict[str, Any], event: dict[str, Any], version: int) -> None:
         session = body.get("session") or 0
         actor = body.get("actor")
         number = event.get("number")
@@ -303,6 +379,11 @@ class SessionDice:
         if amends is not None and isinstance(number, int):
             _, listed = c.redraws.setdefault(amends.ruling, (amends.roller, []))
             listed.append((number, str(actor)))
+        if event.get("sealed") is not None:
+            c.sealed_roll(event, actor, self.key_at(event.get("lane"), version))
+            if event.get("counter") is not None and isinstance(number, int):
+                self._rolled[number] = (c, str(actor))
+            return
         if event.get("counter") is not None:
             c.roll(event, actor, amends)
             if isinstance(number, int):
@@ -371,6 +452,11 @@ class SessionDice:
                     "the reveal's counters per member and hidden leaves are not the ones the "
                     "rolls recorded used"
                 )
+            sealed = {str(who): n for who, n in c.shown_seals or ()}
+            if c.protocol >= SEALED and sealed != c.seals:
+                problems.append(
+                    "the reveal's sealed rolls per member are not the sealed rolls recorded"
+                )
 
         def check(revealed: bool) -> DiceCheck:
             return DiceCheck(
@@ -383,6 +469,8 @@ class SessionDice:
                 tuple(c.added),
                 tuple((who, words, key) for who, words, _, key in c.counted),
                 c.protocol,
+                tuple(c.sealed),
+                tuple(c.foreseeable),
             )
 
         if c.seed is None:

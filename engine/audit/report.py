@@ -59,6 +59,10 @@ class DiceCheck(Plain):
     entropy: tuple[tuple[str, str], ...] = ()  # (who, words) the players added after it
     counted: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, key) signed
     protocol: int = 1
+    sealed: tuple[tuple[int, str, str], ...] = ()  # protocol 3: (ruling, member, seal)
+    # committed rolls nobody sealed: (ruling, whose lane or "hidden", who made it). The GM's
+    # machine, which knows the seed, could foresee each of them.
+    foreseeable: tuple[tuple[int, str, str], ...] = ()
 
 
 @frozen

@@ -17,6 +17,14 @@ Protocol 2 (``DiceCommitted.protocol == 2``, every session started since):
   K_i = HMAC-SHA256(leaf key i, entropy), counters from 0; revealing it publishes leaf key i
   and its Merkle path, which prove it belongs to the commitment and say nothing of the others.
 
+Protocol 3 (every session started since players seal their own rolls) is protocol 2 plus the
+sealed roll: a roll a player asks for from their own client carries their Ed25519 signature of
+it (``domain.signatures.seal_message``: the commitment, the member, which of their sealed rolls
+it is, the command and its arguments); its blocks are HMAC-SHA256(K_s, counter ‖ UTF-8(M)) with
+K_s = HMAC-SHA256(K, the signature's 64 bytes), counters from 0. The GM's machine knows S but
+not the signature until the player asks, so it cannot foresee the roll, nor move it: the
+player's sealed rolls draw on no counter anyone else's rolls use.
+
 Protocol 1 (older logs): one counter over every ruling, blocks HMAC-SHA256(K, counter).
 
 A die of ``sides`` <= 256 takes the first byte of a block below the largest multiple of
@@ -35,7 +43,8 @@ from functools import lru_cache
 
 from attrs import define
 
-PROTOCOL = 2
+PROTOCOL = 3
+SEALED = 3  # the first protocol whose sessions take players' sealed rolls
 HIDDEN_DEPTH = 10
 HIDDEN_LEAVES = 2**HIDDEN_DEPTH  # hidden committed rolls a session can make
 MAX_SIDES = 1000  # the largest die free rolls allow (domain.free_rolls)
@@ -53,6 +62,11 @@ def commitment(secret: bytes, hidden_root: str = "") -> str:
 
 def key(secret: bytes, entropy: str) -> bytes:
     return hmac.new(secret, entropy.encode(), hashlib.sha256).digest()
+
+
+def sealed_key(roll_key: bytes, seal: str) -> bytes:
+    """A sealed roll's key: HMAC-SHA256 of the session's roll key K over the seal's bytes."""
+    return hmac.new(roll_key, bytes.fromhex(seal), hashlib.sha256).digest()
 
 
 def mixed(given: str, added: Sequence[tuple[str, str]]) -> str:

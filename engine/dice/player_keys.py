@@ -7,13 +7,14 @@ The file is PKCS#8 PEM, unencrypted, readable by its owner only (mode 0600), wri
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from domain.errors import DomainError
+from domain.errors import DomainError, ErrorKind
 from domain.signatures import entropy_message
 
 DEFAULT_KEY = "~/.config/campaign-log/player-key.pem"
@@ -81,3 +82,51 @@ def sign_entropy(path: Path, commitment: str, member: str, words: str) -> str:
     ``commitment``: what `campaign entropy --signature` records."""
     message = entropy_message(commitment.strip().lower(), member, words.strip())
     return _private(path).sign(message).hex()
+
+
+class NotARollToSeal(DomainError):
+    kind = ErrorKind.BAD_INPUT
+    template = (
+        "the text is not a roll to seal ({why}): seal only the text `--seal-text` or the table "
+        "page gives, six lines from 'campaign-log roll 3'"
+    )
+
+
+SEAL_LINES = 6
+
+
+def sealed_journal(path: Path) -> Path:
+    """Where a player's machine keeps what its key sealed, beside the key: so that a sealed
+    roll the log lacks (one the GM's machine dropped after seeing it) is found later."""
+    return path.with_name(path.name + ".sealed.jsonl")
+
+
+def sign_roll(path: Path, text: str) -> str:
+    """The seal (hex) of a roll: the signature of ``text`` (``domain.signatures.seal_message``)
+    by the key in ``path``, kept in the key's journal of sealed rolls."""
+    lines = text.split("\n")
+    if len(lines) != SEAL_LINES or lines[0] != "campaign-log roll 3":
+        why = f"{len(lines)} lines" if lines[0] == "campaign-log roll 3" else "another first line"
+        raise NotARollToSeal(why=why)
+    signature = _private(path).sign(text.encode()).hex()
+    journal = sealed_journal(path)
+    line = json.dumps({"text": text, "seal": signature}, ensure_ascii=False)
+    descriptor = os.open(journal, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(descriptor, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+    return signature
+
+
+def sealed_by(path: Path) -> list[tuple[str, str]]:
+    """What the key in ``path`` sealed, as its journal kept it: (text, seal), oldest first."""
+    journal = sealed_journal(path)
+    if not journal.exists():
+        return []
+    found = []
+    for line in journal.read_text(encoding="utf-8").splitlines():
+        try:
+            kept = json.loads(line)
+            found.append((str(kept["text"]), str(kept["seal"])))
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short by a crash: what it held was never sent
+    return found

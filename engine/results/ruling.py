@@ -69,8 +69,9 @@ class RulingView:
     """What one command recorded: its header (number, command, who, when, where), the dice and
     where they came from, the events, and how it reads: its narration (``say``: "" for none),
     its lines as the log frames them, who speaks in it (a post's speaker, else the first
-    character it changed; None: nobody) and who may read it (``visibility``: public, hidden or
-    private)."""
+    character it changed; None: nobody), who may read it (``visibility``: public, hidden or
+    private), and the member who sealed its roll (``sealed_by``, protocol 3; None: nobody did,
+    and committed dice nobody sealed were foreseeable by the GM's machine)."""
 
     ruling: int
     command: str
@@ -85,6 +86,7 @@ class RulingView:
     lines: list[str] = Factory(list)
     speaker: str | None = None
     visibility: str = "public"
+    sealed_by: str | None = None
 
     @property
     def correctable(self) -> bool:
@@ -117,7 +119,13 @@ def ruling_view(result: RulingResult) -> RulingView:
         lines=event_lines(result.records, result.campaign),
         speaker=speaker_of(result.records, who),
         visibility=str(made.visibility),
+        sealed_by=sealed_by(made),
     )
+
+
+def sealed_by(made: RulingMade) -> str | None:
+    """The member who sealed the ruling's roll (protocol 3), or None."""
+    return made.lane if made.sealed is not None else None
 
 
 @frozen(kw_only=True)
@@ -200,6 +208,7 @@ class LogEntry:
     speaker: str | None = None
     visibility: str = "public"
     hidden: bool = False
+    sealed_by: str | None = None
 
     @property
     def correctable(self) -> bool:
@@ -254,4 +263,5 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
         speaker=speaker_of(logged.events, who),
         visibility=str(made.visibility),
         hidden=made.number in campaign.hidden and made.number not in campaign.revealed,
+        sealed_by=sealed_by(made),
     )

@@ -20,6 +20,24 @@ def faces(view: RulingView | LogEntry) -> str:
     return ", ".join(f"d{d.sides}:{d.face}" for d in view.dice)
 
 
+COMMITTED = "digital-committed"
+
+
+def dice_source(view: RulingView | LogEntry) -> str:
+    """Where the dice came from, honestly: committed dice its player sealed (nobody could
+    foresee them) or that nobody sealed (the GM's machine, which knows the seed, could)."""
+    return f"{view.provenance}{sealing(view)}"
+
+
+def sealing(view: RulingView | LogEntry) -> str:
+    """``, sealed by ana`` or ``, foreseeable by the GM`` of committed dice; "" of others."""
+    if view.provenance != COMMITTED:
+        return ""
+    if view.sealed_by is not None:
+        return f", sealed by {view.sealed_by}"
+    return ", foreseeable by the GM"
+
+
 def stamp(at: str) -> str:
     """A ruling's time as the log prints it: ``2026-12-06 10:50``."""
     return datetime.fromisoformat(at).strftime("%Y-%m-%d %H:%M")
@@ -33,7 +51,7 @@ def place(view: RulingView | LogEntry) -> str:
 def result_lines(view: RulingView) -> list[str]:
     """What a command recorded, as the CLI prints it: ``ruling 12: roll (committed dice)``, its
     narration quoted, and each line of what changed."""
-    dice = f" ({view.provenance} dice)" if view.dice else ""
+    dice = f" ({view.provenance} dice{sealing(view)})" if view.dice else ""
     lines = [f"ruling {view.ruling}: {view.command}{dice}"]
     if view.say:
         lines.append(f'  "{view.say}"')

@@ -85,6 +85,8 @@ def assemble(
     leaf: int | None = None,
     visibility: Visibility = Visibility.PUBLIC,
     audience: tuple[str, ...] = (),
+    roll_seal: str = "",
+    sealed: int | None = None,
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -113,6 +115,8 @@ def assemble(
         leaf=leaf,
         visibility=visibility,
         audience=audience,
+        seal=roll_seal,
+        sealed=sealed,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}

@@ -59,6 +59,7 @@ from engine.dice.committed import (
     mixed,
     mixed_signed,
     new_secret,
+    sealed_key,
 )
 from engine.dice.committed import key as committed_key
 from engine.dice.secrets import DiceSecrets
@@ -175,12 +176,20 @@ class Ledger:
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 
     def dice_source(
-        self, spec: DiceSpec, campaign: CampaignState, *, roller: str, hidden: bool = False
+        self,
+        spec: DiceSpec,
+        campaign: CampaignState,
+        *,
+        roller: str,
+        hidden: bool = False,
+        roll_seal: str = "",
     ) -> DiceSource:
         """Digital dice without a seed come from the session's committed seed when there is one:
         protocol 2 draws a public roll from ``roller``'s own counters, a hidden one from the
-        next hidden key. A committed session whose secret this store lacks draws none at all
-        (``MissingDice`` refuses at the first die): no silent fallback to other dice."""
+        next hidden key; protocol 3 draws a roll ``roller`` sealed (``roll_seal``, checked by
+        the caller) from the key the seal gives. A committed session whose secret this store lacks
+        draws none at all (``MissingDice`` refuses at the first die): no silent fallback to
+        other dice."""
         if spec.faces is not None or spec.seed is not None:
             return spec.fresh()
         if not (campaign.commitment and campaign.session):
@@ -193,6 +202,9 @@ class Ledger:
             key = committed_key(secret, mixed(campaign.commitment_entropy, campaign.entropy))
             return CommittedDice(key=key, start=campaign.dice_counter)
         entropy = mixed_signed(campaign.signed)
+        if roll_seal:
+            key = sealed_key(committed_key(secret, entropy), roll_seal)
+            return CommittedDice(key=key, start=0, lane=lane(roller))
         if not hidden:
             key = committed_key(secret, entropy)
             return CommittedDice(key=key, start=campaign.lane(roller), lane=lane(roller))
@@ -278,6 +290,7 @@ class Ledger:
             seed=secret.hex(),
             lanes=tuple(sorted(campaign.lanes)),
             hidden=campaign.hidden_rolls,
+            sealed=tuple(sorted(campaign.seals)),
         )
 
     def _hidden_revealed(self, campaign: CampaignState, ruling: int) -> list[Change]:
@@ -315,6 +328,8 @@ class Ledger:
         leaf: int | None = None,
         visibility: Visibility = Visibility.PUBLIC,
         audience: tuple[str, ...] = (),
+        roll_seal: str = "",
+        sealed: int | None = None,
     ) -> RulingResult | None:
         """Record changes decided outside a Command (undo, amend); None on a concurrent write.
         ``counter`` (with ``draws`` and ``lane`` or ``leaf``): committed dice it drew, as
@@ -369,6 +384,8 @@ class Ledger:
         leaf: int | None = None,
         visibility: Visibility = Visibility.PUBLIC,
         audience: tuple[str, ...] = (),
+        roll_seal: str = "",
+        sealed: int | None = None,
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
@@ -393,6 +410,8 @@ class Ledger:
                 leaf=leaf,
                 visibility=visibility,
                 audience=audience,
+                roll_seal=roll_seal,
+                sealed=sealed,
                 at=at,
             )
             heads = {stream: self.head(stream) for stream in draft.by_stream}
@@ -402,8 +421,8 @@ class Ledger:
         draft, rows = draft_of(())
         ended = next((c.event for c in changes if isinstance(c.event, SessionEnded)), None)
         if ended is not None:
-            sealed = self._seal(campaign_id, ended.number, draft)
-            draft, rows = draft_of((Change(campaign_id, sealed),))
+            session_seal = self._seal(campaign_id, ended.number, draft)
+            draft, rows = draft_of((Change(campaign_id, session_seal),))
         try:
             self.store.recorder.insert_events(rows)  # one transaction, as encoded above
         except IntegrityError:

@@ -109,6 +109,7 @@ def test_json_output_has_stable_keys(table: Run) -> None:
         "lines",
         "speaker",
         "visibility",
+        "sealed_by",
     }
     assert expected == set(data)
     assert [{"sides": 6, "face": 2}, {"sides": 6, "face": 5}] == data["dice"]

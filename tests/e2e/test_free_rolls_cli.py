@@ -23,15 +23,28 @@ def test_a_free_roll_in_every_system(run: Run, system: str) -> None:
     assert "free roll 2d6+1 [3,5] + 1 = 9: to see if it rains" in run("log").output
 
 
-def test_json_shows_the_dice_and_the_resolved_terms(table: Run) -> None:
+def test_json_shows_the_dice_the_faces_and_the_breakdown(table: Run) -> None:
     result = table("--json dice 4d6kh3 --why stats --dice 6,1,5,3")
     data = json.loads(result.stdout)
     assert ("dice", "physical") == (data["command"], data["provenance"])
     assert [6, 1, 5, 3] == [d["face"] for d in data["dice"]]
     (event,) = data["events"]
     assert "FreeRollMade" == event["type"]
-    assert (14, [1]) == (event["data"]["total"], event["data"]["terms"][0]["dropped"])
+    assert (14, [6, 1, 5, 3], "[6,~1~,5,3]") == (
+        event["data"]["total"],
+        event["data"]["faces"],
+        event["data"]["breakdown"],
+    )
     assert "free roll 4d6kh3 [6,~1~,5,3] = 14: stats" == event["text"]
+
+
+def test_rerolls_and_explosions_take_one_more_die_each(table: Run) -> None:
+    """Every die drawn is entered, in the order drawn: the 1 rerolled, then the 6 exploding."""
+    result = table('dice "2d6ro1 + 1d6e6" --why sparks --dice 1,4,5,6,2')
+    assert 0 == result.exit_code, result.output
+    assert "free roll 2d6ro1 + 1d6e6 [~1~,5,4] + [6!,2] = 17: sparks" in result.output
+    refused = table('dice "2d6ro1" --dice 1,4')
+    assert (2, "error: NOT_ENOUGH_DICE") == (refused.exit_code, refused.stderr[:22])
 
 
 def test_seeded_and_committed_dice(table: Run) -> None:
@@ -85,8 +98,9 @@ def test_adv_and_dis_roll_two_d20s_and_keep_one(table: Run, line: str, recorded:
 @pytest.mark.parametrize(
     ("line", "code"),
     [
-        pytest.param("dice 2d6*2 --why x --dice 1,2", "UNSUPPORTED_DICE_NOTATION", id="times"),
-        pytest.param("dice 4d6rr1 --why x", "UNSUPPORTED_DICE_NOTATION", id="reroll"),
+        pytest.param("dice 4d6kh5 --why x", "KEEP_OR_DROP_OUT_OF_RANGE", id="keep-too-many"),
+        pytest.param("dice 1d6rr<7 --why x --seed 1", "TOO_MANY_DRAWS", id="reroll-forever"),
+        pytest.param("dice 1d6/0 --why x --dice 3", "DIVIDES_BY_ZERO", id="by-zero"),
         pytest.param("dice 2d --why x", "UNREADABLE_DICE_NOTATION", id="unreadable"),
         pytest.param("dice 101d6 --why x", "FREE_ROLL_OUT_OF_BOUNDS", id="too-many-dice"),
         pytest.param("dice 1d1001 --why x", "FREE_ROLL_OUT_OF_BOUNDS", id="too-many-sides"),
@@ -110,8 +124,8 @@ def test_a_refusal_exits_2_in_one_line_and_appends_nothing(
 
 def test_a_refusal_under_json_is_json(table: Run, count: Callable[[], int]) -> None:
     before = count()
-    result = table("--json dice 1d6>3 --why x")
+    result = table("--json dice 4d6kh5 --why x")
     error = json.loads(result.stderr)["error"]
-    assert "UNSUPPORTED_DICE_NOTATION" == error["code"]
-    assert "the operator '>'" in error["reason"]
+    assert "KEEP_OR_DROP_OUT_OF_RANGE" == error["code"]
+    assert "keeps the highest 5 of 4d6, which has 4 dice" in error["message"]
     assert before == count()

@@ -29,6 +29,7 @@ NOT_COMMANDS = {
     "import",
     "init",
     "key new",
+    "key seal",
     "key show",
     "key sign",
     "list",

@@ -3,6 +3,8 @@ adding signed entropy, for the tests of committed dice."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
@@ -10,7 +12,7 @@ from domain.events import Role
 from domain.lifecycle import AddEntropy
 from domain.signatures import entropy_message
 from domain.table import AddMember, RegisterKey
-from engine import Engine
+from engine import Engine, RulingResult
 
 
 class Player:
@@ -34,6 +36,16 @@ class Player:
         commitment = engine.campaign(campaign).commitment or ""
         command = AddEntropy(words=words, by=self.name, signature=self.sign(commitment, words))
         return engine.execute(campaign, command, actor=self.name).number
+
+    def seal(self, text: str) -> str:
+        """The signature of a sealed roll's text, as the player's own client makes it."""
+        return self._private.sign(text.encode()).hex()
+
+    def rolls(self, engine: Engine, command: Any, campaign: str = "Lab") -> RulingResult:
+        """``command`` sealed by this player (protocol 3): the text the engine gives, signed
+        here, and the roll asked for with the signature."""
+        text = engine.seal_text(campaign, command, actor=self.name)
+        return engine.execute(campaign, command, actor=self.name, seal=self.seal(text))
 
     def counted(self, engine: Engine, words: str, campaign: str = "Lab") -> tuple[str, str, str]:
         """The contribution as the running session's dice count it."""

@@ -12,7 +12,7 @@ from domain.audience import GMS, Member
 from domain.dice import Die, Provenance
 from domain.errors import DomainError, NotAllowed
 from domain.events import DiceRevealed, FreeRollMade, Role, RulingMade
-from domain.free_rolls import RollFreely, UnsupportedDiceNotation
+from domain.free_rolls import KeepOrDropOutOfRange, RollFreely, TooManyDraws
 from domain.lifecycle import EndSession, StartSession
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine
@@ -112,7 +112,34 @@ def test_committed_free_rolls_verify(engine: Engine) -> None:
     assert (faces, draws) == (tuple(d.face for d in made.dice), made.draws)
     (free,) = result.events
     assert isinstance(free, FreeRollMade)
-    assert faces == free.terms[0].faces
+    assert faces == free.faces
+    report = engine.verify("Lab")
+    assert report.intact
+    assert [(1, 1, True, ())] == [
+        (d.session, d.rulings, d.revealed, d.problems) for d in report.dice
+    ]
+
+
+def test_committed_rerolls_and_explosions_are_draws_verify_recomputes(engine: Engine) -> None:
+    """Each reroll and each die an explosion adds is one more committed draw, in the order
+    drawn: the ruling's header holds them all, the event's faces are those dice, and verify
+    recomputes every one from the seed."""
+    engine.create_campaign("Lab", "sprawl-goons")
+    bea = Player("Bea").seated(engine)
+    engine.execute("Lab", StartSession())
+    bea.adds(engine, "waffles")
+    counted = [bea.counted(engine, "waffles")]
+    result = engine.execute("Lab", RollFreely(expression="2d6ro<7 + 1d4ra>0", why="sparks"))
+    made = next(r.event for r in result.records if isinstance(r.event, RulingMade))
+    (free,) = result.events
+    assert isinstance(free, FreeRollMade)
+    assert (6, 6, 6, 6, 4, 4) == tuple(d.sides for d in made.dice)  # 2 + 2 rerolls + 1 + 1 added
+    assert free.faces == tuple(d.face for d in made.dice)
+    ended = engine.execute("Lab", EndSession())
+
+    seed = bytes.fromhex(next(e for e in ended.events if isinstance(e, DiceRevealed)).seed)
+    faces, draws = replay(key(seed, mixed_signed(counted)), 0, (6, 6, 6, 6, 4, 4), lane("GM"))
+    assert (faces, draws) == (free.faces, made.draws)
     report = engine.verify("Lab")
     assert report.intact
     assert [(1, 1, True, ())] == [
@@ -123,8 +150,10 @@ def test_committed_free_rolls_verify(engine: Engine) -> None:
 def test_a_refused_expression_appends_nothing(engine: Engine) -> None:
     engine.create_campaign("Lab", "sims")
     before = event_count(engine)
-    with pytest.raises(UnsupportedDiceNotation):
-        engine.execute("Lab", RollFreely(expression="2d6*2", why="x"), dice=DiceSpec(seed=1))
+    with pytest.raises(KeepOrDropOutOfRange):
+        engine.execute("Lab", RollFreely(expression="4d6kh5", why="x"), dice=DiceSpec(seed=1))
+    with pytest.raises(TooManyDraws):  # refused after its thousand draws: none is recorded
+        engine.execute("Lab", RollFreely(expression="1d6rr<7", why="x"), dice=DiceSpec(seed=1))
     with pytest.raises(DomainError, match="used only"):
         engine.execute("Lab", RAIN, dice=DiceSpec(faces=(1, 2, 3)))
     assert before == event_count(engine)

@@ -12,7 +12,7 @@ from domain.audience import GMS
 from domain.dice import Die
 from domain.errors import DomainError, NotAllowed, UnknownMember
 from domain.events import PostKind, PostWritten, Role
-from domain.free_rolls import UnreadableDiceNotation
+from domain.free_rolls import KeepOrDropOutOfRange, TooManyDraws, UnreadableDiceNotation
 from domain.lifecycle import AddNote, StartScene, StartSession
 from domain.posts import (
     PostNeedsSpeaker,
@@ -144,7 +144,7 @@ def test_rolls_written_in_brackets_are_rolled_where_they_stand(engine: Engine) -
     assert ("2d6+1", "", 8) == (first.expression, first.why, first.total)
     assert ("4d6kh3", "the climb", 13) == (second.expression, second.why, second.total)
     assert "[2d6+1]" == text[first.start : first.end]
-    assert (1,) == second.terms[0].dropped
+    assert ((6, 1, 5, 2), "[6,~1~,5,2]") == (second.faces, second.breakdown)
     (made,) = [e.ruling for e in engine.log("Zion", audience=GMS) if e.ruling.command == "post"]
     assert (Die(6, 3), Die(6, 4), Die(6, 6), Die(6, 1), Die(6, 5), Die(6, 2)) == made.dice
     shown = thread_text(engine.thread("Zion", audience=GMS))
@@ -190,9 +190,51 @@ def test_a_post_rolls_at_most_twenty_times_and_reads_its_notation_as_dice_does(
 ) -> None:
     zion(engine)
     refused(engine, WritePost(text="[1d6] " * 21, by="Morpheus"), "Morpheus", TooManyPostRolls)
-    refused(engine, WritePost(text="[2d6*2]", by="Morpheus"), "Morpheus", DomainError)
+    refused(engine, WritePost(text="[4d6kh5]", by="Morpheus"), "Morpheus", KeepOrDropOutOfRange)
+    refused(engine, WritePost(text="[1d6rr<7]", by="Morpheus"), "Morpheus", TooManyDraws)
     with pytest.raises(UnreadableDiceNotation):
         engine.execute("Zion", WritePost(text="[2d6 +]", by="Morpheus"))
+
+
+def test_a_post_rolls_the_whole_notation_each_die_drawn_in_order(engine: Engine) -> None:
+    """Rerolls, explosions, sets and annotations in brackets, as `campaign dice` rolls them:
+    each reroll or explosion one more die of the ruling, in the order written."""
+    zion(engine)
+    text = "[4d6ro1 for stats] then [2d6e6] and [(1d4, 1d8)kh1 the blade] [1d10[cold] + 2 ice]"
+    faces = (1, 3, 4, 5, 2, 6, 2, 3, 3, 7, 9)
+    written = post(engine, text, by="alice", faces=faces)
+    stats, boom, blade, ice = written.rolls
+    assert ("4d6ro1", "stats", "[~1~,2,3,4,5]", 14) == (
+        stats.expression,
+        stats.why,
+        stats.breakdown,
+        stats.total,
+    )
+    assert ((6, 2, 3), "[6!,2,3]", 11) == (boom.faces, boom.breakdown, boom.total)
+    assert ("(1d4, 1d8)kh1", "the blade", "(~[3]~, [7])", 7) == (
+        blade.expression,
+        blade.why,
+        blade.breakdown,
+        blade.total,
+    )
+    assert ("1d10[cold] + 2", "ice", "[9] [cold] + 2", 11) == (
+        ice.expression,
+        ice.why,
+        ice.breakdown,
+        ice.total,
+    )
+    (made,) = [e.ruling for e in engine.log("Zion", audience=GMS) if e.ruling.command == "post"]
+    assert faces == tuple(d.face for d in made.dice)
+    assert (6, 6, 6, 6, 6, 6, 6, 6, 4, 8, 10) == tuple(d.sides for d in made.dice)
+
+
+def test_a_posts_rolls_draw_at_most_two_thousand_dice_together(engine: Engine) -> None:
+    """Each roll draws at most a thousand, and all of a post's rolls two thousand: twenty
+    rolls of a hundred d2 exploding on 2 draw more, and the post is refused."""
+    zion(engine)
+    with pytest.raises(TooManyDraws) as refusal:
+        engine.execute("Zion", WritePost(text="[100d2e2] " * 20, by="Morpheus"))
+    assert "the post's rolls would draw more than 2000 dice" in refusal.value.reason
 
 
 # --- --say --------------------------------------------------------------------------------------
@@ -396,7 +438,7 @@ def test_an_edit_that_changes_a_rolls_expression_after_seeing_the_die_is_refused
     zion(engine)
     rolled = post(engine, "I jump the gap [1d20+2]", by="alice")  # committed dice
     number = engine.campaign("Zion").rulings
-    die = rolled.rolls[0].terms[0]
+    die = rolled.rolls[0].faces
     for actor in ("alice", "Morpheus"):
         before = event_count(engine)
         with pytest.raises(PostRollChanged) as refusal:
@@ -410,7 +452,7 @@ def test_an_edit_that_changes_a_rolls_expression_after_seeing_the_die_is_refused
     assert entry.post is not None
     assert ("I jump the gap [1d20+2]", ()) == (entry.post.text, entry.edits)
     assert rolled.rolls == entry.post.rolls
-    assert die == entry.post.rolls[0].terms[0]
+    assert die == entry.post.rolls[0].faces
 
 
 @pytest.mark.parametrize(

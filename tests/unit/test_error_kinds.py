@@ -82,6 +82,8 @@ STATUS_BEFORE = {
             "SEARCH_QUERY_EMPTY",
             "SEARCH_QUERY_TOO_LONG",
             "SEARCH_LIMIT_OUT_OF_BOUNDS",
+            "NOT_A_ROLL_TO_SEAL",  # new with protocol 3: bad input, as its kind says
+            "SEAL_NOT_CANONICAL",
         ],
         422,
     ),

@@ -1,6 +1,7 @@
-"""Free rolls (``domain.free_rolls``), without a store: the notation read by d20's parser, each
-term evaluated with the dice we hand it (entered faces), every refusal typed. Given an
-expression and faces -> then the event (or the error)."""
+"""Free rolls (``domain.free_rolls``), without a store: the notation read by d20's parser, rolled
+with the dice we hand it (entered faces), every refusal typed. Given an expression and faces ->
+then the event (or the error). Each operator of the notation: test_dice_notation.py; held to
+d20's own evaluation: test_dice_notation_d20.py."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from domain.campaign import CampaignState
 from domain.commands import Change
 from domain.dice import EnteredDice
 from domain.errors import DomainError, NotEnoughDice
-from domain.events import FreeRollMade, FreeRollTerm, Kept
+from domain.events import FreeRollMade
 from domain.free_rolls import (
     AdvantageWithoutOneD20,
+    DividesByZero,
     FreeRollOutOfBounds,
+    KeepOrDropOutOfRange,
     RollFreely,
+    TooManyDraws,
     UnreadableDiceNotation,
-    UnsupportedDiceNotation,
     notation,
     read_expression,
 )
@@ -65,37 +68,31 @@ def rolled(expression: str, *faces: int, why: str = "to see if it rains") -> Fre
         pytest.param("d20", (20,), 20, "d20 [20] = 20", id="one-die-unwritten-count"),
         pytest.param("2D6 + 3", (1, 1), 5, "2D6 + 3 [1,1] + 3 = 5", id="capital-d-and-spaces"),
         pytest.param("1d4--1", (2,), 3, "1d4--1 [2] + 1 = 3", id="minus-minus"),
+        pytest.param("4d6ro1", (1, 3, 4, 5, 2), 14, "4d6ro1 [~1~,2,3,4,5] = 14", id="reroll"),
+        pytest.param("2d6e6", (6, 2, 3), 11, "2d6e6 [6!,2,3] = 11", id="explode"),
+        pytest.param("(1d8+4)*2", (5,), 18, "(1d8+4)*2 ([5] + 4) * 2 = 18", id="times"),
     ],
 )
 def test_a_free_roll_adds_up_its_terms_from_the_dice_given(
     expression: str, faces: tuple[int, ...], total: int, line: str
 ) -> None:
-    """Every face comes from the dice handed to the command, in the order written; the event
-    carries the faces, what was dropped and the total, and reads as one log line."""
+    """Every face comes from the dice handed to the command, in the order drawn; the event
+    carries the faces, the breakdown (a face that does not count struck) and the total, and
+    reads as one log line."""
     made = rolled(expression, *faces)
     assert total == made.total
-    assert faces == tuple(f for term in made.terms for f in term.faces)
+    assert faces == made.faces
     assert f"free roll {line}: to see if it rains" == describe(made)
 
 
 def test_the_event_carries_every_resolved_value() -> None:
-    """Replay never re-rolls: faces, kept dice, signs and values are all in the event."""
+    """Replay never re-rolls: the faces, the breakdown and the total are all in the event."""
     made = rolled("4d6kh3-2", 6, 1, 5, 3, why="  stats  ")
     expected = FreeRollMade(
         expression="4d6kh3-2",
         why="stats",
-        terms=(
-            FreeRollTerm(
-                count=4,
-                sides=6,
-                kept=Kept.HIGHEST,
-                keep=3,
-                faces=(6, 1, 5, 3),
-                dropped=(1,),
-                value=14,
-            ),
-            FreeRollTerm(subtracted=True, value=2),
-        ),
+        faces=(6, 1, 5, 3),
+        breakdown="[6,~1~,5,3] - 2",
         total=12,
     )
     assert expected == made
@@ -122,32 +119,42 @@ def test_each_die_is_asked_of_the_source_with_its_sides() -> None:
         pytest.param("2d", UnreadableDiceNotation, "ends too soon", id="cut-short"),
         pytest.param("1d6+", UnreadableDiceNotation, "ends too soon", id="dangling-plus"),
         pytest.param("2d6 extra", UnreadableDiceNotation, "'extra' at character 5", id="words"),
+        pytest.param("2D6 Extra", UnreadableDiceNotation, "'Extra' at character 5", id="as-typed"),
         pytest.param("abc", UnreadableDiceNotation, "not dice notation", id="not-dice"),
         pytest.param("1d6 # hi", UnreadableDiceNotation, "not dice notation", id="comment"),
-        pytest.param("2d6*2", UnsupportedDiceNotation, "the operator '*'", id="times"),
-        pytest.param("1d6/2", UnsupportedDiceNotation, "the operator '/'", id="divide"),
-        pytest.param("1d20>10", UnsupportedDiceNotation, "the operator '>'", id="comparison"),
-        pytest.param("(1d6)", UnsupportedDiceNotation, "parentheses", id="parentheses"),
-        pytest.param("(1,2)", UnsupportedDiceNotation, "parentheses", id="set"),
-        pytest.param("4d6rr1", UnsupportedDiceNotation, "'rr1'", id="reroll"),
-        pytest.param("3d6e6", UnsupportedDiceNotation, "'e6'", id="explode"),
-        pytest.param("4d6k3", UnsupportedDiceNotation, "'k3'", id="keep-literal"),
-        pytest.param("4d6kh3kl1", UnsupportedDiceNotation, "'kh3kl1'", id="two-keeps"),
-        pytest.param("4d6kh3p1", UnsupportedDiceNotation, "'kh3p1'", id="keep-then-drop"),
-        pytest.param("1.5+1d6", UnsupportedDiceNotation, "the fraction 1.5", id="fraction"),
-        pytest.param("1d6[fire]", UnsupportedDiceNotation, "'[fire]'", id="annotation"),
+        pytest.param("4d6x2", UnreadableDiceNotation, "'x2' at character 4", id="no-such-op"),
+        pytest.param("1d6^2", UnreadableDiceNotation, "'^2' at character 4", id="no-power"),
+        pytest.param("4d6mil1", UnreadableDiceNotation, "at least a number, as in mi2, not mil1",
+                     id="minimum-of-a-selection"),
+        pytest.param("4d6mah1", UnreadableDiceNotation, "at most a number, as in ma2, not mah1",
+                     id="maximum-of-a-selection"),
         pytest.param("3", FreeRollOutOfBounds, "rolls no dice", id="no-dice"),
+        pytest.param("(1, 2)kh1", FreeRollOutOfBounds, "rolls no dice", id="a-set-of-numbers"),
         pytest.param("0d6", FreeRollOutOfBounds, "rolls 0d6", id="zero-dice"),
         pytest.param("1d1", FreeRollOutOfBounds, "rolls a d1", id="one-side"),
         pytest.param("1d0", FreeRollOutOfBounds, "rolls a d0", id="no-sides"),
         pytest.param("1d1001", FreeRollOutOfBounds, "rolls a d1001", id="too-many-sides"),
+        pytest.param("(1d6, 1d1)kh1", FreeRollOutOfBounds, "rolls a d1", id="in-a-set"),
         pytest.param("101d6", FreeRollOutOfBounds, "rolls 101 dice", id="too-many-dice"),
         pytest.param("60d6+41d4", FreeRollOutOfBounds, "rolls 101 dice", id="too-many-together"),
-        pytest.param("4d6kh5", FreeRollOutOfBounds, "keeps 5 of 4d6", id="keep-more"),
-        pytest.param("4d6kl0", FreeRollOutOfBounds, "keeps 0 of 4d6", id="keep-none"),
+        pytest.param("(60d6, 41d4)", FreeRollOutOfBounds, "rolls 101 dice", id="in-sets"),
+        pytest.param("4d6kh5", KeepOrDropOutOfRange,
+                     "keeps the highest 5 of 4d6, which has 4 dice: keep the highest 1 to 4",
+                     id="keep-more-than-rolled"),
+        pytest.param("4d6kl0", KeepOrDropOutOfRange, "keeps the lowest 0 of 4d6", id="keep-none"),
+        pytest.param("4d6ph5", KeepOrDropOutOfRange,
+                     "drops the highest 5 of 4d6, which has 4 dice: drop the highest 1 to 4",
+                     id="drop-more-than-rolled"),
+        pytest.param("4d6ro1kh5", KeepOrDropOutOfRange, "keeps the highest 5 of 4d6",
+                     id="rerolls-add-no-dice"),
+        pytest.param("(1d4, 2d6)kh3", KeepOrDropOutOfRange,
+                     "keeps the highest 3 of (1d4, 2d6), which has 2 values", id="set"),
+        pytest.param("(4d6)kl5", KeepOrDropOutOfRange, "keeps the lowest 5 of (4d6)",
+                     id="parentheses-around-dice"),
+        pytest.param("(1d6+1)kh2", KeepOrDropOutOfRange, "which has 1 value", id="one-value"),
         pytest.param("1d6+" * 25 + "1", FreeRollOutOfBounds, "101 characters", id="too-long"),
     ],
-)
+)  # fmt: skip
 def test_a_bad_expression_is_refused_with_a_typed_error(
     expression: str, error: type[DomainError], says: str
 ) -> None:
@@ -161,12 +168,53 @@ def test_a_bad_expression_is_refused_with_a_typed_error(
         dice.check_all_used()  # not a die was taken
 
 
+@pytest.mark.parametrize(
+    ("expression", "faces", "error", "says"),
+    [
+        pytest.param("1d6rr<7", (3,) * 1000, TooManyDraws,
+                     "'1d6rr<7' would draw more than 1000 dice, the most a free roll draws",
+                     id="reroll-forever"),
+        pytest.param("1d2e2", (2,) * 1000, TooManyDraws, "more than 1000 dice",
+                     id="explode-forever"),
+        pytest.param("4d6e6kh5", (1, 2, 3, 4), KeepOrDropOutOfRange, "which has 4 dice",
+                     id="no-explosion-came"),
+        pytest.param("1d6/(1d2-1)", (6, 1), DividesByZero, "'1d6/(1d2-1)' divides by zero",
+                     id="by-a-zero-rolled"),
+        pytest.param("1d6//0", (6,), DividesByZero, "divides by zero", id="floor-division"),
+        pytest.param("1d6%0", (6,), DividesByZero, "divides by zero", id="modulo"),
+    ],
+)  # fmt: skip
+def test_what_only_the_dice_tell_is_refused_once_they_are_drawn(
+    expression: str, faces: tuple[int, ...], error: type[DomainError], says: str
+) -> None:
+    """A reroll or explosion that never stops (d20 stops at a thousand dice too), a division by
+    a zero the dice made: refused, nothing recorded (the ruling's dice go unrecorded with it)."""
+    if error is KeepOrDropOutOfRange:  # after e, kh5 keeps what came: d20 keeps all four
+        assert 10 == rolled(expression, *faces).total
+        return
+    with pytest.raises(error) as caught:
+        rolled(expression, *faces)
+    assert says in caught.value.reason
+
+
 def test_the_codes_are_stable() -> None:
-    expected = ["UNREADABLE_DICE_NOTATION", "UNSUPPORTED_DICE_NOTATION", "FREE_ROLL_OUT_OF_BOUNDS"]
-    actual = [
-        e.code for e in (UnreadableDiceNotation, UnsupportedDiceNotation, FreeRollOutOfBounds)
+    expected = [
+        "UNREADABLE_DICE_NOTATION",
+        "FREE_ROLL_OUT_OF_BOUNDS",
+        "KEEP_OR_DROP_OUT_OF_RANGE",
+        "TOO_MANY_DRAWS",
+        "DIVIDES_BY_ZERO",
+        "ADVANTAGE_WITHOUT_ONE_D20",
     ]
-    assert expected == actual
+    refusals = (
+        UnreadableDiceNotation,
+        FreeRollOutOfBounds,
+        KeepOrDropOutOfRange,
+        TooManyDraws,
+        DividesByZero,
+        AdvantageWithoutOneD20,
+    )
+    assert expected == [e.code for e in refusals]
 
 
 def test_why_is_optional_and_the_line_reads_well_without_it() -> None:
@@ -195,9 +243,15 @@ def test_adv_and_dis_after_a_d20_read_as_keep_highest_or_lowest_of_two(
     assert recorded == notation(typed)
     made = rolled(typed, *faces)
     assert (recorded, total) == (made.expression, made.total)
-    (twice,) = [t for t in made.terms if t.count == 2]
-    assert (2, 20, 1) == (twice.count, twice.sides, twice.keep)
-    assert read_expression(recorded) == read_expression(typed)
+    assert 2 == made.breakdown.count("~")  # one d20 of the two struck: ~7~
+    assert read_expression(recorded).written == read_expression(typed).written
+
+
+def test_advantage_of_a_d20_that_rerolls_rolls_two_that_reroll() -> None:
+    """A halfling's lucky d20 at advantage: both d20s reroll a 1, then the higher is kept."""
+    assert "2d20ro1kh1+5" == notation("1d20ro1+5 adv")
+    made = rolled("1d20ro1+5 adv", 1, 15, 9)
+    assert ("2d20ro1kh1+5", "[~1~,~9~,15] + 5", 20) == (made.expression, made.breakdown, made.total)
 
 
 @pytest.mark.parametrize(
@@ -228,18 +282,20 @@ def test_entered_dice_must_fit_the_expression() -> None:
 
 def test_the_bounds_are_inclusive() -> None:
     """100 dice and 1000 sides are allowed; a die of 2 sides too."""
-    assert 100 == sum(t.count for t in read_expression("99d2+1d1000"))
+    assert 100 == read_expression("99d2+1d1000").dice
     assert 100 == rolled("100d2", *(1,) * 100).total
+    assert 1000 == len(rolled("1d6rr<6", *(1,) * 999, 6).faces)  # a thousand draws, no more
 
 
 @given(st.text(max_size=30))
 def test_any_text_is_read_or_refused_with_a_domain_error(text: str) -> None:
-    """Whatever is typed, the parser answers with terms or a typed refusal, never a crash."""
+    """Whatever is typed, the parser answers with an expression or a typed refusal, never a
+    crash."""
     try:
-        terms = read_expression(text)
+        read = read_expression(text)
     except DomainError:
         return
-    assert 1 <= sum(t.count for t in terms) <= 100
+    assert 1 <= read.dice <= 100
 
 
 @given(
@@ -276,4 +332,4 @@ def test_keep_highest_and_lowest_keep_that_many_of_the_faces(
     low = rolled(f"{len(faces)}d20kl{keep}", *faces)
     assert sum(sorted(faces)[-keep:]) == high.total
     assert sum(sorted(faces)[:keep]) == low.total
-    assert len(faces) - keep == len(high.terms[0].dropped) == len(low.terms[0].dropped)
+    assert len(faces) - keep == high.breakdown.count("~") // 2 == low.breakdown.count("~") // 2

@@ -131,6 +131,12 @@ def signature_holds(public_key: str, message: bytes, signature: str) -> bool:
     return True
 
 
+def sealed_text(committed: str, member: str, sealed: int, command: str, args: Any) -> bytes:
+    """What a player signs to seal a roll (protocol 3), the arguments in canonical JSON."""
+    text = f"campaign-log roll 3\n{committed}\n{member}\n{sealed}\n{command}\n"
+    return text.encode() + canonical(args)
+
+
 def mix_input(counted: list[list[str]]) -> bytes:
     return canonical(sorted(counted))
 
@@ -206,6 +212,7 @@ class Session:
     signed: list[dict[str, Any]] = field(default_factory=list)
     unsigned: list[tuple[str, str]] = field(default_factory=list)
     lanes: dict[str, int] = field(default_factory=dict)
+    seals: dict[str, int] = field(default_factory=dict)  # protocol 3: each member's next seal
     leaves: int = 0
     rolls: list[dict[str, Any]] = field(default_factory=list)
     reveal: dict[str, Any] | None = None
@@ -278,7 +285,7 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
         topic, body = row["topic"].split(":")[1], row["event"]
         event = body["event"]
         if topic == "DiceCommitted":
-            assert event["protocol"] == 2, "this checker reads protocol 2 only"
+            assert event["protocol"] in (2, 3), "this checker reads protocols 2 and 3 only"
             current[event["session"]] = Session(event["session"], event)
             out.sessions.append(current[event["session"]])
         elif topic in ("MemberAdded", "MemberRemoved"):
@@ -303,7 +310,18 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
             if session.ended:
                 continue
             roll = {**event, "actor": body["actor"]}
-            if event["leaf"] is not None:
+            if event.get("sealed") is not None:  # protocol 3: the roller's own seal
+                member, sealed = event["lane"], event["sealed"]
+                if member != body["actor"] or sealed != session.seals.get(member, 0):
+                    out.problems.append(f"ruling {event['number']}: seal out of sequence")
+                session.seals[member] = sealed + 1
+                args = json.loads(event["params"])["args"]
+                text = sealed_text(
+                    session.committed["seed_hash"], member, sealed, event["command"], args
+                )
+                if not signature_holds(seats.get(member, ""), text, event["seal"]):
+                    out.problems.append(f"ruling {event['number']}: the seal is not {member}'s")
+            elif event["leaf"] is not None:
                 if (event["leaf"], event["counter"]) != (session.leaves, 0):
                     out.problems.append(f"ruling {event['number']}: leaf out of sequence")
                 session.leaves = event["leaf"] + 1
@@ -339,6 +357,9 @@ def _rolls(session: Session, out: Checked) -> None:
             if walk_up(key_bytes, roll["leaf"], hidden["proof"])[-1] != root:
                 out.problems.append(f"ruling {roll['number']}: its hidden key was not committed")
             key, lane = roll_key(key_bytes, mixed), None
+        elif roll.get("sealed") is not None:
+            key = mac(roll_key(roll_seed, mixed), bytes.fromhex(roll["seal"]))
+            lane = roll["lane"]
         else:
             key, lane = roll_key(roll_seed, mixed), roll["lane"]
         counter, dice = roll["counter"], []
@@ -353,3 +374,6 @@ def _rolls(session: Session, out: Checked) -> None:
     lanes = sorted([member, next_counter] for member, next_counter in session.lanes.items())
     if [list(pair) for pair in reveal["lanes"]] != lanes or reveal["hidden"] != session.leaves:
         out.problems.append(f"session {session.number}: the reveal's counters are not the rolls'")
+    seals = sorted([member, count] for member, count in session.seals.items())
+    if [list(pair) for pair in reveal.get("sealed", [])] != seals:
+        out.problems.append(f"session {session.number}: the reveal's seals are not the rolls'")

@@ -29,6 +29,7 @@ from domain.audience import GMS
 from domain.events import DiceCommitted, EntropyAdded, Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, EndSession, StartSession
+from domain.posts import WritePost
 from domain.signatures import entropy_message, signature_holds
 from domain.table import RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
@@ -105,7 +106,8 @@ def roll(engine: Engine, expression: str, why: str = "test", **how: Any) -> int:
 
 def play(db: str) -> Played:
     """Zion, protocol 2. Session 1: alice's key registered before it, bob's in it; both sign
-    their entropy, carol's is unsigned; public rolls of the GM, alice and bob (a d1000 too);
+    their entropy, carol's is unsigned; public rolls of the GM, alice and bob (a d1000 too;
+    rerolls and a die added by ``ra``, each one more draw; a post's rolls);
     hidden rolls revealed in the session and after it, one never; a hidden roll and a GM's roll
     of typed faces, a GM's --seed roll; alice's roll undone by the GM; ended (the seed
     revealed). Session 2: alice's entropy, the session started again, her entropy again, ended
@@ -124,8 +126,11 @@ def play(db: str) -> Played:
         signed(engine, ZION, "bob", ODD_WORDS, keys["bob"])
         engine.execute(ZION, AddEntropy(words="mine", by="carol"), actor="carol")
         public = {}
-        for expression, who in (("2d6", GM), ("1d20", "alice"), ("3d10", "bob"), ("1d1000", GM)):
-            public[roll(engine, expression, actor=who)] = expression
+        rolls = (("2d6", GM), ("1d20", "alice"), ("3d10", "bob"), ("1d1000", GM))
+        for expression, who in (*rolls, ("2d6ro<7", "alice"), ("1d8ra>0", "bob")):
+            public[roll(engine, expression, actor=who)] = expression  # ro, ra: one more die each
+        post = WritePost(text="I climb [1d6ro<7] and [2d4ra>0 for luck]", by="alice", ooc=True)
+        public[engine.execute(ZION, post, actor="alice").number] = "post"
         first = roll(engine, "1d6", hidden=True)
         later = roll(engine, "1d300", hidden=True)
         never = roll(engine, f"1d{HIDDEN_SIDES}", HIDDEN_WHY, hidden=True)
@@ -235,6 +240,24 @@ def test_the_page_sends_the_public_facts_only(played: Played) -> None:
     assert {*played.shown, played.never} - keys == {played.never}  # one revealed after the end
     running = page_data(played.db, ZION, 3, "alice")["steps"]
     assert ["committed", "roll"] == [s["step"] for s in running]
+
+
+def test_every_die_a_roll_drew_is_on_the_page(played: Played) -> None:
+    """A reroll, a die ``ra`` adds, the dice of a post's rolls: each a draw of its own, so the
+    page checks as many dice as the roll drew, each the face its event records."""
+    data = page_data(played.db, ZION, 1, "alice")
+    with Engine(played.db) as engine:
+        logged = {e.ruling.number: e for e in engine.log(ZION, session=1, audience=GMS)}
+    drawn = {"2d6ro<7": (6, 6, 6, 6), "1d8ra>0": (8, 8), "post": (6, 6, 4, 4, 4)}
+    for number, expression in played.public.items():
+        if expression not in drawn:
+            continue
+        (step,) = of_ruling(data, number)
+        events = [r.event for r in logged[number].standing]
+        faces = [f for e in events for f in getattr(e, "faces", ())]
+        faces += [f for e in events for roll in getattr(e, "rolls", ()) for f in roll.faces]
+        assert faces == [d["face"] for d in step["dice"]]
+        assert drawn[expression] == tuple(d["sides"] for d in step["dice"])
 
 
 def test_the_page_needs_a_seat(played: Played) -> None:

@@ -14,7 +14,7 @@ from attrs import frozen
 
 from domain.errors import CodedError
 from domain.events import Visibility
-from engine import RulingResult, RulingView, faces
+from engine import RulingResult, RulingView, dice_source, faces
 
 PONG = 1
 MESSAGE = 4
@@ -124,7 +124,7 @@ def reason_form(custom_id: str, title: str) -> dict[str, Any]:
 def _footer(view: RulingView) -> str:
     parts = [f"by {view.actor}"]
     if view.dice:
-        parts.append(f"dice {faces(view)} ({view.provenance})")
+        parts.append(f"dice {faces(view)} ({dice_source(view)})")
     return " · ".join(parts)
 
 

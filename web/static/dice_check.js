@@ -189,7 +189,30 @@ const diceCheck = (() => {
     return { faces, draws };
   }
 
-  // --- signed entropy (domain/signatures.py) -------------------------------------------------
+  // --- signed entropy and sealed rolls (domain/signatures.py) --------------------------------
+
+  // canonical_json(value): sorted keys, no spaces, UTF-8 (as the log records a ruling's args).
+  function canonical(value) {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (value !== null && typeof value === "object") {
+      const keys = Object.keys(value).sort(compareText);
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+    }
+    return JSON.stringify(value);
+  }
+
+  // The bytes a player signs to seal a roll (protocol 3): "campaign-log roll 3", the
+  // commitment, the member, which of their sealed rolls it is, the command, its arguments.
+  function sealMessage(committed, member, sealed, command, args) {
+    const lines = [`campaign-log roll 3`, committed, member, String(sealed), command];
+    return utf8.encode(`${lines.join("\n")}\n${canonical(args)}`);
+  }
+
+  // A sealed roll's key: HMAC-SHA256 of the session's roll key over the seal's 64 bytes.
+  async function sealedKey(rollKey, seal) {
+    const bytes = fromHex(seal);
+    return bytes === null ? null : hmac(await hmacKey(rollKey), bytes);
+  }
 
   // The bytes a player signs: "campaign-log entropy 2", the commitment, the member, the words.
   function entropyMessage(committed, member, words) {
@@ -272,6 +295,9 @@ const diceCheck = (() => {
       } else if (step.step === "ended") {
         current.ended = true;
       } else if (["roll", "unread", "uncommitted"].includes(step.step) && !current.ended) {
+        if (step.sealed !== null && step.sealed !== undefined) {
+          step.seatKey = keys.get(step.lane) || ""; // the key on the sealer's seat then
+        }
         current.items.push(step);
       }
     }
@@ -343,7 +369,13 @@ const diceCheck = (() => {
         result.problems.push(`the revealed seed ${why}`);
       }
     }
-    const state = { expected: 0, lanes: new Map(), unreadLanes: new Set(), leaves: 0 };
+    const state = {
+      expected: 0,
+      lanes: new Map(),
+      unreadLanes: new Set(),
+      leaves: 0,
+      seals: new Map(), // protocol 3: each member's next sealed roll
+    };
     const listed = [];
     const hidden = [];
     const redraws = new Map(); // each ruling whose dice amendments re-drew: its roller, theirs
@@ -466,7 +498,9 @@ const diceCheck = (() => {
   // private one (its member's counters cannot be followed past it), or protocol 1's gap.
   function unreadRow(c, item, state) {
     const row = { item, status: item.hidden ? "hidden" : "unread", faces: null, why: "" };
-    if (c.protocol >= 2 && item.leaf !== null && item.leaf !== undefined) {
+    if (item.sealed !== null && item.sealed !== undefined) {
+      state.seals.set(item.lane, item.sealed + 1); // sealed: it moves no counter of the lane
+    } else if (c.protocol >= 2 && item.leaf !== null && item.leaf !== undefined) {
       if (item.leaf !== state.leaves || item.counter !== 0) {
         row.status = "mismatch";
         row.why = outOfTurn(item, state);
@@ -519,6 +553,10 @@ const diceCheck = (() => {
         return row;
       }
       derived = await key(leafKey, result.entropy);
+    } else if (roll.sealed !== null && roll.sealed !== undefined) {
+      await sealedRoll(c, roll, state, wrong);
+      lane = utf8.encode(roll.lane);
+      derived = seeded === null ? null : await sealedKey(seeded, roll.seal);
     } else if (roll.lane !== null && roll.lane !== undefined) {
       if (roll.amends && roll.lane !== roll.amends.by) {
         const { ruling, by } = roll.amends;
@@ -563,6 +601,32 @@ const diceCheck = (() => {
     return row;
   }
 
+  // A roll its roller sealed (protocol 3): made by the member it is sealed as, their sealed
+  // rolls in sequence, the seal their signature of the roll recorded by the key on their seat.
+  async function sealedRoll(c, roll, state, wrong) {
+    if (roll.lane !== roll.by) wrong(`made by ${roll.by} but sealed as ${roll.lane}'s`);
+    const expected = state.seals.get(roll.lane) || 0;
+    if (roll.sealed !== expected) {
+      wrong(
+        `${roll.lane}'s sealed roll ${roll.sealed}, expected ${expected} (sealed rolls run ` +
+          "0, 1, 2... without gaps or repeats)",
+      );
+    }
+    state.seals.set(roll.lane, roll.sealed + 1);
+    if (roll.counter !== 0) wrong("a sealed roll's counters start at 0");
+    const message = sealMessage(
+      c.committed.seed_hash,
+      roll.lane,
+      roll.sealed,
+      roll.command,
+      roll.args,
+    );
+    if (!roll.seatKey) wrong(`sealed as ${roll.lane}'s, who had no key on their seat`);
+    else if (!(await signatureHolds(roll.seatKey, message, roll.seal))) {
+      wrong(`its seal is not ${roll.lane}'s signature of the roll recorded`);
+    }
+  }
+
   // Protocol 2's reveal: the counters each member's rolls used and the hidden leaves taken, as
   // the reveal says them and as the rolls recorded used them (past a private roll the reader
   // may not read, its member's counters can only be seen not to exceed what was said).
@@ -574,6 +638,10 @@ const diceCheck = (() => {
       const told = said.get(who);
       if (state.unreadLanes.has(who)) ok = ok && told !== undefined && (used || 0) <= told;
       else ok = ok && used !== undefined && told === used;
+    }
+    const sealed = new Map((revealed.sealed || []).map(([who, n]) => [String(who), n]));
+    for (const who of new Set([...sealed.keys(), ...state.seals.keys()])) {
+      ok = ok && sealed.get(who) === state.seals.get(who);
     }
     return { said, lanes: state.lanes, hidden: revealed.hidden, leaves: state.leaves, ok };
   }

@@ -9,10 +9,10 @@ share it and each notice is claimed by one of them only.
   in one compare-and-swap: the process that moved it tells what those rulings leave waiting,
   every other process finds nothing to tell. A campaign first seen is marked at its latest
   ruling (its past is not told).
-- **Mail.** The notices for a member who gave an address wait in their outbox; ``due_mail``
-  takes those of each member last mailed ``every`` or longer ago (claimed, again, by swapping
-  the time of their last mail) once the oldest has waited ``GATHER``: a digest, never a mail
-  per notice.
+- **Mail.** The notices for a member who gave an address wait in their outbox
+  (``notice_outbox``); ``due_mail`` takes those of each member last mailed ``every`` or longer
+  ago (claimed, again, by swapping the time of their last mail) once the oldest has waited a
+  minute: a digest, never a mail per notice.
 - **Unsubscribing.** A mail's link carries the campaign, the member and the address, signed
   with HMAC-SHA256 under a key kept in the store (``server_key``); it clears that address."""
 
@@ -25,7 +25,7 @@ import hmac
 import json
 import re
 from collections.abc import Collection
-from datetime import datetime, timedelta
+from datetime import timedelta
 from uuid import UUID
 
 import attrs
@@ -36,14 +36,13 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
+from engine.application import notice_outbox as outbox
 from engine.application.access import Access
 from engine.application.notice_marks import Marks, marks_for
 from engine.application.once import Once
 from engine.application.store_changes import position
 from engine.application.waits import NOTICE_KINDS, Notice, notices_after
 
-GATHER = timedelta(minutes=1)  # how long a notice waits for others to go in the same mail
-WAITING = 200  # notices kept for a member's next mail at most (the latest)
 THEN_KEPT = 8  # campaigns as they were after a ruling, kept for the next reads
 TOLD_KEPT = timedelta(days=1)  # how long a "told once" claim is remembered
 MAX_ADDRESS = 254  # characters of an email address (RFC 5321's path, less its brackets)
@@ -270,50 +269,23 @@ class Notices(Access, Once):
     # --- Mail ----------------------------------------------------------------------------------
 
     def queue_mail(self, campaign_name: str, member: str, notices: Collection[Notice]) -> None:
-        """Keep ``notices`` for ``member``'s next mail (the latest ``WAITING`` of them, while no
-        server of the store mails: one without a mail server keeps them for one with)."""
-        if not notices:
-            return
+        """Keep ``notices`` for ``member``'s next mail (the latest of them, while no server of
+        the store mails: one without a mail server keeps them for one with)."""
         campaign_id = self.find_campaign(campaign_name).campaign_id
-        at = self.ledger.now().isoformat()
-        added = [{"at": at, "notice": _notice(n)} for n in notices]
-        key = _key("outbox", campaign_id, member)
-        while True:
-            kept = self.marks.get(key)
-            waiting = (json.loads(kept or "[]") + added)[-WAITING:]
-            if self.marks.swap(key, kept, json.dumps(waiting)):
-                return
+        outbox.queue(self.marks, campaign_id, member, notices, self.ledger.now())
 
     def due_mail(self, every: timedelta) -> list[Digest]:
         """The mails to send now, each taken (claimed) by this process: for every member whose
-        outbox holds notices, the oldest waited ``GATHER`` and the last mail went ``every`` or
-        longer ago. A member with no address now (or no seat, or no campaign) has their outbox
-        emptied unsent."""
-        now = self.ledger.now()
+        outbox holds notices, the oldest waited ``outbox.GATHER`` and the last mail went
+        ``every`` or longer ago. A member with no address now (or no seat, or no campaign) has
+        their outbox emptied unsent."""
         names = {e.campaign_id.hex: e.name for e in self.directory().campaigns}
         found = []
-        for key in self.marks.keys("outbox "):
-            _, campaign_hex, member = key.split(" ", 2)
-            kept = json.loads(self.marks.get(key) or "[]")
-            if not kept or datetime.fromisoformat(kept[0]["at"]) > now - GATHER:
-                continue
-            mailed_key = f"mailed {campaign_hex} {member}"
-            last = self.marks.get(mailed_key)
-            if last is not None and datetime.fromisoformat(last) > now - every:
-                continue
-            if not self.marks.swap(mailed_key, last, now.isoformat()):
-                continue  # another process mails them
-            taken = self._take(key)
+        for campaign_hex, member, taken in outbox.take_due(self.marks, self.ledger.now(), every):
             digest = self._digest(names.get(campaign_hex), member, taken)
             if digest is not None:
                 found.append(digest)
         return found
-
-    def _take(self, key: str) -> list[Notice]:
-        while True:
-            kept = self.marks.get(key)
-            if self.marks.swap(key, kept, "[]"):
-                return [_unnotice(item["notice"]) for item in json.loads(kept or "[]")]
 
     def _digest(self, campaign_name: str | None, member: str, taken: list[Notice]) -> Digest | None:
         if campaign_name is None or not taken:
@@ -336,23 +308,3 @@ class Notices(Access, Once):
     def mail_failed(self, digest: Digest) -> None:
         """Put a digest that could not be sent back in its member's outbox (for their next)."""
         self.queue_mail(digest.campaign, digest.member, digest.notices)
-
-
-def _notice(notice: Notice) -> dict[str, object]:
-    return {
-        "member": notice.member,
-        "kind": notice.kind,
-        "ruling": notice.ruling,
-        "line": notice.line,
-        "about": notice.about,
-    }
-
-
-def _unnotice(kept: dict[str, object]) -> Notice:
-    return Notice(
-        member=str(kept["member"]),
-        kind=str(kept["kind"]),
-        ruling=int(str(kept["ruling"])),
-        line=str(kept["line"]),
-        about=str(kept["about"]),
-    )

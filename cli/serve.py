@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.serve_notices import notice_options, notice_settings
 
 
 @click.command("serve")
@@ -30,14 +33,27 @@ from cli.context import WHOLE_NUMBER, Context, pass_context
     envvar="CAMPAIGN_DISCORD_PUBLIC_KEY",
     help="Your Discord application's public key (hex): answers Discord at /discord/interactions.",
 )
+@notice_options
 @pass_context
-def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str | None) -> None:
+def serve(
+    ctx: Context,
+    /,
+    host: str,
+    port: int,
+    pool: int,
+    discord_public_key: str | None,
+    **notices: Any,
+) -> None:
     """Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API
     under /api, its OpenAPI schema at /schema, sign-in links from `campaign member invite`, and
     with --discord-public-key the Interactions Endpoint of your Discord application.
     Stop it with Ctrl-C or SIGTERM: open pages are told to reconnect (to another server of the
     store), requests in flight finish, and it exits. Several processes may serve one
     PostgreSQL database: each holds at most --pool connections to it.
+
+    Members are told when the table waits on them (docs/server.md, Notices): in Discord with
+    the bot's token in CAMPAIGN_DISCORD_TOKEN, and by mail with --smtp-host (its password in
+    CAMPAIGN_SMTP_PASSWORD). Give every server of one store the same settings.
 
     \b
     Example:
@@ -46,7 +62,8 @@ def serve(ctx: Context, host: str, port: int, pool: int, discord_public_key: str
     from web import DISCORD_PATH, create_app
     from web import serve as run
 
-    app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key)
+    settings = notice_settings(host, port, **notices)
+    app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key, notices=settings)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
     if discord_public_key:
         click.echo(

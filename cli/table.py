@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.notices import member_email
 from cli.render import emit_json, say, show_ruling
 from domain.events import Role
 from domain.links import LinkMember
@@ -253,3 +254,4 @@ def reveal(ctx: Context, ruling: int) -> None:
 
 
 COMMANDS = (member, dispute, disputes, reveal)
+member.add_command(member_email)  # cli.notices

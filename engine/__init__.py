@@ -32,7 +32,9 @@ from engine.write.assembly import RulingResult
 if TYPE_CHECKING:
     from engine.application.access import NotSignedIn, SignedIn
     from engine.application.actions import ActionsView, ActionView
+    from engine.application.notices import Digest, NoticeChoices
     from engine.application.store_changes import store_changes
+    from engine.application.waits import NOTICE_KINDS, Notice
     from engine.audit.verify import Finding, Report
     from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
@@ -101,6 +103,7 @@ __all__ = [
     "DEFAULT_DB",
     "MEMORY",
     "MODELS",
+    "NOTICE_KINDS",
     "NOT_UNDOABLE",
     "ActionView",
     "ActionsView",
@@ -112,6 +115,7 @@ __all__ = [
     "DiceRow",
     "DiceSpec",
     "DieView",
+    "Digest",
     "DisputeView",
     "Engine",
     "EventView",
@@ -126,6 +130,8 @@ __all__ = [
     "MemberView",
     "NoSuchPoint",
     "NotSignedIn",
+    "Notice",
+    "NoticeChoices",
     "Recorded",
     "ReplayStep",
     "Report",
@@ -187,6 +193,8 @@ __getattr__, __dir__ = lent_names(
     {
         "application.access": ("NotSignedIn", "SignedIn"),
         "application.actions": ("ActionView", "ActionsView"),
+        "application.notices": ("Digest", "NoticeChoices"),
+        "application.waits": ("NOTICE_KINDS", "Notice"),
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),

@@ -7,6 +7,14 @@ from web.app import create_app
 from web.discord.api import put_commands
 from web.discord.interactions import PATH as DISCORD_PATH
 from web.discord.slash import commands as slash_commands
+from web.notify.settings import notice_settings
 from web.serving import serve
 
-__all__ = ["DISCORD_PATH", "create_app", "put_commands", "serve", "slash_commands"]
+__all__ = [
+    "DISCORD_PATH",
+    "create_app",
+    "notice_settings",
+    "put_commands",
+    "serve",
+    "slash_commands",
+]

@@ -39,6 +39,9 @@ from web.discord import interactions
 from web.discord.signature import Verifier
 from web.engines import Engines
 from web.errors import HANDLERS, body_within_limits
+from web.notify import pages as notify_pages
+from web.notify.notifier import Notifier
+from web.notify.settings import NoticeSettings
 
 OPEN = ["^/schema", "^/join/", "^/static/"]  # what nobody needs to sign in for
 
@@ -111,14 +114,20 @@ def _bounded(threads: int) -> Callable[[], None]:
 
 
 def create_app(
-    db: str, *, pool: int | None = None, discord_public_key: str | None = None
+    db: str,
+    *,
+    pool: int | None = None,
+    discord_public_key: str | None = None,
+    notices: NoticeSettings | None = None,
 ) -> Litestar:
     """The server of the store ``db`` (a SQLite file or a PostgreSQL URL that exists), holding
     at most ``pool`` connections to it (``web.engines``: default ``CAMPAIGN_POOL`` or 5); with
-    ``discord_public_key`` (the application's, hex) it answers Discord's interactions too."""
+    ``discord_public_key`` (the application's, hex) it answers Discord's interactions too; with
+    ``notices`` it tells members when the table waits on them (``web.notify``)."""
     discord = Verifier(discord_public_key) if discord_public_key else None
     engines = Engines(db, pool)
     feed = live.Feed(engines)
+    notifier = Notifier(engines.get, notices) if notices is not None else None
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -136,6 +145,7 @@ def create_app(
             *pages.routes(),
             *live.routes(),
             *interactions.routes(),
+            *notify_pages.routes(),
         ],
         middleware=[
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
@@ -151,8 +161,17 @@ def create_app(
             engine=JinjaTemplateEngine,
             engine_callback=pages.template_globals,
         ),
-        state=State({"engines": engines, "db": db, "feed": feed, "discord": discord}),
-        on_startup=[_bounded(engines.threads)],
-        on_shutdown=[feed.stop, engines.close],
+        state=State(
+            {
+                "engines": engines,
+                "db": db,
+                "feed": feed,
+                "discord": discord,
+                "notices": notices,
+                "notifier": notifier,
+            }
+        ),
+        on_startup=[_bounded(engines.threads), *([notifier.start] if notifier else [])],
+        on_shutdown=[feed.stop, *([notifier.stop] if notifier else []), engines.close],
         debug=False,
     )

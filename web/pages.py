@@ -111,6 +111,7 @@ def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
     links += [(p.key, p.label, base + p.path) for p in presentation_of(system).pages]
     links.append(("dice", "Dice", base + "/dice"))
     links.append(("dice-check", "Check the dice", base + "/dice-check"))
+    links.append(("notices", "Notices", base + "/notices"))  # web.notify.pages
     return [{"key": k, "label": label, "href": href, "here": k == here} for k, label, href in links]
 
 

@@ -20,6 +20,7 @@ from domain.said import said_text
 from domain.visibility import visibility_of
 from engine.application.access import Access
 from engine.application.actions import Actions
+from engine.application.notices import Notices
 from engine.application.once import Once
 from engine.application.reads import Reads
 from engine.dice.committed import SEALED, CommittedDice
@@ -30,7 +31,7 @@ from engine.write.assembly import RulingResult
 from engine.write.ledger import RulingView, evolve_directory
 
 
-class Engine(Reads, Access, Actions, Once):
+class Engine(Reads, Notices, Access, Actions, Once):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""

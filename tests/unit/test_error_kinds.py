@@ -96,6 +96,12 @@ CHANGED = {  # code -> (status before, now): none of them reached the API's hand
     **dict.fromkeys(("NO_SUCH_STORE", "UNSUPPORTED_STORE"), (409, 422)),
     **dict.fromkeys(("FILE_FAULT", "POST_FAILED", "DISCORD_REFUSED"), (409, 503)),
     "UNEXPECTED_ERROR": (409, 500),
+    # new with the notices (issue 44): a bad choice or setting is bad input, a forged link 404
+    **dict.fromkeys(
+        ("INVALID_EMAIL", "UNKNOWN_NOTICE_KIND", "MAIL_NEEDS_SENDER", "INVALID_NOTICE_URL"),
+        (422, 422),
+    ),
+    "UNSUBSCRIBE_LINK_INVALID": (404, 404),
 }
 
 

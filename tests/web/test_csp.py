@@ -23,7 +23,14 @@ from web.csp import DOCS, DOCS_SCRIPT, PAGES
 
 HEADER = "content-security-policy"
 # A value for each path parameter of the app's routes.
-VALUES = {"campaign": CAMPAIGN, "name": "Neo", "ref": "Neo", "secret": "not-an-invite", "path": "x"}
+VALUES = {
+    "campaign": CAMPAIGN,
+    "name": "Neo",
+    "ref": "Neo",
+    "secret": "not-an-invite",
+    "path": "x",
+    "token": "not-a-token",
+}
 
 
 def get_paths(table: Table) -> list[str]:

@@ -182,6 +182,7 @@ ENGINE_READS: dict[str, Read] = {
     "characters": lambda e, a: _json(e.characters(CAMPAIGN, audience=a)),
     "character_at": lambda e, a: _json(e.character_at(CAMPAIGN, "Neo", ruling=9, audience=a)),
     "export": lambda e, a: "".join(e.export(CAMPAIGN, audience=a)),
+    "notices": lambda e, a: _json(e.notices(CAMPAIGN, after=0, audience=a)),
 }
 GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
 
@@ -413,6 +414,8 @@ API_NOT_READS = {
     "/": "the list of the browser's campaigns",
     "/api/me": "who is signed in",
     "/api/campaigns/{campaign:str}/verbs": "the verbs of the system",
+    "/campaigns/{campaign:str}/notices": "the member's own choices of notices",
+    "/unsubscribe/{token:str}": "the address a mail's link stops mailing",
     "/join/{secret:str}": "an invitation",
     "/static/dice_check.js": "a script",
     "/static/table.js": "a script",
@@ -562,6 +565,63 @@ def test_what_the_table_may_not_read_goes_by_dm_to_its_readers_alone(
         word = str(options.get("text") or options.get("why"))
         told = [h for h in api.heard if h.path.endswith("/messages") and word in json.dumps(h.body)]
         assert len(opened) == len(told), secret
+
+
+def test_the_notices_tell_each_member_only_what_they_may_read(
+    planted: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the rulings leave waiting, told by the server (``web.notify``): the channel's
+    mentions read as the table, each direct message and each mail as its member."""
+    from datetime import timedelta
+
+    from freezegun import freeze_time
+
+    from engine import NOTICE_KINDS
+    from tests.conftest import FROZEN_AT
+    from tests.web.smtp_inbox import smtp_server
+    from web.discord import voices
+    from web.notify.notifier import Notifier
+    from web.notify.settings import MailSettings, NoticeSettings
+
+    members = {GM: GM_ACCOUNT, "alice": None, "bob": BOB_ACCOUNT, "olly": None}
+    voices.forget()
+    with (
+        discord_api() as api,
+        smtp_server() as inbox,
+        Engine(planted.db) as engine,
+        freeze_time(FROZEN_AT, ignore=["asyncio", "aiosmtpd"]) as clock,
+    ):
+        monkeypatch.setenv("CAMPAIGN_DISCORD_API", api.url)
+        monkeypatch.setenv("CAMPAIGN_DISCORD_TOKEN", "the-bot-token")
+        for member in members:
+            email = f"{member}@example.org"
+            engine.choose_notices(CAMPAIGN, member, kinds=NOTICE_KINDS, discord=True, email=email)
+        mail = MailSettings(
+            host=inbox.host, port=inbox.port, sender="t@example.org", security="none"
+        )
+        notifier = Notifier(lambda: engine, NoticeSettings(mail=mail, links="https://t.example"))
+        notifier.tell_campaign(CAMPAIGN, 0)
+        clock.tick(timedelta(minutes=2))
+        assert notifier.mail()
+    voices.forget()
+    channel = [h.body for h in api.heard if "/webhooks/" in h.path and h.method == "POST"]
+    assert set() == shown(json.dumps(channel, ensure_ascii=False))
+    opened = {
+        f"88{h.body['recipient_id']}"[:19]: h.body["recipient_id"]
+        for h in api.heard
+        if h.path.endswith("/@me/channels")
+    }
+    by_account = {account: member for member, account in members.items() if account}
+    for h in api.heard:
+        if "/channels/" in h.path and h.path.endswith("/messages"):
+            member = by_account[opened[h.path.split("/channels/")[1].split("/")[0]]]
+            text = json.dumps(h.body, ensure_ascii=False)
+            assert all(readers(s, Member(member)) for s in shown(text)), member
+    mails = {m.to[0].split("@")[0]: m.text for m in inbox.mails}
+    for member, text in mails.items():
+        assert all(readers(s, Member(member)) for s in shown(text)), member
+    assert "private post to bob" in shown(mails["bob"])  # the matrix is not empty
+    assert "bob's post to the GM only" in shown(mails[GM])
 
 
 # --- The Code's Exposure timelines --------------------------------------------------------

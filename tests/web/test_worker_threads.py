@@ -22,7 +22,7 @@ from web import create_app
 
 POOL = 4  # fewer than asyncio's default executor starts on this machine (cores + 4, at least 5)
 PLAYERS = 64
-BESIDE = 2  # threads of a server besides its workers: the main thread, the log writer
+BESIDE = 3  # threads of a server besides its workers: the main thread, the log writer, notices
 
 
 class Probe:

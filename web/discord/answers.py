@@ -7,6 +7,7 @@ Discord puts on a message. Interaction callback types: 1 PONG, 4 a message."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
@@ -37,6 +38,7 @@ class Answer:
     then: tuple[dict[str, Any], ...] = ()
     speak: tuple[str, str, str] | None = None  # (channel, speaker, text) to show as the speaker
     tell: tuple[RulingResult, str] | None = None  # (a ruling, its author): DM its other readers
+    first_told: Callable[[str], bool] | None = None  # (a member) whether no DM told them yet
 
 
 def cut(text: str, limit: int) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 from domain.campaign import CampaignState
@@ -25,6 +26,7 @@ from web.discord import api
 from web.discord.voices import TOKEN
 
 log = logging.getLogger(__name__)
+DM = "discord-dm"  # where a member is told of a ruling (``Engine.told_once``): by direct message
 
 
 def readers_besides(result: RulingResult, author: str) -> tuple[str, ...]:
@@ -52,10 +54,24 @@ def can_send() -> bool:
     return bool(os.environ.get(TOKEN, "").strip())
 
 
-def send(result: RulingResult, author: str, message: dict[str, Any]) -> list[str]:
+def dm(account: str, body: dict[str, Any], token: str) -> None:
+    """Send ``body`` (a message's data) to the Discord account ``account`` by direct message:
+    its DM channel opened (or found again) first."""
+    channel: Any = api.call("POST", "/users/@me/channels", {"recipient_id": account}, token=token)
+    api.call("POST", f"/channels/{channel['id']}/messages", body, token=token)
+
+
+def send(
+    result: RulingResult,
+    author: str,
+    message: dict[str, Any],
+    first: Callable[[str], bool] = lambda member: True,
+) -> list[str]:
     """DM ``message`` (a message's data: an embed) to each other reader of ``result``'s
-    ruling whose account is linked; the members it reached (a failure is logged, not raised:
-    the ruling is recorded whatever Discord says)."""
+    ruling whose account is linked, and for whom ``first(member)`` says nobody told them of it
+    by direct message yet (the server's notices, ``web.notify``, tell a private post's
+    addressees too); the members it reached (a failure is logged, not raised: the ruling is
+    recorded whatever Discord says)."""
     token = os.environ.get(TOKEN, "").strip()
     members = readers_besides(result, author)
     if not token or not members:
@@ -66,10 +82,9 @@ def send(result: RulingResult, author: str, message: dict[str, Any]) -> list[str
     body["allowed_mentions"] = {"parse": []}
     for member, account in accounts_of(result.campaign, members):
         try:
-            channel: Any = api.call(
-                "POST", "/users/@me/channels", {"recipient_id": account}, token=token
-            )
-            api.call("POST", f"/channels/{channel['id']}/messages", body, token=token)
+            if not first(member):
+                continue
+            dm(account, body, token)
             told.append(member)
         except Exception:
             log.exception(

@@ -145,7 +145,8 @@ def _after(interaction: dict[str, Any], answer: Answer) -> None:
         voices.speak(*answer.speak)
     if answer.tell is not None:
         result, author = answer.tell
-        direct.send(result, author, answers.ruling(ruling_view(result))["data"])
+        first = answer.first_told or (lambda member: True)
+        direct.send(result, author, answers.ruling(ruling_view(result))["data"], first)
     _then(interaction, answer.then)
 
 
@@ -256,7 +257,15 @@ def answered(
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
         return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
     if direct.readers_besides(result, seat.member):  # a private or hidden ruling: its readers'
-        return Answer(answers.ruling(ruling_view(result)), tell=(result, seat.member))
+        number, name = result.number, seat.campaign.name
+        return Answer(
+            answers.ruling(ruling_view(result)),
+            tell=(result, seat.member),
+            first_told=lambda member: (
+                engine.notice_choices(name, member).discord  # not turned off on Notices
+                and engine.told_once(name, number, member, direct.DM)
+            ),
+        )
     return answers.ruling(ruling_view(result))
 
 

@@ -64,6 +64,13 @@ def speak(channel: str, speaker: str, text: str) -> None:
         log.exception("a post could not be shown in the channel as its character")
 
 
+def post(channel: str, message: dict[str, Any]) -> Any:
+    """Post ``message`` (a webhook message's data) in ``channel`` through the app's webhook;
+    Discord's answer, or ``DISCORD_REFUSED``."""
+    hook, token = _hook(channel)
+    return api.call("POST", f"/webhooks/{hook}/{token}?wait=true", message)
+
+
 def _hook(channel: str) -> tuple[str, str]:
     """The app's webhook of ``channel``: remembered, found among the channel's, or made."""
     with _lock:

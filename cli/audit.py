@@ -216,6 +216,7 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                             {"by": who, "words": words, "key": key} for who, words, key in d.counted
                         ],
                         **({"yours": _yours(d, mine)} if mine else {}),
+                        **({"key_on_a_seat": any(k == mine for _, k in d.seats)} if mine else {}),
                         "sealed": [
                             {"ruling": n, "by": who, "seal": seal} for n, who, seal in d.sealed
                         ],
@@ -246,6 +247,11 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                 yours = _yours(d, mine)
                 shown = "; ".join(map(repr, yours)) + " counted" if yours else "NOT included"
                 say(f"  your entropy: {shown}")
+                if not any(key == mine for _, key in d.seats if key):
+                    say(
+                        "  WARNING: the key in your key file is on no seat of this log: the key "
+                        "on your seat is not yours (or give the file you made it with)"
+                    )
             for line in _who_could_foresee(d):
                 say(f"  {line}")
             for text in _dropped(d, journal):

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
@@ -407,7 +408,8 @@ class SessionDice:
             )
 
     def checks(self) -> tuple[DiceCheck, ...]:
-        checks = [self._check(c) for c in self.commitments]
+        seats = tuple(sorted((who, held[-1][1]) for who, held in self._keys.items() if held))
+        checks = [attrs.evolve(self._check(c), seats=seats) for c in self.commitments]
         return tuple(sorted(checks, key=lambda c: c.session))
 
     def _check(self, c: _Commitment) -> DiceCheck:

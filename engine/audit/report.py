@@ -63,6 +63,7 @@ class DiceCheck(Plain):
     # committed rolls nobody sealed: (ruling, whose lane or "hidden", who made it). The GM's
     # machine, which knows the seed, could foresee each of them.
     foreseeable: tuple[tuple[int, str, str], ...] = ()
+    seats: tuple[tuple[str, str], ...] = ()  # each member's key on their seat at the last row
 
 
 @frozen

@@ -68,3 +68,27 @@ def test_key_seal_signs_only_a_roll_to_seal(tmp_path: Path) -> None:
     refused = runner.invoke(campaign, ["key", "seal", "--file", str(key)], input="hello\n")
     assert 2 == refused.exit_code
     assert "NOT_A_ROLL_TO_SEAL" in refused.stderr
+
+
+def test_verify_dice_says_plainly_when_the_key_file_is_not_the_key_on_a_seat(
+    run: Run, tmp_path: Path
+) -> None:
+    """The GM put a key of his own on Bea's seat: her own key file is on no seat, and
+    `verify-dice --key` says so; the key that is on a seat draws no such line."""
+    played(run, tmp_path)
+    ok(run, "--as Bea dice 1d4 --why coin")
+    ok(run, "scene end")
+    ok(run, "session end")
+    out = tmp_path / "s.jsonl"
+    ok(run, f"export --out {out}")
+    ok(run, f"key new --file {tmp_path / 'mine'}.pem")
+    theirs = run(f"verify-dice {out} --key {tmp_path / 'mine'}.pem")
+    assert "the key in your key file is on no seat of this log" in theirs.output
+    assert (
+        json.loads(run(f"--json verify-dice {out} --key {tmp_path / 'mine'}.pem").stdout)["dice"][
+            0
+        ]["key_on_a_seat"]
+        is False
+    )
+    hers = run(f"verify-dice {out} --key {tmp_path / 'Bea'}.pem")
+    assert "on no seat" not in hers.output

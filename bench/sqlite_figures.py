@@ -17,6 +17,7 @@ from bench import (
     projection_figures,
     replay_figures,
     scale_figures,
+    seal_figures,
     search_figures,
     streaming_figures,
     undo_figures,
@@ -408,6 +409,7 @@ def everything(sizes: Sizes, watch: Stopwatch) -> list[Row]:
     figures: list[tuple[str, Callable[[], list[Row]]]] = [
         ("command latency", lambda: latency(work, repeat * 3)),
         ("append", lambda: append(work, repeat * 20)),
+        ("sealed roll", lambda: seal_figures.figures(work, repeat * 20)),
         ("bulk import", lambda: bulk(work, repeat, events)),
         ("replay", lambda: replay(work, repeat, events)),
         ("snapshots", lambda: snapshots(work, repeat, events)),

@@ -258,7 +258,7 @@ def test_the_thread_and_the_dice_check_pass_axe_on_a_phone_and_a_desktop(
     with Visit(browser, server, member) as visit:
         page = visit.page
         found: list[str] = []
-        for path in ("",):
+        for path in ("", "/dice-check"):
             for size in (PHONE, DESKTOP):
                 page.set_viewport_size(size)
                 page.goto(visit.table + path + f"?since={READ_UP_TO}")

@@ -217,3 +217,11 @@ def test_the_gm_writes_a_hidden_post_players_do_not_read(table: Table) -> None:
     assert 403 == refused.status_code
     assert before == table.events()
 
+
+def test_the_dice_check_page_sits_in_the_tables_navigation(table: Table) -> None:
+    """The dice-check page has the table's link bar, itself the current page."""
+    answer = table.client.get(f"{PAGE}/dice-check", headers=table.headers(ANA))
+    assert 200 == answer.status_code
+    bar = answer.text[answer.text.index('<nav class="bar"') :].split("</nav>")[0]
+    assert f'<a href="{PAGE}#new">Table</a>' in bar
+    assert 'aria-current="page">Check the dice</a>' in bar

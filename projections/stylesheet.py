@@ -141,6 +141,15 @@ ul.lines.was li,p.was{color:var(--muted)}
 .tag{display:inline-block;font-size:.7rem;font-weight:600;text-transform:uppercase;
 border:1px solid currentColor;border-radius:3px;padding:0 .25rem;margin-right:.3rem}
 ul.lines.now .tag{color:var(--good)}
+@media (min-width:40rem){
+ol.thread li.entry{display:grid;grid-template-columns:minmax(0,1fr) auto;grid-auto-flow:dense;
+column-gap:.6rem}
+ol.thread li.entry>*{grid-column:1/-1}
+ol.thread li.entry>.head{grid-column:1}
+ol.thread li.entry>.acts{grid-column:2;justify-self:end;align-self:start}
+ol.thread li.entry>.acts:has(details[open]){grid-column:1/-1;justify-self:stretch}
+ol.thread li.entry>.acts details.act{margin:.1rem 0 .1rem .5rem}
+}
 form.writer{max-width:none;align-content:start}form.writer textarea{width:100%}
 form.writer .as{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 details.group{margin:.3rem 0}details.group>summary{font-weight:600}

@@ -47,7 +47,11 @@ class Reading(Reads):
         campaign = self.campaign(campaign_name)
         acting_member(campaign, member)
         upto = max(0, min(ruling, campaign.rulings))
-        return self.read_positions.mark(campaign.id, member, session or BEFORE_SESSIONS, upto)
+        key = session or BEFORE_SESSIONS
+        kept = self.read_positions.positions(campaign.id, member).get(key, 0)
+        if kept >= upto:  # a page shown again writes nothing
+            return kept
+        return self.read_positions.mark(campaign.id, member, key, upto)
 
     def read_position(self, campaign_name: str, session: int | None, *, member: str) -> int:
         """The last ruling of ``session``'s thread ``member`` was shown (0: none yet)."""

@@ -58,15 +58,30 @@ class Table:
             return event_count(engine)
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    db = str(tmp_path / "long.db")
+def _served(db: str) -> Iterator[Table]:
     long_table.built(db)
     with Engine(db) as engine:
         for who in (GM, ANA, BEN):
             engine.mark_read(CAMPAIGN, 1, READ_UP_TO, member=who)
     with TestClient(create_app(db)) as client:
         yield Table(db, client)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    yield from _served(str(tmp_path / "long.db"))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Table]:
+    """The table on a SQLite file, or on a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield from _served(str(tmp_path / "long.db"))
+        return
+    from tests.postgres import fresh_schema
+
+    with fresh_schema() as url:
+        yield from _served(url)
 
 
 def entry(html: str, ruling: int) -> str:
@@ -80,19 +95,19 @@ def new_entries(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'<li id="r-(\d+)" class="entry [^"]*\bnew\b', html)]
 
 
-def test_the_table_marks_what_is_new_opens_there_and_keeps_the_place(table: Table) -> None:
+def test_the_table_marks_what_is_new_opens_there_and_keeps_the_place(any_store: Table) -> None:
     """ana read up to ruling 30: the page marks the entries the others wrote after it (not her
     own 31, 32, 37), opens at the first (``#new``), counts them in its title and its header; it
-    moves her position to the session's last ruling, so the next visit has nothing new and
-    opens at the last entry."""
-    html = table.page(ANA)
+    moves her position to the session's last ruling (in a SQLite file or a PostgreSQL
+    schema), so the next visit has nothing new and opens at the last entry."""
+    html = any_store.page(ANA)
     assert [33, 34, 35, 36] == new_entries(html)
     assert re.search(r"<title>\(4 new\) Docklands Long: the table</title>", html)
     assert '<a href="#new">4 new since your last visit</a>' in html
     assert 1 == html.count('id="new"')
     assert '<span id="new" class="new-since">New since your last visit</span>' in entry(html, 33)
-    assert 38 == table.position(ANA)
-    again = table.page(ANA)
+    assert 38 == any_store.position(ANA)
+    again = any_store.page(ANA)
     assert [] == new_entries(again)
     assert "<title>Docklands Long: the table</title>" in again
     assert '<span id="new" class="here">' in entry(again, 37)

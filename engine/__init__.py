@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from engine.reads.recaps import MODELS
     from engine.reads.search import FoundText, SearchResult
     from engine.reads.timeline import Change, NoSuchPoint, differences
+    from engine.reads.unread import Unread, new_to
     from engine.results.log_lines import dispute_line, event_lines, names, where
     from engine.results.ruling import (
         AmendedView,
@@ -142,6 +143,7 @@ __all__ = [
     "SignedIn",
     "StoreFault",
     "UndoneView",
+    "Unread",
     "VerifyReport",
     "as_read_by",
     "character_view",
@@ -166,6 +168,7 @@ __all__ = [
     "member_views",
     "names",
     "new_key",
+    "new_to",
     "one_line",
     "place",
     "public_key_of",
@@ -258,6 +261,7 @@ __getattr__, __dir__ = lent_names(
         "corrections.undo": ("LoggedRuling", "NOT_UNDOABLE"),
         "reads.search": ("FoundText", "SearchResult"),
         "reads.timeline": ("Change", "NoSuchPoint", "differences"),
+        "reads.unread": ("Unread", "new_to"),
         "transfer.export_import": ("Imported", "file_lines"),
     },
 )

@@ -126,7 +126,30 @@ border-radius:4px;margin-right:.2rem;font-weight:600;background:#fff}
 nav.sessions{margin:.2rem 0 .6rem}
 .composer{margin-top:1.5rem;border-top:2px solid var(--accent);padding-top:.4rem}
 .composer-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:0 2rem;align-items:start}
-@media (min-width:60rem){.composer-grid{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+html{scroll-padding:.5rem 0 4.5rem}#f-post-text{scroll-margin-top:7rem}
+#table{padding-bottom:3.5rem}
+a.write-now{position:fixed;right:1rem;bottom:1rem;z-index:3;padding:.55rem 1.1rem;
+border-radius:2rem;background:var(--accent);color:#fff;font-weight:600;text-decoration:none;
+box-shadow:0 1px 5px rgba(0,0,0,.35)}
+a.write-now:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
+a.write-now.by{display:none}
+.new-since{display:block;margin:0 0 .3rem;border-top:2px solid var(--bad);color:var(--bad);
+font-size:.8rem;font-weight:600}
+.badge.new{color:var(--bad);border-color:var(--bad)}
+ul.lines.was,ul.lines.now,ul.lines.then{list-style:none;padding-left:0}
+ul.lines.was li,p.was{color:var(--muted)}
+.tag{display:inline-block;font-size:.7rem;font-weight:600;text-transform:uppercase;
+border:1px solid currentColor;border-radius:3px;padding:0 .25rem;margin-right:.3rem}
+ul.lines.now .tag{color:var(--good)}
+@media (min-width:40rem){
+ol.thread li.entry{display:grid;grid-template-columns:minmax(0,1fr) auto;grid-auto-flow:dense;
+column-gap:.6rem}
+ol.thread li.entry>*{grid-column:1/-1}
+ol.thread li.entry>.head{grid-column:1}
+ol.thread li.entry>.acts{grid-column:2;justify-self:end;align-self:start}
+ol.thread li.entry>.acts:has(details[open]){grid-column:1/-1;justify-self:stretch}
+ol.thread li.entry>.acts details.act{margin:.1rem 0 .1rem .5rem}
+}
 form.writer{max-width:none;align-content:start}form.writer textarea{width:100%}
 form.writer .as{display:flex;flex-wrap:wrap;gap:.25rem .5rem;align-items:center}
 details.group{margin:.3rem 0}details.group>summary{font-weight:600}

@@ -43,6 +43,8 @@ from domain.visibility import hidden_from
 from engine import redrawn_ruling
 from web.auth import seat
 from web.commands import engine_of
+from web.pages import nav
+from web.render import reader_of
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -317,13 +319,16 @@ def dice_check_page(
     """A session's committed dice (default: the latest session), checked in the browser."""
     member = seat(request, campaign)
     engine = engine_of(request)
-    sessions = engine.campaign(campaign).sessions
+    state = engine.campaign(campaign)
+    sessions = state.sessions
     shown = session if session is not None else sessions
     page = f"/campaigns/{quote(campaign, safe='')}"
     return Template(
         "dice_check.html",
         context={
             "campaign": campaign,
+            "nav": nav(campaign, state.system, "dice-check"),
+            "reader": reader_of(state, member),
             "campaign_page": page,
             "session": shown,
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],

@@ -43,6 +43,7 @@ from engine import (
     NoSuchPoint,
     event_lines,
     log_entry,
+    new_to,
     one_line,
 )
 from projections.describe import system_title
@@ -105,9 +106,11 @@ def template_globals(engine: JinjaTemplateEngine) -> None:
     env.filters.update(FILTERS)
 
 
-def _nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
+def nav(campaign: str, system: str, here: str) -> list[dict[str, Any]]:
+    """The links on top of every page of a campaign (``here``: the page's own key); the table's
+    opens at what is new to the member (``#new``)."""
     base = page_of(campaign)
-    links = [("table", "Table", base), ("recap", "Recap", base + "/recap")]
+    links = [("table", "Table", base + "#new"), ("recap", "Recap", base + "/recap")]
     links += [(p.key, p.label, base + p.path) for p in presentation_of(system).pages]
     links.append(("dice", "Dice", base + "/dice"))
     links.append(("dice-check", "Check the dice", base + "/dice-check"))
@@ -162,12 +165,20 @@ def _target(logged: LoggedRuling, state: CampaignState) -> int | None:
     return next((d.ruling for d in state.disputes if d.number == number), None)
 
 
-def _entry(entry: Entry, view: LogEntry, gm: str) -> dict[str, Any]:
+def _entry(entry: Entry, view: LogEntry, gm: str, reader: str, new: bool) -> dict[str, Any]:
     """One thread entry for ``_entry.html``: the thread's entry, its ruling's view (dice,
-    corrections, disputes), the post's or narration's Markdown rendered (safely)."""
+    corrections, disputes), the post's or narration's Markdown rendered (safely), whether it is
+    new to the reader, whether they may edit it (their own post, standing), whether it shows
+    what it recorded beside what stands now (amended, and not only in its narration)."""
     post = entry.post
     return {
         "x": entry,
+        "new": new,
+        "editable": post is not None
+        and view.command == "post"
+        and post.author == reader
+        and view.undone is None,
+        "was_now": any(a.lines != view.lines for a in view.amended),
         "v": view,
         "who": "" if post is None else speaker(post, gm),
         "voice": "card" if post is None else str(post.voice),
@@ -184,10 +195,15 @@ def _entry(entry: Entry, view: LogEntry, gm: str) -> dict[str, Any]:
     }
 
 
-def _thread_entries(state: CampaignState, logged: list[LoggedRuling]) -> list[dict[str, Any]]:
+def _thread_entries(
+    state: CampaignState, logged: list[LoggedRuling], member: str, read: int
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The thread's entries for the page, what corrected or disputed an entry folded under it,
+    and the rulings new to ``member``, who was shown the thread up to ruling ``read``."""
     thread = build_thread(state, logged)
     views = {one.ruling.number: log_entry(one, state) for one in logged}
-    shown = [_entry(x, views[x.ruling], state.gm) for x in thread.entries]
+    new = new_to(member, read, thread.entries)
+    shown = [_entry(x, views[x.ruling], state.gm, member, x.ruling in new) for x in thread.entries]
     by_number = {item["x"].ruling: item for item in shown}
     targets = {
         one.ruling.number: _target(one, state) for one in logged if one.ruling.command in FOLDED
@@ -199,7 +215,7 @@ def _thread_entries(state: CampaignState, logged: list[LoggedRuling]) -> list[di
             by_number[target]["folds"].append(item)
         else:
             kept.append(item)
-    return kept
+    return kept, new
 
 
 def _table(
@@ -208,13 +224,22 @@ def _table(
     session: int | None = None,
     refusal: dict[str, Any] | None = None,
     character: str | None = None,
+    since: int | None = None,
+    away: bool = False,
 ) -> dict[str, Any]:
+    """The table page's context, the member's read position of the session shown moved to its
+    last ruling (unless ``away``: the page is not being looked at); what is new is marked from
+    ``since`` (default: their position before this page)."""
     member = seat(request, campaign)
     engine = engine_of(request)
     state = engine.campaign(campaign)
     actions = engine.actions(campaign, reader=member, character=character or None)
     reader = reader_of(state, member)
     shown, logged = _session_rulings(engine, campaign, state, member, session)
+    read = since if since is not None else engine.read_position(campaign, shown, member=member)
+    entries, new = _thread_entries(state, logged, member, read)
+    if logged and not away:
+        engine.mark_read(campaign, shown, logged[-1].ruling.number, member=member)
     sheets = presentation_of(state.system)
     known_now = engine.characters(campaign, audience=Member(member))
     characters = [
@@ -228,6 +253,8 @@ def _table(
         for entry, known in zip(state.roster, known_now, strict=True)
     ]
     latest = max(state.sessions, shown or 0)
+    if refusal is not None:
+        refusal["shown"] = _offered(refusal, entries, reader, state)
     return {
         "campaign": campaign,
         "system": state.system,
@@ -244,7 +271,11 @@ def _table(
             for n in range(1, latest + 1)
         ],
         "older": shown is not None and shown < latest,
-        "entries": _thread_entries(state, logged),
+        "entries": entries,
+        "since": read,
+        "unread": len(new),
+        # where the page opens (``#new``): the first entry new to the member, else the last
+        "anchor": new[0] if new else (entries[-1]["x"].ruling if entries else None),
         "characters": characters,
         "disputes": [
             {
@@ -259,8 +290,31 @@ def _table(
         "composer": composer(reader, state),
         "refusal": refusal,
         "turns": sheets.turns([known for known in known_now if known is not None], state),
-        "nav": _nav(campaign, state.system, "table"),
+        "nav": nav(campaign, state.system, "table"),
     }
+
+
+def _offered(
+    refusal: dict[str, Any], entries: list[dict[str, Any]], reader: Reader, state: CampaignState
+) -> bool:
+    """Whether the form of a ruling or a dispute that was refused is on the page again (its
+    line then stands at it; else above the composer)."""
+    form = refusal["form"]
+    if form == "resolve":
+        open_now = (str(d.number) for d in state.open_disputes())
+        return reader.gm and refusal["dispute"] in open_now
+    for item in entries:
+        view = item["v"]
+        if str(view.ruling) == refusal["ruling"]:
+            offers = {
+                "dispute": reader.disputes and item["disputable"],
+                "undo": reader.gm and view.correctable,
+                "amend": reader.gm and view.correctable,
+                "reveal": reader.gm and view.hidden,
+                "edit": item["editable"],
+            }
+            return bool(offers.get(form, False))
+    return False
 
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
@@ -269,11 +323,17 @@ def table(
     campaign: FromPath[str],
     session: FromQuery[int | None] = None,
     character: FromQuery[str | None] = None,
+    since: FromQuery[int | None] = None,
+    away: FromQuery[bool] = False,
 ) -> Template:
-    """The table: the turn panel, a session's thread, the characters, the open disputes, the
-    composer and the actions the rules allow the reader now (``character``: for that one of
-    theirs)."""
-    return Template("table.html", context=_table(request, campaign, session, None, character))
+    """The table: the turn panel, a session's thread (what is new to the reader marked, the
+    first of it the page's ``#new``), the composer after it, the actions the rules allow the
+    reader now (``character``: for that one of theirs), the characters and the open disputes.
+    Showing it moves the reader's read position to its last ruling, unless ``away`` (the live
+    page fetching itself while not looked at); ``since``: mark what is new from that position
+    (the live page's own, kept from when it opened)."""
+    context = _table(request, campaign, session, None, character, since, away)
+    return Template("table.html", context=context)
 
 
 def _flag(data: dict[str, str]) -> dict[str, bool]:
@@ -314,6 +374,14 @@ def _act(request: Req, campaign: str, data: dict[str, str]) -> int:
             dice=dice_spec(faces, None),
             **_flag(data),
         )
+    elif do == "edit":  # an author's edit of their post: its text amended, rolls kept
+        result = engine.amend(
+            campaign,
+            _ruling_number(data.get("ruling", "")),
+            {"text": data.get("text", "")},
+            reason=data.get("reason", ""),
+            actor=member,
+        )
     elif do == "resolve":
         try:
             outcome = Outcome(data.get("outcome", ""))
@@ -344,6 +412,7 @@ def _issue(
     faces = read_dice(data.get("dice", ""))
     if do == "post":
         params: dict[str, Any] = read_speaker(data)
+        hidden = bool(data.get("hidden"))  # the GM's (the engine refuses anyone else's)
     elif do == "dispute":
         params = {
             "ruling": _ruling_number(data.get("ruling", "")),
@@ -376,8 +445,15 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
     try:
         number = await sync_to_thread(partial(_act, request, campaign, data))
     except CodedError as error:
-        refusal = {"form": data.get("_form", data.get("_do", "")), "message": one_line(error)}
-        refusal |= {"text": data.get("text", "")}
+        # the form refused (which ruling's or dispute's), its line, and what was typed in it
+        refusal: dict[str, Any] = {
+            "form": data.get("_form", data.get("_do", "")),
+            "message": one_line(error),
+            "text": data.get("text", ""),
+            "data": data,
+            "ruling": data.get("ruling", ""),
+            "dispute": data.get("dispute", ""),
+        }
         chosen = data.get("_as") or None
         table = partial(_table, request, campaign, None, refusal, chosen)
         context = await sync_to_thread(table)
@@ -420,7 +496,7 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
                 attrs.evolve(log_entry(c.logged, state), lines=event_lines(c.events, state))
                 for c in history
             ],
-            "nav": _nav(campaign, state.system, ""),
+            "nav": nav(campaign, state.system, ""),
         },
     )
 
@@ -440,7 +516,7 @@ def _wrapped(
     while the page loads is not missed."""
     links = " · ".join(
         f'<a href="{e(n["href"])}"{" aria-current=page" if n["here"] else ""}>{e(n["label"])}</a>'
-        for n in _nav(campaign, state.system, here)
+        for n in nav(campaign, state.system, here)
     )
     bar = f'<nav class="bar"><strong>{e(campaign)}</strong> · {links}</nav>'
     events = e(f"{page_of(campaign)}/events?after={state.rulings}")

@@ -1,6 +1,7 @@
 """The engine: the application API of one store. ``Store`` (``engine.application.core``) opens it
-and loads state, ``Reads`` (``engine.application.reads``) reads the log for a front end; here are
-the writes: each command run as one ruling (load -> decide -> save) through the ``Ledger``, and the
+and loads state, ``Reads`` (``engine.application.reads``) reads the log for a front end and
+``Reading`` (``engine.application.reading``) keeps where each member stands in it; here are the
+writes: each command run as one ruling (load -> decide -> save) through the ``Ledger``, and the
 corrections (undo, amend, resolving a dispute). Every method is a use a front end has."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from engine.application.access import Access
 from engine.application.actions import Actions
 from engine.application.notices import Notices
 from engine.application.once import Once
-from engine.application.reads import Reads
+from engine.application.reading import Reading
 from engine.dice.committed import SEALED, CommittedDice
 from engine.dice.sources import DiceSpec
 from engine.store.mapper import canonical_json, converter
@@ -31,7 +32,7 @@ from engine.write.assembly import RulingResult
 from engine.write.ledger import RulingView, evolve_directory
 
 
-class Engine(Reads, Notices, Access, Actions, Once):
+class Engine(Reading, Notices, Access, Actions, Once):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""

@@ -84,6 +84,7 @@ STATUS_BEFORE = {
             "SEARCH_LIMIT_OUT_OF_BOUNDS",
             "NOT_A_ROLL_TO_SEAL",  # new with protocol 3: bad input, as its kind says
             "SEAL_NOT_CANONICAL",
+            "NO_READ_POSITION",
         ],
         422,
     ),

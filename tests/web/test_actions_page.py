@@ -121,6 +121,7 @@ def test_a_hidden_verb_posted_anyway_is_refused_in_place(
             follow_redirects=False,
         )
     assert 409 == refused.status_code or 400 <= refused.status_code < 500
-    assert 'class="refusal" role="alert">test: ' in refused.text
+    focused = 'class="refusal" role="alert" id="refused" tabindex="-1" autofocus>test: '
+    assert focused in refused.text  # above the actions, focused
     with Engine(db) as engine:
         assert before == engine.campaign(SCENE.campaign).rulings

@@ -252,7 +252,7 @@ def test_the_recap_and_dice_pages_follow_the_table_live(
     seat_ = Seat(browser, base, db, scene.campaign, "alice")
     try:
         page = seat_.page
-        page.goto(f"{page.url.split('?')[0]}/{page_name}")
+        page.goto(f"{page.url.split('#')[0].split('?')[0]}/{page_name}")
         page.locator("h1").first.wait_for(timeout=WAIT)
         page.evaluate("window.loadedOnce = true")
         with Engine(db) as engine:

@@ -411,6 +411,27 @@ def test_a_protocol_2_session_verifies_and_lists_what_verify_lists(
     )
 
 
+def test_on_a_phone_the_rolls_stack_and_no_name_is_broken(alice: Any, server: Server) -> None:
+    """At 390 px the page is no wider than the phone, it has the table's link bar, and every
+    roll's cells stack under their columns' names: each name (who rolled) stands on one line,
+    never broken mid-word ("Ro sa")."""
+    alice.set_viewport_size({"width": 390, "height": 844})
+    check_page(alice, server, ZION, 1)
+    assert alice.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "Check the dice" in alice.inner_text("nav.bar [aria-current=page]")
+    lines = alice.eval_on_selector_all(
+        "table.rolls td[data-label=by]",
+        """cells => cells.map(cell => {
+            const words = document.createRange();
+            words.selectNodeContents(cell);
+            const tops = new Set([...words.getClientRects()].map(r => Math.round(r.top)));
+            return [cell.textContent, tops.size];
+        })""",
+    )
+    assert {GM, "alice", "bob"} <= {name for name, _ in lines}
+    assert [] == [(name, count) for name, count in lines if count != 1]
+
+
 def test_a_session_started_again_and_ended_without_a_roll_is_listed(
     alice: Any, server: Server, played: Played
 ) -> None:

@@ -168,11 +168,13 @@ def test_a_name_made_of_markup_is_text(tmp_path: Path) -> None:
 
 
 def test_every_page_links_to_the_dice_check() -> None:
-    """The link bar leads a member to the page on which their browser checks the dice."""
-    from web.pages import _nav
+    """The link bar leads a member to the page on which their browser checks the dice, and to
+    the table where what is new to them starts (``#new``)."""
+    from web.pages import nav
 
-    links = {n["key"]: n["href"] for n in _nav("Neon", "sprawl-goons", "table")}
+    links = {n["key"]: n["href"] for n in nav("Neon", "sprawl-goons", "table")}
     assert "/campaigns/Neon/dice-check" == links["dice-check"]
+    assert "/campaigns/Neon#new" == links["table"]
 
 
 @pytest.mark.parametrize("page", ["recap", "dice"])
@@ -293,7 +295,7 @@ def test_dice_and_hidden_only_on_the_verbs_that_roll(
 ) -> None:
     """The GM's forms: a dice field and "hidden" on the verbs that roll (`roll`, `dice`), none
     on `session start`, `note` or `member add`; the GM's verbs come in collapsed groups, the
-    rulings first; a skip link leads to the composer."""
+    rulings first; the page's first link, its access key W, leads to the composer's post box."""
     db, tokens = tables
     scene = next(s for s in SCENES if s.system == "sims")
     html = _page(db, scene.campaign, tokens[(scene.campaign, GM)])
@@ -305,6 +307,6 @@ def test_dice_and_hidden_only_on_the_verbs_that_roll(
         assert f'id="f-{key}-hidden"' not in html
     groups = re.findall(r'<details class="group" id="g-([a-z]+)"', html)
     assert ["rulings", "characters", "table", "session", "members"] == groups
-    assert '<a class="skip" href="#composer">' in html
+    assert re.search(r'<a id="write-now" class="write-now" href="#f-post-text" accesskey="w"', html)
     assert 'id="composer"' in html
     assert 'id="f-post-text"' in html

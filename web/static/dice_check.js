@@ -721,12 +721,16 @@ const diceCheck = (() => {
     return `${item.counter}${last}`;
   }
 
+  // One row a roll; on a phone each row stacks, every cell under its column's name
+  // (the stylesheet's table.stack), so no name is broken to fit a column.
+  const COLUMNS = ["ruling", "by", "counters", "recorded", "recomputed", "check"];
+  const cell = (column, text, attributes = {}) =>
+    element("td", text, { "data-label": COLUMNS[column], ...attributes });
+
   function table(c, result) {
-    const rows = element("table", null, { class: "rolls" });
+    const rows = element("table", null, { class: "rolls stack" });
     const head = element("tr");
-    for (const title of ["ruling", "by", "counters", "recorded", "recomputed", "check"]) {
-      head.append(element("th", title));
-    }
+    for (const title of COLUMNS) head.append(element("th", title, { scope: "col" }));
     rows.append(head);
     for (const row of result.rows) {
       if (row.gap) {
@@ -734,11 +738,11 @@ const diceCheck = (() => {
         const tr = element("tr", null, { class: "gap", "data-status": "gap" });
         const span = first === last ? `${first}` : `${first}-${last}`;
         const where = lane ? `${lane}'s ${span}` : span;
-        tr.append(element("td", "-"), element("td", lane || "-"), element("td", where));
+        tr.append(cell(0, "-"), cell(1, lane || "-"), cell(2, where, { class: "counters" }));
         const why =
           "not in the rulings you may read (a ruling hidden from you, or a missing one: " +
           "campaign verify tells)";
-        tr.append(element("td", why, { colspan: "3" }));
+        tr.append(cell(3, why, { colspan: "3" }));
         rows.append(tr);
         continue;
       }
@@ -746,11 +750,11 @@ const diceCheck = (() => {
       const attributes = { "data-ruling": `${item.ruling}`, "data-status": row.status };
       const tr = element("tr", null, attributes);
       const undone = item.undone ? ` (undone by ${item.undone.by} in #${item.undone.ruling})` : "";
-      tr.append(element("td", `${item.ruling}${undone}`), element("td", item.by));
-      tr.append(element("td", counters(c, item)));
-      tr.append(element("td", item.dice ? recorded(item) : "not yours to read"));
-      tr.append(element("td", row.faces === null ? "-" : row.faces.join(", ")));
-      const verdict = element("td", WORDS[row.status], { class: "status" });
+      tr.append(cell(0, `${item.ruling}${undone}`), cell(1, item.by));
+      tr.append(cell(2, counters(c, item), { class: "counters" }));
+      tr.append(cell(3, item.dice ? recorded(item) : "not yours to read"));
+      tr.append(cell(4, row.faces === null ? "-" : row.faces.join(", ")));
+      const verdict = cell(5, WORDS[row.status], { class: "status" });
       if (row.why) verdict.append(`: ${row.why}`);
       tr.append(verdict);
       rows.append(tr);

@@ -3,7 +3,9 @@
 // value in x-csrftoken), a refusal shows its one line under its form, and when the server-sent
 // events say a ruling was recorded the page fetches itself again and swaps its live sections:
 // the header, the thread (in the server's order), the panels and the forms (typed values and
-// open forms are kept). No library.
+// open forms are kept). The page opens at what is new to the member (``#new``, when the address
+// names no place), and is marked read as it shows new rulings while it is looked at (fetched with
+// ``away`` while it is not, then again once it is). No library.
 "use strict";
 (() => {
   const root = document.getElementById("table");
@@ -37,6 +39,7 @@
       if (kind === "bool") { if (value) params[el.name] = true; continue; }
       if (kind === "hidden") { if (value) extra.hidden = true; continue; }
       if (kind === "flag") { if (value) extra[value] = true; continue; }
+      if (kind === "change") { (extra.changes ||= {})[el.name] = value; continue; }
       if (kind === "dice") { if (value.trim()) extra.dice = list(value).map(number); continue; }
       if (value === "") { if ("null" in el.dataset) params[el.name] = null; continue; }
       if (kind === "int") params[el.name] = number(value);
@@ -63,6 +66,7 @@
     busy += 1; // the page is not swapped under a form being sent
     const said = form.querySelector("output.said");
     const button = form.querySelector("button[type=submit]");
+    let refused = null;
     button.disabled = true;
     said.textContent = "…";
     said.className = "said";
@@ -81,12 +85,15 @@
         const error = body.error || {};
         said.textContent = `${error.code || response.status}: ${error.message || response.statusText}`;
         said.className = "said refusal";
+        refused = said;
       }
     } catch (problem) {
       said.textContent = `not sent: ${problem}`;
       said.className = "said refusal";
+      refused = said;
     } finally {
       button.disabled = false;
+      if (refused) { refused.tabIndex = -1; refused.focus(); } // the line, at its form
       busy -= 1;
       if (deferred && busy === 0) refreshSoon();
     }
@@ -174,9 +181,10 @@
     pending = null;
     if (busy > 0) { deferred = true; return; }
     deferred = false;
-    const response = await fetch(location.pathname + location.search, { headers: { accept: "text/html" } });
+    const response = await fetch(address(), { headers: { accept: "text/html" } });
     if (!response.ok) return;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+    if (fresh.title) document.title = fresh.title; // how many are new, as the server counts
     if (busy > 0) { deferred = true; return; } // a form went out meanwhile: swap after it
     const chooser = document.activeElement && document.activeElement.id === "f-for";
     if (!swap(fresh)) waiting = true; // the rest once the focus leaves what holds it
@@ -186,6 +194,32 @@
   }
   function refreshSoon() {
     if (!pending) pending = setTimeout(refresh, 50);
+  }
+
+  // The page as the server renders it now, marking new what is new since the page opened
+  // (``since``), and marked read unless nobody looks at it (``away``: then once they do).
+  let unmarked = false;
+  function address() {
+    const url = new URL(location.pathname + location.search, location.origin);
+    if (root.dataset.since !== undefined) url.searchParams.set("since", root.dataset.since);
+    unmarked = document.visibilityState !== "visible";
+    if (unmarked) url.searchParams.set("away", "true");
+    return url;
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && unmarked) refreshSoon();
+  });
+
+  // Open at what is new (the page's #new: the first entry new to the member, else the last),
+  // unless the address names a place of its own (a ruling just recorded, a link).
+  if (!location.hash && document.getElementById("new")) location.replace("#new");
+
+  // The Write button stays in a corner until the post box is wholly in sight.
+  const write = document.getElementById("write-now");
+  const box = document.getElementById("f-post-text");
+  if (write && box && "IntersectionObserver" in window) {
+    const seen = ([entry]) => write.classList.toggle("by", entry.intersectionRatio >= 0.99);
+    new IntersectionObserver(seen, { threshold: [0, 0.99] }).observe(box);
   }
 
   // The actions are for the character chosen beside them (a plain GET form without this

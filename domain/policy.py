@@ -15,8 +15,10 @@ campaign as it stood before it.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from attrs import frozen
 
@@ -60,15 +62,18 @@ OBSERVERS: Mapping[str, PlayerMay] = {
 }
 
 
+@functools.cache
 def players_may(system: str) -> Mapping[str, PlayerMay]:
     """What a player may issue in ``system``: the shared commands and the system's own (those
-    a house rule opens to players included: ``players_may_in`` says what a campaign allows)."""
+    a house rule opens to players included: ``players_may_in`` says what a campaign allows).
+    Looked up once a system (``verify`` asks once a player's ruling)."""
     from domain.rulesets import SYSTEMS
 
     module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
-    return {**SHARED, **module.PLAYERS}
+    return MappingProxyType({**SHARED, **module.PLAYERS})
 
 
+@functools.cache
 def players_could(system: str) -> Mapping[str, PlayerMay]:
     """What a player could issue in ``system`` of the commands no verb builds any more (its
     ``policy`` module's ``RETIRED``): a ruling an older version recorded with one still stands
@@ -76,8 +81,7 @@ def players_could(system: str) -> Mapping[str, PlayerMay]:
     from domain.rulesets import SYSTEMS
 
     module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
-    retired: Mapping[str, PlayerMay] = getattr(module, "RETIRED", {})
-    return retired
+    return MappingProxyType(dict(getattr(module, "RETIRED", {})))
 
 
 def players_may_in(campaign: CampaignState) -> Mapping[str, PlayerMay]:

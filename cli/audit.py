@@ -132,7 +132,8 @@ def import_campaign(ctx: Context, path: str) -> None:
     """Rebuild an exported campaign in this store, after verifying every line, link and seal.
 
     A malformed or tampered file is refused with the line and field that is wrong, and nothing
-    is imported.
+    is imported; so is one holding a ruling its member could not have made (the table's policy
+    as it stood then: IMPORT_ACTOR_NOT_ALLOWED).
 
     \b
     Example:
@@ -314,9 +315,11 @@ def _yours(check: Any, public_key: str) -> list[str]:
 def verify(ctx: Context) -> None:
     """Check that the log was not edited: every hash chain, ruling and session seal, every row
     belonging to a ruling, the committed dice, the store's directory entry; then replay every
-    stream with the rules and compare every stored snapshot with it; then read every row of the
-    store as the read models read it, and compare each read model the store keeps (recaps,
-    timelines, the ruling index, dice counts) with the same computed again from the log.
+    stream with the rules and compare every stored snapshot with it, and hold every ruling to
+    the table's policy as it stood then (a ruling its member could not have made is named);
+    then read every row of the store as the read models read it, and compare each read model
+    the store keeps (recaps, timelines, the ruling index, dice counts) with the same computed
+    again from the log.
 
     Exits 1 if anything does not hold, one line per finding naming its place (stream, version,
     ruling, session). Compare each session's seal with the one the GM posted.

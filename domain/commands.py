@@ -35,7 +35,10 @@ class View(Protocol):
 
 
 class Command(Protocol):
-    """An imperative request (``StartScene``, ``DeclareTest``): ``name`` is what the log shows."""
+    """An imperative request (``StartScene``, ``DeclareTest``): ``name`` is what the log shows.
+    A command whose own fields say more of who acts than the policy's tables (a post: its
+    speaker, its recipients) also has ``check_actor(campaign)``, which refuses what its author
+    may not do (``domain.policy.check_ruling`` calls it)."""
 
     name: ClassVar[str]
 

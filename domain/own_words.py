@@ -12,9 +12,11 @@ from domain.campaign import CampaignState
 from domain.errors import NotAllowed
 from domain.events import AMEND, Role
 from domain.policy import acting_member, check_gm
-from domain.posts import POST
+from domain.posts import POST, check_edit_dice
 from domain.said import SAY
+from domain.table import UpholdRuling
 
+RESOLVE = UpholdRuling.name  # the verb that resolves a dispute
 TEXT = "text"  # a post's text (``domain.posts.WritePost.text``)
 OWN_WORDS = frozenset({TEXT, SAY})
 
@@ -26,8 +28,13 @@ def edits_own_words(campaign: CampaignState, who: str, changes: Mapping[str, str
     return member.role is not Role.GM and bool(changes) and set(changes) <= OWN_WORDS
 
 
-def check_may_amend(campaign: CampaignState, who: str, changes: Mapping[str, str]) -> None:
-    """Refuse an amendment by anyone but a GM, except an author's edit of their own words."""
+def check_may_amend(
+    campaign: CampaignState, who: str, changes: Mapping[str, str], *, resolves: bool = False
+) -> None:
+    """Refuse an amendment by anyone but a GM, except an author's edit of their own words; one
+    that ``resolves`` a dispute is the GM's whatever it amends (the GM resolves disputes)."""
+    if resolves:
+        check_gm(campaign, who, RESOLVE)
     if not edits_own_words(campaign, who, changes):
         check_gm(campaign, who, AMEND)
 
@@ -53,3 +60,24 @@ def check_own_words(
             "rulings; the rest is the GM's"
         )
         raise NotAllowed(who=who, role=member.role, what=AMEND, rule=rule)
+
+
+def check_amendment(
+    campaign: CampaignState,
+    who: str,
+    changes: Mapping[str, str],
+    *,
+    ruling: int,
+    command: str,
+    args: Mapping[str, Any],
+    author: str,
+    new_dice: int,
+    resolves: bool,
+) -> None:
+    """Every check of who may amend, in the order ``amend`` makes them as it learns what it
+    needs (``check_may_amend``, then ``check_own_words`` once it read ruling ``ruling``, made by
+    ``author`` with ``command`` and ``args``, then ``check_edit_dice`` once it knows the
+    ``new_dice`` it rolled): ``verify`` holds a recorded amendment to them all at once."""
+    check_may_amend(campaign, who, changes, resolves=resolves)
+    check_own_words(campaign, who, changes, command=command, args=args, author=author)
+    check_edit_dice(campaign, who, ruling, new_dice)

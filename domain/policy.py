@@ -6,13 +6,19 @@ ones below, each for the characters they play (a command a house rule opens to p
 when the campaign plays with it: ``PlayerMay.opened_by``); an observer may only dispute.
 Everything else is the GM's: sessions and scenes, strain, damage and Glitch/Upgrade calls, NPCs,
 undo, amend, resolving disputes, members. A command outside the policy is refused
-``NOT_ALLOWED``.
+``NOT_ALLOWED``. A command no verb builds any more is held to what a player could issue with it
+when one did (a system's ``RETIRED``): the rulings it recorded still stand.
+
+``check_ruling`` is the check a ruling is held to, before it is decided and by ``verify`` on the
+campaign as it stood before it.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from attrs import frozen
 
@@ -56,13 +62,26 @@ OBSERVERS: Mapping[str, PlayerMay] = {
 }
 
 
+@functools.cache
 def players_may(system: str) -> Mapping[str, PlayerMay]:
     """What a player may issue in ``system``: the shared commands and the system's own (those
-    a house rule opens to players included: ``players_may_in`` says what a campaign allows)."""
+    a house rule opens to players included: ``players_may_in`` says what a campaign allows).
+    Looked up once a system (``verify`` asks once a player's ruling)."""
     from domain.rulesets import SYSTEMS
 
     module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
-    return {**SHARED, **module.PLAYERS}
+    return MappingProxyType({**SHARED, **module.PLAYERS})
+
+
+@functools.cache
+def players_could(system: str) -> Mapping[str, PlayerMay]:
+    """What a player could issue in ``system`` of the commands no verb builds any more (its
+    ``policy`` module's ``RETIRED``): a ruling an older version recorded with one still stands
+    (``check_allowed`` holds it to this), though no front end offers it."""
+    from domain.rulesets import SYSTEMS
+
+    module = importlib.import_module(f"domain.rulesets.{SYSTEMS[system]}.policy")
+    return MappingProxyType(dict(getattr(module, "RETIRED", {})))
 
 
 def players_may_in(campaign: CampaignState) -> Mapping[str, PlayerMay]:
@@ -117,6 +136,32 @@ def check_own_dice(
         )
 
 
+def check_ruling(
+    campaign: CampaignState,
+    actor: str,
+    command: Command,
+    *,
+    hidden: bool = False,
+    given: str | None = None,
+    typed: bool = False,
+) -> None:
+    """Refuse a ruling ``actor`` may not make on ``campaign`` as it stands: ``command``
+    (``check_allowed``), kept ``hidden`` (the GM's), with dice ``given`` instead of the
+    session's commitment (``check_own_dice``), and what the command's own fields say of who
+    acts (a command's ``check_actor``: a post's speaker and recipients, ``domain.posts``). The
+    engine runs it before deciding a command, and ``verify`` on every ruling of a log, on the
+    campaign as it stood before that ruling (``engine.audit.policy``): the two cannot disagree.
+    Every check lets a GM through but ``check_actor``, whose refusals of a GM are the command's
+    own rules (a post with two speakers)."""
+    check_allowed(campaign, actor, command)
+    if hidden:
+        check_gm(campaign, actor, "hide a ruling")
+    check_own_dice(campaign, actor, given, typed=typed)
+    check_actor = getattr(command, "check_actor", None)
+    if callable(check_actor):
+        check_actor(campaign)
+
+
 def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None:
     """Refuse ``command`` when ``actor`` may not issue it (see the module's docstring)."""
     member = acting_member(campaign, actor)
@@ -127,7 +172,7 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
         may = OBSERVERS.get(what)
         why = "observers read the log and dispute rulings"
     else:
-        may = players_may(campaign.system).get(what)
+        may = players_may(campaign.system).get(what) or players_could(campaign.system).get(what)
         why = "only the GM does that"
     if may is None:
         raise NotAllowed(who=actor, role=member.role, what=what, rule=why)

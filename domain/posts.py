@@ -107,13 +107,14 @@ class WritePost(Plain):
             return ()
         return tuple(dict.fromkeys((self.by, *self.to)))
 
+    def check_actor(self, campaign: CampaignState) -> None:
+        """Refuse the post when its author may not write it so: as that speaker, to those
+        members (``domain.policy.check_ruling`` asks, before it is decided and in ``verify``)."""
+        self._speaking(campaign)
+
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
-        author = acting_member(campaign, self.by)
-        if self.to:  # a system's own rule for private writing comes first (the Sims')
-            ruleset_named(campaign.system).check_private_post(campaign, self)
-        kind, speaker, character_id = self._speaker(campaign, author)
-        to = self._recipients(campaign, author)
+        author, kind, speaker, character_id, to = self._speaking(campaign)
         text = required_text(self.text, "the post")
         post = PostWritten(
             by=author.name,
@@ -125,6 +126,16 @@ class WritePost(Plain):
             rolls=roll_inline(text, dice),
         )
         return (Change(campaign.id, post),)
+
+    def _speaking(
+        self, campaign: CampaignState
+    ) -> tuple[Member, PostKind, str, Any, tuple[str, ...]]:
+        """The author, the kind of post, its speaker (and character) and its recipients."""
+        author = acting_member(campaign, self.by)
+        if self.to:  # a system's own rule for private writing comes first (the Sims')
+            ruleset_named(campaign.system).check_private_post(campaign, self)
+        kind, speaker, character_id = self._speaker(campaign, author)
+        return author, kind, speaker, character_id, self._recipients(campaign, author)
 
     def _speaker(self, campaign: CampaignState, author: Member) -> tuple[PostKind, str, Any]:
         given = [

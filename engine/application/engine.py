@@ -16,7 +16,7 @@ from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import EntropyStillOpen, NoCorrectionGiven
 from domain.events import MemberRemoved, Outcome, Role
 from domain.limits import check_command, check_parameters
-from domain.policy import check_allowed, check_gm, check_own_dice
+from domain.policy import check_ruling
 from domain.said import said_text
 from domain.visibility import visibility_of
 from engine.application.access import Access
@@ -232,9 +232,6 @@ class Engine(Reading, Notices, Access, Actions, Once):
             loaded = self.streams.load(campaign_id, evolve_campaign)
             campaign: CampaignState = loaded.state
             who = actor or campaign.gm
-            check_allowed(campaign, who, command)
-            if hidden:
-                check_gm(campaign, who, "hide a ruling")
             sealed = None
             if seal:  # the seal's checks (and Ed25519) load only for a sealed roll
                 from engine.dice.seals import SealOnHiddenRoll, check_seal
@@ -242,7 +239,9 @@ class Engine(Reading, Notices, Access, Actions, Once):
                 if hidden:
                     raise SealOnHiddenRoll()
                 sealed = check_seal(campaign, who, command, seal, given=spec.given)
-            check_own_dice(campaign, who, spec.given, typed=bool(spec.faces))
+            check_ruling(
+                campaign, who, command, hidden=hidden, given=spec.given, typed=bool(spec.faces)
+            )
             visibility, audience = visibility_of(command, hidden=hidden)
             view = RulingView(self.ledger, loaded, self.ruleset(campaign))
             source = self.ledger.dice_source(

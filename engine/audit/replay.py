@@ -10,7 +10,7 @@ one (or from the start), reading the rows again."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID
 
@@ -22,7 +22,7 @@ from domain.errors import DomainError, HistoryConflict, ReplayMismatch
 from domain.events import Event, RulingAmended, RulingRetracted
 from engine.audit.chain import why
 from engine.audit.report import Finding
-from engine.audit.rows import StoreRows
+from engine.audit.rows import Rows, StoreRows
 from engine.store.mapper import EDITED, UNLINKED, read_snapshot
 from engine.store.records import DIRECTORY_ID as DIRECTORY
 from engine.store.records import Recorded, Snapshot
@@ -30,10 +30,11 @@ from engine.store.streams import CORRECTION_TOPICS, Evolve, corrections, fold
 
 if TYPE_CHECKING:
     from engine.audit.ledger import RulingLedger
+    from engine.audit.policy import PolicyWalk
     from engine.store.campaign_store import CampaignStore
 
 CHECKPOINT = 1000  # the replay keeps the state every this many versions (see ``Folding``)
-KEEP = 8  # states kept to fold on from (besides the empty one before the first version)
+KEEP = 8  # the latest states kept to fold on from (and as many older ones, spread out)
 
 Stored = tuple[int, str, Snapshot | None]  # a stored snapshot: version, how it reads, snapshot
 
@@ -60,7 +61,7 @@ def anchor_of(found: Stored) -> tuple[int, str, str] | None:
     return version, snapshot.chain, f"the snapshot at version {version}"
 
 
-def _strict(evolve: Evolve) -> Evolve:
+def strict(evolve: Evolve) -> Evolve:
     """``evolve``, where any failure to apply an event is a misfit fold names with its record."""
 
     def apply(event: Event, state: Any) -> Any:
@@ -79,13 +80,27 @@ class Folding:
     (``engine.store.streams.fold``) with the corrections recorded up to that version. Each is folded
     on from the state at an earlier wanted version that no correction since changes: the latest
     one kept before every version those corrections void, and before the place where an amended
-    or undone ruling's replacement events stand (before the first later ruling's record)."""
+    or undone ruling's replacement events stand (before the first later ruling's record).
 
-    def __init__(self, evolve: Evolve, stream: UUID, rows: StoreRows, decode: Any) -> None:
+    The states kept are the latest ``KEEP`` and, before them, at most ``KEEP`` more at least
+    ``CHECKPOINT`` versions apart (besides the empty one before the first version): a correction
+    reaching far back folds again from near where it reaches. ``place(ruling)``, when given, is
+    where the first record of a ruling after ``ruling`` stands (None: not known; the records
+    are read to find it)."""
+
+    def __init__(
+        self,
+        evolve: Evolve,
+        stream: UUID,
+        rows: Rows,
+        decode: Any,
+        place: Callable[[int], int | None] | None = None,
+    ) -> None:
         self.evolve = evolve
         self.stream = stream
         self.rows = rows
         self.decode = decode
+        self.place = place
         self.points: list[int] = [0]
         self.states: list[Any] = [None]
         self.chunk: list[Recorded] = []  # the records after the last point
@@ -107,8 +122,11 @@ class Folding:
         for record in found:
             event = record.event
             if isinstance(event, RulingRetracted | RulingAmended):
+                placed = self.place(event.ruling) if self.place is not None else None
                 if event.versions:
                     here = min(event.versions)
+                elif placed is not None:
+                    here = placed
                 else:  # its replacements stand before the first record of a later ruling
                     here = next(
                         (
@@ -121,11 +139,16 @@ class Folding:
                 earliest = here if earliest is None else min(earliest, here)
         return earliest
 
-    def close(self, target: int) -> Any:
-        """The state at ``target``: the records in hand are those up to it."""
+    def close(self, target: int, *, held: bool = True) -> Any:
+        """The state at ``target``: the records in hand are those up to it (``held`` false:
+        none are, and the records since the last state kept are read again)."""
         points, at = self.points, len(self.points) - 1
-        found = [r for r in self.chunk if isinstance(r.event, RulingRetracted | RulingAmended)]
-        records: Any = self.chunk
+        records: Any = self.chunk if held else None
+        found = (
+            [r for r in self.chunk if isinstance(r.event, RulingRetracted | RulingAmended)]
+            if held
+            else self._corrections(points[at], target)
+        )
         reach = self._reach(found)
         while not (at == 0 or reach is None or reach > points[at]):
             at = max(0, bisect_left(points, reach) - 1)
@@ -138,9 +161,19 @@ class Folding:
         state = fold(records, self.evolve, self.states[at], corrections(found))
         points.append(target)
         self.states.append(state)
-        if len(points) > KEEP + 1:
-            del points[1], self.states[1]
+        self._thin()
         return state
+
+    def _thin(self) -> None:
+        """Let go of the state that leaves the latest ``KEEP`` when it stands less than
+        ``CHECKPOINT`` versions after the one kept before it, and of the oldest past ``KEEP``
+        more (the empty state at 0 stays)."""
+        points = self.points
+        leaving = len(points) - KEEP - 1
+        if leaving >= 2 and points[leaving] - points[leaving - 1] < CHECKPOINT:
+            del points[leaving], self.states[leaving]
+        if len(points) > 2 * KEEP + 1:
+            del points[1], self.states[1]
 
 
 class Replay:
@@ -198,9 +231,15 @@ class StreamReplay:
         else:
             replay.replayed += 1
             rows = StoreRows(replay.store.recorder)
-            self.folding = Folding(_strict(evolve), stream, rows, self.decode)
+            self.folding = Folding(strict(evolve), stream, rows, self.decode)
         self.stopped = False  # a row did not decode: the replay ends before it
         self.target: int | None = None  # the next wanted version (None: not known)
+        self.policy: PolicyWalk | None = None  # who could make each ruling, on the campaign's
+        if self.campaign:
+            from engine.audit.policy import PolicyWalk  # it folds with ``Folding``, defined here
+
+            rows = StoreRows(replay.store.recorder)
+            self.policy = PolicyWalk(stream, rows, self.decode)
 
     def snapshot(self, found: Stored, link: str) -> None:
         self.pending.append((found, link))
@@ -225,6 +264,8 @@ class StreamReplay:
                 self.replay.registered.setdefault(campaign_id, record.originator_version)
         else:
             self._envelope(record)
+        if self.policy is not None:
+            self.policy.record(record)
         version = record.originator_version
         if self.folding is not None:
             if self.target is None or self.target < version:
@@ -281,7 +322,8 @@ class StreamReplay:
             at_end = self.folding is not None and self.folding.points[-1] == self.last
             self.replay.directory = self.state if at_end and self.last else None
         self._compare(None, _NONE)
-        return [*self.decoded, *self.envelopes, *self.conflict, *self.snapshots]
+        policy = self.policy.findings() if self.policy is not None else []
+        return [*self.decoded, *self.envelopes, *self.conflict, *self.snapshots, *policy]
 
     def _conflicted(self, conflict: HistoryConflict) -> Finding:
         where = conflict.event

@@ -36,7 +36,8 @@ class Finding(Plain):
     ``replay`` (a history that does not decode or apply), ``rewritten`` (rows whose links are
     no longer those a seal or snapshot recorded), ``directory``, ``unreadable`` (a row of a
     stream of no campaign's that does not decode), ``readmodel`` (a stored read model's
-    document that is not what the log gives)."""
+    document that is not what the log gives), ``policy`` (a ruling the table's policy as it
+    stood then refuses its member: ``engine.audit.policy``)."""
 
     kind: str
     problem: str

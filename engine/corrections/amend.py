@@ -114,7 +114,8 @@ def amend(
         loaded = ledger.streams.load(campaign_id, evolve_campaign)
         campaign: CampaignState = loaded.state
         who = actor or campaign.gm
-        check_may_amend(campaign, who, changes)  # the GM's, or an author's edit of their words
+        # the GM's, or an author's edit of their words (never a resolution: the GM's)
+        check_may_amend(campaign, who, changes, resolves=dispute is not None)
         records = read_back(ledger.streams, campaign_id, partial(reach, ruling=ruling))
         target = _target(rulings_made(records), campaign, ruling)
         roller = _author(records, target)

@@ -32,6 +32,7 @@ from domain.lifecycle import create_campaign
 from domain.plain import Plain
 from domain.rulesets import ruleset_named
 from engine.audit.chain import MADE, campaign_streams, check_stream
+from engine.audit.policy import PolicyWalk
 from engine.audit.rows import StoreRows
 from engine.audit.verify import Report, verify_stored
 from engine.store.campaign_store import (
@@ -50,7 +51,14 @@ from engine.store.streams import CORRECTION_TOPICS as CORRECTIONS
 from engine.store.streams import Evolve, corrections, fold
 from engine.transfer.file import CheckedLines
 from engine.transfer.folds import Folds
-from engine.transfer.format import FORMAT, ImportRefused, error_line, on_one_line, value_shown
+from engine.transfer.format import (
+    FORMAT,
+    ImportActorNotAllowed,
+    ImportRefused,
+    error_line,
+    on_one_line,
+    value_shown,
+)
 from engine.transfer.format import MAX_DEPTH as MAX_DEPTH
 from engine.transfer.format import MAX_LINE as MAX_LINE
 from engine.transfer.format import file_lines as file_lines
@@ -204,9 +212,11 @@ def _import(
     folds: Folds | None = None
     models: ImportModels | ChildModels | None = None
     early: tuple[Recorded, StoredEvent] | None = None
+    policy: PolicyWalk | None = None
     for number, row, record in checked:
         if folds is None or models is None:  # the first row: the header was read
             folds = _folds(checked.header)
+            policy = _policy(checked.header, scratch)
             models = _models_for(checked.header, scratch, read_models)
             opened.append(models)
             computing = read_models is not None and bool(models.computed)
@@ -217,6 +227,8 @@ def _import(
                 models.start(early[0] if early else None)
         scratch.add(number, row)
         folds.add(number, row, record)
+        if policy is not None and record.originator_id == policy.campaign_id:
+            policy.record(record)
         models.add(record)
     scratch.flush()
     header = checked.header
@@ -248,6 +260,8 @@ def _import(
     if folds.misplaced is not None or folds.unfinished:  # read as rulings, as the reads read it
         line, problem = folds.misplaced or (scratch.count + 1, "the last ruling is not whole")
         raise ImportRefused(line=line, field="event", problem=problem)
+    if policy is not None:
+        _check_actors(campaign_id, policy, scratch)
     if read_models is not None:  # each model at the log's end, to take the campaign's rulings
         models.caught_up(read_models)
     recorder: Any = ledger.store.recorder  # SQLite's and PostgreSQL's insert pages at once
@@ -279,6 +293,30 @@ def _import(
         with collector_paused():
             models.adopt(read_models.views, first, last)
     return Imported(header["name"], header["system"], scratch.count, report.digest)
+
+
+def _policy(header: dict[str, Any], scratch: Scratch) -> PolicyWalk:
+    """Who could make each ruling of the file, checked as its campaign's lines are read (the
+    records decoded for the folds), folding the campaign from the rows read so far."""
+    decode = scratch.store.mapper.to_domain_event
+    return PolicyWalk(UUID(header["campaign_id"]), scratch.read_back(), decode)
+
+
+def _check_actors(campaign_id: UUID, policy: PolicyWalk, scratch: Scratch) -> None:
+    """Refuse the file at the first ruling the program never records for its actor, as
+    ``verify`` would name it: an import leaves a log that verifies, or none."""
+    refused = policy.refusals()
+    if not refused:
+        return
+    first = refused[0]
+    rule = f"{first.reason} ({first.code})" if first.code else first.reason
+    raise ImportActorNotAllowed(
+        line=scratch.line(campaign_id, first.version, 1),
+        ruling=first.ruling,
+        command=first.command,
+        actor=on_one_line(first.actor, 80),
+        rule=on_one_line(rule),
+    )
 
 
 def _keep_heads(ledger: Ledger, snapshots: list[Snapshot]) -> None:

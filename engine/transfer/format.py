@@ -19,6 +19,16 @@ class ImportRefused(DomainError):
     template = "line {line}: {field}: {problem}; nothing was imported"
 
 
+class ImportActorNotAllowed(ImportRefused):
+    """A ruling of the file the program never records for the member it names: the table's
+    policy as it stood then refuses it (``engine.audit.policy``), as ``verify`` names it."""
+
+    template = (
+        "line {line}: ruling {ruling} ({command}, by {actor}) is one the program never records: "
+        "{rule}; nothing was imported"
+    )
+
+
 def file_lines(handle: BinaryIO) -> Iterator[bytes]:
     """A file's lines as bytes, none read past ``MAX_LINE`` + 1 bytes: a longer line is refused
     by its length before the rest of it is read."""

@@ -21,7 +21,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import Notification, StoredEvent
 
-from engine.audit.rows import PAGE, StoreRows
+from engine.audit.rows import PAGE, Rows, StoreRows
 from engine.store.campaign_store import CampaignStore, environment_for
 from engine.store.recorders import BulkSQLiteRecorder, stream_id
 
@@ -75,6 +75,11 @@ class Scratch:
             if self.written is not None:
                 self.written(self.count)
 
+    def read_back(self) -> Rows:
+        """The rows read so far, as they are read back while more are being read (what is
+        held is written first)."""
+        return _ReadBack(self)
+
     def seen(self, stream: UUID, version: int) -> bool:
         """Whether a row read already is ``stream``'s at ``version``."""
         if any(r.originator_version == version and r.originator_id == stream for r in self._held):
@@ -126,3 +131,24 @@ class Scratch:
             if len(page) < self.page:
                 return
             start = page[-1].id + 1
+
+
+class _ReadBack:
+    """A scratch store's rows, each read after the rows held are written (``Scratch.read_back``)."""
+
+    def __init__(self, scratch: Scratch) -> None:
+        self.scratch = scratch
+
+    def pages(self, stream: UUID, gt: int = 0) -> Iterator[Sequence[StoredEvent]]:
+        self.scratch.flush()
+        return self.scratch.rows.pages(stream, gt)
+
+    def end(self, stream: UUID) -> int:
+        self.scratch.flush()
+        return self.scratch.rows.end(stream)
+
+    def picked(
+        self, stream: UUID, topics: Sequence[str], gt: int = 0, lte: int | None = None
+    ) -> Iterator[StoredEvent]:
+        self.scratch.flush()
+        return self.scratch.rows.picked(stream, topics, gt, lte)

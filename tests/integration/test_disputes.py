@@ -545,6 +545,25 @@ def test_only_the_gm_resolves_a_dispute(
     assert [1] == [d.number for d in engine.campaign("Lab").open_disputes()]
 
 
+def test_a_player_does_not_resolve_a_dispute_by_amending_her_own_words(
+    engine: Engine, contested: tuple[int, int]
+) -> None:
+    """ana may amend the narration of her own roll, but not resolve the dispute of it so
+    (`resolve 1 amended --set say=...` as ana): resolving is the GM's, NOT_ALLOWED naming
+    `resolve`; the dispute stays open, and the same amendment without it is hers."""
+    first, _ = contested
+    say = {"say": "Tanner leaps the gap"}
+    raised = refused(
+        engine,
+        NotAllowed,
+        lambda: engine.resolve("Lab", 1, Outcome.AMENDED, reason="mine", changes=say, actor=PLAYER),
+    )
+    assert (PLAYER, "resolve") == (raised.data["who"], raised.data["what"])
+    assert [1] == [d.number for d in engine.campaign("Lab").open_disputes()]
+    engine.amend("Lab", first, say, reason="my words", actor=PLAYER)
+    assert [1] == [d.number for d in engine.campaign("Lab").open_disputes()]
+
+
 @pytest.mark.parametrize("outcome", OUTCOMES, ids=[o.value for o in OUTCOMES])
 def test_resolving_an_unknown_dispute_is_refused(
     engine: Engine, contested: tuple[int, int], outcome: Outcome

@@ -256,7 +256,8 @@ def test_rows_held_in_memory_decode_as_an_import_decodes_them(
 def test_each_example_verifies_with_every_read_model_compared(script: Path, tmp_path: Path) -> None:
     """The examples of every system (undos, amendments, disputes, Exposure timelines), read
     models caught up: the read models computed again are the stored ones, every row decodes and
-    makes whole rulings."""
+    makes whole rulings, and every ruling is one its member could make on the table as it stood
+    (players' rolls, posts and edits among them: no ``policy`` finding)."""
     db = tmp_path / "example.db"
     with contextlib.redirect_stdout(io.StringIO()):
         assert 0 == example_player()(script, db)

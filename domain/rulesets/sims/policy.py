@@ -21,3 +21,9 @@ PLAYERS = {
     "master-plus": PlayerMay(),
     "rebirth": PlayerMay(),
 }
+
+# The commands no verb builds any more (``commands.RETIRED``), as a player could issue them when
+# one did: a ruling that recorded one is held to it (``verify``, ``import``).
+RETIRED = {
+    "message": PlayerMay(as_player="by"),  # for their own character (now ``post --to``)
+}

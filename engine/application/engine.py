@@ -16,7 +16,7 @@ from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import EntropyStillOpen, NoCorrectionGiven
 from domain.events import MemberRemoved, Outcome, Role
 from domain.limits import check_command, check_parameters
-from domain.policy import check_ruling
+from domain.policy import check_allowed, check_ruling
 from domain.said import said_text
 from domain.visibility import visibility_of
 from engine.application.access import Access

@@ -30,7 +30,13 @@ from engine.store.records import Recorded
 from engine.write.assembly import RulingResult
 
 if TYPE_CHECKING:
-    from engine.application.access import NotSignedIn, SignedIn
+    from engine.application.access import (
+        InvalidServerAddress,
+        NotSignedIn,
+        ServerAddress,
+        SignedIn,
+        server_address_of,
+    )
     from engine.application.actions import ActionsView, ActionView
     from engine.application.store_changes import store_changes
     from engine.audit.verify import Finding, Report
@@ -113,6 +119,7 @@ __all__ = [
     "FoundText",
     "HistoryEntry",
     "Imported",
+    "InvalidServerAddress",
     "LogEntry",
     "LoggedRuling",
     "MemberView",
@@ -125,6 +132,7 @@ __all__ = [
     "RulingView",
     "SealView",
     "SearchResult",
+    "ServerAddress",
     "SignedIn",
     "StoreFault",
     "UndoneView",
@@ -160,6 +168,7 @@ __all__ = [
     "replay_step",
     "result_lines",
     "ruling_view",
+    "server_address_of",
     "sign_entropy",
     "stamp",
     "store_changes",
@@ -174,7 +183,13 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "engine",
     {
-        "application.access": ("NotSignedIn", "SignedIn"),
+        "application.access": (
+            "InvalidServerAddress",
+            "NotSignedIn",
+            "ServerAddress",
+            "SignedIn",
+            "server_address_of",
+        ),
         "application.actions": ("ActionView", "ActionsView"),
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),

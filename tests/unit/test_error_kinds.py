@@ -82,6 +82,8 @@ STATUS_BEFORE = {
             "SEARCH_QUERY_EMPTY",
             "SEARCH_QUERY_TOO_LONG",
             "SEARCH_LIMIT_OUT_OF_BOUNDS",
+            "CAMPAIGN_NOT_NAMED",
+            "NO_SERVER_ADDRESS",
             "INVALID_SERVER_ADDRESS",
         ],
         422,

@@ -160,20 +160,21 @@ def test_only_the_credentials_that_still_sign_in_are_held(table: Table) -> None:
 
 
 def test_the_cli_prints_a_link_and_a_token(table: Table) -> None:
-    """`member invite NAME --url BASE` prints BASE/join/SECRET, which signs NAME in;
-    `member token NAME` prints a token that does."""
+    """`member invite NAME --url BASE` prints BASE/join/SECRET (naming the campaign on
+    stderr), which signs NAME in; `member token NAME` prints a token that does."""
     runner = CliRunner()
     base = ["--db", table.db, "--campaign", CAMPAIGN]
     link = runner.invoke(
         campaign, [*base, "member", "invite", "alice", "--url", "https://t.example/"]
     )
     assert 0 == link.exit_code, link.output
-    assert link.output.startswith("https://t.example/join/")
+    assert link.stdout.startswith("https://t.example/join/")
+    assert f"alice's sign-in link to {CAMPAIGN} (once, for a week):\n" == link.stderr
     token = runner.invoke(campaign, [*base, "member", "token", "olly"]).output.strip()
     refused = runner.invoke(campaign, [*base, "--as", "alice", "member", "token", "bob"])
     assert 2 == refused.exit_code
     with Engine(table.db) as engine:
-        assert "alice" == engine.sign_in(link.output.strip().rsplit("/", 1)[1]).member
+        assert "alice" == engine.sign_in(link.stdout.strip().rsplit("/", 1)[1]).member
         signed = engine.who(token)
         assert signed is not None
         assert "olly" == signed.member

@@ -335,6 +335,21 @@ def test_signing_out_of_one_campaign_keeps_the_others(two: str) -> None:
         assert "this browser is not signed in" in client.get("/", headers=BROWSER).text
 
 
+def test_the_front_page_drops_a_revoked_campaign_from_the_cookie(table: Table) -> None:
+    """Revoked in Zion (the GM's `member revoke`), the browser's front page lists Neon Alley
+    alone, and its cookie keeps Neon Alley's session alone."""
+    with TestClient(create_app(with_neon(table.db))) as client:
+        join(client, table.db, CAMPAIGN, "alice")
+        join(client, table.db, NEON, "alice")
+        with Engine(table.db) as engine:
+            engine.revoke(CAMPAIGN, "alice")
+        home = client.get("/", headers=BROWSER)
+        assert f'<a href="{NEON_PAGE}">{NEON}</a>' in home.text
+        assert f">{CAMPAIGN}</a>" not in home.text
+        assert 1 == len(client.cookies["campaign_session"].split("."))
+        assert [(NEON, "alice")] == campaigns_of(client)
+
+
 def test_a_page_the_browser_is_not_signed_in_for_says_the_next_step(table: Table) -> None:
     """Every page of a campaign, asked for by a browser that is not signed in there, is a page
     (never the API's JSON): 401 with no sign-in at all, 403 when signed in to another campaign

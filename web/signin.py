@@ -28,6 +28,7 @@ from litestar.response import Redirect, Template
 from engine import Engine, NotSignedIn, SignedIn
 from projections.describe import system_title
 from web.auth import (
+    MOST_HELD,
     SESSION_COOKIE,
     Holder,
     cookie_secrets,
@@ -122,7 +123,7 @@ async def join_page(request: Req, secret: FromPath[str]) -> Template | Response[
 )
 def join(request: Req, secret: FromPath[str]) -> Redirect | Response[str]:
     """Spend a one-time invite: add its session to the browser's cookie (replacing one of the
-    same campaign; the others stay) and go to the campaign's page."""
+    same campaign; the others stay, up to ``MOST_HELD``) and go to the campaign's page."""
     engine = engine_of(request)
     browser = _browser(request)
     try:
@@ -133,11 +134,12 @@ def join(request: Req, secret: FromPath[str]) -> Redirect | Response[str]:
         held = [listed(h.signed) for h in browser.held]
         return signin_page(request, why="spent", held=held, status=401)
     replaced = browser.of(signed.campaign)
-    if replaced is not None:
-        engine.sign_out(replaced.secret)
     others = [h.secret for h in browser.held if h is not replaced]
+    ended = others[MOST_HELD - 1 :] + ([replaced.secret] if replaced is not None else [])
+    for secret in ended:  # the seat replaced, and the oldest past the most a cookie holds
+        engine.sign_out(secret)
     redirect = Redirect(page_of(signed.campaign), status_code=303)
-    _set_sessions(redirect, request, [signed.session, *others], signed.expires)
+    _set_sessions(redirect, request, [signed.session, *others[: MOST_HELD - 1]], signed.expires)
     return redirect
 
 

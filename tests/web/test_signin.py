@@ -27,6 +27,7 @@ from engine import Engine, InvalidServerAddress, NotSignedIn, ServerAddress
 from tests.stores import engine_on
 from tests.web.conftest import API, CAMPAIGN, Table, build_table
 from web import create_app
+from web.auth import MOST_HELD
 
 
 def invite(table: Table, member: str = "alice") -> str:
@@ -333,6 +334,26 @@ def test_signing_out_of_one_campaign_keeps_the_others(two: str) -> None:
         assert "campaign_session" not in client.cookies
         assert 401 == client.get("/api/me").status_code
         assert "this browser is not signed in" in client.get("/", headers=BROWSER).text
+
+
+def test_a_browser_holds_twenty_campaigns_the_oldest_giving_way(tmp_path: Path) -> None:
+    """A cookie holds up to 20 sessions (its size stays far under a browser's 4 KB): the 21st
+    campaign's link signs the browser out of the one it signed in to first."""
+    db = str(tmp_path / "many.db")
+    names = [f"Table {n:02}" for n in range(MOST_HELD + 1)]
+    first = ""
+    with Engine(db, create=True) as engine:
+        for name in names:
+            engine.create_campaign(name, "sims", gm="Rosa", members={"ana": Role.PLAYER})
+    with TestClient(create_app(db)) as client:
+        for name in names:
+            assert 303 == join(client, db, name, "ana").status_code
+            first = first if name != names[0] else client.cookies["campaign_session"]
+        assert names[:0:-1] == [campaign for campaign, _ in campaigns_of(client)]
+        assert MOST_HELD == len(client.cookies["campaign_session"].split("."))
+        assert len(client.cookies["campaign_session"]) < 1000
+    with Engine(db) as engine:
+        assert engine.who(first) is None
 
 
 def test_the_front_page_drops_a_revoked_campaign_from_the_cookie(table: Table) -> None:

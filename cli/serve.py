@@ -33,6 +33,13 @@ from cli.serve_notices import notice_options, notice_settings
     envvar="CAMPAIGN_DISCORD_PUBLIC_KEY",
     help="Your Discord application's public key (hex): answers Discord at /discord/interactions.",
 )
+@click.option(
+    "--public-url",
+    envvar="CAMPAIGN_PUBLIC_URL",
+    help="The address the players' browsers open (https://table.example.org, your proxy's): "
+    "remembered in the store for the links of `campaign member invite` (env "
+    "CAMPAIGN_PUBLIC_URL).",
+)
 @notice_options
 @pass_context
 def serve(
@@ -42,6 +49,7 @@ def serve(
     port: int,
     pool: int,
     discord_public_key: str | None,
+    public_url: str | None,
     **notices: Any,
 ) -> None:
     """Serve the store (--db: a SQLite file or a PostgreSQL URL) to the table: the JSON API
@@ -58,10 +66,12 @@ def serve(
     \b
     Example:
       campaign --db table.db serve --port 8000
+      campaign --db table.db serve --public-url https://table.example.org
     """
     from web import DISCORD_PATH, create_app
     from web import serve as run
 
+    address = _keep_address(ctx, host, port, public_url)
     settings = notice_settings(host, port, **notices)
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key, notices=settings)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
@@ -71,7 +81,28 @@ def serve(
             f" calls https://YOUR-HOST{DISCORD_PATH} through your HTTPS proxy or tunnel)",
             err=True,
         )
+    if address:
+        click.echo(f"invite links (`campaign member invite`) open {address}", err=True)
+    else:
+        click.echo("invite links need the address players open: --public-url URL", err=True)
     run(app, host, port)
+
+
+WILDCARDS = ("0.0.0.0", "::", "")  # listening everywhere: not an address a browser opens
+
+
+def _keep_address(ctx: Context, host: str, port: int, public_url: str | None) -> str:
+    """Remember in the store where the players reach this server (``--public-url``, else the
+    address it listens on, used by invites only while no public one is kept); the address
+    invite links will use ("" for none known)."""
+    if public_url is not None:
+        ctx.engine.keep_server_address(public_url, public=True)
+    elif host not in WILDCARDS:
+        shown = f"[{host}]" if ":" in host else host
+        ctx.engine.keep_server_address(f"http://{shown}:{port}", public=False)
+    address = ctx.engine.server_address()
+    ctx.close()  # the server opens the store itself, on its own pool
+    return "" if address is None else address.url
 
 
 COMMANDS = (serve,)

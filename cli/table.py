@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
+from cli.invites import member_invite
 from cli.notices import member_email
 from cli.render import emit_json, say, show_ruling
 from domain.events import Role
@@ -119,44 +120,7 @@ def member_list(ctx: Context) -> None:
         say(f"{m.name} ({m.role}{plays})")
 
 
-@member.command("invite")
-@click.argument("name")
-@click.option(
-    "--url",
-    "base",
-    default="http://127.0.0.1:8000",
-    show_default=True,
-    help="Where the table server (`campaign serve`) is reached.",
-)
-@click.option(
-    "--discord",
-    "for_discord",
-    is_flag=True,
-    help="A one-time code for `/join CODE` in the campaign's Discord channel instead.",
-)
-@pass_context
-def member_invite(ctx: Context, name: str, base: str, for_discord: bool) -> None:
-    """Print a one-time sign-in link for a member (the GM's call): opening it signs their
-    browser in to the table server. It works once, for a week; keep it private until sent.
-
-    \b
-    Example:
-      campaign member invite ana --url https://table.example.org
-      campaign member invite ana --discord
-    """
-    if for_discord:
-        code = ctx.engine.discord_invite(ctx.campaign(), name, actor=ctx.actor)
-        if ctx.as_json:
-            emit_json({"member": name, "code": code})
-        else:
-            click.echo(f"/join code:{code}")  # whole, never wrapped: it is copied
-        return
-    secret = ctx.engine.invite(ctx.campaign(), name, actor=ctx.actor)
-    link = f"{base.rstrip('/')}/join/{secret}"
-    if ctx.as_json:
-        emit_json({"member": name, "link": link})
-        return
-    click.echo(link)  # whole, never wrapped: it is copied
+member.add_command(member_invite)
 
 
 @member.command("token")

@@ -30,7 +30,13 @@ from engine.store.records import Recorded
 from engine.write.assembly import RulingResult
 
 if TYPE_CHECKING:
-    from engine.application.access import NotSignedIn, SignedIn
+    from engine.application.access import (
+        InvalidServerAddress,
+        NotSignedIn,
+        ServerAddress,
+        SignedIn,
+        server_address_of,
+    )
     from engine.application.actions import ActionsView, ActionView
     from engine.application.notices import Digest, NoticeChoices
     from engine.application.store_changes import store_changes
@@ -126,6 +132,7 @@ __all__ = [
     "FoundText",
     "HistoryEntry",
     "Imported",
+    "InvalidServerAddress",
     "LogEntry",
     "LoggedRuling",
     "MemberView",
@@ -140,6 +147,7 @@ __all__ = [
     "RulingView",
     "SealView",
     "SearchResult",
+    "ServerAddress",
     "SignedIn",
     "StoreFault",
     "UndoneView",
@@ -179,6 +187,7 @@ __all__ = [
     "result_lines",
     "ruling_view",
     "sealed_by",
+    "server_address_of",
     "sign_entropy",
     "sign_roll",
     "stamp",
@@ -194,7 +203,13 @@ __getattr__, __dir__ = lent_names(
     __name__,
     "engine",
     {
-        "application.access": ("NotSignedIn", "SignedIn"),
+        "application.access": (
+            "InvalidServerAddress",
+            "NotSignedIn",
+            "ServerAddress",
+            "SignedIn",
+            "server_address_of",
+        ),
         "application.actions": ("ActionView", "ActionsView"),
         "application.notices": ("Digest", "NoticeChoices"),
         "application.waits": ("NOTICE_KINDS", "Notice"),

@@ -17,7 +17,6 @@ from typing import Any
 from litestar import Litestar, Request
 from litestar.config.csrf import CSRFConfig
 from litestar.datastructures import State
-from litestar.exceptions import HTTPException
 from litestar.middleware.base import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin
@@ -38,7 +37,7 @@ from web.csp import DOCS_SCRIPT, set_policy
 from web.discord import interactions
 from web.discord.signature import Verifier
 from web.engines import Engines
-from web.errors import HANDLERS, body_within_limits
+from web.errors import body_within_limits
 from web.notify import pages as notify_pages
 from web.notify.notifier import Notifier
 from web.notify.settings import NoticeSettings
@@ -151,7 +150,7 @@ def create_app(
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
             DefineMiddleware(SignInMiddleware, exclude=OPEN),
         ],
-        exception_handlers={**HANDLERS, HTTPException: not_found.answer_http},
+        exception_handlers=not_found.HANDLERS,
         request_max_body_size=MAX_BODY,
         before_request=body_within_limits,
         before_send=[set_policy],

@@ -3,12 +3,19 @@
 Litestar's authentication middleware. Cookie-signed writes also need Litestar's CSRF token
 (double submit: the ``csrftoken`` cookie's value in the ``x-csrftoken`` header); a request that
 carries no session cookie has nothing a forged cross-site request could borrow, and needs none.
+
+A browser may be signed in to several campaigns at once: its one session cookie holds a session
+per campaign (their secrets, newest first, joined by ``.``), each signing in one member of one
+campaign as before; a bot's token signs in one. ``seat(request, campaign)`` picks the one for
+the campaign asked about.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from attrs import frozen
 from litestar import Request
 from litestar.concurrency import sync_to_thread
 from litestar.connection import ASGIConnection
@@ -21,25 +28,73 @@ from litestar.middleware.authentication import (
 from litestar.middleware.csrf import CSRFMiddleware
 from litestar.types import Receive, Scope, Send
 
-from engine import SignedIn
+from engine import Engine, SignedIn
 from web.errors import SignedInElsewhere
 
 SESSION_COOKIE = "campaign_session"
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "x-csrftoken"
+SEPARATOR = "."  # between a cookie's sessions (a secret is URL-safe base64: never a dot)
+MOST_HELD = 20  # the campaigns one browser holds at once (the oldest sign-in gives way)
 
 
-def credential(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[str, str] | None:
-    """``("bearer", token)`` from the Authorization header, else ``("cookie", secret)``."""
+@frozen
+class Held:
+    """One credential the request carries that still signs in: its secret and whom."""
+
+    secret: str
+    signed: SignedIn
+
+
+@frozen
+class Holder:
+    """What a request's credential signs in: ``via`` a bot's ``bearer`` token, one member of
+    one campaign; via a browser's ``cookie``, a member in each campaign it signed in to
+    (newest first). ``request.user`` of every signed-in request."""
+
+    via: str
+    held: tuple[Held, ...]
+
+    def of(self, campaign: str) -> Held | None:
+        return next((h for h in self.held if h.signed.campaign == campaign), None)
+
+    @property
+    def campaigns(self) -> tuple[str, ...]:
+        return tuple(h.signed.campaign for h in self.held)
+
+
+def cookie_secrets(connection: ASGIConnection[Any, Any, Any, Any]) -> list[str]:
+    """The session secrets of the browser's cookie, newest first (an old cookie holds one)."""
+    value = connection.cookies.get(SESSION_COOKIE, "")
+    return [s for s in value.split(SEPARATOR) if s][:MOST_HELD]
+
+
+def cookie_value(secrets: Sequence[str]) -> str:
+    return SEPARATOR.join(secrets[:MOST_HELD])
+
+
+def credential(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[str, list[str]] | None:
+    """``("bearer", [token])`` from the Authorization header, else ``("cookie", secrets)``."""
     scheme, _, token = connection.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        return "bearer", token.strip()
-    cookie = connection.cookies.get(SESSION_COOKIE)
-    return ("cookie", cookie) if cookie else None
+        return "bearer", [token.strip()]
+    secrets = cookie_secrets(connection)
+    return ("cookie", secrets) if secrets else None
+
+
+def holder_of(engine: Engine, via: str, secrets: Sequence[str]) -> Holder:
+    """Whom ``secrets`` still sign in, one per campaign (the newest), in their order: those
+    unknown, expired, signed out or revoked left out."""
+    held: list[Held] = []
+    for secret in secrets:
+        signed = engine.who(secret)
+        if signed is not None and all(h.signed.campaign != signed.campaign for h in held):
+            held.append(Held(secret=secret, signed=signed))
+    return Holder(via=via, held=tuple(held))
 
 
 class SignInMiddleware(AbstractAuthenticationMiddleware):
-    """Sets ``request.user`` to the ``SignedIn`` member, or refuses 401."""
+    """Sets ``request.user`` to the ``Holder`` of the request's credential, or refuses 401."""
 
     async def authenticate_request(
         self, connection: ASGIConnection[Any, Any, Any, Any]
@@ -48,10 +103,11 @@ class SignInMiddleware(AbstractAuthenticationMiddleware):
         if found is None:
             raise NotAuthorizedException("no session cookie and no bearer token")
         engines = connection.app.state.engines
-        signed = await sync_to_thread(lambda: engines.get().who(found[1]))  # on the pool
-        if signed is None:
+        via, secrets = found
+        holder = await sync_to_thread(lambda: holder_of(engines.get(), via, secrets))  # pool
+        if not holder.held:
             raise NotAuthorizedException("that session or token is unknown, expired or revoked")
-        return AuthenticationResult(user=signed, auth=found[0])
+        return AuthenticationResult(user=holder, auth=via)
 
 
 class CookieCsrfMiddleware(CSRFMiddleware):
@@ -68,14 +124,35 @@ class CookieCsrfMiddleware(CSRFMiddleware):
         await super().__call__(scope, receive, send)
 
 
-def signed_in(request: Request[Any, Any, Any]) -> SignedIn:
-    user: SignedIn = request.user
+def holder(request: Request[Any, Any, Any]) -> Holder:
+    """The signed-in request's ``Holder`` (set by ``SignInMiddleware``)."""
+    user: Holder = request.user
     return user
 
 
+def holder_if_any(request: Request[Any, Any, Any]) -> Holder | None:
+    """The ``Holder`` of a request the middleware signed in; None for one it did not (a route
+    open to all, or a request refused before its route)."""
+    user = request.scope.get("user")
+    return user if isinstance(user, Holder) else None
+
+
+def listed(campaigns: Sequence[str]) -> str:
+    """Campaigns' names for a sentence: ``'A'``, ``'A' and 'B'``, ``'A', 'B' and 'C'``."""
+    quoted = [repr(c) for c in campaigns]
+    return " and ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+
+
+def signed_in(request: Request[Any, Any, Any], campaign: str) -> SignedIn:
+    """Whom the request's credential signs in to ``campaign`` (else 403
+    ``SIGNED_IN_ELSEWHERE``, naming the campaigns it does sign in to)."""
+    user = holder(request)
+    found = user.of(campaign)
+    if found is None:
+        raise SignedInElsewhere(signed=listed(user.campaigns), asked=campaign)
+    return found.signed
+
+
 def seat(request: Request[Any, Any, Any], campaign: str) -> str:
-    """The signed-in member's name, when the credential is for ``campaign`` (else 403)."""
-    user = signed_in(request)
-    if user.campaign != campaign:
-        raise SignedInElsewhere(signed=user.campaign, asked=campaign)
-    return user.member
+    """The signed-in member's name in ``campaign`` (else 403 ``SIGNED_IN_ELSEWHERE``)."""
+    return signed_in(request, campaign).member

@@ -39,7 +39,10 @@ log = logging.getLogger("campaign.web")
 
 class SignedInElsewhere(DomainError):
     kind = ErrorKind.NOT_ALLOWED
-    template = "signed in to campaign {signed!r}, not {asked!r}: open {asked!r}'s own link"
+    template = (
+        "signed in to {signed}, not to {asked!r}: ask its GM for a sign-in link "
+        "(`campaign member invite`), which adds it"
+    )
 
 
 class UnknownVerb(DomainError):

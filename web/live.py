@@ -302,7 +302,7 @@ async def events(
     """The rulings recorded after ruling ``after`` (or the browser's ``Last-Event-ID``), as the
     signed-in member reads them, as they are recorded."""
     member = seat(request, campaign)
-    credential = signed_in(request).credential
+    credential = signed_in(request, campaign).credential  # this campaign's, of the browser's
     feed: Feed = request.app.state.feed
     last_id = request.headers.get("last-event-id", "")
     start = int(last_id) if last_id.isdigit() else after

@@ -1,50 +1,46 @@
-"""A mistyped address, answered to the person who typed it: a browser (its Accept header names
-HTML before JSON) gets a page saying nothing is there, with a way back (its campaign's table,
-the front page); an API client, and one that accepts anything, the JSON body of every refusal
-(``web.errors``). The app's handler of Litestar's refusals, so it holds anywhere on the server."""
+"""The app's handlers of every refusal, answered to whoever asked: a browser (its Accept header
+names HTML before JSON) gets a page with the next step (``web.browser``: a mistyped address says
+nothing is there, with a way back; a page it is not signed in for, or a spent link, says how to
+sign in); an API client, and one that accepts anything, the JSON body of every refusal
+(``web.errors``). They hold anywhere on the server, the sign-in middleware's refusals
+included."""
 
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import unquote
 
-from litestar import MediaType, Request, Response
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar import Request, Response
+from litestar.exceptions import HTTPException
 
-from engine import one_line
-from web.errors import NotFound, from_http
-from web.signin import page_of
+from domain.errors import CodedError
+from web.browser import page_for, wants_html
+from web.errors import from_anything, from_domain, from_http
 
 Req = Request[Any, Any, Any]
 
 
-def _wants_html(request: Req) -> bool:
-    """A browser's request: it names HTML in its Accept header and prefers it to JSON (an API
-    client, and one that accepts anything, gets JSON)."""
-    accept = request.headers.get("accept", "")
-    if "text/html" not in accept:
-        return False
-    return request.accept.best_match(["text/html", "application/json"]) == "text/html"
+def refused(request: Req, error: Exception) -> Response[Any]:
+    """The JSON answer of ``error`` (``web.errors``)."""
+    if isinstance(error, HTTPException):
+        return from_http(request, error)
+    if isinstance(error, CodedError):
+        return from_domain(request, error)
+    return from_anything(request, error)
 
 
-def _back_from(path: str) -> str:
-    """The table a mistyped address under a campaign's pages leads back to ("" for none)."""
-    parts = path.split("/")
-    return (
-        page_of(unquote(parts[2]))
-        if len(parts) > 2 and parts[1] == "campaigns" and parts[2]
-        else ""
-    )
+def answer(request: Req, error: Exception) -> Response[Any]:
+    """A browser's page of ``error``, else its JSON."""
+    json = refused(request, error)
+    return page_for(request, error, json) if wants_html(request) else json
 
 
-def answer_http(request: Req, error: HTTPException) -> Response[Any]:
-    """Litestar's refusals: a mistyped address asked for by a browser is a page (404) with a
-    way back; everything else, and every API client, the JSON body (``web.errors``)."""
-    if isinstance(error, NotFoundException) and _wants_html(request):
-        engine: Any = request.app.template_engine
-        html = engine.get_template("refused.html").render(
-            message=one_line(NotFound(path=request.url.path)),
-            back=_back_from(request.url.path),
-        )
-        return Response(html, status_code=404, media_type=MediaType.HTML)
-    return from_http(request, error)
+def as_page(request: Req, error: Exception) -> Response[Any]:
+    """``error`` as a page, whoever asked (a route that is a page: ``web.pages``)."""
+    return page_for(request, error, refused(request, error))
+
+
+HANDLERS: dict[int | type[Exception], Any] = {
+    CodedError: answer,
+    HTTPException: answer,
+    Exception: answer,
+}

@@ -25,7 +25,7 @@ import attrs
 from jinja2 import Environment
 from litestar import MediaType, Request, Response, Router, get, post
 from litestar.concurrency import sync_to_thread
-from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
+from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect, Template
@@ -58,11 +58,11 @@ from web.auth import seat
 from web.commands import build, dice_spec, engine_of
 from web.errors import (
     InvalidRequest,
-    SignedInElsewhere,
     UnknownVerb,
     status_of,
 )
 from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_form, read_speaker
+from web.not_found import as_page
 from web.render import FILTERS, Reader, reader_of
 from web.signin import page_of
 
@@ -579,33 +579,9 @@ def dice(
     return _wrapped(request, campaign, state, "dice", html)
 
 
-def _back(request: Req) -> str:
-    """The table of the campaign a refused page was of, to go back to ("" for none)."""
-    campaign = request.path_params.get("campaign")
-    return page_of(campaign) if isinstance(campaign, str) else ""
-
-
 def _page_error(request: Req, error: Exception) -> Response[Any]:
-    signed_out = isinstance(error, NotAuthorizedException)
-    elsewhere = isinstance(error, SignedInElsewhere)
-    if isinstance(error, CodedError):
-        status, message = status_of(error), error.message
-    elif isinstance(error, HTTPException):
-        status, message = error.status_code, str(error.detail)
-    else:
-        raise error
-    engine: Any = request.app.template_engine
-    html = engine.get_template("signin.html" if signed_out or elsewhere else "refused.html").render(
-        message=message,
-        signed_out=signed_out,
-        elsewhere=elsewhere,
-        back=_back(request),
-    )
-    return Response(
-        html,
-        status_code=401 if signed_out else status,
-        media_type=MediaType.HTML,
-    )
+    """A page's refusal, as a page whoever asked (``web.not_found``)."""
+    return as_page(request, error)
 
 
 def routes() -> list[Any]:

@@ -36,11 +36,11 @@ from engine import (
     verify_report,
 )
 from projections.views import CampaignTimeline, HeroTimeline, Recap
-from web.auth import seat, signed_in
+from web.auth import holder, seat
 from web.commands import BASE, engine_of, route_of
 from web.errors import RESPONSES
 from web.formats import routes as format_routes
-from web.shapes import CampaignOut, MeOut, ParameterOut, VerbOut
+from web.shapes import CampaignOut, MeOut, ParameterOut, SeatOut, VerbOut
 
 Req = Request[Any, Any, Any]
 # A character's sheet or the campaign's state: its fields as plain data, each system its own.
@@ -50,11 +50,19 @@ READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": 
 
 @get("/api/me", tags=["sign-in"], sync_to_thread=True, responses=RESPONSES)
 def me(request: Req) -> MeOut:
-    """Who the credential signs in, to which campaign, with which role."""
-    user = signed_in(request)
-    member = engine_of(request).campaign(user.campaign).member(user.member)
-    role = str(member.role) if member is not None else ""
-    return MeOut(campaign=user.campaign, member=user.member, role=role, via=user.kind)
+    """Who the credential signs in, to which campaign, with which role (a browser's newest
+    sign-in), and every campaign it signs in to."""
+    engine = engine_of(request)
+    seats = []
+    for held in holder(request).held:
+        member = engine.campaign(held.signed.campaign).member(held.signed.member)
+        role = str(member.role) if member is not None else ""
+        seats.append(SeatOut(campaign=held.signed.campaign, member=held.signed.member, role=role))
+    newest = seats[0]
+    via = holder(request).held[0].signed.kind
+    return MeOut(
+        campaign=newest.campaign, member=newest.member, role=newest.role, via=via, campaigns=seats
+    )
 
 
 @get(BASE, **READ)

@@ -137,8 +137,22 @@ class VerbOut:
 
 
 @frozen(kw_only=True)
+class SeatOut:
+    """A campaign the credential signs in to: as which member, with which role."""
+
+    campaign: str
+    member: str
+    role: str
+
+
+@frozen(kw_only=True)
 class MeOut:
+    """Whom the credential signs in: ``campaign``, ``member`` and ``role`` of the newest
+    sign-in, ``via`` a ``session`` (a browser) or a ``token`` (a bot); ``campaigns``, every
+    campaign it signs in to (a browser may hold several, newest first; a token one)."""
+
     campaign: str
     member: str
     role: str
     via: str
+    campaigns: list[SeatOut]

@@ -12,9 +12,11 @@ read is the table's policy and visibility, as for ``--as`` on the command line.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Collection
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 from uuid import UUID
 
 from attrs import frozen
@@ -29,11 +31,51 @@ INVITE_LIFETIME = timedelta(days=7)
 DISCORD = "discord"  # the kind of a one-time code a Discord account joins with
 SESSION_LIFETIME = timedelta(days=30)
 NOBODY = UUID(int=0)  # the campaign of the store's own keys (the server's CSRF key)
+# Where the store's servers are reached, kept as settings: the address `campaign serve
+# --public-url` gave, and the one a server of the store last listened on.
+PUBLIC_ADDRESS, LISTENING_ADDRESS = "server-setting:public-url", "server-setting:listening-url"
 
 
 class NotSignedIn(DomainError):
     kind = ErrorKind.NOT_SIGNED_IN
     template = "not signed in: {why} (the GM gives a link: `campaign member invite NAME`)"
+
+
+class InvalidServerAddress(DomainError):
+    kind = ErrorKind.BAD_INPUT
+    template = (
+        "{address!r} is not an address a browser opens the table server at: give "
+        "http(s)://HOST[:PORT], as the players type it"
+    )
+
+
+def server_address_of(url: str) -> str:
+    """``url`` as the base of the server's links (``https://HOST[:PORT]``, no trailing slash),
+    or ``INVALID_SERVER_ADDRESS``: an http or https address of a host, with no path (the pages
+    link from the server's root), query, fragment or password."""
+    base = url.strip().rstrip("/")
+    shown = re.sub(r"//[^/]*@", "//***@", url)  # a password typed in it is not repeated
+    try:
+        parts = urlsplit(base)
+        port = parts.port
+    except ValueError:  # a port out of range, a broken IPv6 address
+        raise InvalidServerAddress(address=shown) from None
+    usual = base.isprintable() and " " not in base and parts.scheme in ("http", "https")
+    if not (usual and parts.hostname and port != 0) or parts.path or parts.query:
+        raise InvalidServerAddress(address=shown)
+    if parts.fragment or "@" in parts.netloc:
+        raise InvalidServerAddress(address=shown)
+    return base
+
+
+@frozen(kw_only=True)
+class ServerAddress(Plain):
+    """Where the players' browsers reach the store's table server, the base of the links
+    `member invite` prints: ``url``; ``public`` when `campaign serve --public-url` gave it,
+    else it is the address a server of the store last listened on."""
+
+    url: str
+    public: bool
 
 
 @frozen(kw_only=True)
@@ -127,6 +169,17 @@ class Access(Store):
             campaign=found, member=grant.member, kind="session", session=session, expires=expires
         )
 
+    def invited(self, secret: str) -> SignedIn | None:
+        """Whom a one-time invite would sign in, its campaign and member, without spending it
+        (None: unknown, used, expired, or its member has no seat)."""
+        grant = self.access.get(digest(secret))
+        if grant is None or grant.kind != "invite":
+            return None
+        found = self._seated(grant)
+        if found is None:
+            return None
+        return SignedIn(campaign=found, member=grant.member, kind="invite", expires=grant.expires)
+
     def who(self, secret: str) -> SignedIn | None:
         """Whom a session's secret or a bearer token signs in (None: nobody)."""
         grant = self.access.get(digest(secret))
@@ -167,6 +220,24 @@ class Access(Store):
         kept = self.access.get(key)
         assert kept is not None
         return kept.member
+
+    def keep_server_address(self, url: str, *, public: bool) -> ServerAddress:
+        """Remember where the store's server is reached (``INVALID_SERVER_ADDRESS`` for what
+        no browser opens): the public address (`campaign serve --public-url`), or the one a
+        server listens on, used only while no public one is kept."""
+        kept = ServerAddress(url=server_address_of(url), public=public)
+        name = PUBLIC_ADDRESS if public else LISTENING_ADDRESS
+        self.access.replace(Grant(digest=name, kind="setting", campaign=NOBODY, member=kept.url))
+        return kept
+
+    def server_address(self) -> ServerAddress | None:
+        """Where the store's server is reached: the public address kept, else the one a server
+        of the store last listened on, else None."""
+        for name, public in ((PUBLIC_ADDRESS, True), (LISTENING_ADDRESS, False)):
+            kept = self.access.get(name)
+            if kept is not None and kept.kind == "setting":
+                return ServerAddress(url=kept.member, public=public)
+        return None
 
     def _seated(self, grant: Grant) -> str | None:
         """The campaign's name when the grant still holds: not expired, its member seated. A

@@ -34,8 +34,9 @@ from engine.store.recorders import durable
 
 @frozen(kw_only=True)
 class Grant:
-    """One kept secret (by its hash): what it is (``invite``, ``session``, ``token`` or
-    ``key``), the campaign and member it signs in, and until when (None: until revoked)."""
+    """One kept secret (by its hash): what it is (``invite``, ``session``, ``token``, or the
+    store's servers' ``key`` or ``setting``, kept under its name with its value as ``member``),
+    the campaign and member it signs in, and until when (None: until revoked)."""
 
     digest: str
     kind: str
@@ -46,6 +47,10 @@ class Grant:
 
 class AccessSecrets(Protocol):
     def put(self, grant: Grant) -> None: ...
+
+    def replace(self, grant: Grant) -> None:
+        """Keep ``grant`` in place of any kept under its digest (a server's setting)."""
+        ...
 
     def get(self, digest: str) -> Grant | None: ...
 
@@ -71,6 +76,10 @@ class MemoryAccess:
     def put(self, grant: Grant) -> None:
         with self._lock:
             self._kept.setdefault(grant.digest, grant)
+
+    def replace(self, grant: Grant) -> None:
+        with self._lock:
+            self._kept[grant.digest] = grant
 
     def get(self, digest: str) -> Grant | None:
         return self._kept.get(digest)
@@ -149,6 +158,14 @@ class SQLiteAccess:
                 (grant.digest, grant.kind, grant.campaign.hex, grant.member, expires),
             )
 
+    def replace(self, grant: Grant) -> None:
+        expires = grant.expires.isoformat() if grant.expires else None
+        with self._connect() as connection:
+            connection.execute(
+                "INSERT OR REPLACE INTO access_secrets VALUES (?, ?, ?, ?, ?)",
+                (grant.digest, grant.kind, grant.campaign.hex, grant.member, expires),
+            )
+
     def get(self, digest: str) -> Grant | None:
         row = (
             self._reading()
@@ -202,6 +219,11 @@ class PostgresAccess:
         self._put = SQL("INSERT INTO {} VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING").format(
             table
         )
+        self._replace = SQL(
+            "INSERT INTO {} VALUES (%s, %s, %s, %s, %s) ON CONFLICT (digest) DO UPDATE SET "
+            "kind = EXCLUDED.kind, campaign = EXCLUDED.campaign, member = EXCLUDED.member, "
+            "expires = EXCLUDED.expires"
+        ).format(table)
         self._get = SQL(f"SELECT {COLUMNS} FROM {{}} WHERE digest = %s").format(table)
         self._take = SQL(
             f"DELETE FROM {{}} WHERE digest = %s AND kind = %s RETURNING {COLUMNS}"
@@ -221,6 +243,11 @@ class PostgresAccess:
         with self._cursor() as cursor:
             values = (grant.digest, grant.kind, grant.campaign, grant.member, grant.expires)
             cursor.execute(self._put, values)
+
+    def replace(self, grant: Grant) -> None:
+        with self._cursor() as cursor:
+            values = (grant.digest, grant.kind, grant.campaign, grant.member, grant.expires)
+            cursor.execute(self._replace, values)
 
     def _one(self, statement: Any, values: tuple[Any, ...]) -> Grant | None:
         with self._cursor() as cursor:

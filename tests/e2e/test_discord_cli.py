@@ -85,7 +85,7 @@ def test_the_gm_links_a_channel_and_accounts(table: Run, count: Callable[[], int
 
 def test_an_invitation_code_for_discord(table: Run) -> None:
     assert 0 == table("member add ana --role player").exit_code
-    printed = table("member invite ana --discord").output.strip()
+    printed = table("member invite ana --discord").stdout.strip()
     assert printed.startswith("/join code:")
     assert len(printed) > len("/join code:") + 30
     assert 2 == table("--as ana member invite ana --discord").exit_code  # the GM's call

@@ -5,11 +5,17 @@ file. Every refusal exits 2, names its code on stderr and appends nothing."""
 from __future__ import annotations
 
 import json
+import shlex
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import campaign
+from engine import Engine
 from tests.conftest import FROZEN_AT
 from tests.e2e.conftest import Run
 
@@ -622,3 +628,116 @@ def test_the_gm_resolves_disputes_upheld_amended_and_undone(
         f"Amended by #11 (Rosa): {A_PUZZLE}.",
         f"- Dispute 3: alice disputes ruling #7: {NO_TEST}. Undone by #13 (Rosa): {NOTHING}.",
     ] == markdown.splitlines()
+
+
+# --- Invites -----------------------------------------------------------------------------------
+
+ZION = "init Zion --system sims --gm Morpheus --member alice:player"
+NEON = 'init "Neon Alley" --system sprawl-goons --gm Rosa --member ana:player'
+
+
+def grants(db: Path) -> int:
+    """How many sign-in secrets (and server settings) the store keeps beside its log."""
+    with sqlite3.connect(db) as connection:
+        made = connection.execute("SELECT count(*) FROM sqlite_master WHERE name='access_secrets'")
+        if not made.fetchone()[0]:
+            return 0
+        return int(connection.execute("SELECT count(*) FROM access_secrets").fetchone()[0])
+
+
+def signs_in(db: str, link: str) -> tuple[str, str]:
+    """The campaign and the member an invite link signs in (spending it)."""
+    with Engine(db) as engine:
+        signed = engine.sign_in(link.strip().rsplit("/", 1)[1])
+    return signed.campaign, signed.member
+
+
+def test_member_invite_names_its_campaign_and_needs_it_named_among_several(
+    run: Run, db: Path, count: Callable[[], int]
+) -> None:
+    """The link is printed alone (stdout, to copy), the campaign and member it is for on stderr.
+    With two campaigns in the store, an invite without --campaign is refused
+    CAMPAIGN_NOT_NAMED (exit 2), whichever is current, and makes no link; named, it is that
+    campaign's."""
+    played(run, [ZION])
+    one = run("member invite alice --url https://table.example.org/")
+    assert 0 == one.exit_code, one.output
+    assert one.stdout.startswith("https://table.example.org/join/")
+    assert "alice's sign-in link to Zion (once, for a week):\n" == one.stderr
+    assert ("Zion", "alice") == signs_in(str(db), one.stdout)
+    played(run, [NEON])  # the current campaign now
+    before = grants(db)
+    said = refused(run, count, "member invite ana --url https://t.example", "CAMPAIGN_NOT_NAMED")
+    assert "this store holds 2 campaigns ('Neon Alley', 'Zion')" in said
+    assert "`campaign --campaign NAME member invite ...`" in said
+    refused(run, count, "member invite ana --discord", "CAMPAIGN_NOT_NAMED")
+    assert before == grants(db)
+    named = run('--campaign "Neon Alley" member invite ana --url https://t.example')
+    assert 0 == named.exit_code, named.output
+    assert "ana's sign-in link to Neon Alley (once, for a week):\n" == named.stderr
+    assert ("Neon Alley", "ana") == signs_in(str(db), named.stdout)
+    printed = data(run, "--json --campaign Zion member invite alice --url https://t.example")
+    assert ["campaign", "link", "member"] == sorted(printed)
+    assert ("Zion", "alice") == (printed["campaign"], printed["member"])
+    code = run("--campaign Zion member invite alice --discord")
+    assert "alice's /join code for Zion (once, for a week):\n" == code.stderr
+    assert code.stdout.startswith("/join code:")
+
+
+def test_invite_links_use_the_address_the_server_is_reached_at(
+    run: Run, db: Path, count: Callable[[], int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No address known: NO_SERVER_ADDRESS, no link made. `serve --port 8123` remembers where it
+    listens, and links follow it (with a note: that is not a public address); `serve
+    --public-url` remembers the public address, which then stands whatever port a later server
+    takes; `--url` overrides both; an address no browser opens is refused before serving."""
+    started: list[object] = []
+    monkeypatch.setattr("web.serve", lambda app, host, port: started.append(port))
+    monkeypatch.delenv("CAMPAIGN_PUBLIC_URL", raising=False)
+    played(run, [ZION])
+    refused(run, count, "member invite alice", "NO_SERVER_ADDRESS")
+    assert 0 == grants(db)
+    served = run("serve --port 8123")
+    assert 0 == served.exit_code, served.output
+    assert "invite links (`campaign member invite`) open http://127.0.0.1:8123\n" in served.stderr
+    local = run("member invite alice")
+    assert local.stdout.startswith("http://127.0.0.1:8123/join/")
+    assert (
+        "note: http://127.0.0.1:8123 is where `campaign serve` last listened; for players on "
+        "other machines, run it with --public-url URL"
+    ) in local.stderr
+    assert 0 == run("serve --port 8000 --public-url https://table.example.org/").exit_code
+    assert 0 == run("serve --port 9000").exit_code
+    public = run("member invite alice")
+    assert public.stdout.startswith("https://table.example.org/join/")
+    assert "note" not in public.stderr
+    assert run("member invite alice --url http://10.0.0.5:8000").stdout.startswith(
+        "http://10.0.0.5:8000/join/"
+    )
+    refused(run, count, "serve --public-url table.example.org", "INVALID_SERVER_ADDRESS")
+    refused(run, count, "member invite alice --url ftp://t.example", "INVALID_SERVER_ADDRESS")
+    assert [8123, 8000, 9000] == started
+
+
+@pytest.mark.postgres
+def test_the_public_address_is_remembered_on_postgresql_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`serve --public-url` on a PostgreSQL store, then `member invite` from another process's
+    command line: the link is at the public address."""
+    from tests.postgres import fresh_schema
+
+    monkeypatch.setattr("web.serve", lambda app, host, port: None)
+    monkeypatch.delenv("CAMPAIGN_PUBLIC_URL", raising=False)
+    runner = CliRunner()
+    with fresh_schema() as url:
+
+        def line(words: str) -> Any:
+            return runner.invoke(campaign, ["--db", url, *shlex.split(words)])
+
+        assert 0 == line(ZION).exit_code
+        assert 0 == line("serve --pool 3 --public-url https://table.example.org").exit_code
+        link = line("member invite alice")
+        assert 0 == link.exit_code, link.output
+        assert link.stdout.startswith("https://table.example.org/join/")
+        assert ("Zion", "alice") == signs_in(url, link.stdout)

@@ -85,6 +85,9 @@ STATUS_BEFORE = {
             "NOT_A_ROLL_TO_SEAL",  # new with protocol 3: bad input, as its kind says
             "SEAL_NOT_CANONICAL",
             "NO_READ_POSITION",
+            "CAMPAIGN_NOT_NAMED",
+            "NO_SERVER_ADDRESS",
+            "INVALID_SERVER_ADDRESS",
         ],
         422,
     ),

@@ -57,8 +57,8 @@
     const form = event.target;
     if (form.matches("[data-signout]")) {
       event.preventDefault();
-      await fetch("/api/sign-out", { method: "POST", headers: { "x-csrftoken": csrf() } });
-      location.assign(page);
+      await fetch(form.action, { method: "POST", headers: { "x-csrftoken": csrf() } });
+      location.assign("/"); // the campaigns this browser is still signed in to
       return;
     }
     if (!form.matches("form.post")) return;

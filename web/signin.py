@@ -25,6 +25,7 @@ from litestar.datastructures import Cookie
 from litestar.params import FromPath, FromQuery
 from litestar.response import Redirect, Template
 
+from domain.audience import Member
 from engine import Engine, NotSignedIn, SignedIn
 from projections.describe import system_title
 from web.auth import (
@@ -79,12 +80,13 @@ def _browser(request: Req) -> Holder:
 
 def campaign_entry(engine: Engine, signed: SignedIn) -> dict[str, Any]:
     """One campaign of the browser's list on ``/``: its name, its table, the member and role it
-    signs in as, its system. The place for more of it a page shows (a count of what is unread,
-    under ``unread``: the list shows it when present)."""
+    signs in as, its system, and how many entries of its latest session are new to the member
+    (``unread``, as the table page counts them; the list shows it when there are any)."""
     state = engine.campaign(signed.campaign)
     seat = state.member(signed.member)
     role = str(seat.role) if seat is not None else ""
-    return listed(signed, role=role, system=system_title(state.system))
+    new = engine.unread(signed.campaign, audience=Member(signed.member)).count if seat else 0
+    return listed(signed, role=role, system=system_title(state.system)) | {"unread": new}
 
 
 def _join_page(request: Req, secret: str) -> Template | Response[str]:

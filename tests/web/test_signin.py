@@ -520,3 +520,17 @@ def test_an_address_no_browser_opens_is_refused(url: str) -> None:
     with Engine() as engine, pytest.raises(InvalidServerAddress) as refused:
         engine.keep_server_address(url, public=True)
     assert "INVALID_SERVER_ADDRESS" == refused.value.code
+
+
+def test_the_campaign_list_counts_what_is_new_to_the_member(
+    client: TestClient[Any], table: Table
+) -> None:
+    """`/` shows, beside each campaign, how many entries of its latest session are new to the
+    member (as the table page counts them), and none once the member has read the table."""
+    client.post(f"/join/{invite(table)}", follow_redirects=False)
+    with Engine(table.db) as engine:
+        engine.execute(CAMPAIGN, AddNote(text="The rain starts."))
+    listed = client.get("/", headers={"accept": "text/html"}).text
+    assert re.search(r"[1-9][0-9]* unread", listed), listed
+    client.get(f"/campaigns/{CAMPAIGN}", headers={"accept": "text/html"})  # read
+    assert "unread" not in client.get("/", headers={"accept": "text/html"}).text

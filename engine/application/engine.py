@@ -22,6 +22,7 @@ from engine.application.access import Access
 from engine.application.actions import Actions
 from engine.application.once import Once
 from engine.application.reads import Reads
+from engine.application.witnesses import Witnesses
 from engine.dice.committed import CommittedDice
 from engine.dice.seals import SealOnHiddenRoll, check_seal, seal_text
 from engine.dice.sources import DiceSpec
@@ -31,7 +32,7 @@ from engine.write.assembly import RulingResult
 from engine.write.ledger import RulingView, evolve_directory
 
 
-class Engine(Reads, Access, Actions, Once):
+class Engine(Reads, Access, Actions, Once, Witnesses):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""

@@ -82,6 +82,7 @@ STATUS_BEFORE = {
             "SEARCH_QUERY_EMPTY",
             "SEARCH_QUERY_TOO_LONG",
             "SEARCH_LIMIT_OUT_OF_BOUNDS",
+            "WITNESS_UNREADABLE",
         ],
         422,
     ),

@@ -26,7 +26,18 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from domain.limits import MAX_BODY
-from web import commands, dice_check, live, not_found, pages, reads, search, signin, threads
+from web import (
+    commands,
+    dice_check,
+    live,
+    not_found,
+    pages,
+    reads,
+    search,
+    signin,
+    threads,
+    witness,
+)
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -133,6 +144,7 @@ def create_app(
             *threads.routes(),
             *signin.routes(),
             *dice_check.routes(),
+            *witness.routes(),
             *pages.routes(),
             *live.routes(),
             *interactions.routes(),

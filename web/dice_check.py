@@ -43,6 +43,8 @@ from domain.visibility import hidden_from
 from engine import redrawn_ruling
 from web.auth import seat
 from web.commands import engine_of
+from web.witness import DICE_PAGE
+from web.witness import shown as witnessed
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -329,6 +331,7 @@ def dice_check_page(
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],
             "data": facts(engine, campaign, shown, member),
             "script": SCRIPT_ROUTE,
+            "witness": witnessed(engine, campaign, member, DICE_PAGE),
         },
     )  # its Content-Security-Policy is every page's (web/csp.py)
 

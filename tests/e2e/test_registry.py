@@ -29,6 +29,7 @@ NOT_COMMANDS = {
     "import",
     "init",
     "key new",
+    "key seal",
     "key show",
     "key sign",
     "list",
@@ -50,6 +51,9 @@ NOT_COMMANDS = {
     "use",
     "verify",
     "verify-dice",
+    "witness export",
+    "witness import",
+    "witness list",
 }
 
 

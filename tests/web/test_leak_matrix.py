@@ -182,6 +182,9 @@ ENGINE_READS: dict[str, Read] = {
     "characters": lambda e, a: _json(e.characters(CAMPAIGN, audience=a)),
     "character_at": lambda e, a: _json(e.character_at(CAMPAIGN, "Neo", ruling=9, audience=a)),
     "export": lambda e, a: "".join(e.export(CAMPAIGN, audience=a)),
+    # hashes of the log, at the latest ruling the reader may read (web/witness.py)
+    "witness_head": lambda e, a: _json(e.witness_head(CAMPAIGN, audience=a)),
+    "heads_at": lambda e, a: _json(e.heads_at(CAMPAIGN, range(1, 40), audience=a)),
 }
 GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
 
@@ -267,7 +270,7 @@ CLI_READS = {
 CLI_NOT_READS = {
     "amend", "completion", "dice", "discord", "dispute", "entropy", "import", "init", "key",
     "list", "member", "note", "post", "projections", "rebuild", "resolve", "reveal", "scene",
-    "serve", "session", "undo", "use", "verify", "verify-dice",
+    "serve", "session", "undo", "use", "verify", "verify-dice", "witness",
 }  # fmt: skip
 # verify names places, never what a ruling holds; timeline is The Code's (TIMELINE_CLI below).
 
@@ -402,6 +405,7 @@ API_READS: dict[str, list[str]] = {
     "/campaigns/{campaign:str}/recap": [PAGE + "/recap?gm=true"],
     "/campaigns/{campaign:str}/dice": [PAGE + "/dice"],
     "/campaigns/{campaign:str}/dice-check": [PAGE + "/dice-check"],
+    "/campaigns/{campaign:str}/heads": [PAGE + "/heads?at=" + ",".join(map(str, range(1, 40)))],
 }
 STORY_ROUTES = {
     route
@@ -417,6 +421,7 @@ API_NOT_READS = {
     "/static/dice_check.js": "a script",
     "/static/table.js": "a script",
     "/static/follow.js": "a script",
+    "/static/witness.js": "a script",
     "/favicon.ico": "an icon",
     "/schema": "the OpenAPI document",
     "/schema/openapi.json": "the OpenAPI document",

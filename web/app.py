@@ -47,6 +47,7 @@ from web.auth import (
 )
 from web.csp import DOCS_SCRIPT, set_policy
 from web.discord import interactions
+from web.discord.seals import SealPoster
 from web.discord.signature import Verifier
 from web.engines import Engines
 from web.errors import HANDLERS, body_within_limits
@@ -130,6 +131,7 @@ def create_app(
     discord = Verifier(discord_public_key) if discord_public_key else None
     engines = Engines(db, pool)
     feed = live.Feed(engines)
+    seals = SealPoster(engines)
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -164,7 +166,7 @@ def create_app(
             engine_callback=pages.template_globals,
         ),
         state=State({"engines": engines, "db": db, "feed": feed, "discord": discord}),
-        on_startup=[_bounded(engines.threads)],
-        on_shutdown=[feed.stop, engines.close],
+        on_startup=[_bounded(engines.threads), seals.start],
+        on_shutdown=[feed.stop, seals.stop, engines.close],
         debug=False,
     )

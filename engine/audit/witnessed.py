@@ -72,8 +72,14 @@ class HeadWalk:
     ends: dict[UUID, int] = field(factory=dict)
     seals: list[tuple[int, int, str]] = field(factory=list)  # (version, session, digest)
     version: int = 0  # the last header's version
-    link: str = ""
     ruling: int = 0
+    _state: bytes = b""  # the last header's stored bytes, its link read when asked for
+    _uuids: dict[str, UUID | None] = field(factory=dict)  # each stream's text, read once
+
+    @property
+    def link(self) -> str:
+        """The last header's link."""
+        return stored_link(self._state) if self._state else ""
 
     def feed(self, row: StoredEvent) -> bool:
         """Read one header or seal; whether it was a header that reads."""
@@ -90,16 +96,25 @@ class HeadWalk:
         touched = event.get("touched")
         if row.topic != MADE or number is None or not isinstance(touched, list):
             return False
+        ends, uuids = self.ends, self._uuids
         for span in touched:
             try:
-                stream, last = UUID(str(span["stream"])), int(span["last"])
+                named, last = span["stream"], int(span["last"])
+                stream = uuids[named] if named in uuids else self._stream(named)
             except (KeyError, TypeError, ValueError):
                 continue  # verify names it
-            if stream not in (self.campaign, DIRECTORY) and last > self.ends.get(stream, 0):
-                self.ends[stream] = last
-        self.version, self.ruling = row.originator_version, number
-        self.link = stored_link(row.state)
+            if stream is not None and last > ends.get(stream, 0):
+                ends[stream] = last
+        self.version, self.ruling, self._state = row.originator_version, number, row.state
         return True
+
+    def _stream(self, named: str) -> UUID | None:
+        """The stream a header names (None: the campaign's own, or the directory)."""
+        stream: UUID | None = UUID(str(named))
+        if stream in (self.campaign, DIRECTORY):
+            stream = None
+        self._uuids[named] = stream
+        return stream
 
     def head(self, links: Links) -> Head:
         """The head at the header read last."""

@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 import uvicorn
 
-from engine import HOLDS, Engine, read_statements
+from domain.free_rolls import RollFreely
+from domain.lifecycle import AddNote
+from engine import HOLDS, DiceSpec, Engine, read_statements
 from tests.integration.test_tamper import NAME, Played, play
 from tests.integration.witnesses import (
     REWRITES,
@@ -30,6 +32,7 @@ from tests.integration.witnesses import (
     rewrite,
     store_of,
 )
+from tests.web.conftest import CAMPAIGN, build_table
 from tests.web.servers import CHROMIUM, chromium, free_port
 from web import create_app
 from web.serving import Server
@@ -167,5 +170,45 @@ def test_the_dice_page_names_the_fork_of_each_rewrite(
             assert engine.verify(NAME).intact
             (found,) = engine.check_witnesses(NAME, [kept]).checked
         assert (HOLDS, True) == (found.signature, bool(found.problem))
+    finally:
+        context.close()
+
+
+def test_a_players_browser_keeps_each_head_it_is_shown_live(browser: Any, tmp_path: Path) -> None:
+    """alice's table page, open while the GM records rulings elsewhere: her browser keeps the
+    head after each public ruling as it arrives, and none after a hidden roll (the head she is
+    shown stays at the latest ruling she may read)."""
+    db = build_table(str(tmp_path / "zion.db"))
+    port = free_port()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        with serving(db.db, port) as base:
+            with Engine(db.db) as engine:
+                secret = engine.invite(CAMPAIGN, "alice")
+                campaign = str(engine.campaign(CAMPAIGN).id)
+            page.goto(f"{base}/join/{secret}")
+            page.get_by_role("button", name="Sign in").click()
+            page.wait_for_selector("#witness-said[data-status=unsigned]", timeout=20000)
+            kept = "(c) => witness.kept(c).then((all) => all.map((s) => s.ruling))"
+            first = sorted(page.evaluate(kept, campaign))
+            with Engine(db.db) as engine:
+                roll = RollFreely(expression="1d6", why="behind the screen")
+                engine.execute(CAMPAIGN, roll, dice=DiceSpec(faces=(2,)), hidden=True)
+            time.sleep(2)  # the live page had time to swap its sections (if it had anything new)
+            assert first == sorted(page.evaluate(kept, campaign))  # nothing new for alice
+            with Engine(db.db) as engine:
+                engine.execute(CAMPAIGN, AddNote(text="the lights go out"))
+                public = engine.campaign(CAMPAIGN).rulings
+            page.wait_for_function(
+                "(n) => document.getElementById('witness').textContent.includes(`ruling ${n},`)",
+                arg=public,
+                timeout=20000,
+            )
+            deadline = time.monotonic() + 10
+            while public not in page.evaluate(kept, campaign) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert [*first, public] == sorted(page.evaluate(kept, campaign))
+            assert f"ruling {public}," in page.inner_text("#witness")
     finally:
         context.close()

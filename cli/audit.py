@@ -360,8 +360,8 @@ def verify(ctx: Context, witnesses: tuple[str, ...]) -> None:
     """
     from engine import converter, verify_report
 
+    statements = read_files(witnesses)  # a file that holds no statements: refused first
     report = verify_report(ctx.engine.verify(ctx.campaign()))
-    statements = read_files(witnesses)
     check = ctx.engine.check_witnesses(ctx.campaign(), statements) if witnesses else None
     if ctx.as_json:
         shown = converter.unstructure(report)

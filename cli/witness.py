@@ -5,6 +5,7 @@ given), kept beside the key; and the reading and rendering of witness files for 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,13 +142,20 @@ def read_files(paths: Iterable[str]) -> list[Statement]:
     return found
 
 
+KEY_VARIABLE, DEFAULT_KEY = "CAMPAIGN_KEY", "~/.config/campaign-log/player-key.pem"
+
+
 def own_key(given: str | None) -> Path | None:
     """The member's key file when there is one (``--key``/``--file``, else ``$CAMPAIGN_KEY``,
-    else the default): their machine keeps what it witnessed beside it."""
+    else the default, as ``engine.key_path`` finds it): their machine keeps what it witnessed
+    beside it. Looked for before the key's module is imported (it loads ``cryptography``,
+    which a `thread` without a key does not need)."""
+    found = Path(given or os.environ.get(KEY_VARIABLE) or DEFAULT_KEY).expanduser()
+    if not found.is_file():
+        return None
     from engine import key_path
 
-    where = key_path(given)
-    return where if where.is_file() else None
+    return key_path(given)
 
 
 def remember(key: Path | None, head: Head | None, by: str, seen: str) -> Statement | None:

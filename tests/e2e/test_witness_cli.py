@@ -126,3 +126,27 @@ def test_a_witness_file_that_holds_no_statements_is_refused(
     refused = cli(str(template.db), f"verify --witness {bad}")
     assert 2 == refused.exit_code
     assert f"WITNESS_UNREADABLE: {bad} line 1 is not a witness statement" in refused.stderr
+
+
+@pytest.mark.parametrize("given", [None, "mine.pem"])
+@pytest.mark.parametrize("variable", [None, "theirs.pem"])
+def test_the_key_looked_for_is_the_engines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str | None, variable: str | None
+) -> None:
+    """A `thread` finds the key beside which it keeps what it saw without loading the key's
+    module: where it looks is where ``engine.key_path`` does."""
+    from cli.witness import DEFAULT_KEY, own_key
+    from engine import key_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if variable is None:
+        monkeypatch.delenv("CAMPAIGN_KEY", raising=False)
+    else:
+        monkeypatch.setenv("CAMPAIGN_KEY", str(tmp_path / variable))
+    chosen = str(tmp_path / given) if given else None
+    assert own_key(chosen) is None
+    expected = key_path(chosen)
+    expected.parent.mkdir(parents=True, exist_ok=True)
+    expected.write_text("a key")
+    assert expected == own_key(chosen)
+    assert Path(DEFAULT_KEY).expanduser() == tmp_path / ".config/campaign-log/player-key.pem"

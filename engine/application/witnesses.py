@@ -79,7 +79,7 @@ class Witnesses(Store):
         rows = StoreRows(self.store.recorder)
         return check_witnesses(rows, entry.campaign_id, entry.name, statements)
 
-    def position(self) -> int:
+    def store_position(self) -> int:
         """The store's position: the notification id of the last event it recorded (0: none),
         one indexed read (``engine.application.store_changes``)."""
         from engine.application.store_changes import position

@@ -96,7 +96,7 @@ class SealPoster:
         while not self._stop.is_set():
             try:
                 engine = self.engines.get()
-                position = engine.position()
+                position = engine.store_position()
                 if last is not None and position > last:
                     for head in engine.seals_recorded(last, position):
                         post(engine, head)

@@ -22,6 +22,7 @@ from bench import (
     streaming_figures,
     undo_figures,
     verify_figures,
+    witness_figures,
     writer_figures,
 )
 from bench.common import (
@@ -417,6 +418,7 @@ def everything(sizes: Sizes, watch: Stopwatch) -> list[Row]:
         ("undo", lambda: undo_figures.figures(work, sizes)),
         ("session replay", lambda: replay_figures.figures(work, sizes)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
+        ("witnesses", lambda: witness_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, sizes.memory_small, large)),
         ("streaming", lambda: streaming_figures.figures(work, sizes)),
         ("scale", lambda: scale_figures.figures(work, sizes)),

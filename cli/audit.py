@@ -14,9 +14,19 @@ import click
 
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.render import emit_json, print_table, say
+from cli.witness import (
+    WITNESS,
+    check_json,
+    check_lines,
+    own_key,
+    read_files,
+    remember,
+    statements_of,
+    witnessed_line,
+)
 
 if TYPE_CHECKING:  # imported when verify runs
-    from engine import FindingView
+    from engine import ExportChecked, FindingView
 
 
 @click.command("dice-stats")
@@ -170,8 +180,11 @@ def import_campaign(ctx: Context, path: str) -> None:
     "key_file",
     help="Your own key file (`campaign key new`): say whether your entropy was counted.",
 )
+@WITNESS
 @pass_context
-def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | None) -> None:
+def verify_dice(
+    ctx: Context, path: str, session: int | None, key_file: str | None, witnesses: tuple[str, ...]
+) -> None:
     """A player's own check, from an export alone (no store is opened): the file's hash chains
     and seals, and every committed roll recomputed from the revealed seed and the players'
     entropy. Compare the commitment and the seal printed with those the GM posted, and the
@@ -179,24 +192,31 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
     and never revealed) and dice not drawn from the commitment are listed there, and which rolls
     their players sealed and which the GM's machine could foresee. With --key, says whether
     your own signed entropy was counted and lists every roll your key sealed that the log lacks.
+    With --witness, and with your key, holds the log to every head a witness saw and names the
+    first it no longer holds (a fork); your machine keeps, beside your key, the head it saw.
     Exits 1 when anything does not check out.
 
     \b
     Example:
       campaign verify-dice night-shift.jsonl --session 2
     """
-    from engine import file_lines, key_path, public_key_of, sealed_by, verify_export
+    from engine import file_lines, key_path, public_key_of, sealed_by, verify_witnessed
 
     mine = public_key_of(key_path(key_file)) if key_file else None
     journal = sealed_by(key_path(key_file)) if key_file else []
+    own = own_key(key_file)
     # Read as bytes, as import reads a file: a line that is not UTF-8 or too long is refused
     # naming the line, by the same checks.
     with open(path, "rb") as handle:
-        name, report = verify_export(file_lines(handle))
+        checked = verify_witnessed(file_lines(handle), statements_of(witnesses, own))
+    name, report, forked = checked.name, checked.report, checked.witnesses.fork is not None
     dice = [d for d in report.dice if session is None or d.session == session]
     seals = [s for s in report.seals if session is None or s.session == session]
     broken = bool(report.breaks) or any(not s.intact for s in seals)
-    problems = broken or any(d.problems for d in dice)
+    problems = broken or any(d.problems for d in dice) or forked
+    whole = not (report.breaks or forked or any(not s.intact for s in report.seals))
+    seen_by = _seated(checked, own, ctx.actor)
+    kept = remember(own, checked.head, seen_by, "campaign verify-dice") if whole else None
     if ctx.as_json:
         emit_json(
             {
@@ -232,6 +252,8 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                     }
                     for d in dice
                 ],
+                "witnesses": check_json(checked.witnesses),
+                "witnessed": kept.line() if kept is not None else None,
             }
         )
     else:
@@ -264,6 +286,10 @@ def verify_dice(ctx: Context, path: str, session: int | None, key_file: str | No
                 say(f"  WARNING: {warning}")
         for s in seals:
             say(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+        for line in check_lines(checked.witnesses):
+            say(line)
+        if kept is not None and own is not None:
+            say(witnessed_line(kept, own))
         say("the dice check out" if not problems else "the dice do NOT check out")
     if problems:
         click.get_current_context().exit(1)
@@ -305,14 +331,25 @@ def _dropped(check: Any, journal: list[tuple[str, str]]) -> list[str]:
     return found
 
 
+def _seated(checked: ExportChecked, key: Path | None, actor: str | None) -> str:
+    """Who saw the export: the member the log put ``key`` on the seat of, else ``--as``."""
+    if key is None:
+        return actor or ""
+    from engine import public_key_of
+
+    public = public_key_of(key)
+    return next((m for m, k in sorted(checked.seats) if k == public), actor or "")
+
+
 def _yours(check: Any, public_key: str) -> list[str]:
     """The words signed by ``public_key`` that the session's dice counted."""
     return [words for _, words, key in check.counted if key == public_key]
 
 
 @click.command("verify")
+@WITNESS
 @pass_context
-def verify(ctx: Context) -> None:
+def verify(ctx: Context, witnesses: tuple[str, ...]) -> None:
     """Check that the log was not edited: every hash chain, ruling and session seal, every row
     belonging to a ruling, the committed dice, the store's directory entry; then replay every
     stream with the rules and compare every stored snapshot with it, and hold every ruling to
@@ -322,7 +359,9 @@ def verify(ctx: Context) -> None:
     again from the log.
 
     Exits 1 if anything does not hold, one line per finding naming its place (stream, version,
-    ruling, session). Compare each session's seal with the one the GM posted.
+    ruling, session). Compare each session's seal with the one the GM posted; with --witness,
+    the log must still hold every head the witnesses saw, and the first it no longer holds is
+    named as a fork, with who saw it and when.
 
     \b
     Example:
@@ -330,9 +369,12 @@ def verify(ctx: Context) -> None:
     """
     from engine import converter, verify_report
 
+    statements = read_files(witnesses)  # a file that holds no statements: refused first
     report = verify_report(ctx.engine.verify(ctx.campaign()))
+    check = ctx.engine.check_witnesses(ctx.campaign(), statements) if witnesses else None
     if ctx.as_json:
-        emit_json(converter.unstructure(report))
+        shown = converter.unstructure(report)
+        emit_json({**shown, "witnesses": check_json(check)} if check is not None else shown)
     else:
         models = ", ".join(report.models) or "none kept"
         click.echo(
@@ -356,8 +398,11 @@ def verify(ctx: Context) -> None:
             say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
         for f in report.findings:
             say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
-        say("the log is intact" if report.intact else "the log was tampered with")
-    if not report.intact:
+        for line in check_lines(check) if check is not None else ():
+            say(line)
+        forked = check is not None and check.fork is not None
+        say("the log is intact" if report.intact and not forked else "the log was tampered with")
+    if not report.intact or (check is not None and check.fork is not None):
         click.get_current_context().exit(1)
 
 

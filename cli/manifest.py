@@ -46,6 +46,7 @@ SHARED: dict[str, str] = {
     "search": "cli.search",
     "serve": "cli.serve",
     "key": "cli.keys",
+    "witness": "cli.witness",
     "completion": "cli.completion",
 }
 
@@ -117,7 +118,7 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
         "help": "Rebuild an exported campaign in this store, after verifying every line, link and seal."
     },
     "verify-dice": {
-        "help": "A player's own check, from an export alone (no store is opened): the file's hash chains and seals, and every committed roll recomputed from the revealed seed and the players' entropy. Compare the commitment and the seal printed with those the GM posted, and the entropy with what each player gave, and read every WARNING: dice set aside (undone, hidden and never revealed) and dice not drawn from the commitment are listed there, and which rolls their players sealed and which the GM's machine could foresee. With --key, says whether your own signed entropy was counted and lists every roll your key sealed that the log lacks. Exits 1 when anything does not check out."
+        "help": "A player's own check, from an export alone (no store is opened): the file's hash chains and seals, and every committed roll recomputed from the revealed seed and the players' entropy. Compare the commitment and the seal printed with those the GM posted, and the entropy with what each player gave, and read every WARNING: dice set aside (undone, hidden and never revealed) and dice not drawn from the commitment are listed there, and which rolls their players sealed and which the GM's machine could foresee. With --key, says whether your own signed entropy was counted and lists every roll your key sealed that the log lacks. With --witness, and with your key, holds the log to every head a witness saw and names the first it no longer holds (a fork); your machine keeps, beside your key, the head it saw. Exits 1 when anything does not check out."
     },
     "verify": {
         "help": "Check that the log was not edited: every hash chain, ruling and session seal, every row belonging to a ruling, the committed dice, the store's directory entry; then replay every stream with the rules and compare every stored snapshot with it, and hold every ruling to the table's policy as it stood then (a ruling its member could not have made is named); then read every row of the store as the read models read it, and compare each read model the store keeps (recaps, timelines, the ruling index, dice counts) with the same computed again from the log."
@@ -142,6 +143,9 @@ SHARED_HELP: dict[str, dict[str, Any]] = {
     },
     "key": {
         "help": "Your own signing key as a player: the entropy you add counts only when signed by it."
+    },
+    "witness": {
+        "help": "The heads of campaigns' logs your machine witnessed, signed by your key and kept beside it, and those others gave you: a log rewritten since no longer holds them."
     },
     "completion": {
         "help": 'Print the shell completion script: verbs, options, campaign and character names. Source it from your shell\'s start-up file (bash: `eval "$(campaign completion bash)"`).'

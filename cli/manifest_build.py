@@ -30,6 +30,7 @@ SHARED_MODULES = (
     "cli.search",
     "cli.serve",
     "cli.keys",
+    "cli.witness",
     "cli.completion",
 )
 

@@ -8,6 +8,7 @@ import click
 from cli.audiences import FOR_HELP, audience_of
 from cli.context import WHOLE_NUMBER, Context, pass_context
 from cli.dice import dice_options, run
+from domain.audience import Audience
 from domain.posts import WritePost
 from projections.format_list import FORMAT_NAMES
 
@@ -78,6 +79,19 @@ def thread(ctx: Context, session: int | None, fmt: str, reader: str | None) -> N
     audience = audience_of(ctx, reader, public=fmt == "discord" and not ctx.as_json)
     found = ctx.engine.thread(ctx.campaign(), session, audience=audience)
     emit(found, "thread", "json" if ctx.as_json else fmt, None, ctx.as_json)
+    witnessed(ctx, audience)
+
+
+def witnessed(ctx: Context, audience: Audience) -> None:
+    """With a key of the member's own on this machine, keep the head of the log the thread was
+    read at, signed by it (`campaign witness`)."""
+    from cli.witness import own_key, remember
+
+    key = own_key(None)
+    if key is not None:
+        name = ctx.campaign()
+        head = ctx.engine.witness_head(name, audience=audience)
+        remember(key, head, ctx.actor or ctx.engine.campaign(name).gm, "campaign thread")
 
 
 COMMANDS = (post, thread)

@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from engine.application.store_changes import store_changes
     from engine.application.waits import NOTICE_KINDS, Notice
     from engine.audit.verify import Finding, Report
+    from engine.audit.witness import APP, Head, Statement, read_statements
+    from engine.audit.witness_file import keep, kept, witness, witness_file, witness_stamp
+    from engine.audit.witnessed import FORGED, HOLDS, UNSIGNED, WitnessCheck, Witnessed
     from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
     from engine.dice.player_keys import (
@@ -105,13 +108,18 @@ if TYPE_CHECKING:
     )
     from engine.transfer.export_import import Imported, file_lines
     from engine.transfer.player_check import verify_export
+    from engine.transfer.witnessed_export import ExportChecked, verify_witnessed
 
 __all__ = [
+    "APP",
     "DEFAULT_DB",
+    "FORGED",
+    "HOLDS",
     "MEMORY",
     "MODELS",
     "NOTICE_KINDS",
     "NOT_UNDOABLE",
+    "UNSIGNED",
     "ActionView",
     "ActionsView",
     "AmendedView",
@@ -126,10 +134,12 @@ __all__ = [
     "DisputeView",
     "Engine",
     "EventView",
+    "ExportChecked",
     "FieldChange",
     "Finding",
     "FindingView",
     "FoundText",
+    "Head",
     "HistoryEntry",
     "Imported",
     "InvalidServerAddress",
@@ -149,10 +159,13 @@ __all__ = [
     "SearchResult",
     "ServerAddress",
     "SignedIn",
+    "Statement",
     "StoreFault",
     "UndoneView",
     "Unread",
     "VerifyReport",
+    "WitnessCheck",
+    "Witnessed",
     "as_read_by",
     "character_view",
     "converter",
@@ -171,6 +184,8 @@ __all__ = [
     "history_entries",
     "history_lines",
     "is_postgres",
+    "keep",
+    "kept",
     "key_path",
     "log_entry",
     "member_views",
@@ -180,6 +195,7 @@ __all__ = [
     "one_line",
     "place",
     "public_key_of",
+    "read_statements",
     "redrawn",
     "redrawn_ruling",
     "replay_lines",
@@ -195,7 +211,11 @@ __all__ = [
     "store_fault",
     "verify_export",
     "verify_report",
+    "verify_witnessed",
     "where",
+    "witness",
+    "witness_file",
+    "witness_stamp",
 ]
 
 # submodule -> the names it lends
@@ -278,5 +298,9 @@ __getattr__, __dir__ = lent_names(
         "reads.timeline": ("Change", "NoSuchPoint", "differences"),
         "reads.unread": ("Unread", "new_to"),
         "transfer.export_import": ("Imported", "file_lines"),
+        "transfer.witnessed_export": ("ExportChecked", "verify_witnessed"),
+        "audit.witness": ("APP", "Head", "Statement", "read_statements"),
+        "audit.witness_file": ("keep", "kept", "witness", "witness_file", "witness_stamp"),
+        "audit.witnessed": ("FORGED", "HOLDS", "UNSIGNED", "WitnessCheck", "Witnessed"),
     },
 )

@@ -25,7 +25,18 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from domain.limits import MAX_BODY
-from web import commands, dice_check, live, not_found, pages, reads, search, signin, threads
+from web import (
+    commands,
+    dice_check,
+    live,
+    not_found,
+    pages,
+    reads,
+    search,
+    signin,
+    threads,
+    witness,
+)
 from web.auth import (
     CSRF_COOKIE,
     CSRF_HEADER,
@@ -35,6 +46,7 @@ from web.auth import (
 )
 from web.csp import DOCS_SCRIPT, set_policy
 from web.discord import interactions
+from web.discord.seals import SealPoster
 from web.discord.signature import Verifier
 from web.engines import Engines
 from web.errors import body_within_limits
@@ -127,6 +139,7 @@ def create_app(
     engines = Engines(db, pool)
     feed = live.Feed(engines)
     notifier = Notifier(engines.get, notices) if notices is not None else None
+    seals = SealPoster(engines)
     csrf = CSRFConfig(
         secret=engines.get().server_key("csrf"),
         cookie_name=CSRF_COOKIE,
@@ -141,6 +154,7 @@ def create_app(
             *threads.routes(),
             *signin.routes(),
             *dice_check.routes(),
+            *witness.routes(),
             *pages.routes(),
             *live.routes(),
             *interactions.routes(),
@@ -170,7 +184,11 @@ def create_app(
                 "notifier": notifier,
             }
         ),
-        on_startup=[_bounded(engines.threads), *([notifier.start] if notifier else [])],
-        on_shutdown=[feed.stop, *([notifier.stop] if notifier else []), engines.close],
+        on_startup=[
+            _bounded(engines.threads),
+            seals.start,
+            *([notifier.start] if notifier else []),
+        ],
+        on_shutdown=[feed.stop, seals.stop, *([notifier.stop] if notifier else []), engines.close],
         debug=False,
     )

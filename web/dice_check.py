@@ -45,6 +45,8 @@ from web.auth import seat
 from web.commands import engine_of
 from web.pages import nav
 from web.render import reader_of
+from web.witness import DICE_PAGE
+from web.witness import shown as witnessed
 
 if TYPE_CHECKING:
     from domain.campaign import CampaignState
@@ -334,6 +336,7 @@ def dice_check_page(
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],
             "data": facts(engine, campaign, shown, member),
             "script": SCRIPT_ROUTE,
+            "witness": witnessed(engine, campaign, member, DICE_PAGE),
         },
     )  # its Content-Security-Policy is every page's (web/csp.py)
 

@@ -65,6 +65,8 @@ from web.forms import changes_of, composer, form_of, forms_for, read_dice, read_
 from web.not_found import as_page
 from web.render import FILTERS, Reader, reader_of
 from web.signin import page_of
+from web.witness import TABLE_PAGE
+from web.witness import shown as witnessed
 
 Req = Request[Any, Any, Any]
 SHOWN = 300  # rulings on the table page (the latest); the recap and the API have the rest
@@ -291,6 +293,7 @@ def _table(
         "refusal": refusal,
         "turns": sheets.turns([known for known in known_now if known is not None], state),
         "nav": nav(campaign, state.system, "table"),
+        "witness": witnessed(engine, campaign, member, TABLE_PAGE),
     }
 
 

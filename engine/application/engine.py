@@ -24,6 +24,7 @@ from engine.application.actions import Actions
 from engine.application.notices import Notices
 from engine.application.once import Once
 from engine.application.reading import Reading
+from engine.application.witnesses import Witnesses
 from engine.dice.committed import SEALED, CommittedDice
 from engine.dice.sources import DiceSpec
 from engine.store.mapper import canonical_json, converter
@@ -32,7 +33,7 @@ from engine.write.assembly import RulingResult
 from engine.write.ledger import RulingView, evolve_directory
 
 
-class Engine(Reading, Notices, Access, Actions, Once):
+class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
     """One store of campaigns, its application API. ``db`` is a SQLite file path, a
     ``postgresql://`` URL or ``:memory:``; ``backoff(retry)`` waits between attempts that lost
     a race (tests inject one that does not sleep)."""

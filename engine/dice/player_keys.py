@@ -77,6 +77,13 @@ def public_key_of(path: Path) -> str:
     return public_hex(_private(path))
 
 
+def sign_message(path: Path, message: bytes) -> tuple[str, str]:
+    """The public half (hex) of the key in ``path`` and its signature (hex) of ``message``:
+    a witness statement (``engine.audit.witness_file``)."""
+    private = _private(path)
+    return public_hex(private), private.sign(message).hex()
+
+
 def sign_entropy(path: Path, commitment: str, member: str, words: str) -> str:
     """The signature (hex) of ``member``'s ``words`` for the session committed to
     ``commitment``: what `campaign entropy --signature` records."""

@@ -38,6 +38,7 @@ PARTS = [
     "undo",
     "session replay",
     "verify",
+    "witnesses",
     "memory",
     "streaming",
     "scale",
@@ -74,6 +75,7 @@ SQLITE_FIGURES = [
     "SQLite undo 50 rulings back",
     "`campaign replay --session 1`",
     "verify of a",
+    "witnessed heads (each head and its digest, each signature)",
     "peak RSS, full replay",
     *(
         f"peak RSS, `campaign {command}`"

@@ -51,6 +51,9 @@ NOT_COMMANDS = {
     "use",
     "verify",
     "verify-dice",
+    "witness export",
+    "witness import",
+    "witness list",
 }
 
 

@@ -88,6 +88,7 @@ STATUS_BEFORE = {
             "CAMPAIGN_NOT_NAMED",
             "NO_SERVER_ADDRESS",
             "INVALID_SERVER_ADDRESS",
+            "WITNESS_UNREADABLE",
         ],
         422,
     ),

@@ -187,6 +187,9 @@ ENGINE_READS: dict[str, Read] = {
     "unread": lambda e, a: _json(
         e.log(CAMPAIGN, rulings=e.unread(CAMPAIGN, audience=a).rulings, audience=GMS)
     ),
+    # hashes of the log, at the latest ruling the reader may read (web/witness.py)
+    "witness_head": lambda e, a: _json(e.witness_head(CAMPAIGN, audience=a)),
+    "heads_at": lambda e, a: _json(e.heads_at(CAMPAIGN, range(1, 40), audience=a)),
 }
 GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
 # A member's own: refused to the GMs and the table; what it counts leaves out what the member
@@ -280,7 +283,7 @@ CLI_READS = {
 CLI_NOT_READS = {
     "amend", "completion", "dice", "discord", "dispute", "entropy", "import", "init", "key",
     "list", "member", "note", "post", "projections", "rebuild", "resolve", "reveal", "scene",
-    "serve", "session", "undo", "use", "verify", "verify-dice",
+    "serve", "session", "undo", "use", "verify", "verify-dice", "witness",
 }  # fmt: skip
 # verify names places, never what a ruling holds; timeline is The Code's (TIMELINE_CLI below).
 
@@ -415,6 +418,7 @@ API_READS: dict[str, list[str]] = {
     "/campaigns/{campaign:str}/recap": [PAGE + "/recap?gm=true"],
     "/campaigns/{campaign:str}/dice": [PAGE + "/dice"],
     "/campaigns/{campaign:str}/dice-check": [PAGE + "/dice-check"],
+    "/campaigns/{campaign:str}/heads": [PAGE + "/heads?at=" + ",".join(map(str, range(1, 40)))],
 }
 STORY_ROUTES = {
     route
@@ -432,6 +436,7 @@ API_NOT_READS = {
     "/static/dice_check.js": "a script",
     "/static/table.js": "a script",
     "/static/follow.js": "a script",
+    "/static/witness.js": "a script",
     "/favicon.ico": "an icon",
     "/schema": "the OpenAPI document",
     "/schema/openapi.json": "the OpenAPI document",

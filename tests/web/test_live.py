@@ -121,7 +121,8 @@ def test_two_servers_on_one_postgresql_database_share_the_live_log() -> None:
 
 
 def test_every_asset_is_the_apps_own(tmp_path: Path) -> None:
-    """The table page loads one script, from this server, and says so in its CSP."""
+    """The table page loads its scripts from this server (its own, and the witnesses' beside
+    the head it shows, whose data is a JSON block that never runs), and says so in its CSP."""
     from litestar.testing import TestClient
 
     from web import create_app
@@ -133,9 +134,10 @@ def test_every_asset_is_the_apps_own(tmp_path: Path) -> None:
         script = client.get("/static/table.js")
     assert 200 == page.status_code
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    assert ['<script src="/static/table.js" defer></script>'] == [
-        line for line in page.text.splitlines() if "<script" in line
-    ]
+    scripts = [line for line in page.text.splitlines() if "<script" in line]
+    assert ['<script src="/static/witness.js" defer></script>'] == scripts[1:2]
+    assert ['<script src="/static/table.js" defer></script>'] == scripts[2:]
+    assert scripts[0].startswith('<script type="application/json" id="witness-data">{')
     assert "http" not in page.text.split("<body>", 1)[1].replace(f"/api{PAGE}", "")
     assert 200 == script.status_code
     assert "EventSource" in script.text

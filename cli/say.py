@@ -27,6 +27,7 @@ SHARED_NARRATED = (
     "reveal",
     "scene end",
     "scene start",
+    "session close-entropy",
     "session end",
     "session start",
 )

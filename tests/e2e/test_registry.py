@@ -34,6 +34,7 @@ NOT_COMMANDS = {
     "key sign",
     "list",
     "log",
+    "member email",
     "member invite",
     "member list",
     "member revoke",

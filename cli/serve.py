@@ -71,9 +71,10 @@ def serve(
     from web import DISCORD_PATH, create_app
     from web import serve as run
 
-    address = _keep_address(ctx, host, port, public_url)
     settings = notice_settings(host, port, **notices)
+    # the app first: it refuses a pool too small before any connection is tried
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key, notices=settings)
+    address = _keep_address(ctx, host, port, public_url)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
     if discord_public_key:
         click.echo(

@@ -29,8 +29,6 @@ from domain.campaign import CampaignState
 from domain.events import DisputeResolved, PostKind, PostWritten, Role, RulingDisputed
 from domain.plain import Plain
 from projections.plain_text import plain_text
-from projections.post_text import with_rolls
-from projections.presentation import presentation_of
 
 if TYPE_CHECKING:
     from engine.application.engine import Engine
@@ -104,6 +102,8 @@ def _owed(
     """Each line of the turn panel that waits on a member, as (about, member, line)."""
     players = {entry.name: entry.player for entry in campaign.roster}
     known = [c for c in characters if c is not None]
+    from projections.presentation import presentation_of  # loaded when notices are asked
+
     for group in presentation_of(campaign.system).turns(known, at):
         for turn in group.turns:
             if group.ordered and not turn.now:
@@ -127,6 +127,8 @@ def _owed(
 def _posts(campaign: CampaignState, logged: list[LoggedRuling]) -> Iterator[Notice]:
     for entry in logged:
         for post in (r.event for r in entry.standing if isinstance(r.event, PostWritten)):
+            from projections.post_text import with_rolls
+
             text = plain_text(with_rolls(post.text, post.rolls))
             if len(text) > EXCERPT:
                 text = text[: EXCERPT - 1].rstrip() + "…"

@@ -144,6 +144,9 @@ class PolicyWalk:
             self.stopped = True
             return
         version = record.originator_version
+        if not 0 <= version < 2**63:  # past what a stored version holds: the ledger names it
+            self.stopped = True
+            return
         if event.number == len(self.headers) + 1:
             self.headers.append(version)
         chunk = self.folding.chunk

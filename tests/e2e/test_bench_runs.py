@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PARTS = [
     "command latency",
     "append",
+    "sealed roll",
     "bulk import",
     "replay",
     "snapshots",
@@ -59,6 +60,7 @@ SQLITE_FIGURES = [
     "command latency floor",
     "append: one ruling's save",
     "append: a whole `roll` in-process",
+    "a player's roll sealed in-process",
     "bulk import of",
     "bulk import: `campaign import` of an export",
     "events: decoding each row once, no check",

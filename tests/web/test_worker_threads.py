@@ -47,7 +47,7 @@ class Probe:
             finally:
                 with self.guard:
                     self.running -= 1
-            return str(request.user.member)
+            return str(request.user.held[0].signed.member)
 
         return probe
 

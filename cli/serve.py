@@ -74,7 +74,8 @@ def serve(
     settings = notice_settings(host, port, **notices)
     # the app first: it refuses a pool too small before any connection is tried
     app = create_app(ctx.db, pool=pool, discord_public_key=discord_public_key, notices=settings)
-    address = _keep_address(ctx, host, port, public_url)
+    ctx.close()  # the server opens the store itself, on its own pool
+    address = _keep_address(app.state.engines.get(), host, port, public_url)
     click.echo(f"serving {ctx.db} on http://{host}:{port} (Ctrl-C stops)", err=True)
     if discord_public_key:
         click.echo(
@@ -92,17 +93,16 @@ def serve(
 WILDCARDS = ("0.0.0.0", "::", "")  # listening everywhere: not an address a browser opens
 
 
-def _keep_address(ctx: Context, host: str, port: int, public_url: str | None) -> str:
+def _keep_address(engine: Any, host: str, port: int, public_url: str | None) -> str:
     """Remember in the store where the players reach this server (``--public-url``, else the
     address it listens on, used by invites only while no public one is kept); the address
     invite links will use ("" for none known)."""
     if public_url is not None:
-        ctx.engine.keep_server_address(public_url, public=True)
+        engine.keep_server_address(public_url, public=True)
     elif host not in WILDCARDS:
         shown = f"[{host}]" if ":" in host else host
-        ctx.engine.keep_server_address(f"http://{shown}:{port}", public=False)
-    address = ctx.engine.server_address()
-    ctx.close()  # the server opens the store itself, on its own pool
+        engine.keep_server_address(f"http://{shown}:{port}", public=False)
+    address = engine.server_address()
     return "" if address is None else address.url
 
 

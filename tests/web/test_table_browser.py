@@ -162,11 +162,7 @@ def _tabs_to(page: Any, selector: str, limit: int = 200) -> int:
     page.locator("h1").first.wait_for(timeout=WAIT)
     # Write floats until the post box is in sight (an IntersectionObserver says so, a moment
     # after the page moved): the count starts once it has said so at the top
-    page.wait_for_function(
-        "!document.getElementById('write-now') || "
-        "!document.getElementById('write-now').classList.contains('by')",
-        timeout=WAIT,
-    )
+    page.locator("#write-now:not(.by)").wait_for(timeout=WAIT)
     for count in range(1, limit + 1):
         page.keyboard.press("Tab")
         if page.evaluate(f"document.activeElement.matches({selector!r})"):

@@ -104,6 +104,8 @@ def _seal_text(ctx: Context, command: Command) -> None:
     member = ctx.actor or ctx.engine.campaign(name).gm
     text = ctx.engine.seal_text(name, command, actor=member)
     if ctx.as_json:
-        emit_json({"text": text, "member": member, "sealed": int(text.split("\n")[3])})
+        from engine import sealed_in
+
+        emit_json({"text": text, "member": member, "sealed": sealed_in(text)})
         return
     click.echo(text)

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         sign_entropy,
         sign_roll,
     )
+    from engine.dice.seals import sealed_in
     from engine.reads.readers import as_read_by
     from engine.reads.recaps import MODELS
     from engine.reads.search import FoundText, SearchResult
@@ -203,6 +204,7 @@ __all__ = [
     "result_lines",
     "ruling_view",
     "sealed_by",
+    "sealed_in",
     "server_address_of",
     "sign_entropy",
     "sign_roll",
@@ -236,6 +238,7 @@ __getattr__, __dir__ = lent_names(
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
+        "dice.seals": ("sealed_in",),
         "dice.player_keys": (
             "key_path",
             "new_key",

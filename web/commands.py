@@ -15,7 +15,7 @@ from domain.errors import InvalidParameter, UnknownParameter
 from domain.events import Outcome
 from domain.registry import Verb, verbs
 from domain.rulesets import SYSTEMS
-from engine import DiceSpec, Engine, converter
+from engine import DiceSpec, Engine, converter, sealed_in
 from web.auth import seat
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
@@ -128,8 +128,7 @@ def seal_text(
     member = seat(request, campaign)
     command = _command(engine, campaign, data.command, data.params, member)
     text = engine.seal_text(campaign, command, actor=member)
-    sealed = int(text.split("\n")[3])
-    return SealOut(text=text, sealed=sealed, member=member)
+    return SealOut(text=text, sealed=sealed_in(text), member=member)
 
 
 def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:

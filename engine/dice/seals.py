@@ -82,6 +82,11 @@ def seal_text(campaign: CampaignState, member: str, command: Any) -> str:
     return message.decode()
 
 
+def sealed_in(text: str) -> int:
+    """Which sealed roll of its member a text ``seal_text`` gave is (its fourth line)."""
+    return int(text.split("\n")[3])
+
+
 def check_seal(
     campaign: CampaignState, member: str, command: Any, seal: str, *, given: str | None
 ) -> int:

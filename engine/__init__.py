@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         sign_entropy,
         sign_roll,
     )
-    from engine.dice.seals import sealed_in
+    from engine.dice.seals import can_seal, sealed_in
     from engine.reads.readers import as_read_by
     from engine.reads.recaps import MODELS
     from engine.reads.search import FoundText, SearchResult
@@ -168,6 +168,7 @@ __all__ = [
     "WitnessCheck",
     "Witnessed",
     "as_read_by",
+    "can_seal",
     "character_view",
     "converter",
     "dice_rows",
@@ -238,7 +239,7 @@ __getattr__, __dir__ = lent_names(
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
-        "dice.seals": ("sealed_in",),
+        "dice.seals": ("can_seal", "sealed_in"),
         "dice.player_keys": (
             "key_path",
             "new_key",

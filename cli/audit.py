@@ -244,6 +244,7 @@ def verify_dice(
                         "foreseeable": [
                             {"ruling": n, "lane": lane, "by": who} for n, lane, who in d.foreseeable
                         ],
+                        "changed_nothing": _idle_json(d.idle),
                         **({"dropped": _dropped(d, journal)} if journal else {}),
                         "rulings": d.rulings,
                         "revealed": d.revealed,
@@ -277,6 +278,8 @@ def verify_dice(
                     )
             for line in _who_could_foresee(d):
                 say(f"  {line}")
+            for line in _changed_nothing(d.idle):
+                say(f"  {line}")
             for text in _dropped(d, journal):
                 say(f"  WARNING: your sealed roll is not in the log: {text}")
             verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
@@ -309,6 +312,29 @@ def _who_could_foresee(check: Any) -> list[str]:
             f"have been entered at the GM's keyboard): {_counts(check.foreseeable, 1)}"
         )
     return lines
+
+
+def _changed_nothing(idle: Any) -> list[str]:
+    """The committed rolls nobody sealed that changed nothing, counted per lane (none: no
+    line)."""
+    from engine import idle_lines
+
+    if not idle:
+        return []
+    head = (
+        f"committed rolls nobody sealed that changed nothing (each spent a counter the GM's "
+        f"machine could foresee): {len(idle)}"
+    )
+    return [head, *(f"  {line}" for line in idle_lines(idle))]
+
+
+def _idle_json(idle: Any) -> dict[str, Any]:
+    """``changed_nothing`` of `verify-dice --json`: the count per lane and each roll."""
+    lanes: dict[str, int] = {}
+    for roll in idle:
+        lanes[roll.lane] = lanes.get(roll.lane, 0) + 1
+    rolls = [{"ruling": r.ruling, "lane": r.lane, "by": r.by, "why": r.why} for r in idle]
+    return {"count": len(rolls), "lanes": lanes, "rolls": rolls}
 
 
 def _counts(rolls: Any, at: int) -> str:
@@ -391,6 +417,8 @@ def verify(ctx: Context, witnesses: tuple[str, ...]) -> None:
                 f"session {d.session} committed dice ({d.rulings} rulings): "
                 f"{'; '.join(d.problems) or verified}"
             )
+            for line in _changed_nothing(d.changed_nothing):
+                say(line)
             for warning in d.warnings:
                 say(f"WARNING: {warning}")
         for b in report.breaks:

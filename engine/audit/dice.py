@@ -31,6 +31,7 @@ from engine.audit.chain import (
     COMMITTED,
     ENDED,
     ENTROPY,
+    FREE_ROLL,
     HIDDEN_SHOWN,
     KEY,
     MADE,
@@ -43,7 +44,8 @@ from engine.audit.chain import (
     stored_body,
     why,
 )
-from engine.audit.report import DiceCheck, Finding
+from engine.audit.idle import IDLE_FREE, IDLE_HIDDEN, IDLE_UNDONE
+from engine.audit.report import DiceCheck, Finding, IdleRoll
 from engine.dice.committed import (
     SEALED,
     commitment,
@@ -90,6 +92,8 @@ class _Commitment:
         self.seals: dict[str, int] = {}  # protocol 3: each member's next sealed roll
         self.sealed: list[tuple[int, str, str]] = []  # protocol 3: (ruling, member, seal)
         self.foreseeable: list[tuple[int, str, str]] = []  # (ruling, lane or "hidden", actor)
+        self.bare: set[int] = set()  # rulings whose rows were their free roll alone
+        self.undone: set[int] = set()  # committed rulings undone since
         self.shown_seals: list[Any] | None = None  # protocol 3: the sealed rolls, as said
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
@@ -300,6 +304,7 @@ class SessionDice:
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
+        self._pending: list[str] = []  # the topics of the campaign rows since the last header
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
@@ -340,6 +345,8 @@ class SessionDice:
 
     def read(self, version: int, topic: str, body: dict[str, Any]) -> None:
         event = body.get("event", {})
+        if topic != MADE:
+            self._pending.append(topic)
         if topic == COMMITTED:
             committed = self._ahead.pop(version, None) or _Commitment(event["session"], event)
             self.commitments.append(committed)
@@ -351,7 +358,8 @@ class SessionDice:
         elif topic == ENDED and event.get("number") in self.current:
             self.current[event["number"]].ended = True
         elif topic == MADE:
-            self._made(body, event, version)
+            pending, self._pending = self._pending, []
+            self._made(body, event, version, bare=changed_nothing(event, pending))
         elif topic == RETRACTED:
             self._undone(body, event["ruling"])
         elif topic == SHOWN:
@@ -367,7 +375,9 @@ class SessionDice:
         held = [key for at, key in self._keys.get(str(member), ()) if at < version]
         return held[-1] if held else ""
 
-    def _made(self, body: dict[str, Any], event: dict[str, Any], version: int) -> None:
+    def _made(
+        self, body: dict[str, Any], event: dict[str, Any], version: int, *, bare: bool = False
+    ) -> None:
         session = body.get("session") or 0
         actor = body.get("actor")
         number = event.get("number")
@@ -389,6 +399,8 @@ class SessionDice:
             c.roll(event, actor, amends)
             if isinstance(number, int):
                 self._rolled[number] = (c, str(actor))
+                if bare:
+                    c.bare.add(number)
             return
         provenance = event.get("provenance")
         if event.get("dice") and provenance != Provenance.COMMITTED.value:
@@ -402,6 +414,7 @@ class SessionDice:
         if found is not None:
             c, roller = found
             c.hidden.pop(ruling, None)
+            c.undone.add(ruling)
             c.listed.append(
                 f"ruling {ruling} (by {roller}): its committed dice were set aside, undone by "
                 f"{body.get('actor')} in ruling {body.get('ruling')}"
@@ -473,6 +486,7 @@ class SessionDice:
                 c.protocol,
                 tuple(c.sealed),
                 tuple(c.foreseeable),
+                idle=idle_rolls(c),
             )
 
         if c.seed is None:
@@ -487,6 +501,35 @@ class SessionDice:
             return check(True)
         problems += c.unfollowed
         return check(True)
+
+
+def changed_nothing(made: dict[str, Any], rows: list[str]) -> bool:
+    """Whether a ruling, by its header and the topics of its rows on the campaign's stream, is
+    a roll that changed nothing: every row it wrote (``touched``, on any stream) is a free
+    roll's record (``FreeRollMade``), so it touched no state beyond the roll itself."""
+    try:
+        wrote = sum(r["last"] - r["first"] + 1 for r in made.get("touched") or ())
+    except (KeyError, TypeError):
+        return False
+    return bool(rows) and wrote == len(rows) and all(topic == FREE_ROLL for topic in rows)
+
+
+def idle_rolls(c: _Commitment) -> tuple[IdleRoll, ...]:
+    """The committed rolls nobody sealed that changed nothing (each spent a counter the GM's
+    machine could foresee): undone, hidden and never revealed, or a free roll with no
+    consequence, in the order recorded."""
+    found = []
+    for number, whose, actor in c.foreseeable:
+        if number in c.undone:
+            why = IDLE_UNDONE
+        elif number in c.hidden:
+            why = IDLE_HIDDEN
+        elif number in c.bare:
+            why = IDLE_FREE
+        else:
+            continue
+        found.append(IdleRoll(ruling=number, lane=whose, by=actor, why=why))
+    return tuple(found)
 
 
 @frozen

@@ -6,8 +6,8 @@ makes their own signing key and signs the entropy they add.
 The server sends only public facts, in log order: each commitment (protocol, the seed's hash,
 the hidden rolls' root), each entropy with its signature, the seats' keys as the log registered
 them, each committed roll the member may read (who, lane or leaf, counters, dice, undone by
-whom; of an amendment that drew dice its ruling never rolled, the ruling it amends, who made
-that one, and how many of its dice it drew), each hidden roll's key and proof once revealed,
+whom, the types of the events it wrote; of an amendment that drew dice its ruling never rolled,
+the ruling it amends, who made that one, and how many of its dice it drew), each hidden roll's key and proof once revealed,
 the reveal; of what the member may not read, only that it exists: a hidden committed roll not
 yet revealed (its ruling, who, its leaf, the ruling it amends), a ruling whose dice are not
 committed (who, where they came from; no faces). It computes nothing: what the page marks
@@ -131,6 +131,8 @@ def _roll(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
         # a GM reads their hidden rolls before they are revealed: still listed as not revealed
         "hidden": made.number in campaign.hidden,
         "shown": made.number in campaign.revealed,
+        # what it wrote, by type: a free roll's record alone changed nothing
+        "wrote": [type(record.event).__name__ for record in entry.events],
         **_sealed(made),
     }
 

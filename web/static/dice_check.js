@@ -353,7 +353,7 @@ const diceCheck = (() => {
   // reveal's counters against the rolls'; and what the players must see, listed.
   async function check(c, session) {
     const problems = [...c.problems];
-    const result = { seed: "waiting", rows: [], problems, warnings: [], end: null };
+    const result = { seed: "waiting", rows: [], problems, warnings: [], end: null, idle: [] };
     result.entropy =
       c.protocol < 2 ? await mixed(c.committed.entropy, c.added) : await mixedSigned(c.counted);
     let seeded = null;
@@ -411,6 +411,8 @@ const diceCheck = (() => {
       if (row.before) result.rows.push({ gap: row.before });
       result.rows.push(row);
       if (row.neverShown && !item.undone) hidden.push(item);
+      const idle = idleOf(c, item, row);
+      if (idle !== null) result.idle.push(idle);
     }
     if (c.protocol < 2) {
       const counters = c.revealed === null ? null : c.revealed.counters;
@@ -465,6 +467,83 @@ const diceCheck = (() => {
     }
     result.rolls = rolls;
     return result;
+  }
+
+  // A committed roll nobody sealed that changed nothing, as engine/audit/dice.py finds it (its
+  // ruling, lane, who made it, why), or null: undone; hidden and never revealed; or a free roll
+  // with no consequence (every event it wrote a free roll's record). Each spent a counter the
+  // GM's machine could foresee.
+  const IDLE_FREE = "free roll with no consequence";
+  const IDLE_HIDDEN = "hidden, never revealed";
+  function idleOf(c, item, row) {
+    if (item.sealed !== null && item.sealed !== undefined) return null;
+    const hidden = item.leaf !== null && item.leaf !== undefined;
+    const lane = c.protocol < 2 ? "" : hidden ? "hidden" : item.lane || "";
+    let why = null;
+    if (item.undone) why = "undone";
+    else if (row.neverShown) why = IDLE_HIDDEN;
+    else if (item.wrote && item.wrote.length && item.wrote.every((t) => t === "FreeRollMade")) {
+      why = IDLE_FREE;
+    }
+    return why === null ? null : { ruling: item.ruling, lane, by: item.by, why };
+  }
+
+  // The counts per lane, in the words of engine/audit/idle.py's idle_lines.
+  function idleLines(idle) {
+    const lanes = new Map();
+    for (const roll of idle) {
+      if (!lanes.has(roll.lane)) lanes.set(roll.lane, []);
+      lanes.get(roll.lane).push(roll);
+    }
+    const plural = { [IDLE_FREE]: "free rolls with no consequence", [IDLE_HIDDEN]: IDLE_HIDDEN };
+    const lines = [];
+    for (const [lane, rolls] of lanes) {
+      const name = lane === "hidden" ? "hidden rolls" : lane ? `${lane}'s lane` : "the counter";
+      const kinds = new Map();
+      for (const roll of rolls) {
+        if (!kinds.has(roll.why)) kinds.set(roll.why, []);
+        kinds.get(roll.why).push(roll.ruling);
+      }
+      const parts = [...kinds].map(([why, numbers]) => {
+        const what = numbers.length === 1 ? why : plural[why] || why;
+        return `${numbers.length} ${what}: ${ranges(numbers)}`;
+      });
+      const text = `${name}: ${rolls.length} (${parts.join("; ")})`;
+      lines.push({ lane, count: rolls.length, text });
+    }
+    return lines;
+  }
+
+  function ranges(numbers) {
+    const runs = [];
+    for (const n of numbers) {
+      if (runs.length && n === runs[runs.length - 1][1] + 1) runs[runs.length - 1][1] = n;
+      else runs.push([n, n]);
+    }
+    const text = runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+    return numbers.length === 1 ? `ruling ${text}` : `rulings ${text}`;
+  }
+
+  function showIdle(results) {
+    const place = document.getElementById("dice-idle");
+    if (!place) return;
+    const idle = results.flatMap((r) => r.idle);
+    place.dataset.count = `${idle.length}`;
+    place.replaceChildren();
+    if (idle.length === 0) return;
+    place.append(
+      element(
+        "h2",
+        "Committed rolls nobody sealed that changed nothing (each spent a counter the GM's " +
+          `machine could foresee): ${idle.length}`,
+      ),
+    );
+    const list = element("ul");
+    for (const line of idleLines(idle)) {
+      const attributes = { "data-lane": line.lane, "data-count": `${line.count}` };
+      list.append(element("li", line.text, attributes));
+    }
+    place.append(list);
   }
 
   // The warning that lists the re-draws of a ruling's dice by amendments, with their count.
@@ -1044,6 +1123,7 @@ const diceCheck = (() => {
       summary.dataset.status = "none";
       summary.textContent = `Session ${data.session} committed to no dice seed you can read.`;
       showWarnings([]);
+      showIdle([]);
       return;
     }
     const results = [];
@@ -1064,6 +1144,7 @@ const diceCheck = (() => {
       document.getElementById("my-key").append(mine);
     }
     showWarnings(results);
+    showIdle(results);
     const status = overall(results);
     const rolls = results.flatMap((r) => r.rows.filter((row) => !row.gap && row.item.dice));
     const bad = rolls.filter((row) => row.status === "mismatch").length;
@@ -1099,6 +1180,7 @@ const diceCheck = (() => {
     pyStrip,
     commitments,
     check,
+    idleLines,
     fromHex,
     hex,
     utf8,

@@ -101,7 +101,7 @@ def test_verify_says_the_same_counts(
     engine, out, _, flips = attacked
     (check,) = engine.verify("Lab").dice
     assert tuple(flips) == tuple(r.ruling for r in check.idle if r.lane == "ana")
-    code, text = verify_dice(out, "--json")
+    _, text = verify_dice(out, "--json")
     exported = json.loads(text)["dice"][0]["changed_nothing"]["rolls"]
     assert exported == [
         {"ruling": r.ruling, "lane": r.lane, "by": r.by, "why": r.why} for r in check.idle

@@ -10,8 +10,8 @@ whom, the types of the events it wrote; of an amendment that drew dice its rulin
 the ruling it amends, who made that one, and how many of its dice it drew), each hidden roll's
 key and proof once revealed, the reveal; of what the member may not read, only that it
 exists: a hidden committed roll not yet revealed (its ruling, who, its leaf, the ruling it
-amends), a ruling whose dice are not committed (who, where they came from; no faces). It computes nothing: what the page marks
-verified, the browser computed."""
+amends), a ruling whose dice are not committed (who, where they came from; no faces). It
+computes nothing: what the page marks verified, the browser computed."""
 
 from __future__ import annotations
 

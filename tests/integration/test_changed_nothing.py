@@ -36,8 +36,7 @@ def secret_of(engine: Engine) -> bytes:
     return kept[0][:32]
 
 
-@pytest.fixture
-def attacked(engine: Engine, tmp_path: Path) -> tuple[Engine, Path, int, tuple[int, ...]]:
+def attack(engine: Engine) -> tuple[int, tuple[int, ...]]:
     """Protocol 3; ana and bo add their words. The GM foresees ana's lane from his seed, flips
     27 coins in her name, then records her dangerous roll (a post's [2d6]) as hers, unsealed,
     exactly as he foresaw it; he also rolls one hidden die he never reveals and undoes one of
@@ -61,9 +60,18 @@ def attacked(engine: Engine, tmp_path: Path) -> tuple[Engine, Path, int, tuple[i
     undone = engine.execute("Lab", RollFreely(expression="1d6", why="slip"), actor="bo").number
     engine.undo("Lab", undone, reason="never mind")
     engine.execute("Lab", EndSession())
-    out = tmp_path / "s.jsonl"
+    return decisive.number, flips
+
+
+def exported(engine: Engine, out: Path) -> Path:
     out.write_text("".join(f"{line}\n" for line in engine.export("Lab", audience=GMS)))
-    return engine, out, decisive.number, flips
+    return out
+
+
+@pytest.fixture
+def attacked(engine: Engine, tmp_path: Path) -> tuple[Engine, Path, int, tuple[int, ...]]:
+    decisive, flips = attack(engine)
+    return engine, exported(engine, tmp_path / "s.jsonl"), decisive, flips
 
 
 def verify_dice(path: Path, *more: str) -> tuple[int, str]:

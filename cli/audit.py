@@ -238,6 +238,7 @@ def verify_dice(
                         ],
                         **({"yours": _yours(d, mine)} if mine else {}),
                         **({"key_on_a_seat": any(k == mine for _, k in d.seats)} if mine else {}),
+                        "keys": _keys_json(d),
                         "sealed": [
                             {"ruling": n, "by": who, "seal": seal} for n, who, seal in d.sealed
                         ],
@@ -267,15 +268,14 @@ def verify_dice(
             for who, words in d.entropy:
                 signed = " (signed, counted)" if (who, words) in counted else ""
                 say(f"  entropy from {who}: {words!r}{signed}")
+            for line in _key_lines(d):
+                say(f"  {line}")
             if mine:
                 yours = _yours(d, mine)
                 shown = "; ".join(map(repr, yours)) + " counted" if yours else "NOT included"
                 say(f"  your entropy: {shown}")
-                if not any(key == mine for _, key in d.seats if key):
-                    say(
-                        "  WARNING: the key in your key file is on no seat of this log: the key "
-                        "on your seat is not yours (or give the file you made it with)"
-                    )
+                for line in _your_key(d, mine, ctx.actor):
+                    say(f"  WARNING: {line}")
             for line in _who_could_foresee(d):
                 say(f"  {line}")
             for line in _changed_nothing(d.idle):
@@ -312,6 +312,49 @@ def _who_could_foresee(check: Any) -> list[str]:
             f"have been entered at the GM's keyboard): {_counts(check.foreseeable, 1)}"
         )
     return lines
+
+
+def _keys_json(check: Any) -> list[dict[str, str]]:
+    """``keys`` of `verify-dice --json`: each seat's key and where it was put there from."""
+    return [
+        {"member": who, "key": key, "from": _key_from(check, who)}
+        for who, key in check.seats
+        if key
+    ]
+
+
+def _key_from(check: Any, who: str) -> str:
+    return "the GM's keyboard" if who in check.keyboard else "their own signed-in client"
+
+
+def _key_lines(check: Any) -> list[str]:
+    """Each key put on a seat at the GM's keyboard (the CLI, ``--as`` included), listed where
+    players look: from protocol 3 the entropy it signs is not counted."""
+    counted = "its entropy is not counted" if check.protocol >= 3 else "its entropy counts"
+    return [
+        f"the key on {who}'s seat was put there at the GM's keyboard, not from {who}'s own "
+        f"signed-in client ({counted})"
+        for who, key in check.seats
+        if key and who in check.keyboard
+    ]
+
+
+def _your_key(check: Any, mine: str, member: str | None) -> list[str]:
+    """What a player must be told of their key file against the seats: on no seat, not on
+    their own (``--as``), or on it but put there at the GM's keyboard."""
+    held = dict(check.seats)
+    if member is not None and member in held and held[member] != mine:
+        on = held[member] or "no key"
+        return [
+            f"the key in your key file is not the key on {member}'s seat ({member}'s seat holds "
+            f"{on}): the key on your seat is not yours (or give the file you made it with)"
+        ]
+    if not any(key == mine for key in held.values() if key):
+        return [
+            "the key in your key file is on no seat of this log: the key on your seat is not "
+            "yours (or give the file you made it with)"
+        ]
+    return []
 
 
 def _changed_nothing(idle: Any) -> list[str]:

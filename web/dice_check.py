@@ -224,7 +224,13 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
             "signature": event.signature,
         }
     if isinstance(event, MemberKeyRegistered):
-        return {"step": "key", "ruling": number, "name": event.name, "key": event.key}
+        return {
+            "step": "key",
+            "ruling": number,
+            "name": event.name,
+            "key": event.key,
+            "signed_in": event.signed_in,  # put there from the member's own signed-in client
+        }
     if isinstance(event, MemberAdded):
         return {"step": "seated", "ruling": number, "name": event.name}
     if isinstance(event, MemberRemoved):
@@ -309,6 +315,8 @@ def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str,
             "name": member,
             "role": role.value if role is not None else None,
             "key": seated.key if seated is not None else "",
+            # the seat's key was put there at the GM's keyboard, not from the member's client
+            "key_at_keyboard": seated is not None and bool(seated.key) and not seated.key_signed_in,
         },
         "campaign": campaign,
         "api": f"/api/campaigns/{quote(campaign, safe='')}",

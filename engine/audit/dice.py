@@ -23,6 +23,7 @@ import attrs
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
+from domain.campaign import KEYS_SIGNED_IN
 from domain.dice import Provenance
 from domain.events import AMEND, CORRECTIONS
 from domain.plain import Plain
@@ -66,6 +67,19 @@ _COMMITTED = Provenance.COMMITTED.value
 
 # The rows read before the rest (``SessionDice.first``): a few a session.
 SECRETS = (COMMITTED, ENTROPY, REVEALED, KEY, SEATED, UNSEATED, HIDDEN_SHOWN)
+
+
+KEYBOARD_NOT_COUNTED = "not counted: key put on the seat at the GM's keyboard"
+
+
+@frozen
+class Seat(Plain):
+    """The key on a member's seat: who put it there, and whether the member did from their
+    own signed-in client (``MemberKeyRegistered.signed_in``; False: at the GM's keyboard)."""
+
+    key: str
+    put_by: Any
+    signed_in: bool = False
 
 
 class _Commitment:
@@ -122,10 +136,11 @@ class _Commitment:
             return mixed(self.given, self.added)
         return mixed_signed([(who, words, sig) for who, words, sig, _ in self.counted])
 
-    def add(self, number: Any, event: dict[str, Any], key: str, put_by: Any) -> None:
-        """A contribution, as the first pass reads it, with the key on its member's seat then
-        and who put it there."""
+    def add(self, number: Any, event: dict[str, Any], seat: Seat) -> None:
+        """A contribution, as the first pass reads it, with the key on its member's seat then,
+        who put it there and whether from their own signed-in client."""
         who, words = event["by"], event["words"]
+        key, put_by = seat.key, seat.put_by
         self.added.append((who, words))
         if self.protocol < 2:
             return
@@ -135,17 +150,22 @@ class _Commitment:
                 f"{who}'s entropy {words!r} (ruling {number}) is unsigned: not counted, as the "
                 "GM's machine could have written it"
             )
-        elif signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
+        elif not signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
+            self.problems.append(
+                f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
+            )
+        elif self.protocol >= KEYS_SIGNED_IN and not seat.signed_in:
+            self.entropy_warnings.append(
+                f"{who}'s entropy {words!r} (ruling {number}) is signed by a key put on {who}'s "
+                f"seat at the GM's keyboard (by {put_by}): {KEYBOARD_NOT_COUNTED}"
+            )
+        else:
             self.counted.append((who, words, signature, key))
             if put_by != who:
                 self.entropy_warnings.append(
                     f"{who}'s entropy {words!r} (ruling {number}) is signed by the key {put_by} "
                     f"put on {who}'s seat: {who}, check it is yours (`campaign key show`)"
                 )
-        else:
-            self.problems.append(
-                f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
-            )
 
     def roll(self, made: dict[str, Any], actor: Any, amends: Redraw | None = None) -> None:
         """One committed roll, checked as it is read: its counters follow the last roll's of its
@@ -305,12 +325,13 @@ class SessionDice:
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
+        self.put: dict[str, Seat] = {}  # each seat's last key: who put it there, from where
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
         read are named when ``read`` meets them)."""
         current: dict[int, _Commitment] = {}
-        keys: dict[str, tuple[str, Any]] = {}  # each seat's key then, and who put it there
+        keys: dict[str, Seat] = {}  # each seat's key then, who put it there, and from where
         for row in rows:
             body = stored_body(row)
             event: Any = body.get("event", {}) if isinstance(body, dict) else None
@@ -323,14 +344,18 @@ class SessionDice:
                     keys.pop(event["name"], None)
                     self._keys.setdefault(event["name"], []).append((row.originator_version, ""))
                 elif row.topic == KEY:
-                    keys[event["name"]] = (event["key"], (body or {}).get("actor"))
+                    put = Seat(
+                        event["key"], (body or {}).get("actor"), bool(event.get("signed_in"))
+                    )
+                    keys[event["name"]] = put
                     held = (row.originator_version, event["key"])
                     self._keys.setdefault(event["name"], []).append(held)
+                    self.put[event["name"]] = put
                 elif row.topic == ENTROPY and event.get("session") in current:
                     who = event["by"]
                     number = (body or {}).get("ruling")
-                    key, put_by = keys.get(who, ("", None))
-                    current[event["session"]].add(number, event, key, put_by)
+                    seat = keys.get(who, Seat("", None, False))
+                    current[event["session"]].add(number, event, seat)
                 elif row.topic == REVEALED and event.get("session") in current:
                     revealed = current[event["session"]]
                     revealed.seed = event["seed"]
@@ -422,7 +447,14 @@ class SessionDice:
 
     def checks(self) -> tuple[DiceCheck, ...]:
         seats = tuple(sorted((who, held[-1][1]) for who, held in self._keys.items() if held))
-        checks = [attrs.evolve(self._check(c), seats=seats) for c in self.commitments]
+        keyboard = tuple(
+            who
+            for who, key in seats
+            if key and who in self.put and not self.put[who].signed_in and self.put[who].key == key
+        )
+        checks = [
+            attrs.evolve(self._check(c), seats=seats, keyboard=keyboard) for c in self.commitments
+        ]
         return tuple(sorted(checks, key=lambda c: c.session))
 
     def _check(self, c: _Commitment) -> DiceCheck:

@@ -310,7 +310,8 @@ def test_a_player_without_a_key_may_add_unsigned_words_that_never_count(
             engine.execute("Lab", AddEntropy(words=words, by="ana"), actor="ana")
         assert () == engine.campaign("Lab").signed
         ana = Player("ana")
-        engine.execute("Lab", RegisterKey(member="ana", key=ana.public), actor="ana")
+        register = RegisterKey(member="ana", key=ana.public)
+        engine.execute("Lab", register, actor="ana", signed_in=True)
         ana.adds(engine, "three")
         refused(engine, lambda: ana.adds(engine, "four"), EntropyAlreadyCounted)
         assert [w for _, w, _ in engine.campaign("Lab").signed] == ["three"]

@@ -21,7 +21,7 @@ def alice_with_a_key(table: Table) -> tuple[Player, str]:
     alice = Player("alice")
     with Engine(table.db) as engine:
         register = RegisterKey(member="alice", key=alice.public)
-        engine.execute(CAMPAIGN, register, actor="alice")
+        engine.execute(CAMPAIGN, register, actor="alice", signed_in=True)
         commitment = engine.campaign(CAMPAIGN).commitment or ""
     return alice, alice.sign(commitment, "pancakes")
 

@@ -261,6 +261,7 @@ const diceCheck = (() => {
     const found = [];
     const keys = new Map();
     const putBy = new Map(); // who put each seat's key there
+    const signedIn = new Map(); // whether from the member's own signed-in client
     let current = null;
     for (const step of steps) {
       if (step.step === "committed") {
@@ -281,13 +282,17 @@ const diceCheck = (() => {
       } else if (step.step === "seated" || step.step === "unseated") {
         keys.delete(step.name);
         putBy.delete(step.name);
+        signedIn.delete(step.name);
       } else if (step.step === "key") {
         keys.set(step.name, step.key);
         putBy.set(step.name, step.by);
+        signedIn.set(step.name, step.signed_in === true);
       } else if (current === null) {
         continue;
       } else if (step.step === "entropy") {
-        await addEntropy(current, step, keys.get(step.by) || "", putBy.get(step.by));
+        const seat = { key: keys.get(step.by) || "", putBy: putBy.get(step.by) };
+        seat.signedIn = signedIn.get(step.by) === true;
+        await addEntropy(current, step, seat);
       } else if (step.step === "revealed") {
         current.revealed = step;
       } else if (step.step === "hidden key") {
@@ -307,7 +312,12 @@ const diceCheck = (() => {
     return found;
   }
 
-  async function addEntropy(c, step, seatKey, putBy) {
+  // Protocol 3 on: entropy counts only when signed by a key its member put on their seat from
+  // their own signed-in client (engine/audit/dice.py, domain/campaign.py KEYS_SIGNED_IN).
+  const KEYS_SIGNED_IN = 3;
+
+  async function addEntropy(c, step, seat) {
+    const { key: seatKey, putBy } = seat;
     const { by, words, signature } = step;
     c.added.push([by, words]);
     if (c.protocol < 2) return;
@@ -323,7 +333,20 @@ const diceCheck = (() => {
       return;
     }
     const message = entropyMessage(c.committed.seed_hash, by, words);
-    if (await signatureHolds(seatKey, message, signature)) {
+    if (!(await signatureHolds(seatKey, message, signature))) {
+      const why = "is signed, but not by the key on their seat";
+      c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
+    } else if (c.protocol >= KEYS_SIGNED_IN && !seat.signedIn) {
+      c.unsigned.push({
+        kind: "keyboard key",
+        ruling: step.ruling,
+        by,
+        text:
+          `${by}'s entropy “${words}” (ruling ${step.ruling}) is signed by a key put on ${by}'s ` +
+          `seat at the GM's keyboard (by ${putBy}): not counted: key put on the seat at the ` +
+          "GM's keyboard",
+      });
+    } else {
       c.counted.push([by, words, signature, seatKey]);
       if (putBy !== by) {
         c.unsigned.push({
@@ -335,9 +358,6 @@ const diceCheck = (() => {
             `put on ${by}'s seat: ${by}, check it is yours (\`campaign key show\`)`,
         });
       }
-    } else {
-      const why = "is signed, but not by the key on their seat";
-      c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
     }
   }
 
@@ -1042,6 +1062,7 @@ const diceCheck = (() => {
       const label = seat ? replaces : "Make my signing key";
       place.append(line, button(label, "make-key", make, said));
     }
+    if (seat) place.append(keySource(data));
     place.append(said);
     const last = found[found.length - 1];
     if (data.entropy_open && last && last.protocol >= 2) {
@@ -1053,6 +1074,21 @@ const diceCheck = (() => {
       }
     }
     return held || null;
+  }
+
+  // Where the key on the seat came from: the member's own signed-in client, or the GM's keyboard
+  // (the CLI, --as included), whose key's entropy does not count (protocol 3 on).
+  function keySource(data) {
+    const keyboard = data.me.key_at_keyboard === true;
+    const line = element("p", null, { id: "key-source" });
+    line.dataset.source = keyboard ? "keyboard" : "client";
+    line.append(
+      keyboard
+        ? "The key on your seat was put there at the GM's keyboard, not from your own signed-in " +
+            "client: the entropy it signs is recorded but not counted. Register a key here."
+        : "The key on your seat was put there from your own signed-in client.",
+    );
+    return line;
   }
 
   function entropyForm(data, held, committed) {

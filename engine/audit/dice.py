@@ -458,6 +458,33 @@ class SessionDice:
         return tuple(sorted(checks, key=lambda c: c.session))
 
     def _check(self, c: _Commitment) -> DiceCheck:
+        warnings = self._warnings(c)
+        problems = _problems(c)
+
+        def check(revealed: bool) -> DiceCheck:
+            return DiceCheck(
+                c.session,
+                c.rolls,
+                revealed,
+                tuple(problems),
+                tuple(warnings),
+                c.seed_hash,
+                tuple(c.added),
+                tuple((who, words, key) for who, words, _, key in c.counted),
+                c.protocol,
+                tuple(c.sealed),
+                tuple(c.foreseeable),
+                idle=idle_rolls(c),
+            )
+
+        if c.seed is None:
+            return check(False)
+        problems += _seed_problems(c, c.seed)
+        return check(True)
+
+    def _warnings(self, c: _Commitment) -> list[str]:
+        """What the players must see of a commitment: its seed set aside, entropy not counted,
+        dice not drawn from it, set aside or re-drawn, hidden rolls never revealed."""
         warnings = []
         if c is not self.current[c.session] and c.added:
             warnings.append(
@@ -481,58 +508,53 @@ class SessionDice:
             f"ruling {n} (by {who}): its hidden committed dice were never revealed"
             for n, who in sorted(c.hidden.items())
         ]
-        problems = list(c.problems)
-        if c.failure is not None:
-            problems.append(
-                f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
-                "session's committed rolls from there on cannot be checked"
-            )
-        if c.counters is not None and c.counters != c.expected:
-            problems.append(
-                f"the reveal says the session's committed dice used {c.counters} counters; the "
-                f"rolls recorded used {c.expected}"
-            )
-        if c.shown_lanes is not None and c.seed is not None and c.protocol >= 2:
-            said = {str(who): n for who, n in c.shown_lanes}
-            if said != c.lanes or c.shown_hidden != c.leaves:
-                problems.append(
-                    "the reveal's counters per member and hidden leaves are not the ones the "
-                    "rolls recorded used"
-                )
-            sealed = {str(who): n for who, n in c.shown_seals or ()}
-            if c.protocol >= SEALED and sealed != c.seals:
-                problems.append(
-                    "the reveal's sealed rolls per member are not the sealed rolls recorded"
-                )
+        return warnings
 
-        def check(revealed: bool) -> DiceCheck:
-            return DiceCheck(
-                c.session,
-                c.rolls,
-                revealed,
-                tuple(problems),
-                tuple(warnings),
-                c.seed_hash,
-                tuple(c.added),
-                tuple((who, words, key) for who, words, _, key in c.counted),
-                c.protocol,
-                tuple(c.sealed),
-                tuple(c.foreseeable),
-                idle=idle_rolls(c),
-            )
 
-        if c.seed is None:
-            return check(False)
-        try:
-            bytes.fromhex(c.seed)
-        except (TypeError, ValueError):
-            problems.append("the revealed seed is not a hex string")
-            return check(True)
-        if c.secret() is None:  # not the one committed (or the commitment does not read)
-            problems.append("the revealed seed is not the one committed")
-            return check(True)
-        problems += c.unfollowed
-        return check(True)
+def _problems(c: _Commitment) -> list[str]:
+    """What does not check out of a commitment's rolls and reveal, but its seed."""
+    problems = list(c.problems)
+    if c.failure is not None:
+        problems.append(
+            f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
+            "session's committed rolls from there on cannot be checked"
+        )
+    if c.counters is not None and c.counters != c.expected:
+        problems.append(
+            f"the reveal says the session's committed dice used {c.counters} counters; the "
+            f"rolls recorded used {c.expected}"
+        )
+    if c.shown_lanes is not None and c.seed is not None and c.protocol >= 2:
+        problems += _reveal_problems(c)
+    return problems
+
+
+def _reveal_problems(c: _Commitment) -> list[str]:
+    """The reveal's counters per member, hidden leaves and sealed rolls (protocol 2 on) against
+    those the rolls recorded used."""
+    problems = []
+    said = {str(who): n for who, n in c.shown_lanes or ()}
+    if said != c.lanes or c.shown_hidden != c.leaves:
+        problems.append(
+            "the reveal's counters per member and hidden leaves are not the ones the "
+            "rolls recorded used"
+        )
+    sealed = {str(who): n for who, n in c.shown_seals or ()}
+    if c.protocol >= SEALED and sealed != c.seals:
+        problems.append("the reveal's sealed rolls per member are not the sealed rolls recorded")
+    return problems
+
+
+def _seed_problems(c: _Commitment, seed: str) -> list[str]:
+    """Of the revealed ``seed``: not hex, not the one committed, or the rolls it does not
+    give."""
+    try:
+        bytes.fromhex(seed)
+    except (TypeError, ValueError):
+        return ["the revealed seed is not a hex string"]
+    if c.secret() is None:  # not the one committed (or the commitment does not read)
+        return ["the revealed seed is not the one committed"]
+    return list(c.unfollowed)
 
 
 def changed_nothing(made: dict[str, Any], rows: list[str]) -> bool:

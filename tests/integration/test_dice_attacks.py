@@ -687,6 +687,16 @@ def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed_not_counted(
     ) in check.warnings
 
 
+def test_a_key_of_a_log_older_than_the_rule_reads_as_put_at_the_gms_keyboard() -> None:
+    """A ``MemberKeyRegistered`` written before ``signed_in`` existed loads, as put on the seat
+    at the GM's keyboard."""
+    from domain.events import MemberKeyRegistered
+    from engine.store.mapper import converter
+
+    old = converter.structure({"name": "ana", "key": "ab" * 32}, MemberKeyRegistered)
+    assert old.signed_in is False
+
+
 def test_a_key_ana_put_on_her_seat_from_her_own_client_counts(tmp_path: Path, frozen: None) -> None:
     """The same words, signed by a key ana put on her seat from her own signed-in client (the
     table page, the API, Discord: ``signed_in``), count; the window waits for her."""

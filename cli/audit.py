@@ -26,7 +26,7 @@ from cli.witness import (
 )
 
 if TYPE_CHECKING:  # imported when verify runs
-    from engine import ExportChecked, FindingView
+    from engine import ExportChecked, FindingView, VerifyReport, WitnessCheck
 
 
 @click.command("dice-stats")
@@ -209,90 +209,130 @@ def verify_dice(
     # naming the line, by the same checks.
     with open(path, "rb") as handle:
         checked = verify_witnessed(file_lines(handle), statements_of(witnesses, own))
-    name, report, forked = checked.name, checked.report, checked.witnesses.fork is not None
-    dice = [d for d in report.dice if session is None or d.session == session]
-    seals = [s for s in report.seals if session is None or s.session == session]
-    broken = bool(report.breaks) or any(not s.intact for s in seals)
-    problems = broken or any(d.problems for d in dice) or forked
-    whole = not (report.breaks or forked or any(not s.intact for s in report.seals))
-    seen_by = _seated(checked, own, ctx.actor)
-    kept = remember(own, checked.head, seen_by, "campaign verify-dice") if whole else None
+    found = _Checked(checked, session)
+    kept = (
+        remember(own, checked.head, _seated(checked, own, ctx.actor), "campaign verify-dice")
+        if found.whole
+        else None
+    )
+    yours = _Yours(mine, journal, ctx.actor)
     if ctx.as_json:
-        emit_json(
-            {
-                "campaign": name,
-                "intact": not problems,
-                "breaks": [
-                    f"stream {b.stream} version {b.version}: {b.problem}" for b in report.breaks
-                ],
-                "seals": [
-                    {"session": s.session, "digest": s.digest, "intact": s.intact} for s in seals
-                ],
-                "dice": [
-                    {
-                        "session": d.session,
-                        "commitment": d.seed_hash,
-                        "entropy": [{"by": who, "words": words} for who, words in d.entropy],
-                        "counted": [
-                            {"by": who, "words": words, "key": key} for who, words, key in d.counted
-                        ],
-                        **({"yours": _yours(d, mine)} if mine else {}),
-                        **({"key_on_a_seat": any(k == mine for _, k in d.seats)} if mine else {}),
-                        "sealed": [
-                            {"ruling": n, "by": who, "seal": seal} for n, who, seal in d.sealed
-                        ],
-                        "foreseeable": [
-                            {"ruling": n, "lane": lane, "by": who} for n, lane, who in d.foreseeable
-                        ],
-                        **({"dropped": _dropped(d, journal)} if journal else {}),
-                        "rulings": d.rulings,
-                        "revealed": d.revealed,
-                        "problems": list(d.problems),
-                        "warnings": list(d.warnings),
-                    }
-                    for d in dice
-                ],
-                "witnesses": check_json(checked.witnesses),
-                "witnessed": kept.line() if kept is not None else None,
-            }
-        )
+        emit_json(_verify_dice_json(found, yours, kept))
     else:
-        say(f"{name}: {report.events} events, chains {'BROKEN' if report.breaks else 'intact'}")
-        for b in report.breaks:
-            say(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
-        for d in dice:
-            say(f"session {d.session}: commitment {d.seed_hash}")
-            counted = {(who, words) for who, words, _ in d.counted}
-            for who, words in d.entropy:
-                signed = " (signed, counted)" if (who, words) in counted else ""
-                say(f"  entropy from {who}: {words!r}{signed}")
-            if mine:
-                yours = _yours(d, mine)
-                shown = "; ".join(map(repr, yours)) + " counted" if yours else "NOT included"
-                say(f"  your entropy: {shown}")
-                if not any(key == mine for _, key in d.seats if key):
-                    say(
-                        "  WARNING: the key in your key file is on no seat of this log: the key "
-                        "on your seat is not yours (or give the file you made it with)"
-                    )
-            for line in _who_could_foresee(d):
-                say(f"  {line}")
-            for text in _dropped(d, journal):
-                say(f"  WARNING: your sealed roll is not in the log: {text}")
-            verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
-            state = "; ".join(d.problems) or verified
-            say(f"  {d.rulings} committed rulings: {state}")
-            for warning in d.warnings:
-                say(f"  WARNING: {warning}")
-        for s in seals:
-            say(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
-        for line in check_lines(checked.witnesses):
-            say(line)
+        _say_verify_dice(found, yours)
         if kept is not None and own is not None:
             say(witnessed_line(kept, own))
-        say("the dice check out" if not problems else "the dice do NOT check out")
-    if problems:
+        say("the dice check out" if not found.problems else "the dice do NOT check out")
+    if found.problems:
         click.get_current_context().exit(1)
+
+
+class _Checked:
+    """What `verify-dice` found in an export: its sessions' dice and seals (those of
+    ``session``, else all), and whether anything does not check out."""
+
+    def __init__(self, checked: ExportChecked, session: int | None) -> None:
+        report = checked.report
+        self.checked, self.report = checked, report
+        self.dice = [d for d in report.dice if session is None or d.session == session]
+        self.seals = [s for s in report.seals if session is None or s.session == session]
+        forked = checked.witnesses.fork is not None
+        broken = bool(report.breaks) or any(not s.intact for s in self.seals)
+        self.problems = broken or any(d.problems for d in self.dice) or forked
+        self.whole = not (report.breaks or forked or any(not s.intact for s in report.seals))
+
+
+class _Yours:
+    """The player's own: the public half of their key file (None: no --key), the rolls it
+    sealed, and the member they say they are (``--as``)."""
+
+    def __init__(self, mine: str | None, journal: list[tuple[str, str]], member: str | None):
+        self.mine, self.journal, self.member = mine, journal, member
+
+
+def _verify_dice_json(found: _Checked, yours: _Yours, kept: Any) -> dict[str, Any]:
+    report = found.report
+    return {
+        "campaign": found.checked.name,
+        "intact": not found.problems,
+        "breaks": [f"stream {b.stream} version {b.version}: {b.problem}" for b in report.breaks],
+        "seals": [
+            {"session": s.session, "digest": s.digest, "intact": s.intact} for s in found.seals
+        ],
+        "dice": [_dice_json(d, yours) for d in found.dice],
+        "witnesses": check_json(found.checked.witnesses),
+        "witnessed": kept.line() if kept is not None else None,
+    }
+
+
+def _dice_json(d: Any, yours: _Yours) -> dict[str, Any]:
+    """One session's committed dice, as `verify-dice --json` gives them."""
+    mine, journal = yours.mine, yours.journal
+    return {
+        "session": d.session,
+        "commitment": d.seed_hash,
+        "entropy": [{"by": who, "words": words} for who, words in d.entropy],
+        "counted": [{"by": who, "words": words, "key": key} for who, words, key in d.counted],
+        **({"yours": _yours(d, mine)} if mine else {}),
+        **({"key_on_a_seat": any(k == mine for _, k in d.seats)} if mine else {}),
+        "keys": _keys_json(d),
+        "sealed": [{"ruling": n, "by": who, "seal": seal} for n, who, seal in d.sealed],
+        "foreseeable": [{"ruling": n, "lane": lane, "by": who} for n, lane, who in d.foreseeable],
+        "changed_nothing": _idle_json(d.idle),
+        **({"dropped": _dropped(d, journal)} if journal else {}),
+        "rulings": d.rulings,
+        "revealed": d.revealed,
+        "problems": list(d.problems),
+        "warnings": list(d.warnings),
+    }
+
+
+def _say_verify_dice(found: _Checked, yours: _Yours) -> None:
+    """`verify-dice`'s text, but the witness a player's machine keeps and the last line."""
+    report = found.report
+    say(
+        f"{found.checked.name}: {report.events} events, chains "
+        f"{'BROKEN' if report.breaks else 'intact'}"
+    )
+    for b in report.breaks:
+        say(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
+    for d in found.dice:
+        for line in _session_lines(d, yours):
+            say(line)
+    for s in found.seals:
+        say(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
+    for line in check_lines(found.checked.witnesses):
+        say(line)
+
+
+def _session_lines(d: Any, yours: _Yours) -> list[str]:
+    """One session's committed dice, as `verify-dice` prints them."""
+    lines = [f"session {d.session}: commitment {d.seed_hash}"]
+    counted = {(who, words) for who, words, _ in d.counted}
+    for who, words in d.entropy:
+        signed = " (signed, counted)" if (who, words) in counted else ""
+        lines.append(f"  entropy from {who}: {words!r}{signed}")
+    lines += [f"  {line}" for line in _key_lines(d)]
+    lines += _your_lines(d, yours)
+    lines += [f"  {line}" for line in (*_who_could_foresee(d), *_changed_nothing(d.idle))]
+    lines += [
+        f"  WARNING: your sealed roll is not in the log: {text}"
+        for text in _dropped(d, yours.journal)
+    ]
+    verified = "verified" if d.revealed else "seed not revealed yet: nothing to check"
+    lines.append(f"  {d.rulings} committed rulings: {'; '.join(d.problems) or verified}")
+    lines += [f"  WARNING: {warning}" for warning in d.warnings]
+    return lines
+
+
+def _your_lines(d: Any, yours: _Yours) -> list[str]:
+    """With --key: whether your entropy was counted, and whether your key is on your seat."""
+    if not yours.mine:
+        return []
+    counted = _yours(d, yours.mine)
+    shown = "; ".join(map(repr, counted)) + " counted" if counted else "NOT included"
+    warned = _your_key(d, yours.mine, yours.member)
+    return [f"  your entropy: {shown}", *(f"  WARNING: {line}" for line in warned)]
 
 
 def _who_could_foresee(check: Any) -> list[str]:
@@ -309,6 +349,72 @@ def _who_could_foresee(check: Any) -> list[str]:
             f"have been entered at the GM's keyboard): {_counts(check.foreseeable, 1)}"
         )
     return lines
+
+
+def _keys_json(check: Any) -> list[dict[str, str]]:
+    """``keys`` of `verify-dice --json`: each seat's key and where it was put there from."""
+    return [
+        {"member": who, "key": key, "from": _key_from(check, who)}
+        for who, key in check.seats
+        if key
+    ]
+
+
+def _key_from(check: Any, who: str) -> str:
+    return "the GM's keyboard" if who in check.keyboard else "their own signed-in client"
+
+
+def _key_lines(check: Any) -> list[str]:
+    """Each key put on a seat at the GM's keyboard (the CLI, ``--as`` included), listed where
+    players look: from protocol 3 the entropy it signs is not counted."""
+    counted = "its entropy is not counted" if check.protocol >= 3 else "its entropy counts"
+    return [
+        f"the key on {who}'s seat was put there at the GM's keyboard, not from {who}'s own "
+        f"signed-in client ({counted})"
+        for who, key in check.seats
+        if key and who in check.keyboard
+    ]
+
+
+def _your_key(check: Any, mine: str, member: str | None) -> list[str]:
+    """What a player must be told of their key file against the seats: on no seat, not on
+    their own (``--as``), or on it but put there at the GM's keyboard."""
+    held = dict(check.seats)
+    if member is not None and member in held and held[member] != mine:
+        on = held[member] or "no key"
+        return [
+            f"the key in your key file is not the key on {member}'s seat ({member}'s seat holds "
+            f"{on}): the key on your seat is not yours (or give the file you made it with)"
+        ]
+    if not any(key == mine for key in held.values() if key):
+        return [
+            "the key in your key file is on no seat of this log: the key on your seat is not "
+            "yours (or give the file you made it with)"
+        ]
+    return []
+
+
+def _changed_nothing(idle: Any) -> list[str]:
+    """The committed rolls nobody sealed that changed nothing, counted per lane (none: no
+    line)."""
+    from engine import idle_lines
+
+    if not idle:
+        return []
+    head = (
+        f"committed rolls nobody sealed that changed nothing (each spent a counter the GM's "
+        f"machine could foresee): {len(idle)}"
+    )
+    return [head, *(f"  {line}" for line in idle_lines(idle))]
+
+
+def _idle_json(idle: Any) -> dict[str, Any]:
+    """``changed_nothing`` of `verify-dice --json`: the count per lane and each roll."""
+    lanes: dict[str, int] = {}
+    for roll in idle:
+        lanes[roll.lane] = lanes.get(roll.lane, 0) + 1
+    rolls = [{"ruling": r.ruling, "lane": r.lane, "by": r.by, "why": r.why} for r in idle]
+    return {"count": len(rolls), "lanes": lanes, "rolls": rolls}
 
 
 def _counts(rolls: Any, at: int) -> str:
@@ -376,34 +482,42 @@ def verify(ctx: Context, witnesses: tuple[str, ...]) -> None:
         shown = converter.unstructure(report)
         emit_json({**shown, "witnesses": check_json(check)} if check is not None else shown)
     else:
-        models = ", ".join(report.models) or "none kept"
-        click.echo(
-            f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
-            f"{report.snapshots} snapshots compared; read models compared: {models}); "
-            f"digest {report.digest}"
-        )
-        for s in report.seals:
-            state = "intact" if s.intact else f"BROKEN: {s.problem}"
-            say(f"session {s.session} seal {s.digest}: {state}")
-        for d in report.dice:
-            verified = "verified" if d.revealed else "not revealed yet"
-            click.echo(
-                f"session {d.session} committed dice ({d.rulings} rulings): "
-                f"{'; '.join(d.problems) or verified}"
-            )
-            for warning in d.warnings:
-                say(f"WARNING: {warning}")
-        for b in report.breaks:
-            ruling = f" (ruling {b.ruling})" if b.ruling else ""
-            say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
-        for f in report.findings:
-            say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
-        for line in check_lines(check) if check is not None else ():
-            say(line)
-        forked = check is not None and check.fork is not None
-        say("the log is intact" if report.intact and not forked else "the log was tampered with")
+        _say_verify(report, check)
     if not report.intact or (check is not None and check.fork is not None):
         click.get_current_context().exit(1)
+
+
+def _say_verify(report: VerifyReport, check: WitnessCheck | None) -> None:
+    """`verify`'s text: what was checked, each seal and session's dice, each break and
+    finding, the witnesses, and whether the log is intact."""
+    models = ", ".join(report.models) or "none kept"
+    click.echo(
+        f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
+        f"{report.snapshots} snapshots compared; read models compared: {models}); "
+        f"digest {report.digest}"
+    )
+    for s in report.seals:
+        state = "intact" if s.intact else f"BROKEN: {s.problem}"
+        say(f"session {s.session} seal {s.digest}: {state}")
+    for d in report.dice:
+        verified = "verified" if d.revealed else "not revealed yet"
+        click.echo(
+            f"session {d.session} committed dice ({d.rulings} rulings): "
+            f"{'; '.join(d.problems) or verified}"
+        )
+        for line in _changed_nothing(d.changed_nothing):
+            say(line)
+        for warning in d.warnings:
+            say(f"WARNING: {warning}")
+    for b in report.breaks:
+        ruling = f" (ruling {b.ruling})" if b.ruling else ""
+        say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+    for f in report.findings:
+        say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
+    for line in check_lines(check) if check is not None else ():
+        say(line)
+    forked = check is not None and check.fork is not None
+    say("the log is intact" if report.intact and not forked else "the log was tampered with")
 
 
 def _place(finding: FindingView) -> str:

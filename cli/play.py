@@ -68,7 +68,8 @@ def entropy_hint(seed_hash: str) -> list[str]:
         "seed hash above:",
         f'    campaign key sign "your words" --member NAME --commitment {seed_hash}',
         "  no key yet? make one once with `campaign key new`, and put its public half on your "
-        "seat with `campaign member key NAME PUBLIC_KEY` (or send it to the GM)",
+        "seat from the table page or Discord (`/member key`): one put there with `campaign "
+        "member key NAME PUBLIC_KEY`, at the GM's keyboard, signs words that are not counted",
     ]
 
 

@@ -74,6 +74,10 @@ def member_key(ctx: Context, name: str, public_key: str) -> None:
     """Put a player's public key on their seat (the player's own call, or the GM's with the key
     the player sent): their entropy then counts only when signed by it.
 
+    From this machine the key is recorded as put there at the GM's keyboard (`--as` included):
+    from protocol 3 the entropy it signs is listed, not counted. A key the player puts on their
+    seat from their own signed-in client (the table page, Discord's /member) counts.
+
     \b
     Example:
       campaign member key bea 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c

@@ -59,6 +59,11 @@ from domain.events import (
 )
 from domain.plain import Plain
 
+# The first dice protocol (``engine.dice.committed``) whose entropy counts only when signed by a
+# key its member put on their seat from their own signed-in client (``MemberKeyRegistered``'s
+# ``signed_in``): a key put there at the GM's keyboard could be the GM's own.
+KEYS_SIGNED_IN = 3
+
 
 @frozen(kw_only=True)
 class RosterEntry(Plain):
@@ -76,6 +81,7 @@ class Member(Plain):
     role: Role
     characters: tuple[UUID, ...] = ()
     key: str = ""  # the public key (Ed25519, hex) their entropy is signed with; "" none yet
+    key_signed_in: bool = False  # the key was put there from their own signed-in client
 
 
 @frozen(kw_only=True)
@@ -133,13 +139,23 @@ class CampaignState(Plain):
 
     def waiting_for_entropy(self) -> tuple[str, ...]:
         """The seated players with a key whose signed words the running session's dice still
-        wait for (protocol 3): none once the window is closed, by a committed roll or the GM."""
+        wait for (protocol 3): none once the window is closed, by a committed roll or the GM;
+        never a player whose key was put on the seat at the GM's keyboard (their words would
+        not count)."""
         if self.first_committed_roll is not None or self.entropy_closed:
             return ()
         added = {who for who, _, _ in self.signed}
         return tuple(
-            m.name for m in self.seats if m.role is Role.PLAYER and m.key and m.name not in added
+            m.name
+            for m in self.seats
+            if m.role is Role.PLAYER and m.key and m.name not in added and self.counts_key(m)
         )
+
+    def counts_key(self, member: Member) -> bool:
+        """Whether entropy signed by the key on ``member``'s seat counts in the running
+        session's dice: from protocol 3 (``KEYS_SIGNED_IN``), only a key the member put there
+        from their own signed-in client; before it, any key on the seat."""
+        return self.dice_protocol < KEYS_SIGNED_IN or member.key_signed_in
 
     def next_seal(self, member: str) -> int:
         """Which of ``member``'s sealed rolls in the running session the next one is."""
@@ -417,7 +433,8 @@ def _entropy(event: EntropyAdded, state: CampaignState | None) -> CampaignState:
     if s.session != event.session or s.commitment is None or s.first_committed_roll:
         raise ReplayMismatch("entropy is added to a running session's dice before they roll")
     s = replace(s, entropy=(*s.entropy, (event.by, event.words)))
-    if event.signature:
+    member = s.member(event.by)
+    if event.signature and (member is None or s.counts_key(member)):
         s = replace(s, signed=(*s.signed, (event.by, event.words, event.signature)))
     return s
 
@@ -519,7 +536,10 @@ def _member_key(event: MemberKeyRegistered, state: CampaignState | None) -> Camp
     s = _require(state)
     if not any(m.name == event.name for m in s.members):
         raise ReplayMismatch(f"{event.name} is not a member")
-    members = tuple(replace(m, key=event.key) if m.name == event.name else m for m in s.members)
+    members = tuple(
+        replace(m, key=event.key, key_signed_in=event.signed_in) if m.name == event.name else m
+        for m in s.members
+    )
     return replace(s, members=members)
 
 

@@ -225,10 +225,14 @@ class MemberRemoved(Event):
 @frozen(kw_only=True)
 class MemberKeyRegistered(Event):
     """A member's public key (Ed25519, hex) was put on their seat: the entropy they add to a
-    session's dice is counted only when signed by it. A later key replaces an earlier one."""
+    session's dice is counted only when signed by it. A later key replaces an earlier one.
+    ``signed_in``: the member put it there themself, from their own signed-in client (the
+    table page, Discord); False: at the GM's keyboard (the CLI, ``--as`` included, or a log
+    written before this field), where entropy it signs is not counted (protocol 3 on)."""
 
     name: str
     key: str
+    signed_in: bool = False
 
 
 # --- Where the table plays besides here: chat channels and their users (Discord) ------------

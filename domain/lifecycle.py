@@ -11,6 +11,7 @@ from attrs import frozen
 from domain.campaign import (
     CampaignState,
     Directory,
+    Member,
     check_can_end_session,
     check_can_start_scene,
     check_can_start_session,
@@ -122,13 +123,13 @@ class AddEntropy(Plain):
         words = required_text(self.words, "the entropy")
         check_canonical_signature(by, self.signature)
         if campaign.dice_protocol >= 2:
-            self._check_signed(campaign, by, words)
-            if self.signature:
+            member = self._check_signed(campaign, by, words)
+            if self.signature and campaign.counts_key(member):
                 check_first_counted(campaign, by, session)
         added = EntropyAdded(session=session, by=by, words=words, signature=self.signature)
         return (Change(campaign.id, added),)
 
-    def _check_signed(self, campaign: CampaignState, by: str, words: str) -> None:
+    def _check_signed(self, campaign: CampaignState, by: str, words: str) -> Member:
         member = campaign.member(by)
         if member is None or member.role is not Role.PLAYER:
             what = "not seated at the table" if member is None else f"a {member.role}"
@@ -142,6 +143,7 @@ class AddEntropy(Plain):
         if member.key and not signature_holds(member.key, message, self.signature):
             problem = "signed, but not by the key on their seat over these words and this session"
             raise EntropySignatureInvalid(by=by, problem=problem)
+        return member
 
 
 def check_canonical_signature(by: str, signature: str) -> None:

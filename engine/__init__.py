@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from engine.application.notices import Digest, NoticeChoices
     from engine.application.store_changes import store_changes
     from engine.application.waits import NOTICE_KINDS, Notice
+    from engine.audit.idle import idle_lines
     from engine.audit.verify import Finding, Report
     from engine.audit.witness import APP, Head, Statement, read_statements
     from engine.audit.witness_file import keep, kept, witness, witness_file, witness_stamp
@@ -185,6 +186,7 @@ __all__ = [
     "file_lines",
     "history_entries",
     "history_lines",
+    "idle_lines",
     "is_postgres",
     "keep",
     "kept",
@@ -237,6 +239,7 @@ __getattr__, __dir__ = lent_names(
         "application.notices": ("Digest", "NoticeChoices"),
         "application.waits": ("NOTICE_KINDS", "Notice"),
         "audit.verify": ("Finding", "Report"),
+        "audit.idle": ("idle_lines",),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
         "dice.seals": ("can_seal", "sealed_in"),

@@ -111,6 +111,7 @@ def run(request: Request[Any, Any, Any], campaign: str, name: str, data: Command
         hidden=data.hidden,
         say=data.say,
         seal=data.seal,
+        signed_in=True,  # the member signed in on this server
     )
     return ruling_out(result)
 

@@ -6,12 +6,12 @@ makes their own signing key and signs the entropy they add.
 The server sends only public facts, in log order: each commitment (protocol, the seed's hash,
 the hidden rolls' root), each entropy with its signature, the seats' keys as the log registered
 them, each committed roll the member may read (who, lane or leaf, counters, dice, undone by
-whom; of an amendment that drew dice its ruling never rolled, the ruling it amends, who made
-that one, and how many of its dice it drew), each hidden roll's key and proof once revealed,
-the reveal; of what the member may not read, only that it exists: a hidden committed roll not
-yet revealed (its ruling, who, its leaf, the ruling it amends), a ruling whose dice are not
-committed (who, where they came from; no faces). It computes nothing: what the page marks
-verified, the browser computed."""
+whom, the types of the events it wrote; of an amendment that drew dice its ruling never rolled,
+the ruling it amends, who made that one, and how many of its dice it drew), each hidden roll's
+key and proof once revealed, the reveal; of what the member may not read, only that it
+exists: a hidden committed roll not yet revealed (its ruling, who, its leaf, the ruling it
+amends), a ruling whose dice are not committed (who, where they came from; no faces). It
+computes nothing: what the page marks verified, the browser computed."""
 
 from __future__ import annotations
 
@@ -131,6 +131,8 @@ def _roll(entry: LoggedRuling, campaign: CampaignState) -> dict[str, Any]:
         # a GM reads their hidden rolls before they are revealed: still listed as not revealed
         "hidden": made.number in campaign.hidden,
         "shown": made.number in campaign.revealed,
+        # what it wrote, by type: a free roll's record alone changed nothing
+        "wrote": [type(record.event).__name__ for record in entry.events],
         **_sealed(made),
     }
 
@@ -222,7 +224,13 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
             "signature": event.signature,
         }
     if isinstance(event, MemberKeyRegistered):
-        return {"step": "key", "ruling": number, "name": event.name, "key": event.key}
+        return {
+            "step": "key",
+            "ruling": number,
+            "name": event.name,
+            "key": event.key,
+            "signed_in": event.signed_in,  # put there from the member's own signed-in client
+        }
     if isinstance(event, MemberAdded):
         return {"step": "seated", "ruling": number, "name": event.name}
     if isinstance(event, MemberRemoved):
@@ -307,6 +315,8 @@ def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str,
             "name": member,
             "role": role.value if role is not None else None,
             "key": seated.key if seated is not None else "",
+            # the seat's key was put there at the GM's keyboard, not from the member's client
+            "key_at_keyboard": seated is not None and bool(seated.key) and not seated.key_signed_in,
         },
         "campaign": campaign,
         "api": f"/api/campaigns/{quote(campaign, safe='')}",

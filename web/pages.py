@@ -448,6 +448,7 @@ def _issue(
         dice=DiceSpec(faces=tuple(faces) if faces else None),
         hidden=hidden,
         say=data.get("say", ""),
+        signed_in=True,  # the member signed in on this page
     )
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
 from eventsourcing.utils import get_topic
 
 from domain.campaign import CampaignState, Directory, evolve_campaign
-from domain.commands import Command
+from domain.commands import Change, Command
 from domain.dice import EnteredDice, Provenance, RecordingDice
 from domain.errors import EntropyStillOpen, NoCorrectionGiven
-from domain.events import MemberRemoved, Outcome, Role
+from domain.events import MemberKeyRegistered, MemberRemoved, Outcome, Role
 from domain.limits import check_command, check_parameters
 from domain.policy import check_allowed, check_ruling
 from domain.said import said_text
@@ -212,6 +213,7 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         hidden: bool = False,
         say: str = "",
         seal: str = "",
+        signed_in: bool = False,
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
@@ -220,6 +222,10 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         of the text ``seal_text`` gives (protocol 3): the roll's dice come from the committed
         seed and the seal, so the GM's machine could not foresee them (``engine.dice.seals``
         refuses a seal that is not the actor's signature of this roll).
+        ``signed_in``: the actor is the member signed in on this front end (the table server's
+        page or API, Discord), never set by the CLI: a key a member puts on their own seat so
+        is recorded as theirs (``MemberKeyRegistered.signed_in``), and from protocol 3 only such
+        a key's signed entropy counts.
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
         table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
@@ -250,6 +256,8 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             )
             recording = RecordingDice(source)
             changes = [*command.decide(view, recording)]
+            if signed_in:
+                changes = [signed_in_key(change, who) for change in changes]
             if isinstance(source, EnteredDice):
                 source.check_all_used()
             entropy = getattr(command, "entropy", "")
@@ -295,3 +303,12 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             if isinstance(record.event, MemberRemoved):
                 self.access.revoke(campaign_id, record.event.name)
         return result
+
+
+def signed_in_key(change: Change, actor: str) -> Change:
+    """``change``, with a key ``actor`` put on their own seat marked as put there from their
+    own signed-in client; any other change as it is."""
+    event = change.event
+    if isinstance(event, MemberKeyRegistered) and event.name == actor:
+        return attrs.evolve(change, event=attrs.evolve(event, signed_in=True))
+    return change

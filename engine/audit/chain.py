@@ -28,6 +28,7 @@ HIDDEN_SHOWN = "domain.events:HiddenDiceRevealed"
 RETRACTED = "domain.events:RulingRetracted"
 SHOWN = "domain.events:RulingRevealed"
 ENDED = "domain.events:SessionEnded"
+FREE_ROLL = "domain.events:FreeRollMade"
 
 
 def stored_body(row: StoredEvent) -> dict[str, Any] | None:

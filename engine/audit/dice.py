@@ -23,6 +23,7 @@ import attrs
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
+from domain.campaign import KEYS_SIGNED_IN
 from domain.dice import Provenance
 from domain.events import AMEND, CORRECTIONS
 from domain.plain import Plain
@@ -31,6 +32,7 @@ from engine.audit.chain import (
     COMMITTED,
     ENDED,
     ENTROPY,
+    FREE_ROLL,
     HIDDEN_SHOWN,
     KEY,
     MADE,
@@ -43,7 +45,8 @@ from engine.audit.chain import (
     stored_body,
     why,
 )
-from engine.audit.report import DiceCheck, Finding
+from engine.audit.idle import IDLE_FREE, IDLE_HIDDEN, IDLE_UNDONE
+from engine.audit.report import DiceCheck, Finding, IdleRoll
 from engine.dice.committed import (
     SEALED,
     commitment,
@@ -64,6 +67,19 @@ _COMMITTED = Provenance.COMMITTED.value
 
 # The rows read before the rest (``SessionDice.first``): a few a session.
 SECRETS = (COMMITTED, ENTROPY, REVEALED, KEY, SEATED, UNSEATED, HIDDEN_SHOWN)
+
+
+KEYBOARD_NOT_COUNTED = "not counted: key put on the seat at the GM's keyboard"
+
+
+@frozen
+class Seat(Plain):
+    """The key on a member's seat: who put it there, and whether the member did from their
+    own signed-in client (``MemberKeyRegistered.signed_in``; False: at the GM's keyboard)."""
+
+    key: str
+    put_by: Any
+    signed_in: bool = False
 
 
 class _Commitment:
@@ -90,6 +106,8 @@ class _Commitment:
         self.seals: dict[str, int] = {}  # protocol 3: each member's next sealed roll
         self.sealed: list[tuple[int, str, str]] = []  # protocol 3: (ruling, member, seal)
         self.foreseeable: list[tuple[int, str, str]] = []  # (ruling, lane or "hidden", actor)
+        self.bare: set[int] = set()  # rulings whose rows were their free roll alone
+        self.undone: set[int] = set()  # committed rulings undone since
         self.shown_seals: list[Any] | None = None  # protocol 3: the sealed rolls, as said
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
@@ -118,10 +136,11 @@ class _Commitment:
             return mixed(self.given, self.added)
         return mixed_signed([(who, words, sig) for who, words, sig, _ in self.counted])
 
-    def add(self, number: Any, event: dict[str, Any], key: str, put_by: Any) -> None:
-        """A contribution, as the first pass reads it, with the key on its member's seat then
-        and who put it there."""
+    def add(self, number: Any, event: dict[str, Any], seat: Seat) -> None:
+        """A contribution, as the first pass reads it, with the key on its member's seat then,
+        who put it there and whether from their own signed-in client."""
         who, words = event["by"], event["words"]
+        key, put_by = seat.key, seat.put_by
         self.added.append((who, words))
         if self.protocol < 2:
             return
@@ -131,17 +150,22 @@ class _Commitment:
                 f"{who}'s entropy {words!r} (ruling {number}) is unsigned: not counted, as the "
                 "GM's machine could have written it"
             )
-        elif signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
+        elif not signature_holds(key, entropy_message(self.seed_hash, who, words), signature):
+            self.problems.append(
+                f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
+            )
+        elif self.protocol >= KEYS_SIGNED_IN and not seat.signed_in:
+            self.entropy_warnings.append(
+                f"{who}'s entropy {words!r} (ruling {number}) is signed by a key put on {who}'s "
+                f"seat at the GM's keyboard (by {put_by}): {KEYBOARD_NOT_COUNTED}"
+            )
+        else:
             self.counted.append((who, words, signature, key))
             if put_by != who:
                 self.entropy_warnings.append(
                     f"{who}'s entropy {words!r} (ruling {number}) is signed by the key {put_by} "
                     f"put on {who}'s seat: {who}, check it is yours (`campaign key show`)"
                 )
-        else:
-            self.problems.append(
-                f"ruling {number}: {who}'s entropy is signed, but not by the key on their seat"
-            )
 
     def roll(self, made: dict[str, Any], actor: Any, amends: Redraw | None = None) -> None:
         """One committed roll, checked as it is read: its counters follow the last roll's of its
@@ -300,12 +324,14 @@ class SessionDice:
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
+        self._pending: list[str] = []  # the topics of the campaign rows since the last header
+        self.put: dict[str, Seat] = {}  # each seat's last key: who put it there, from where
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
         read are named when ``read`` meets them)."""
         current: dict[int, _Commitment] = {}
-        keys: dict[str, tuple[str, Any]] = {}  # each seat's key then, and who put it there
+        keys: dict[str, Seat] = {}  # each seat's key then, who put it there, and from where
         for row in rows:
             body = stored_body(row)
             event: Any = body.get("event", {}) if isinstance(body, dict) else None
@@ -318,14 +344,18 @@ class SessionDice:
                     keys.pop(event["name"], None)
                     self._keys.setdefault(event["name"], []).append((row.originator_version, ""))
                 elif row.topic == KEY:
-                    keys[event["name"]] = (event["key"], (body or {}).get("actor"))
+                    put = Seat(
+                        event["key"], (body or {}).get("actor"), bool(event.get("signed_in"))
+                    )
+                    keys[event["name"]] = put
                     held = (row.originator_version, event["key"])
                     self._keys.setdefault(event["name"], []).append(held)
+                    self.put[event["name"]] = put
                 elif row.topic == ENTROPY and event.get("session") in current:
                     who = event["by"]
                     number = (body or {}).get("ruling")
-                    key, put_by = keys.get(who, ("", None))
-                    current[event["session"]].add(number, event, key, put_by)
+                    seat = keys.get(who, Seat("", None, False))
+                    current[event["session"]].add(number, event, seat)
                 elif row.topic == REVEALED and event.get("session") in current:
                     revealed = current[event["session"]]
                     revealed.seed = event["seed"]
@@ -340,6 +370,8 @@ class SessionDice:
 
     def read(self, version: int, topic: str, body: dict[str, Any]) -> None:
         event = body.get("event", {})
+        if topic != MADE:
+            self._pending.append(topic)
         if topic == COMMITTED:
             committed = self._ahead.pop(version, None) or _Commitment(event["session"], event)
             self.commitments.append(committed)
@@ -351,7 +383,8 @@ class SessionDice:
         elif topic == ENDED and event.get("number") in self.current:
             self.current[event["number"]].ended = True
         elif topic == MADE:
-            self._made(body, event, version)
+            pending, self._pending = self._pending, []
+            self._made(body, event, version, bare=changed_nothing(event, pending))
         elif topic == RETRACTED:
             self._undone(body, event["ruling"])
         elif topic == SHOWN:
@@ -367,7 +400,9 @@ class SessionDice:
         held = [key for at, key in self._keys.get(str(member), ()) if at < version]
         return held[-1] if held else ""
 
-    def _made(self, body: dict[str, Any], event: dict[str, Any], version: int) -> None:
+    def _made(
+        self, body: dict[str, Any], event: dict[str, Any], version: int, *, bare: bool = False
+    ) -> None:
         session = body.get("session") or 0
         actor = body.get("actor")
         number = event.get("number")
@@ -389,6 +424,8 @@ class SessionDice:
             c.roll(event, actor, amends)
             if isinstance(number, int):
                 self._rolled[number] = (c, str(actor))
+                if bare:
+                    c.bare.add(number)
             return
         provenance = event.get("provenance")
         if event.get("dice") and provenance != Provenance.COMMITTED.value:
@@ -402,6 +439,7 @@ class SessionDice:
         if found is not None:
             c, roller = found
             c.hidden.pop(ruling, None)
+            c.undone.add(ruling)
             c.listed.append(
                 f"ruling {ruling} (by {roller}): its committed dice were set aside, undone by "
                 f"{body.get('actor')} in ruling {body.get('ruling')}"
@@ -409,10 +447,44 @@ class SessionDice:
 
     def checks(self) -> tuple[DiceCheck, ...]:
         seats = tuple(sorted((who, held[-1][1]) for who, held in self._keys.items() if held))
-        checks = [attrs.evolve(self._check(c), seats=seats) for c in self.commitments]
+        keyboard = tuple(
+            who
+            for who, key in seats
+            if key and who in self.put and not self.put[who].signed_in and self.put[who].key == key
+        )
+        checks = [
+            attrs.evolve(self._check(c), seats=seats, keyboard=keyboard) for c in self.commitments
+        ]
         return tuple(sorted(checks, key=lambda c: c.session))
 
     def _check(self, c: _Commitment) -> DiceCheck:
+        warnings = self._warnings(c)
+        problems = _problems(c)
+
+        def check(revealed: bool) -> DiceCheck:
+            return DiceCheck(
+                c.session,
+                c.rolls,
+                revealed,
+                tuple(problems),
+                tuple(warnings),
+                c.seed_hash,
+                tuple(c.added),
+                tuple((who, words, key) for who, words, _, key in c.counted),
+                c.protocol,
+                tuple(c.sealed),
+                tuple(c.foreseeable),
+                idle=idle_rolls(c),
+            )
+
+        if c.seed is None:
+            return check(False)
+        problems += _seed_problems(c, c.seed)
+        return check(True)
+
+    def _warnings(self, c: _Commitment) -> list[str]:
+        """What the players must see of a commitment: its seed set aside, entropy not counted,
+        dice not drawn from it, set aside or re-drawn, hidden rolls never revealed."""
         warnings = []
         if c is not self.current[c.session] and c.added:
             warnings.append(
@@ -436,57 +508,82 @@ class SessionDice:
             f"ruling {n} (by {who}): its hidden committed dice were never revealed"
             for n, who in sorted(c.hidden.items())
         ]
-        problems = list(c.problems)
-        if c.failure is not None:
-            problems.append(
-                f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
-                "session's committed rolls from there on cannot be checked"
-            )
-        if c.counters is not None and c.counters != c.expected:
-            problems.append(
-                f"the reveal says the session's committed dice used {c.counters} counters; the "
-                f"rolls recorded used {c.expected}"
-            )
-        if c.shown_lanes is not None and c.seed is not None and c.protocol >= 2:
-            said = {str(who): n for who, n in c.shown_lanes}
-            if said != c.lanes or c.shown_hidden != c.leaves:
-                problems.append(
-                    "the reveal's counters per member and hidden leaves are not the ones the "
-                    "rolls recorded used"
-                )
-            sealed = {str(who): n for who, n in c.shown_seals or ()}
-            if c.protocol >= SEALED and sealed != c.seals:
-                problems.append(
-                    "the reveal's sealed rolls per member are not the sealed rolls recorded"
-                )
+        return warnings
 
-        def check(revealed: bool) -> DiceCheck:
-            return DiceCheck(
-                c.session,
-                c.rolls,
-                revealed,
-                tuple(problems),
-                tuple(warnings),
-                c.seed_hash,
-                tuple(c.added),
-                tuple((who, words, key) for who, words, _, key in c.counted),
-                c.protocol,
-                tuple(c.sealed),
-                tuple(c.foreseeable),
-            )
 
-        if c.seed is None:
-            return check(False)
-        try:
-            bytes.fromhex(c.seed)
-        except (TypeError, ValueError):
-            problems.append("the revealed seed is not a hex string")
-            return check(True)
-        if c.secret() is None:  # not the one committed (or the commitment does not read)
-            problems.append("the revealed seed is not the one committed")
-            return check(True)
-        problems += c.unfollowed
-        return check(True)
+def _problems(c: _Commitment) -> list[str]:
+    """What does not check out of a commitment's rolls and reveal, but its seed."""
+    problems = list(c.problems)
+    if c.failure is not None:
+        problems.append(
+            f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
+            "session's committed rolls from there on cannot be checked"
+        )
+    if c.counters is not None and c.counters != c.expected:
+        problems.append(
+            f"the reveal says the session's committed dice used {c.counters} counters; the "
+            f"rolls recorded used {c.expected}"
+        )
+    if c.shown_lanes is not None and c.seed is not None and c.protocol >= 2:
+        problems += _reveal_problems(c)
+    return problems
+
+
+def _reveal_problems(c: _Commitment) -> list[str]:
+    """The reveal's counters per member, hidden leaves and sealed rolls (protocol 2 on) against
+    those the rolls recorded used."""
+    problems = []
+    said = {str(who): n for who, n in c.shown_lanes or ()}
+    if said != c.lanes or c.shown_hidden != c.leaves:
+        problems.append(
+            "the reveal's counters per member and hidden leaves are not the ones the "
+            "rolls recorded used"
+        )
+    sealed = {str(who): n for who, n in c.shown_seals or ()}
+    if c.protocol >= SEALED and sealed != c.seals:
+        problems.append("the reveal's sealed rolls per member are not the sealed rolls recorded")
+    return problems
+
+
+def _seed_problems(c: _Commitment, seed: str) -> list[str]:
+    """Of the revealed ``seed``: not hex, not the one committed, or the rolls it does not
+    give."""
+    try:
+        bytes.fromhex(seed)
+    except (TypeError, ValueError):
+        return ["the revealed seed is not a hex string"]
+    if c.secret() is None:  # not the one committed (or the commitment does not read)
+        return ["the revealed seed is not the one committed"]
+    return list(c.unfollowed)
+
+
+def changed_nothing(made: dict[str, Any], rows: list[str]) -> bool:
+    """Whether a ruling, by its header and the topics of its rows on the campaign's stream, is
+    a roll that changed nothing: every row it wrote (``touched``, on any stream) is a free
+    roll's record (``FreeRollMade``), so it touched no state beyond the roll itself."""
+    try:
+        wrote = sum(r["last"] - r["first"] + 1 for r in made.get("touched") or ())
+    except (KeyError, TypeError):
+        return False
+    return bool(rows) and wrote == len(rows) and all(topic == FREE_ROLL for topic in rows)
+
+
+def idle_rolls(c: _Commitment) -> tuple[IdleRoll, ...]:
+    """The committed rolls nobody sealed that changed nothing (each spent a counter the GM's
+    machine could foresee): undone, hidden and never revealed, or a free roll with no
+    consequence, in the order recorded."""
+    found = []
+    for number, whose, actor in c.foreseeable:
+        if number in c.undone:
+            why = IDLE_UNDONE
+        elif number in c.hidden:
+            why = IDLE_HIDDEN
+        elif number in c.bare:
+            why = IDLE_FREE
+        else:
+            continue
+        found.append(IdleRoll(ruling=number, lane=whose, by=actor, why=why))
+    return tuple(found)
 
 
 @frozen

@@ -48,6 +48,18 @@ class Finding(Plain):
 
 
 @frozen
+class IdleRoll(Plain):
+    """A committed roll nobody sealed that changed nothing (``why``: undone, hidden and never
+    revealed, or a free roll with no consequence): its ruling, its lane (a member's, "hidden",
+    or "" for protocol 1's one counter) and who made it."""
+
+    ruling: int
+    lane: str
+    by: str
+    why: str
+
+
+@frozen
 class DiceCheck(Plain):
     """A session's committed dice: how many rulings rolled them and whether they check out."""
 
@@ -65,6 +77,10 @@ class DiceCheck(Plain):
     # machine, which knows the seed, could foresee each of them.
     foreseeable: tuple[tuple[int, str, str], ...] = ()
     seats: tuple[tuple[str, str], ...] = ()  # each member's key on their seat at the last row
+    idle: tuple[IdleRoll, ...] = ()  # the foreseeable rolls that changed nothing
+    # the members whose seat's key (at the last row) was put there at the GM's keyboard, not
+    # from their own signed-in client: from protocol 3 the entropy it signs is not counted
+    keyboard: tuple[str, ...] = ()
 
 
 @frozen

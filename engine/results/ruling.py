@@ -16,7 +16,8 @@ from uuid import UUID
 from attrs import Factory, frozen
 
 from domain.campaign import CampaignState, Dispute
-from domain.events import PostWritten, RulingMade
+from domain.dice import Provenance
+from domain.events import PostWritten, Role, RulingMade
 from domain.said import said
 from engine.results.log_lines import event_lines, names
 from engine.store.mapper import converter
@@ -70,8 +71,11 @@ class RulingView:
     where they came from, the events, and how it reads: its narration (``say``: "" for none),
     its lines as the log frames them, who speaks in it (a post's speaker, else the first
     character it changed; None: nobody), who may read it (``visibility``: public, hidden or
-    private), and the member who sealed its roll (``sealed_by``, protocol 3; None: nobody did,
-    and committed dice nobody sealed were foreseeable by the GM's machine)."""
+    private), the member who sealed its roll (``sealed_by``, protocol 3; None: nobody did,
+    and committed dice nobody sealed were foreseeable by the GM's machine), and the player in
+    whose name committed dice nobody sealed were entered (``entered_for``: at the GM's keyboard
+    with ``--as``, or a player's own roll unsealed; None: the GM's own, an NPC's, a hidden
+    one)."""
 
     ruling: int
     command: str
@@ -87,6 +91,7 @@ class RulingView:
     speaker: str | None = None
     visibility: str = "public"
     sealed_by: str | None = None
+    entered_for: str | None = None
 
     @property
     def correctable(self) -> bool:
@@ -120,12 +125,25 @@ def ruling_view(result: RulingResult) -> RulingView:
         speaker=speaker_of(result.records, who),
         visibility=str(made.visibility),
         sealed_by=sealed_by(made),
+        entered_for=entered_for(made, header.actor, result.campaign),
     )
 
 
 def sealed_by(made: RulingMade) -> str | None:
     """The member who sealed the ruling's roll (protocol 3), or None."""
     return made.lane if made.sealed is not None else None
+
+
+def entered_for(made: RulingMade, actor: str, campaign: CampaignState) -> str | None:
+    """The member who is not a GM in whose name committed dice nobody sealed were drawn (from
+    their own lane: at the GM's keyboard with ``--as``, or their own roll unsealed), or None
+    (sealed, not committed, hidden, or the GM's own: his, or an NPC's)."""
+    if made.provenance is not Provenance.COMMITTED or made.sealed is not None:
+        return None
+    if made.lane is None or made.lane != actor:
+        return None
+    seated = campaign.member(actor)
+    return None if seated is not None and seated.role is Role.GM else actor
 
 
 @frozen(kw_only=True)
@@ -209,6 +227,7 @@ class LogEntry:
     visibility: str = "public"
     hidden: bool = False
     sealed_by: str | None = None
+    entered_for: str | None = None
 
     @property
     def correctable(self) -> bool:
@@ -264,4 +283,5 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
         visibility=str(made.visibility),
         hidden=made.number in campaign.hidden and made.number not in campaign.revealed,
         sealed_by=sealed_by(made),
+        entered_for=entered_for(made, header.actor, campaign),
     )

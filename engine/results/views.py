@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import Factory, frozen
 
 from domain.campaign import CampaignState
+from engine.audit.report import IdleRoll
 from engine.results.log_lines import event_lines, names
 from engine.results.ruling import DisputeView, dispute_views
 from engine.store.mapper import converter
@@ -205,11 +206,15 @@ class SealView:
 
 @frozen(kw_only=True)
 class DiceCheckView:
+    """A session's committed dice as `verify` reports them; ``changed_nothing``: the committed
+    rolls nobody sealed that changed nothing (``engine.audit.idle``), in the order recorded."""
+
     session: int
     rulings: int
     revealed: bool
     problems: list[str]
     warnings: list[str]
+    changed_nothing: list[IdleRoll] = Factory(list)
 
 
 @frozen(kw_only=True)
@@ -269,6 +274,7 @@ def verify_report(report: Report) -> VerifyReport:
                 revealed=d.revealed,
                 problems=list(d.problems),
                 warnings=list(d.warnings),
+                changed_nothing=list(d.idle),
             )
             for d in report.dice
         ],

@@ -8,6 +8,8 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from domain.table import RegisterKey
+from engine import Engine
 from tests.e2e.conftest import Run
 
 WORDS = (("Bea", "pancakes at midnight"), ("Carl", "4471"))
@@ -28,18 +30,26 @@ def signing_line(started: str) -> str:
     )
 
 
+def from_the_table_page(store: Path, who: str, public_key: str) -> None:
+    """``who`` puts ``public_key`` on their seat from their own signed-in client (the table
+    page, on the same store): from protocol 3 only such a key's entropy counts."""
+    with Engine(str(store)) as engine:
+        register = RegisterKey(member=who, key=public_key)
+        engine.execute("Night Shift", register, actor=who, signed_in=True)
+
+
 def played(run: Run, keys: Path) -> str:
     """The session played: Bea and Carl make their keys on their own machines (a file each),
-    put the public halves on their seats, sign their words for the commitment `session start`
-    printed, and a character is created with five committed name dice (ruling 8). The
-    commitment."""
+    put the public halves on their seats from the table page, sign their words for the
+    commitment `session start` printed, and a character is created with five committed name
+    dice (ruling 8). The commitment. (``keys`` is the test's folder, beside its store.)"""
     ok(
         run,
         'init "Night Shift" --system code-green --gm Rosa --member Bea:player --member Carl:player',
     )
     for who, _ in WORDS:
         made = json.loads(ok(run, f"--json key new --file {keys / who}.pem"))
-        ok(run, f"--as {who} member key {who} {made['public_key']}")  # 2, 3
+        from_the_table_page(keys / "campaign.db", who, made["public_key"])  # 2, 3
     started = ok(run, "session start")  # 4: the commitment, printed
     commitment = started.split("seed hash ")[1].split()[0]
     printed = signing_line(started)
@@ -166,7 +176,7 @@ def test_entropy_takes_a_signature_as_printed_and_once(
     given again, or with other words, it is refused."""
     ok(run, 'init "Night Shift" --system code-green --gm Rosa --member Bea:player')
     made = json.loads(ok(run, f"--json key new --file {tmp_path / 'Bea.pem'}"))
-    ok(run, f"--as Bea member key Bea {made['public_key']}")
+    from_the_table_page(tmp_path / "campaign.db", "Bea", made["public_key"])
     commitment = ok(run, "session start").split("seed hash ")[1].split()[0]
 
     def signed(words: str) -> str:
@@ -217,3 +227,47 @@ def test_an_amendments_re_draws_are_said_logged_and_listed(run: Run, tmp_path: P
     listed = "WARNING: ruling 9 (by Bea): its dice were re-drawn 3 times, by amendments 10, 11, 12"
     assert listed in checked.output
     assert "the dice check out" in checked.output
+
+
+def test_a_key_put_on_a_seat_at_the_gms_keyboard_signs_entropy_that_does_not_count(
+    run: Run, tmp_path: Path
+) -> None:
+    """The attack of a puppet seat: a key put on Bea's seat from the GM's machine (`--as Bea`:
+    a claim there) may be the GM's own. From protocol 3 the words it signs are recorded and
+    listed, not counted; the first roll does not wait for that seat; `verify-dice` lists the
+    key as put there at the GM's keyboard, and Bea's own key file, given with `--as Bea`, is
+    said plainly not to be the key on her seat."""
+    ok(run, 'init "Night Shift" --system code-green --gm Rosa --member Bea:player')
+    puppet = json.loads(ok(run, f"--json key new --file {tmp_path / 'puppet.pem'}"))
+    ok(run, f"--as Bea member key Bea {puppet['public_key']}")
+    ok(run, "session start")
+    ok(run, "dice 1d6 --why weather")  # the window waits for no seat keyed at the keyboard
+    ok(run, "session end")
+    commitment = ok(run, "session start").split("seed hash ")[1].split()[0]
+    line = f"--json key sign mine --member Bea --commitment {commitment}"
+    signature = json.loads(ok(run, f"{line} --file {tmp_path / 'puppet.pem'}"))["signature"]
+    ok(run, f"--as Bea entropy mine --by Bea --signature {signature}")
+    ok(run, f"--as Bea entropy mine --by Bea --signature {signature}")  # none counted: no refusal
+    ok(run, "dice 1d6 --why weather")
+    ok(run, "session end")
+    out = tmp_path / "s.jsonl"
+    ok(run, f"export --out {out}")
+    checked = run(f"verify-dice {out}")
+    assert 0 == checked.exit_code, checked.output
+    assert "(signed, counted)" not in checked.output
+    assert (
+        "is signed by a key put on Bea's seat at the GM's keyboard (by Bea): not counted: key "
+        "put on the seat at the GM's keyboard" in checked.output
+    )
+    assert (
+        "the key on Bea's seat was put there at the GM's keyboard, not from Bea's own signed-in "
+        "client (its entropy is not counted)" in checked.output
+    )
+    keys = json.loads(run(f"--json verify-dice {out}").stdout)["dice"][-1]["keys"]
+    assert [{"member": "Bea", "key": puppet["public_key"], "from": "the GM's keyboard"}] == keys
+    ok(run, f"key new --file {tmp_path / 'Bea.pem'}")
+    hers = run(f"--as Bea verify-dice {out} --key {tmp_path / 'Bea.pem'}")
+    assert (
+        f"WARNING: the key in your key file is not the key on Bea's seat (Bea's seat holds "
+        f"{puppet['public_key']})" in hers.output
+    )

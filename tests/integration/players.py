@@ -26,9 +26,11 @@ class Player:
         return self._private.sign(entropy_message(commitment, self.name, words)).hex()
 
     def seated(self, engine: Engine, campaign: str = "Lab") -> Player:
-        """Seated as a player, with this key on the seat."""
+        """Seated as a player, with this key on the seat, put there from their own signed-in
+        client (as the table page and Discord register it): their signed entropy counts."""
         engine.execute(campaign, AddMember(member=self.name, role=Role.PLAYER))
-        engine.execute(campaign, RegisterKey(member=self.name, key=self.public), actor=self.name)
+        register = RegisterKey(member=self.name, key=self.public)
+        engine.execute(campaign, register, actor=self.name, signed_in=True)
         return self
 
     def adds(self, engine: Engine, words: str, campaign: str = "Lab") -> int:

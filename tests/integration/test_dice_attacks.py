@@ -309,7 +309,8 @@ def test_a_player_without_a_key_may_add_unsigned_words_that_never_count(
             engine.execute("Lab", AddEntropy(words=words, by="ana"), actor="ana")
         assert () == engine.campaign("Lab").signed
         ana = Player("ana")
-        engine.execute("Lab", RegisterKey(member="ana", key=ana.public), actor="ana")
+        register = RegisterKey(member="ana", key=ana.public)
+        engine.execute("Lab", register, actor="ana", signed_in=True)
         ana.adds(engine, "three")
         refused(engine, lambda: ana.adds(engine, "four"), EntropyAlreadyCounted)
         assert [w for _, w, _ in engine.campaign("Lab").signed] == ["three"]
@@ -645,27 +646,70 @@ def test_a_session_started_again_commits_to_a_new_seed(table: Any) -> None:
     refused(engine, lambda: engine.execute("Lab", replayed, actor="ana"), EntropySignatureInvalid)
 
 
-def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed(
-    tmp_path: Path, frozen: None
+@pytest.mark.parametrize(
+    ("actor", "signed_in"),
+    [(None, False), ("ana", False), (None, True)],
+    ids=["by the GM", "--as ana at his keyboard", "by the GM signed in on the table page"],
+)
+def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed_not_counted(
+    tmp_path: Path, frozen: None, actor: str | None, signed_in: bool
 ) -> None:
-    """The GM makes a key himself, puts it on ana's seat and signs words in her name: it
-    counts (the signature holds), and the players' check tells ana to look at that key."""
+    """A puppet seat: the GM makes a key himself, puts it on ana's seat (as himself, as ana
+    with `--as`, or signed in on the table page as the GM) and signs words in her name. The
+    signature holds, but the key was not put there by ana from her own signed-in client: from
+    protocol 3 the words are recorded and listed, not counted, and the dice the GM's machine
+    drew mix nothing of them."""
     with Engine(str(tmp_path / "campaign.db")) as engine:
         engine.create_campaign("Lab", "sims", gm=GM)
         engine.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
         forged = Player("ana")
-        engine.execute("Lab", RegisterKey(member="ana", key=forged.public))  # by the GM
+        register = RegisterKey(member="ana", key=forged.public)
+        engine.execute("Lab", register, actor=actor, signed_in=signed_in)
         engine.execute("Lab", StartSession())
+        assert () == engine.campaign("Lab").waiting_for_entropy()
         commitment = engine.campaign("Lab").commitment or ""
-        words = AddEntropy(words="mine", by="ana", signature=forged.sign(commitment, "mine"))
-        engine.execute("Lab", words)
+        for _ in range(2):  # none counts, so none is refused as counted already
+            words = AddEntropy(words="mine", by="ana", signature=forged.sign(commitment, "mine"))
+            engine.execute("Lab", words, actor=actor)
+        assert () == engine.campaign("Lab").signed
         free_roll(engine)
         engine.execute("Lab", EndSession())
         check = players_check(engine)
-    assert any(
-        f"signed by the key {GM} put on ana's seat: ana, check it is yours" in w
-        for w in check.warnings
-    )
+        (local,) = engine.verify("Lab").dice
+    assert () == check.counted == local.counted
+    assert not check.problems
+    assert ("ana",) == check.keyboard
+    put_by = actor or GM
+    assert (
+        f"ana's entropy 'mine' (ruling 5) is signed by a key put on ana's seat at the GM's "
+        f"keyboard (by {put_by}): not counted: key put on the seat at the GM's keyboard"
+    ) in check.warnings
+
+
+def test_a_key_of_a_log_older_than_the_rule_reads_as_put_at_the_gms_keyboard() -> None:
+    """A ``MemberKeyRegistered`` written before ``signed_in`` existed loads, as put on the seat
+    at the GM's keyboard."""
+    from domain.events import MemberKeyRegistered
+    from engine.store.mapper import converter
+
+    old = converter.structure({"name": "ana", "key": "ab" * 32}, MemberKeyRegistered)
+    assert old.signed_in is False
+
+
+def test_a_key_ana_put_on_her_seat_from_her_own_client_counts(tmp_path: Path, frozen: None) -> None:
+    """The same words, signed by a key ana put on her seat from her own signed-in client (the
+    table page, the API, Discord: ``signed_in``), count; the window waits for her."""
+    with Engine(str(tmp_path / "campaign.db")) as engine:
+        engine.create_campaign("Lab", "sims", gm=GM)
+        ana = Player("ana").seated(engine)
+        engine.execute("Lab", StartSession())
+        assert ("ana",) == engine.campaign("Lab").waiting_for_entropy()
+        ana.adds(engine, "mine")
+        free_roll(engine)
+        engine.execute("Lab", EndSession())
+        check = players_check(engine)
+    assert ("ana",) == tuple(who for who, _, _ in check.counted)
+    assert () == check.keyboard
 
 
 def test_at_a_table_of_physical_dice_players_type_faces_but_no_seed(

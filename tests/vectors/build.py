@@ -115,8 +115,12 @@ def public_hex(private: Ed25519PrivateKey) -> str:
 def play(engine: Engine, tick: Callable[[], None]) -> None:
     """The campaign's rulings, a minute apart (their numbers in the comments)."""
 
-    def run(command: Any, actor: str | None = None, *, hidden: bool = False) -> int:
-        number = engine.execute(NAME, command, actor=actor, hidden=hidden).number
+    def run(
+        command: Any, actor: str | None = None, *, hidden: bool = False, signed_in: bool = False
+    ) -> int:
+        number = engine.execute(
+            NAME, command, actor=actor, hidden=hidden, signed_in=signed_in
+        ).number
         tick()
         return number
 
@@ -125,7 +129,8 @@ def play(engine: Engine, tick: Callable[[], None]) -> None:
     keys = {member: private_key(member) for member in WORDS}
     for member, private in keys.items():  # 2..5
         run(AddMember(member=member, role=Role.PLAYER))
-        run(RegisterKey(member=member, key=public_hex(private)), actor=member)
+        # from the member's own signed-in client (the table page)
+        run(RegisterKey(member=member, key=public_hex(private)), actor=member, signed_in=True)
     run(AddMember(member="cy", role=Role.OBSERVER))  # 6
     run(StartSession())  # 7
     committed = engine.campaign(NAME).commitment or ""

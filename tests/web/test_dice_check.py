@@ -118,11 +118,11 @@ def play(db: str) -> Played:
     with Engine(db) as engine:
         members = {"alice": Role.PLAYER, "bob": Role.PLAYER, "carol": Role.PLAYER}
         engine.create_campaign(ZION, "sims", gm=GM, members=members)
-        engine.execute(
-            ZION, RegisterKey(member="alice", key=public_hex(keys["alice"])), actor="alice"
-        )
+        alices = RegisterKey(member="alice", key=public_hex(keys["alice"]))
+        engine.execute(ZION, alices, actor="alice", signed_in=True)  # from her browser
         engine.execute(ZION, StartSession())
-        engine.execute(ZION, RegisterKey(member="bob", key=public_hex(keys["bob"])), actor="bob")
+        bobs = RegisterKey(member="bob", key=public_hex(keys["bob"]))
+        engine.execute(ZION, bobs, actor="bob", signed_in=True)
         signed(engine, ZION, "alice", "hello", keys["alice"])
         signed(engine, ZION, "bob", ODD_WORDS, keys["bob"])
         engine.execute(ZION, AddEntropy(words="mine", by="carol"), actor="carol")

@@ -569,3 +569,27 @@ def test_an_oversized_body_is_refused_before_anything(
     body = json.dumps(command("note", option("text", "x" * MAX_BODY))).encode()
     assert 413 == client.post(PATH, content=body, headers=signed(key, body)).status_code
     assert before == events(db)
+
+
+def test_a_key_ana_puts_on_her_seat_from_discord_is_hers(
+    client: TestClient[Any], key: Ed25519PrivateKey, db: str
+) -> None:
+    """`/member key` from ana's linked account (the interaction signed by Discord): the key is
+    recorded as put on her seat from her own signed-in client, so the entropy it signs counts
+    (protocol 3); the GM's `/member key` for her is recorded as his keyboard's."""
+    from domain.audience import GMS
+    from domain.events import MemberKeyRegistered
+
+    public = Ed25519PrivateKey.generate().public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    options = (option("member", "ana"), option("key", public.hex()))
+    for account in (GM_ACCOUNT, ANA_ACCOUNT):
+        answer = send(client, key, command("member", sub("key", *options), account=account))
+        assert "embeds" in answer.json()["data"], answer.text
+    with Engine(db) as engine:
+        found = [
+            r.event.signed_in
+            for e in engine.log("Docklands", audience=GMS)
+            for r in e.events
+            if isinstance(r.event, MemberKeyRegistered)
+        ]
+    assert [False, True] == found

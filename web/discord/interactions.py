@@ -248,8 +248,8 @@ def answered(
     if author is not None:  # not an option: the member the account is linked to
         params[author] = seat.member
     command = build(verb, params, seat.member)
-    result = engine.execute(
-        seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden
+    result = engine.execute(  # the member the Discord account is linked to, signed by Discord
+        seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden, signed_in=True
     )
     voice = voices.voice_of(result)
     if voice is not None and voices.can_speak():

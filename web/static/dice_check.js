@@ -261,6 +261,7 @@ const diceCheck = (() => {
     const found = [];
     const keys = new Map();
     const putBy = new Map(); // who put each seat's key there
+    const signedIn = new Map(); // whether from the member's own signed-in client
     let current = null;
     for (const step of steps) {
       if (step.step === "committed") {
@@ -281,13 +282,17 @@ const diceCheck = (() => {
       } else if (step.step === "seated" || step.step === "unseated") {
         keys.delete(step.name);
         putBy.delete(step.name);
+        signedIn.delete(step.name);
       } else if (step.step === "key") {
         keys.set(step.name, step.key);
         putBy.set(step.name, step.by);
+        signedIn.set(step.name, step.signed_in === true);
       } else if (current === null) {
         continue;
       } else if (step.step === "entropy") {
-        await addEntropy(current, step, keys.get(step.by) || "", putBy.get(step.by));
+        const seat = { key: keys.get(step.by) || "", putBy: putBy.get(step.by) };
+        seat.signedIn = signedIn.get(step.by) === true;
+        await addEntropy(current, step, seat);
       } else if (step.step === "revealed") {
         current.revealed = step;
       } else if (step.step === "hidden key") {
@@ -307,7 +312,12 @@ const diceCheck = (() => {
     return found;
   }
 
-  async function addEntropy(c, step, seatKey, putBy) {
+  // Protocol 3 on: entropy counts only when signed by a key its member put on their seat from
+  // their own signed-in client (engine/audit/dice.py, domain/campaign.py KEYS_SIGNED_IN).
+  const KEYS_SIGNED_IN = 3;
+
+  async function addEntropy(c, step, seat) {
+    const { key: seatKey, putBy } = seat;
     const { by, words, signature } = step;
     c.added.push([by, words]);
     if (c.protocol < 2) return;
@@ -323,7 +333,20 @@ const diceCheck = (() => {
       return;
     }
     const message = entropyMessage(c.committed.seed_hash, by, words);
-    if (await signatureHolds(seatKey, message, signature)) {
+    if (!(await signatureHolds(seatKey, message, signature))) {
+      const why = "is signed, but not by the key on their seat";
+      c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
+    } else if (c.protocol >= KEYS_SIGNED_IN && !seat.signedIn) {
+      c.unsigned.push({
+        kind: "keyboard key",
+        ruling: step.ruling,
+        by,
+        text:
+          `${by}'s entropy “${words}” (ruling ${step.ruling}) is signed by a key put on ${by}'s ` +
+          `seat at the GM's keyboard (by ${putBy}): not counted: key put on the seat at the ` +
+          "GM's keyboard",
+      });
+    } else {
       c.counted.push([by, words, signature, seatKey]);
       if (putBy !== by) {
         c.unsigned.push({
@@ -335,9 +358,6 @@ const diceCheck = (() => {
             `put on ${by}'s seat: ${by}, check it is yours (\`campaign key show\`)`,
         });
       }
-    } else {
-      const why = "is signed, but not by the key on their seat";
-      c.problems.push(`ruling ${step.ruling}: ${by}'s entropy ${why}`);
     }
   }
 
@@ -353,7 +373,7 @@ const diceCheck = (() => {
   // reveal's counters against the rolls'; and what the players must see, listed.
   async function check(c, session) {
     const problems = [...c.problems];
-    const result = { seed: "waiting", rows: [], problems, warnings: [], end: null };
+    const result = { seed: "waiting", rows: [], problems, warnings: [], end: null, idle: [] };
     result.entropy =
       c.protocol < 2 ? await mixed(c.committed.entropy, c.added) : await mixedSigned(c.counted);
     let seeded = null;
@@ -411,6 +431,8 @@ const diceCheck = (() => {
       if (row.before) result.rows.push({ gap: row.before });
       result.rows.push(row);
       if (row.neverShown && !item.undone) hidden.push(item);
+      const idle = idleOf(c, item, row);
+      if (idle !== null) result.idle.push(idle);
     }
     if (c.protocol < 2) {
       const counters = c.revealed === null ? null : c.revealed.counters;
@@ -465,6 +487,83 @@ const diceCheck = (() => {
     }
     result.rolls = rolls;
     return result;
+  }
+
+  // A committed roll nobody sealed that changed nothing, as engine/audit/dice.py finds it (its
+  // ruling, lane, who made it, why), or null: undone; hidden and never revealed; or a free roll
+  // with no consequence (every event it wrote a free roll's record). Each spent a counter the
+  // GM's machine could foresee.
+  const IDLE_FREE = "free roll with no consequence";
+  const IDLE_HIDDEN = "hidden, never revealed";
+  function idleOf(c, item, row) {
+    if (item.sealed !== null && item.sealed !== undefined) return null;
+    const hidden = item.leaf !== null && item.leaf !== undefined;
+    const lane = c.protocol < 2 ? "" : hidden ? "hidden" : item.lane || "";
+    let why = null;
+    if (item.undone) why = "undone";
+    else if (row.neverShown) why = IDLE_HIDDEN;
+    else if (item.wrote && item.wrote.length && item.wrote.every((t) => t === "FreeRollMade")) {
+      why = IDLE_FREE;
+    }
+    return why === null ? null : { ruling: item.ruling, lane, by: item.by, why };
+  }
+
+  // The counts per lane, in the words of engine/audit/idle.py's idle_lines.
+  function idleLines(idle) {
+    const lanes = new Map();
+    for (const roll of idle) {
+      if (!lanes.has(roll.lane)) lanes.set(roll.lane, []);
+      lanes.get(roll.lane).push(roll);
+    }
+    const plural = { [IDLE_FREE]: "free rolls with no consequence", [IDLE_HIDDEN]: IDLE_HIDDEN };
+    const lines = [];
+    for (const [lane, rolls] of lanes) {
+      const name = lane === "hidden" ? "hidden rolls" : lane ? `${lane}'s lane` : "the counter";
+      const kinds = new Map();
+      for (const roll of rolls) {
+        if (!kinds.has(roll.why)) kinds.set(roll.why, []);
+        kinds.get(roll.why).push(roll.ruling);
+      }
+      const parts = [...kinds].map(([why, numbers]) => {
+        const what = numbers.length === 1 ? why : plural[why] || why;
+        return `${numbers.length} ${what}: ${ranges(numbers)}`;
+      });
+      const text = `${name}: ${rolls.length} (${parts.join("; ")})`;
+      lines.push({ lane, count: rolls.length, text });
+    }
+    return lines;
+  }
+
+  function ranges(numbers) {
+    const runs = [];
+    for (const n of numbers) {
+      if (runs.length && n === runs[runs.length - 1][1] + 1) runs[runs.length - 1][1] = n;
+      else runs.push([n, n]);
+    }
+    const text = runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+    return numbers.length === 1 ? `ruling ${text}` : `rulings ${text}`;
+  }
+
+  function showIdle(results) {
+    const place = document.getElementById("dice-idle");
+    if (!place) return;
+    const idle = results.flatMap((r) => r.idle);
+    place.dataset.count = `${idle.length}`;
+    place.replaceChildren();
+    if (idle.length === 0) return;
+    place.append(
+      element(
+        "h2",
+        "Committed rolls nobody sealed that changed nothing (each spent a counter the GM's " +
+          `machine could foresee): ${idle.length}`,
+      ),
+    );
+    const list = element("ul");
+    for (const line of idleLines(idle)) {
+      const attributes = { "data-lane": line.lane, "data-count": `${line.count}` };
+      list.append(element("li", line.text, attributes));
+    }
+    place.append(list);
   }
 
   // The warning that lists the re-draws of a ruling's dice by amendments, with their count.
@@ -999,6 +1098,7 @@ const diceCheck = (() => {
       const label = seat ? replaces : "Make my signing key";
       place.append(line, button(label, "make-key", make, said));
     }
+    if (seat) place.append(keySource(data));
     place.append(said);
     const last = found[found.length - 1];
     if (data.entropy_open && last && last.protocol >= 2) {
@@ -1010,6 +1110,21 @@ const diceCheck = (() => {
       }
     }
     return held || null;
+  }
+
+  // Where the key on the seat came from: the member's own signed-in client, or the GM's keyboard
+  // (the CLI, --as included), whose key's entropy does not count (protocol 3 on).
+  function keySource(data) {
+    const keyboard = data.me.key_at_keyboard === true;
+    const line = element("p", null, { id: "key-source" });
+    line.dataset.source = keyboard ? "keyboard" : "client";
+    line.append(
+      keyboard
+        ? "The key on your seat was put there at the GM's keyboard, not from your own signed-in " +
+            "client: the entropy it signs is recorded but not counted. Register a key here."
+        : "The key on your seat was put there from your own signed-in client.",
+    );
+    return line;
   }
 
   function entropyForm(data, held, committed) {
@@ -1080,6 +1195,7 @@ const diceCheck = (() => {
       summary.dataset.status = "none";
       summary.textContent = `Session ${data.session} committed to no dice seed you can read.`;
       showWarnings([]);
+      showIdle([]);
       return;
     }
     const results = [];
@@ -1100,6 +1216,7 @@ const diceCheck = (() => {
       document.getElementById("my-key").append(mine);
     }
     showWarnings(results, await sealedMissing(data, found).catch(() => []));
+    showIdle(results);
     const status = overall(results);
     const rolls = results.flatMap((r) => r.rows.filter((row) => !row.gap && row.item.dice));
     const bad = rolls.filter((row) => row.status === "mismatch").length;
@@ -1135,6 +1252,7 @@ const diceCheck = (() => {
     pyStrip,
     commitments,
     check,
+    idleLines,
     fromHex,
     hex,
     utf8,

@@ -366,7 +366,7 @@ def _key_from(check: Any, who: str) -> str:
 
 def _key_lines(check: Any) -> list[str]:
     """Each key put on a seat at the GM's keyboard (the CLI, ``--as`` included), listed where
-    players look: from protocol 3 the entropy it signs is not counted."""
+    players look: from protocol 4 the entropy it signs is not counted."""
     counted = "its entropy is not counted" if check.protocol >= 3 else "its entropy counts"
     return [
         f"the key on {who}'s seat was put there at the GM's keyboard, not from {who}'s own "

@@ -75,7 +75,7 @@ def member_key(ctx: Context, name: str, public_key: str) -> None:
     the player sent): their entropy then counts only when signed by it.
 
     From this machine the key is recorded as put there at the GM's keyboard (`--as` included):
-    from protocol 3 the entropy it signs is listed, not counted. A key the player puts on their
+    from protocol 4 the entropy it signs is listed, not counted. A key the player puts on their
     seat from their own signed-in client (the table page, Discord's /member) counts.
 
     \b

@@ -62,7 +62,7 @@ from domain.plain import Plain
 # The first dice protocol (``engine.dice.committed``) whose entropy counts only when signed by a
 # key its member put on their seat from their own signed-in client (``MemberKeyRegistered``'s
 # ``signed_in``): a key put there at the GM's keyboard could be the GM's own.
-KEYS_SIGNED_IN = 3
+KEYS_SIGNED_IN = 4
 
 
 @frozen(kw_only=True)
@@ -153,7 +153,7 @@ class CampaignState(Plain):
 
     def counts_key(self, member: Member) -> bool:
         """Whether entropy signed by the key on ``member``'s seat counts in the running
-        session's dice: from protocol 3 (``KEYS_SIGNED_IN``), only a key the member put there
+        session's dice: from protocol 4 (``KEYS_SIGNED_IN``), only a key the member put there
         from their own signed-in client; before it, any key on the seat."""
         return self.dice_protocol < KEYS_SIGNED_IN or member.key_signed_in
 

@@ -228,7 +228,7 @@ class MemberKeyRegistered(Event):
     session's dice is counted only when signed by it. A later key replaces an earlier one.
     ``signed_in``: the member put it there themself, from their own signed-in client (the
     table page, Discord); False: at the GM's keyboard (the CLI, ``--as`` included, or a log
-    written before this field), where entropy it signs is not counted (protocol 3 on)."""
+    written before this field), where entropy it signs is not counted (protocol 4 on)."""
 
     name: str
     key: str

@@ -79,7 +79,7 @@ class DiceCheck(Plain):
     seats: tuple[tuple[str, str], ...] = ()  # each member's key on their seat at the last row
     idle: tuple[IdleRoll, ...] = ()  # the foreseeable rolls that changed nothing
     # the members whose seat's key (at the last row) was put there at the GM's keyboard, not
-    # from their own signed-in client: from protocol 3 the entropy it signs is not counted
+    # from their own signed-in client: from protocol 4 the entropy it signs is not counted
     keyboard: tuple[str, ...] = ()
 
 

@@ -17,13 +17,17 @@ Protocol 2 (``DiceCommitted.protocol == 2``, every session started since):
   K_i = HMAC-SHA256(leaf key i, entropy), counters from 0; revealing it publishes leaf key i
   and its Merkle path, which prove it belongs to the commitment and say nothing of the others.
 
-Protocol 3 (every session started since players seal their own rolls) is protocol 2 plus the
+Protocol 3 (sessions started since players seal their own rolls) is protocol 2 plus the
 sealed roll: a roll a player asks for from their own client carries their Ed25519 signature of
 it (``domain.signatures.seal_message``: the commitment, the member, which of their sealed rolls
 it is, the command and its arguments); its blocks are HMAC-SHA256(K_s, counter ‖ UTF-8(M)) with
 K_s = HMAC-SHA256(K, the signature's 64 bytes), counters from 0. The GM's machine knows S but
 not the signature until the player asks, so it cannot foresee the roll, nor move it: the
 player's sealed rolls draw on no counter anyone else's rolls use.
+
+Protocol 4 (every session started since keys record where they were put on a seat) draws as
+protocol 3; what changes is whose entropy counts: only words signed by a key the member put on
+their seat from their own signed-in client (``domain.campaign.KEYS_SIGNED_IN``).
 
 Protocol 1 (older logs): one counter over every ruling, blocks HMAC-SHA256(K, counter).
 
@@ -43,7 +47,7 @@ from functools import lru_cache
 
 from attrs import define
 
-PROTOCOL = 3
+PROTOCOL = 4
 SEALED = 3  # the first protocol whose sessions take players' sealed rolls
 HIDDEN_DEPTH = 10
 HIDDEN_LEAVES = 2**HIDDEN_DEPTH  # hidden committed rolls a session can make

@@ -657,7 +657,7 @@ def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed_not_counted(
     """A puppet seat: the GM makes a key himself, puts it on ana's seat (as himself, as ana
     with `--as`, or signed in on the table page as the GM) and signs words in her name. The
     signature holds, but the key was not put there by ana from her own signed-in client: from
-    protocol 3 the words are recorded and listed, not counted, and the dice the GM's machine
+    protocol 4 the words are recorded and listed, not counted, and the dice the GM's machine
     drew mix nothing of them."""
     with Engine(str(tmp_path / "campaign.db")) as engine:
         engine.create_campaign("Lab", "sims", gm=GM)
@@ -684,6 +684,33 @@ def test_entropy_signed_by_a_key_the_gm_put_on_the_seat_is_listed_not_counted(
         f"ana's entropy 'mine' (ruling 5) is signed by a key put on ana's seat at the GM's "
         f"keyboard (by {put_by}): not counted: key put on the seat at the GM's keyboard"
     ) in check.warnings
+
+
+def test_a_protocol_3_session_counts_a_keyboard_keys_words_as_it_was_recorded(
+    tmp_path: Path, frozen: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session started before keys said where they were put (protocol 3) counted the words of
+    any key on the seat: it verifies as it was recorded, those words counted, and its next roll
+    is drawn with them."""
+    import engine.write.ledger
+
+    monkeypatch.setattr(engine.write.ledger, "PROTOCOL", 3)
+    with Engine(str(tmp_path / "campaign.db")) as engine_:
+        engine_.create_campaign("Lab", "sims", gm=GM)
+        engine_.execute("Lab", AddMember(member="ana", role=Role.PLAYER))
+        ana = Player("ana")
+        engine_.execute("Lab", RegisterKey(member="ana", key=ana.public), actor="ana")
+        engine_.execute("Lab", StartSession())
+        assert 3 == engine_.campaign("Lab").dice_protocol
+        assert ("ana",) == engine_.campaign("Lab").waiting_for_entropy()
+        ana.adds(engine_, "mine")
+        free_roll(engine_)
+        engine_.execute("Lab", EndSession())
+        check = players_check(engine_)
+        (local,) = engine_.verify("Lab").dice
+    assert [("ana", "mine")] == [c[:2] for c in check.counted] == [c[:2] for c in local.counted]
+    assert not check.problems
+    assert not local.problems
 
 
 def test_a_key_of_a_log_older_than_the_rule_reads_as_put_at_the_gms_keyboard() -> None:

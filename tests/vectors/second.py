@@ -287,6 +287,7 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
     """Committed dice, protocol 2: entropy, counters, faces, hidden keys, the reveal."""
     current: dict[int, Session] = {}
     seats: dict[str, str] = {}
+    own: dict[str, bool] = {}  # whether the key on the seat was put there from its own client
     shown = {
         r["event"]["event"]["ruling"]: r["event"]["event"]
         for r in campaign
@@ -296,17 +297,19 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
         topic, body = row["topic"].split(":")[1], row["event"]
         event = body["event"]
         if topic == "DiceCommitted":
-            assert event["protocol"] in (2, 3), "this checker reads protocols 2 and 3 only"
+            assert event["protocol"] in (2, 3, 4), "this checker reads protocols 2 to 4 only"
             current[event["session"]] = Session(event["session"], event)
             out.sessions.append(current[event["session"]])
         elif topic in ("MemberAdded", "MemberRemoved"):
             seats.pop(event["name"], None)
         elif topic == "MemberKeyRegistered":
             seats[event["name"]] = event["key"]
+            own[event["name"]] = bool(event.get("signed_in"))
         elif topic == "EntropyAdded" and event["session"] in current:
             session = current[event["session"]]
             message = signed_text(session.committed["seed_hash"], event["by"], event["words"])
-            if not event["signature"]:
+            keyboard = session.committed["protocol"] >= 4 and not own.get(event["by"], False)
+            if not event["signature"] or keyboard:  # protocol 4: a keyboard key's words too
                 session.unsigned.append((event["by"], event["words"]))
             elif signature_holds(seats.get(event["by"], ""), message, event["signature"]):
                 session.signed.append({**event, "message": message, "key": seats[event["by"]]})

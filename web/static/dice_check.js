@@ -312,9 +312,9 @@ const diceCheck = (() => {
     return found;
   }
 
-  // Protocol 3 on: entropy counts only when signed by a key its member put on their seat from
+  // Protocol 4 on: entropy counts only when signed by a key its member put on their seat from
   // their own signed-in client (engine/audit/dice.py, domain/campaign.py KEYS_SIGNED_IN).
-  const KEYS_SIGNED_IN = 3;
+  const KEYS_SIGNED_IN = 4;
 
   async function addEntropy(c, step, seat) {
     const { key: seatKey, putBy } = seat;
@@ -1113,7 +1113,7 @@ const diceCheck = (() => {
   }
 
   // Where the key on the seat came from: the member's own signed-in client, or the GM's keyboard
-  // (the CLI, --as included), whose key's entropy does not count (protocol 3 on).
+  // (the CLI, --as included), whose key's entropy does not count (protocol 4 on).
   function keySource(data) {
     const keyboard = data.me.key_at_keyboard === true;
     const line = element("p", null, { id: "key-source" });

@@ -26,7 +26,7 @@ from cli.witness import (
 )
 
 if TYPE_CHECKING:  # imported when verify runs
-    from engine import ExportChecked, FindingView
+    from engine import ExportChecked, FindingView, VerifyReport, WitnessCheck
 
 
 @click.command("dice-stats")
@@ -376,34 +376,40 @@ def verify(ctx: Context, witnesses: tuple[str, ...]) -> None:
         shown = converter.unstructure(report)
         emit_json({**shown, "witnesses": check_json(check)} if check is not None else shown)
     else:
-        models = ", ".join(report.models) or "none kept"
-        click.echo(
-            f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
-            f"{report.snapshots} snapshots compared; read models compared: {models}); "
-            f"digest {report.digest}"
-        )
-        for s in report.seals:
-            state = "intact" if s.intact else f"BROKEN: {s.problem}"
-            say(f"session {s.session} seal {s.digest}: {state}")
-        for d in report.dice:
-            verified = "verified" if d.revealed else "not revealed yet"
-            click.echo(
-                f"session {d.session} committed dice ({d.rulings} rulings): "
-                f"{'; '.join(d.problems) or verified}"
-            )
-            for warning in d.warnings:
-                say(f"WARNING: {warning}")
-        for b in report.breaks:
-            ruling = f" (ruling {b.ruling})" if b.ruling else ""
-            say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
-        for f in report.findings:
-            say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
-        for line in check_lines(check) if check is not None else ():
-            say(line)
-        forked = check is not None and check.fork is not None
-        say("the log is intact" if report.intact and not forked else "the log was tampered with")
+        _show_verified(report, check)
     if not report.intact or (check is not None and check.fork is not None):
         click.get_current_context().exit(1)
+
+
+def _show_verified(report: VerifyReport, check: WitnessCheck | None) -> None:
+    """``verify``'s report as text, a line per seal, session's dice, break and finding, then
+    the witnesses' check (``check``, None without --witness) and the verdict."""
+    models = ", ".join(report.models) or "none kept"
+    click.echo(
+        f"{report.events} events in {report.streams} streams ({report.replayed} replayed, "
+        f"{report.snapshots} snapshots compared; read models compared: {models}); "
+        f"digest {report.digest}"
+    )
+    for s in report.seals:
+        state = "intact" if s.intact else f"BROKEN: {s.problem}"
+        say(f"session {s.session} seal {s.digest}: {state}")
+    for d in report.dice:
+        verified = "verified" if d.revealed else "not revealed yet"
+        click.echo(
+            f"session {d.session} committed dice ({d.rulings} rulings): "
+            f"{'; '.join(d.problems) or verified}"
+        )
+        for warning in d.warnings:
+            say(f"WARNING: {warning}")
+    for b in report.breaks:
+        ruling = f" (ruling {b.ruling})" if b.ruling else ""
+        say(f"BROKEN: stream {b.stream} version {b.version}{ruling}: {b.problem}")
+    for f in report.findings:
+        say(f"{f.kind.upper()}: {_place(f)}: {f.problem}")
+    for line in check_lines(check) if check is not None else ():
+        say(line)
+    forked = check is not None and check.fork is not None
+    say("the log is intact" if report.intact and not forked else "the log was tampered with")
 
 
 def _place(finding: FindingView) -> str:

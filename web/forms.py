@@ -107,33 +107,47 @@ def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, 
         field["maxlength"] = kind.max_length
     if own is not None:  # a player's acting character: one of theirs
         field.update(input="select", choices=[(n, n) for n in own])
-    elif isinstance(kind, Reference) and kind.refers in ROSTER:
-        field.update(list="names", maxlength=MAX_TEXT)
-    elif isinstance(bounds := _base(kind), Integer):
-        field.update(input="number", kind="int", min=bounds.minimum, max=bounds.maximum)
-    elif isinstance(kind, Reference):
-        field["maxlength"] = MAX_TEXT
-    elif isinstance(kind, Choice):
-        value = "" if default is None else str(getattr(default, "value", default))
-        if kind.pattern is not None:  # other texts too: typed, the values offered
-            field.update(suggest=list(kind.values), value=value, maxlength=MAX_TEXT)
-        else:
-            choices = [(v, v) for v in kind.values]
-            if p.nullable or not p.required:
-                choices.insert(0, ("", "(default)" if default is not None else "(none)"))
-            field.update(input="select", choices=choices, value=value)
-    elif isinstance(kind, Flag):
-        field.update(input="checkbox", kind="bool", value=bool(default))
-    elif isinstance(kind, ListOf):
+    else:
+        field.update(_by_kind(p))
+    return field
+
+
+def _by_kind(p: Parameter) -> dict[str, Any]:
+    """What a parameter's kind adds to its field (``field_of``)."""
+    kind, default = p.kind, p.default
+    if isinstance(kind, Reference) and kind.refers in ROSTER:
+        return {"list": "names", "maxlength": MAX_TEXT}
+    if isinstance(bounds := _base(kind), Integer):
+        return {"input": "number", "kind": "int", "min": bounds.minimum, "max": bounds.maximum}
+    if isinstance(kind, Reference):
+        return {"maxlength": MAX_TEXT}
+    if isinstance(kind, Choice):
+        return _choice_field(p, kind)
+    if isinstance(kind, Flag):
+        return {"input": "checkbox", "kind": "bool", "value": bool(default)}
+    if isinstance(kind, ListOf):
         item = kind.item
         ints = isinstance(_base(item), Integer)
         names = isinstance(item, Reference) and item.refers in ROSTER
-        field.update(
-            kind="list-int" if ints else "list-str",
-            placeholder="a, b, c",
-            list="names" if names else "",
-        )
-    return field
+        return {
+            "kind": "list-int" if ints else "list-str",
+            "placeholder": "a, b, c",
+            "list": "names" if names else "",
+        }
+    return {}
+
+
+def _choice_field(p: Parameter, kind: Choice) -> dict[str, Any]:
+    """A choice's field: a select of its values, or, where the rule reads other texts too, a
+    text with the values to pick from."""
+    default = p.default
+    value = "" if default is None else str(getattr(default, "value", default))
+    if kind.pattern is not None:  # other texts too: typed, the values offered
+        return {"suggest": list(kind.values), "value": value, "maxlength": MAX_TEXT}
+    choices = [(v, v) for v in kind.values]
+    if p.nullable or not p.required:
+        choices.insert(0, ("", "(default)" if default is not None else "(none)"))
+    return {"input": "select", "choices": choices, "value": value}
 
 
 def form_of(

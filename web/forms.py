@@ -12,10 +12,8 @@ character, as the GM's narration or an NPC, to the table or privately to a membe
 
 from __future__ import annotations
 
-import dis
 import re
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from domain.campaign import CampaignState
@@ -62,27 +60,6 @@ def group_of(verb: str) -> str:
         if any(verb == s.strip() or verb.startswith(s) for s in starts):
             return group
     return "rulings"
-
-
-def rolls(command: type[Any]) -> bool:
-    """Whether a command may draw dice: its ``decide`` reads its dice source at all (a verb
-    whose ``decide`` never touches it rolls nothing, so its form has no dice field)."""
-    return _reads_dice(getattr(command, "decide", None))
-
-
-@cache
-def _reads_dice(decide: Any) -> bool:
-    code = getattr(decide, "__code__", None)
-    if code is None or code.co_argcount < 3:
-        return True
-    dice = code.co_varnames[2]
-    if dice in code.co_cellvars:  # read by an inner function or generator
-        return True
-    return any(
-        i.opname.startswith("LOAD_")
-        and dice in (i.argval if isinstance(i.argval, tuple) else (i.argval,))
-        for i in dis.get_instructions(decide)
-    )
 
 
 def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, Any]:
@@ -184,7 +161,7 @@ def form_of(
         if character and p.name in acting and not isinstance(p.kind, ListOf):
             field["value"] = character
         fields.append(field)
-    dice = rolls(verb.command)
+    dice = verb.rolls
     return {
         "key": key,
         "verb": verb.name,

@@ -136,7 +136,7 @@ def form_of(
     acting = registry_acting(verb.command)
     may = None
     if not reader.gm:
-        may = players_may_in(campaign).get(verb.command.name)
+        may = players_may_in(campaign).get(verb.name)
         if may is None or reader.role != "player":
             return None
     fields = []

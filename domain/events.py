@@ -231,7 +231,7 @@ class MemberKeyRegistered(Event):
     key: str
 
 
-# --- Where the table plays besides here: chat channels and their users (Discord) ------------
+# --- Where the table plays besides here: chat links, channels and their users (domain.links) ------
 
 
 @frozen(kw_only=True)

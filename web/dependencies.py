@@ -18,14 +18,15 @@ from litestar.params import FromPath
 
 from engine import Engine
 from web.auth import seat
-from web.commands import engine_of
 
 TheEngine = NamedDependency[Engine]
 You = NamedDependency[str]
 
 
-def _engine(request: Request[Any, Any, Any]) -> Engine:
-    return engine_of(request)
+def engine_of(request: Request[Any, Any, Any]) -> Engine:
+    """The engine of the server's store (for what is no handler: a guard, a page's helper)."""
+    engine: Engine = request.app.state.engines.get()
+    return engine
 
 
 def _you(request: Request[Any, Any, Any], campaign: FromPath[str]) -> str:
@@ -33,6 +34,6 @@ def _you(request: Request[Any, Any, Any], campaign: FromPath[str]) -> str:
 
 
 DEPENDENCIES: dict[str, Provide] = {
-    "engine": Provide(_engine, sync_to_thread=False),
+    "engine": Provide(engine_of, sync_to_thread=False),
     "you": Provide(_you, sync_to_thread=False),
 }

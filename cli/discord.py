@@ -12,7 +12,7 @@ import click
 from cli.context import Context, pass_context
 from cli.render import emit_json, say, show_ruling
 from domain.errors import DomainError
-from domain.links import LinkChannel, UnlinkChannel, discord_id
+from domain.links import LinkChannel, UnlinkChannel, chat_id
 from domain.rulesets import SYSTEMS
 
 TOKEN = "CAMPAIGN_DISCORD_TOKEN"
@@ -100,8 +100,8 @@ def discord_register(ctx: Context, application: str, guild: str | None, system: 
     token = os.environ.get(TOKEN, "").strip()
     if not token:
         raise NoDiscordToken()
-    app = discord_id(application)
-    server = discord_id(guild) if guild is not None else None
+    app = chat_id(application)
+    server = chat_id(guild) if guild is not None else None
     found = slash_commands(_system(ctx, system))
     answer = put_commands(app, server, found, token)
     if ctx.as_json:

@@ -515,14 +515,12 @@ class ImportNotText(DomainError):
     )
 
 
-# --- Chat channels and accounts (Discord) ---------------------------------------------------
+# --- Chat links: channels and accounts of a chat platform (domain.links) --------------------
 
 
-class InvalidDiscordId(DomainError):
-    template = (
-        "{value!r} is not a Discord id (a snowflake: 17 to 20 digits; Discord shows it with"
-        " Developer Mode on, under Copy Channel ID / Copy User ID)"
-    )
+class InvalidChatId(DomainError):
+    code = "INVALID_DISCORD_ID"  # as first published, when Discord was the one chat platform
+    template = "{value!r} is not a {platform} id ({form})"
 
 
 class ChannelLinkedAlready(DomainError):

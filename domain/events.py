@@ -235,7 +235,7 @@ class MemberKeyRegistered(Event):
     signed_in: bool = False
 
 
-# --- Where the table plays besides here: chat channels and their users (Discord) ------------
+# --- Where the table plays besides here: chat links, channels and their users (domain.links) ------
 
 
 @frozen(kw_only=True)

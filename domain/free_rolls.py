@@ -107,6 +107,7 @@ class RollFreely(Plain):
     At most 100 dice of 2 to 1000 sides written, 1000 drawn."""
 
     name: ClassVar[str] = "dice"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     expression: str
     why: str = ""
 

@@ -1,6 +1,8 @@
-"""Where the table plays besides here: a Discord channel that plays the campaign, and the Discord
-account of each member (what that account does in the channel is done by the member). Linking
-is the GM's ruling, recorded like any other; ``web.discord`` reads the links."""
+"""Where the table plays besides here: a chat link. A channel of a chat platform plays the
+campaign, and each member may link their account there (what that account does in the channel
+is done by the member). Linking is the GM's ruling, recorded like any other; a chat front end
+(``web.discord``) reads the links. The platforms known are data (``PLATFORMS``): Discord today,
+the ``platform`` every link records."""
 
 from __future__ import annotations
 
@@ -12,19 +14,45 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import ChannelLinkedAlready, ChannelNotLinked, InvalidDiscordId, UnknownMember
+from domain.errors import ChannelLinkedAlready, ChannelNotLinked, InvalidChatId, UnknownMember
 from domain.events import ChannelLinked, ChannelUnlinked, MemberLinked
 from domain.plain import Plain
 
+
+@frozen(kw_only=True)
+class ChatPlatform:
+    """A chat platform a campaign may be played in: ``name`` as a link records it (the
+    ``platform`` of ``ChannelLinked``, ``MemberLinked``), ``shown`` as a person reads it, and
+    the ids of its channels and accounts: their ``pattern`` and their ``form`` in words (where a
+    user finds one)."""
+
+    name: str
+    shown: str
+    pattern: re.Pattern[str]
+    form: str
+
+
 DISCORD = "discord"
-SNOWFLAKE = re.compile(r"[1-9][0-9]{16,19}")  # Discord's ids: 64-bit, 17-20 digits today
+PLATFORMS: dict[str, ChatPlatform] = {
+    DISCORD: ChatPlatform(
+        name=DISCORD,
+        shown="Discord",
+        pattern=re.compile(r"[1-9][0-9]{16,19}"),  # snowflakes: 64-bit, 17-20 digits today
+        form=(
+            "a snowflake: 17 to 20 digits; Discord shows it with Developer Mode on, under Copy"
+            " Channel ID / Copy User ID"
+        ),
+    ),
+}
 
 
-def discord_id(value: str) -> str:
-    """``value`` when it reads as a Discord id (``INVALID_DISCORD_ID`` otherwise)."""
+def chat_id(value: str, platform: str = DISCORD) -> str:
+    """``value`` when it reads as an id of a channel or an account on ``platform``
+    (``InvalidChatId`` otherwise)."""
+    known = PLATFORMS[platform]
     text = value.strip()
-    if SNOWFLAKE.fullmatch(text) is None:
-        raise InvalidDiscordId(value=value)
+    if known.pattern.fullmatch(text) is None:
+        raise InvalidChatId(value=value, platform=known.shown, form=known.form)
     return text
 
 
@@ -38,7 +66,7 @@ class LinkChannel(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
-        channel = discord_id(self.channel)
+        channel = chat_id(self.channel)
         if (DISCORD, channel) in campaign.channels:
             raise ChannelLinkedAlready(channel=channel)
         return (Change(campaign.id, ChannelLinked(platform=DISCORD, channel=channel)),)
@@ -53,7 +81,7 @@ class UnlinkChannel(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
-        channel = discord_id(self.channel)
+        channel = chat_id(self.channel)
         if (DISCORD, channel) not in campaign.channels:
             linked = ", ".join(c for p, c in campaign.channels if p == DISCORD) or "none"
             raise ChannelNotLinked(channel=channel, linked=linked)
@@ -71,7 +99,7 @@ class LinkMember(Plain):
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         campaign = view.campaign
-        account = discord_id(self.discord)
+        account = chat_id(self.discord)
         if campaign.member(self.member) is None:
             known = ", ".join(m.name for m in campaign.seats)
             raise UnknownMember(name=self.member, known=known)

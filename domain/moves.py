@@ -7,7 +7,10 @@ first, built from the same check functions; and ``expected``, the verbs the stat
 from a character (the roll of its declared test, the adaptation it owes), first first. The
 shared verbs' checks of the table (a session to end, a scene to start) are here. A verb with no
 check, or whose refusal hangs on its parameters, stays available: this is a convenience for the
-page, never the guard (a verb posted while the state refuses it is refused by ``decide``)."""
+page, never the guard (a verb posted while the state refuses it is refused by ``decide``).
+
+Verbs are keyed by what a user types (``use-item``, not the ``use`` its rulings log), as the
+policy's tables are (``domain.policy``)."""
 
 from __future__ import annotations
 

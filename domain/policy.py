@@ -9,6 +9,10 @@ undo, amend, resolving disputes, members. A command outside the policy is refuse
 ``NOT_ALLOWED``. A command no verb builds any more is held to what a player could issue with it
 when one did (a system's ``RETIRED``): the rulings it recorded still stand.
 
+Every table here, a system's ``PLAYERS`` and ``RETIRED`` and ``OBSERVERS`` are keyed by verb,
+what a user types (``domain.registry.verb_of``: ``use-item``, whose rulings log ``use``), as the
+verbs' checks of ``domain.moves`` are and as every front end names them.
+
 ``check_ruling`` is the check a ruling is held to, before it is decided and by ``verify`` on the
 campaign as it stood before it.
 """
@@ -27,7 +31,7 @@ from domain.commands import Command
 from domain.errors import DiceNotFromCommitment, NotAllowed, NotAMember
 from domain.events import Role
 from domain.plain import Plain
-from domain.registry import acting, default_of
+from domain.registry import acting, default_of, verb_of
 
 
 @frozen(kw_only=True)
@@ -167,12 +171,13 @@ def check_allowed(campaign: CampaignState, actor: str, command: Command) -> None
     member = acting_member(campaign, actor)
     if member.role is Role.GM:
         return
-    what = command.name
+    what = command.name  # as the log and the refusal say it
+    verb = verb_of(type(command))  # as the policy's tables are keyed
     if member.role is Role.OBSERVER:
-        may = OBSERVERS.get(what)
+        may = OBSERVERS.get(verb)
         why = "observers read the log and dispute rulings"
     else:
-        may = players_may(campaign.system).get(what) or players_could(campaign.system).get(what)
+        may = players_may(campaign.system).get(verb) or players_could(campaign.system).get(verb)
         why = "only the GM does that"
     if may is None:
         raise NotAllowed(who=actor, role=member.role, what=what, rule=why)

@@ -94,6 +94,7 @@ class WritePost(Plain):
     brackets ([2d6+1], [4d6kh3 for the climb]) is rolled in the post's ruling."""
 
     name: ClassVar[str] = POST
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     text: str
     by: str
     character: str | None = None

@@ -8,6 +8,9 @@ and from what the command's system declares beside it (its ``commands`` module's
 ``PARAMETERS``; the shared commands' are ``SHARED_PARAMETERS`` here): references, bounds,
 choices of texts. Every front end reads the kind from here.
 
+A command whose ``decide`` may draw dice says so: ``rolls: ClassVar[bool] = True``
+(``Verb.rolls``; tests/unit/test_verb_rolls.py holds each declaration to its ``decide``).
+
 A verb is what a user types (``roll``, ``member add``); it is the command's ``name`` (what the
 log shows) unless the class sets ``verb``, where the two differ (``use-item`` logs as ``use``).
 """
@@ -97,12 +100,14 @@ class Parameter(Plain):
 
 @frozen(kw_only=True)
 class Verb(Plain):
-    """A verb: the command class it builds, what it does (the class's docstring), its fields."""
+    """A verb: the command class it builds, what it does (the class's docstring), its fields,
+    and whether it rolls (its command declares ``rolls``: its ``decide`` may draw dice)."""
 
     name: str
     command: type[Any]
     help: str
     parameters: tuple[Parameter, ...]
+    rolls: bool = False
 
 
 def verb_of(command: type[Any]) -> str:
@@ -227,7 +232,14 @@ def _verb(command: type[Any]) -> Verb:
         command=command,
         help=" ".join(doc.split("\n\n")[0].split()),
         parameters=parameters,
+        rolls=rolls(command),
     )
+
+
+def rolls(command: type[Any]) -> bool:
+    """Whether ``command`` may draw dice, as it declares (``rolls: ClassVar[bool] = True``; a
+    command that never reads its dice source declares nothing)."""
+    return getattr(command, "rolls", False) is True
 
 
 def _written(kind: Any) -> str:

@@ -45,6 +45,7 @@ from web.auth import (
     SignInMiddleware,
 )
 from web.csp import DOCS_SCRIPT, set_policy
+from web.dependencies import DEPENDENCIES
 from web.discord import interactions
 from web.discord.seals import SealPoster
 from web.discord.signature import Verifier
@@ -164,6 +165,7 @@ def create_app(
             DefineMiddleware(CookieCsrfMiddleware, config=csrf),
             DefineMiddleware(SignInMiddleware, exclude=OPEN),
         ],
+        dependencies=DEPENDENCIES,
         exception_handlers=not_found.HANDLERS,
         request_max_body_size=MAX_BODY,
         before_request=body_within_limits,

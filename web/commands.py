@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from litestar import Request, post
+from litestar import post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody
 
@@ -16,7 +16,7 @@ from domain.events import Outcome
 from domain.registry import Verb, verbs
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, converter, sealed_in
-from web.auth import seat
+from web.dependencies import TheEngine, You
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
 from web.shapes import (
@@ -83,11 +83,6 @@ def dice_spec(dice: list[int] | None, seed: int | None) -> DiceSpec:
     return DiceSpec(faces=tuple(dice) if dice is not None else None, seed=seed)
 
 
-def engine_of(request: Request[Any, Any, Any]) -> Engine:
-    engine: Engine = request.app.state.engines.get()
-    return engine
-
-
 def _command(
     engine: Engine, campaign: str, name: str, params: Mapping[str, Any], member: str
 ) -> Any:
@@ -98,9 +93,7 @@ def _command(
     return build(verb, params, member)
 
 
-def run(request: Request[Any, Any, Any], campaign: str, name: str, data: CommandIn) -> RulingOut:
-    engine = engine_of(request)
-    member = seat(request, campaign)
+def run(engine: Engine, member: str, campaign: str, name: str, data: CommandIn) -> RulingOut:
     command = _command(engine, campaign, name, data.params, member)
     spec = dice_spec(data.dice, data.seed)
     result = engine.execute(
@@ -118,27 +111,25 @@ def run(request: Request[Any, Any, Any], campaign: str, name: str, data: Command
 
 @post(f"{BASE}/seal-text", tags=["commands"], sync_to_thread=True, responses=RESPONSES)
 def seal_text(
-    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[SealIn]
+    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[SealIn]
 ) -> SealOut:
     """The text to sign, on your own client, to seal a roll of yours (protocol 3): the
     session's commitment, you, which of your sealed rolls it is, the command and its arguments
     as the ruling will record them. Sign it with the key on your seat and send the signature as
     the command's ``seal``: its dice then come from the committed seed and your signature, so
     the GM's machine could not foresee them."""
-    engine = engine_of(request)
-    member = seat(request, campaign)
-    command = _command(engine, campaign, data.command, data.params, member)
-    text = engine.seal_text(campaign, command, actor=member)
-    return SealOut(text=text, sealed=sealed_in(text), member=member)
+    command = _command(engine, campaign, data.command, data.params, you)
+    text = engine.seal_text(campaign, command, actor=you)
+    return SealOut(text=text, sealed=sealed_in(text), member=you)
 
 
 def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
     """The route of one verb, described from each system's command (help and parameters)."""
 
     def handler(
-        request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[CommandIn]
+        engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[CommandIn]
     ) -> RulingOut:
-        return run(request, campaign, name, data)
+        return run(engine, you, campaign, name, data)
 
     lines = []
     for system, verb in systems.items():
@@ -160,15 +151,13 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
 
 
 @post(f"{BASE}/undo", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
-def undo(
-    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[UndoIn]
-) -> RulingOut:
+def undo(engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[UndoIn]) -> RulingOut:
     """Undo a ruling (default: the latest in force); the GM's call."""
-    result = engine_of(request).undo(
+    result = engine.undo(
         campaign,
         data.ruling,
         reason=data.reason,
-        actor=seat(request, campaign),
+        actor=you,
         with_dependents=data.with_dependents,
         redecide=data.redecide,
     )
@@ -177,16 +166,16 @@ def undo(
 
 @post(f"{BASE}/amend", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
 def amend(
-    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[AmendIn]
+    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[AmendIn]
 ) -> RulingOut:
     """Re-resolve a ruling with corrected parameters (text, as `campaign amend --set`) and
     the dice it recorded; the GM's call."""
-    result = engine_of(request).amend(
+    result = engine.amend(
         campaign,
         data.ruling,
         data.changes,
         reason=data.reason,
-        actor=seat(request, campaign),
+        actor=you,
         dice=dice_spec(data.dice, data.seed),
         with_dependents=data.with_dependents,
         redecide=data.redecide,
@@ -196,16 +185,16 @@ def amend(
 
 @post(f"{BASE}/resolve", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
 def resolve(
-    request: Request[Any, Any, Any], campaign: FromPath[str], data: JSONBody[ResolveIn]
+    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[ResolveIn]
 ) -> RulingOut:
     """Resolve an open dispute: upheld, undone or amended (with ``changes``); the GM's call."""
-    result = engine_of(request).resolve(
+    result = engine.resolve(
         campaign,
         data.dispute,
         Outcome(data.outcome),
         reason=data.reason,
         changes=data.changes,
-        actor=seat(request, campaign),
+        actor=you,
         dice=dice_spec(data.dice, data.seed),
         with_dependents=data.with_dependents,
         redecide=data.redecide,

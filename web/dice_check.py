@@ -41,8 +41,7 @@ from domain.events import (
 )
 from domain.visibility import hidden_from
 from engine import redrawn_ruling
-from web.auth import seat
-from web.commands import engine_of
+from web.dependencies import TheEngine, You
 from web.pages import nav
 from web.render import reader_of
 from web.witness import DICE_PAGE
@@ -326,11 +325,9 @@ def facts(engine: Engine, campaign: str, session: int, member: str) -> dict[str,
 
 @get("/campaigns/{campaign:str}/dice-check", include_in_schema=False, sync_to_thread=True)
 def dice_check_page(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
+    engine: TheEngine, you: You, campaign: FromPath[str], session: FromQuery[int | None] = None
 ) -> Template:
     """A session's committed dice (default: the latest session), checked in the browser."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
     sessions = state.sessions
     shown = session if session is not None else sessions
@@ -340,13 +337,13 @@ def dice_check_page(
         context={
             "campaign": campaign,
             "nav": nav(campaign, state.system, "dice-check"),
-            "reader": reader_of(state, member),
+            "reader": reader_of(state, you),
             "campaign_page": page,
             "session": shown,
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],
-            "data": facts(engine, campaign, shown, member),
+            "data": facts(engine, campaign, shown, you),
             "script": SCRIPT_ROUTE,
-            "witness": witnessed(engine, campaign, member, DICE_PAGE),
+            "witness": witnessed(engine, campaign, you, DICE_PAGE),
         },
     )  # its Content-Security-Policy is every page's (web/csp.py)
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from litestar import Request, Response, get
+from litestar import Response, get
 from litestar.params import FromPath, FromQuery
 
 from projections.format_list import DISCORD, FORMATS, JSON, Format
 from projections.formats import messages, render
 from projections.render_discord import MAX_CHARS
 from web.commands import BASE
+from web.dependencies import TheEngine, You
 from web.errors import RESPONSES
 
-Req = Request[Any, Any, Any]
 READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": RESPONSES}
 MIN_CHARS = 100  # as the CLI's --max-chars
 
@@ -36,14 +36,15 @@ def answer(kind: str, fmt: Format, view: Any, max_chars: int | None) -> Response
 
 def _recap_route(fmt: Format, load: Callable[..., Any]) -> Any:
     def handler(
-        request: Req,
+        engine: TheEngine,
+        you: You,
         campaign: FromPath[str],
         session: FromQuery[int | None] = None,
         gm: FromQuery[bool] = False,
         member: FromQuery[str | None] = None,
         max_chars: FromQuery[int | None] = None,
     ) -> Response[Any]:
-        view = load(request, campaign, session, gm, member, table=fmt is DISCORD)
+        view = load(engine, you, campaign, session, gm, member, table=fmt is DISCORD)
         return answer("recap", fmt, view, max_chars)
 
     handler.__doc__ = f"A session's recap (default: the latest) as {fmt.title}."
@@ -52,13 +53,15 @@ def _recap_route(fmt: Format, load: Callable[..., Any]) -> Any:
 
 def _timeline_route(fmt: Format, load: Callable[..., Any]) -> Any:
     def handler(
-        request: Req,
+        engine: TheEngine,
+        you: You,
         campaign: FromPath[str],
         hero: FromQuery[str | None] = None,
         max_chars: FromQuery[int | None] = None,
     ) -> Response[Any]:
         kind = "campaign" if hero is None else "timeline"
-        return answer(kind, fmt, load(request, campaign, hero, table=fmt is DISCORD), max_chars)
+        view = load(engine, you, campaign, hero, table=fmt is DISCORD)
+        return answer(kind, fmt, view, max_chars)
 
     handler.__doc__ = (
         f"The Code: a hero's Exposure timeline (every hero's without ``hero``) as {fmt.title}."
@@ -68,12 +71,13 @@ def _timeline_route(fmt: Format, load: Callable[..., Any]) -> Any:
 
 def _thread_route(fmt: Format, load: Callable[..., Any]) -> Any:
     def handler(
-        request: Req,
+        engine: TheEngine,
+        you: You,
         campaign: FromPath[str],
         session: FromQuery[int | None] = None,
         max_chars: FromQuery[int | None] = None,
     ) -> Response[Any]:
-        view = load(request, campaign, session, table=fmt is DISCORD)
+        view = load(engine, you, campaign, session, table=fmt is DISCORD)
         return answer("thread", fmt, view, max_chars)
 
     handler.__doc__ = (

@@ -12,10 +12,8 @@ character, as the GM's narration or an NPC, to the table or privately to a membe
 
 from __future__ import annotations
 
-import dis
 import re
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from domain.campaign import CampaignState
@@ -64,27 +62,6 @@ def group_of(verb: str) -> str:
     return "rulings"
 
 
-def rolls(command: type[Any]) -> bool:
-    """Whether a command may draw dice: its ``decide`` reads its dice source at all (a verb
-    whose ``decide`` never touches it rolls nothing, so its form has no dice field)."""
-    return _reads_dice(getattr(command, "decide", None))
-
-
-@cache
-def _reads_dice(decide: Any) -> bool:
-    code = getattr(decide, "__code__", None)
-    if code is None or code.co_argcount < 3:
-        return True
-    dice = code.co_varnames[2]
-    if dice in code.co_cellvars:  # read by an inner function or generator
-        return True
-    return any(
-        i.opname.startswith("LOAD_")
-        and dice in (i.argval if isinstance(i.argval, tuple) else (i.argval,))
-        for i in dis.get_instructions(decide)
-    )
-
-
 def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, Any]:
     """One parameter's field, by its kind (``domain.kinds``): ``kind`` says how ``table.js``
     reads it into JSON; a choice is a select (or, where the rule reads other texts too, a text
@@ -107,33 +84,47 @@ def field_of(form: str, p: Parameter, own: tuple[str, ...] | None) -> dict[str, 
         field["maxlength"] = kind.max_length
     if own is not None:  # a player's acting character: one of theirs
         field.update(input="select", choices=[(n, n) for n in own])
-    elif isinstance(kind, Reference) and kind.refers in ROSTER:
-        field.update(list="names", maxlength=MAX_TEXT)
-    elif isinstance(bounds := _base(kind), Integer):
-        field.update(input="number", kind="int", min=bounds.minimum, max=bounds.maximum)
-    elif isinstance(kind, Reference):
-        field["maxlength"] = MAX_TEXT
-    elif isinstance(kind, Choice):
-        value = "" if default is None else str(getattr(default, "value", default))
-        if kind.pattern is not None:  # other texts too: typed, the values offered
-            field.update(suggest=list(kind.values), value=value, maxlength=MAX_TEXT)
-        else:
-            choices = [(v, v) for v in kind.values]
-            if p.nullable or not p.required:
-                choices.insert(0, ("", "(default)" if default is not None else "(none)"))
-            field.update(input="select", choices=choices, value=value)
-    elif isinstance(kind, Flag):
-        field.update(input="checkbox", kind="bool", value=bool(default))
-    elif isinstance(kind, ListOf):
+    else:
+        field.update(_by_kind(p))
+    return field
+
+
+def _by_kind(p: Parameter) -> dict[str, Any]:
+    """What a parameter's kind adds to its field (``field_of``)."""
+    kind, default = p.kind, p.default
+    if isinstance(kind, Reference) and kind.refers in ROSTER:
+        return {"list": "names", "maxlength": MAX_TEXT}
+    if isinstance(bounds := _base(kind), Integer):
+        return {"input": "number", "kind": "int", "min": bounds.minimum, "max": bounds.maximum}
+    if isinstance(kind, Reference):
+        return {"maxlength": MAX_TEXT}
+    if isinstance(kind, Choice):
+        return _choice_field(p, kind)
+    if isinstance(kind, Flag):
+        return {"input": "checkbox", "kind": "bool", "value": bool(default)}
+    if isinstance(kind, ListOf):
         item = kind.item
         ints = isinstance(_base(item), Integer)
         names = isinstance(item, Reference) and item.refers in ROSTER
-        field.update(
-            kind="list-int" if ints else "list-str",
-            placeholder="a, b, c",
-            list="names" if names else "",
-        )
-    return field
+        return {
+            "kind": "list-int" if ints else "list-str",
+            "placeholder": "a, b, c",
+            "list": "names" if names else "",
+        }
+    return {}
+
+
+def _choice_field(p: Parameter, kind: Choice) -> dict[str, Any]:
+    """A choice's field: a select of its values, or, where the rule reads other texts too, a
+    text with the values to pick from."""
+    default = p.default
+    value = "" if default is None else str(getattr(default, "value", default))
+    if kind.pattern is not None:  # other texts too: typed, the values offered
+        return {"suggest": list(kind.values), "value": value, "maxlength": MAX_TEXT}
+    choices = [(v, v) for v in kind.values]
+    if p.nullable or not p.required:
+        choices.insert(0, ("", "(default)" if default is not None else "(none)"))
+    return {"input": "select", "choices": choices, "value": value}
 
 
 def form_of(
@@ -145,7 +136,7 @@ def form_of(
     acting = registry_acting(verb.command)
     may = None
     if not reader.gm:
-        may = players_may_in(campaign).get(verb.command.name)
+        may = players_may_in(campaign).get(verb.name)
         if may is None or reader.role != "player":
             return None
     fields = []
@@ -170,7 +161,7 @@ def form_of(
         if character and p.name in acting and not isinstance(p.kind, ListOf):
             field["value"] = character
         fields.append(field)
-    dice = rolls(verb.command)
+    dice = verb.rolls
     return {
         "key": key,
         "verb": verb.name,

@@ -45,7 +45,8 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError
 from domain.visibility import hidden_from, reads_all
 from engine import LoggedRuling, as_read_by, log_entry, store_changes
-from web.auth import seat, signed_in
+from web.auth import signed_in
+from web.dependencies import You
 from web.engines import Engines
 from web.render import Reader, reader_of
 
@@ -297,11 +298,13 @@ def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:
 
 @get("/campaigns/{campaign:str}/events", include_in_schema=False)
 async def events(
-    request: Request[Any, Any, Any], campaign: FromPath[str], after: FromQuery[int | None] = None
+    request: Request[Any, Any, Any],
+    you: You,
+    campaign: FromPath[str],
+    after: FromQuery[int | None] = None,
 ) -> Streamed:
     """The rulings recorded after ruling ``after`` (or the browser's ``Last-Event-ID``), as the
     signed-in member reads them, as they are recorded."""
-    member = seat(request, campaign)
     credential = signed_in(request, campaign).credential  # this campaign's, of the browser's
     feed: Feed = request.app.state.feed
     last_id = request.headers.get("last-event-id", "")
@@ -310,7 +313,7 @@ async def events(
     template = templates.get_template("_ruling.html")
 
     async def stream() -> AsyncIterator[bytes]:
-        opened = feed.open(campaign, member, start, template, credential)
+        opened = feed.open(campaign, you, start, template, credential)
         try:
             yield OPENING
             while True:

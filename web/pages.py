@@ -38,6 +38,7 @@ from domain.registry import verbs
 from engine import (
     NOT_UNDOABLE,
     DiceSpec,
+    Engine,
     LogEntry,
     LoggedRuling,
     NoSuchPoint,
@@ -55,8 +56,8 @@ from projections.render_html import recap_html
 from projections.render_thread import marks, speaker
 from projections.stylesheet import STYLESHEET, e
 from projections.thread import Entry, build_thread
-from web.auth import seat
-from web.commands import build, dice_spec, engine_of
+from web.commands import build, dice_spec
+from web.dependencies import TheEngine, You
 from web.errors import (
     InvalidRequest,
     UnknownVerb,
@@ -222,7 +223,8 @@ def _thread_entries(
 
 
 def _table(
-    request: Req,
+    engine: Engine,
+    member: str,
     campaign: str,
     session: int | None = None,
     refusal: dict[str, Any] | None = None,
@@ -233,8 +235,6 @@ def _table(
     """The table page's context, the member's read position of the session shown moved to its
     last ruling (unless ``away``: the page is not being looked at); what is new is marked from
     ``since`` (default: their position before this page)."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
     actions = engine.actions(campaign, reader=member, character=character or None)
     reader = reader_of(state, member)
@@ -335,7 +335,8 @@ def _offered(
 
 @get("/campaigns/{campaign:str}", sync_to_thread=True)
 def table(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     session: FromQuery[int | None] = None,
     character: FromQuery[str | None] = None,
@@ -348,7 +349,7 @@ def table(
     Showing it moves the reader's read position to its last ruling, unless ``away`` (the live
     page fetching itself while not looked at); ``since``: mark what is new from that position
     (the live page's own, kept from when it opened)."""
-    context = _table(request, campaign, session, None, character, since, away)
+    context = _table(engine, you, campaign, session, None, character, since, away)
     return Template("table.html", context=context)
 
 
@@ -364,10 +365,8 @@ def _ruling_number(text: str) -> int:
         raise InvalidRequest(problem=f"not a ruling's number: {text[:40]!r}") from None
 
 
-def _act(request: Req, campaign: str, data: dict[str, str]) -> int:
-    """Run one posted form as the signed-in member; the number of the ruling it recorded."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
+def _act(engine: Engine, member: str, campaign: str, data: dict[str, str]) -> int:
+    """Run one posted form as ``member``; the number of the ruling it recorded."""
     state = engine.campaign(campaign)
     reader = reader_of(state, member)
     do = data.get("_do", "")
@@ -453,14 +452,16 @@ def _issue(
 
 
 @post("/campaigns/{campaign:str}/act", status_code=303)
-async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
+async def act(
+    request: Req, engine: TheEngine, you: You, campaign: FromPath[str]
+) -> Redirect | Template:
     """A form of the table posted without JavaScript: the action runs as the signed-in member
     and the browser is sent back to the table at the ruling it recorded; a refusal is the
     table again with its one line in place (nothing recorded)."""
     form = await request.form()
     data = {str(k): str(v) for k, v in form.items()}
     try:
-        number = await sync_to_thread(partial(_act, request, campaign, data))
+        number = await sync_to_thread(partial(_act, engine, you, campaign, data))
     except CodedError as error:
         # the form refused (which ruling's or dispute's), its line, and what was typed in it
         refusal: dict[str, Any] = {
@@ -472,7 +473,7 @@ async def act(request: Req, campaign: FromPath[str]) -> Redirect | Template:
             "dispute": data.get("dispute", ""),
         }
         chosen = data.get("_as") or None
-        table = partial(_table, request, campaign, None, refusal, chosen)
+        table = partial(_table, engine, you, campaign, None, refusal, chosen)
         context = await sync_to_thread(table)
         return Template("table.html", context=context, status_code=status_of(error))
     return Redirect(f"{page_of(campaign)}{_chosen(data)}#r-{number}", status_code=303)
@@ -485,16 +486,14 @@ def _chosen(data: dict[str, str]) -> str:
 
 
 @get("/campaigns/{campaign:str}/characters/{name:str}", sync_to_thread=True)
-def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Template:
+def sheet(engine: TheEngine, you: You, campaign: FromPath[str], name: FromPath[str]) -> Template:
     """A character's sheet as the member may know it, drawn (its system's ``sheet_drawing``)
     with its text form folded under it, the turn panel, and the rulings that changed it."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
     entry = state.find(name)
-    known = engine.character(campaign, entry.name, audience=Member(member))
+    known = engine.character(campaign, entry.name, audience=Member(you))
     sheets = presentation_of(state.system)
-    history = engine.history(campaign, entry.name, audience=Member(member))
+    history = engine.history(campaign, entry.name, audience=Member(you))
     return Template(
         "sheet.html",
         context={
@@ -502,14 +501,14 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "page": page_of(campaign),
             "api": f"/api{page_of(campaign)}",
             "after": state.rulings,
-            "sealing": sealing_of(state, campaign, member),
-            "reader": reader_of(state, member),
+            "sealing": sealing_of(state, campaign, you),
+            "reader": reader_of(state, you),
             "name": entry.name,
             "player": entry.player,
             "status": "" if known is None else sheets.status(known),
             "text": "" if known is None else sheets.sheet_text(known, state),
             "sheet": None if known is None else sheets.sheet_drawing(known, state),
-            "turns": sheets.turns(_known(engine, campaign, member), state),
+            "turns": sheets.turns(_known(engine, campaign, you), state),
             "history": [
                 attrs.evolve(log_entry(c.logged, state), lines=event_lines(c.events, state))
                 for c in history
@@ -545,14 +544,16 @@ def _wrapped(
 
 @get("/campaigns/{campaign:str}/recap", sync_to_thread=True)
 def recap(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
+    request: Req,
+    engine: TheEngine,
+    you: You,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
 ) -> Response[str]:
     """A session's recap (default: the latest) as the member reads it; the GM's with notes."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
-    gm = reader_of(state, member).gm
-    html = recap_html(engine.recap(campaign, session, gm=gm, audience=Member(member)))
+    gm = reader_of(state, you).gm
+    html = recap_html(engine.recap(campaign, session, gm=gm, audience=Member(you)))
     return _wrapped(request, campaign, state, "recap", html)
 
 
@@ -563,16 +564,16 @@ def _system_page(path: str) -> Any:
     owners = {s: p for s, shown in presentations().items() for p in shown.pages if p.path == path}
     first = next(iter(owners.values()))
 
-    def handler(request: Req, campaign: FromPath[str]) -> Response[str]:
-        member = seat(request, campaign)
-        engine = engine_of(request)
+    def handler(
+        request: Req, engine: TheEngine, you: You, campaign: FromPath[str]
+    ) -> Response[str]:
         state = engine.campaign(campaign)
         page = owners.get(state.system)
         if page is None:  # not linked from this campaign's pages: say so, with a way back
             title = system_title(state.system)
             what = path.strip("/")
             raise NotFoundException(detail=f"{campaign} is a {title} campaign: no {what} page")
-        html = page.html(engine, campaign, Member(member))
+        html = page.html(engine, campaign, Member(you))
         return _wrapped(request, campaign, state, page.key, html)
 
     handler.__doc__ = first.html.__doc__
@@ -586,13 +587,15 @@ def _system_pages() -> list[Any]:
 
 @get("/campaigns/{campaign:str}/dice", sync_to_thread=True)
 def dice(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
+    request: Req,
+    engine: TheEngine,
+    you: You,
+    campaign: FromPath[str],
+    session: FromQuery[int | None] = None,
 ) -> Response[str]:
     """Face counts per die with the chi-square test, of the rulings the member reads."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
-    rows = engine.dice_stats(campaign, session=session, audience=Member(member))
+    rows = engine.dice_stats(campaign, session=session, audience=Member(you))
     html = dice_page(f"{campaign}: dice", rows)
     return _wrapped(request, campaign, state, "dice", html)
 

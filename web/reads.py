@@ -20,6 +20,7 @@ from engine import (
     ActionsView,
     DiceRow,
     DisputeView,
+    Engine,
     FieldChange,
     HistoryEntry,
     LogEntry,
@@ -36,8 +37,9 @@ from engine import (
     verify_report,
 )
 from projections.views import CampaignTimeline, HeroTimeline, Recap
-from web.auth import holder, seat
-from web.commands import BASE, engine_of, route_of
+from web.auth import holder
+from web.commands import BASE, route_of
+from web.dependencies import TheEngine, You
 from web.errors import RESPONSES
 from web.formats import routes as format_routes
 from web.shapes import CampaignOut, MeOut, ParameterOut, SeatOut, VerbOut
@@ -49,10 +51,9 @@ READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": 
 
 
 @get("/api/me", tags=["sign-in"], sync_to_thread=True, responses=RESPONSES)
-def me(request: Req) -> MeOut:
+def me(request: Req, engine: TheEngine) -> MeOut:
     """Who the credential signs in, to which campaign, with which role (a browser's newest
     sign-in), and every campaign it signs in to."""
-    engine = engine_of(request)
     seats = []
     for held in holder(request).held:
         member = engine.campaign(held.signed.campaign).member(held.signed.member)
@@ -66,10 +67,9 @@ def me(request: Req) -> MeOut:
 
 
 @get(BASE, **READ)
-def campaign_view(request: Req, campaign: FromPath[str]) -> CampaignOut:
+def campaign_view(engine: TheEngine, you: You, campaign: FromPath[str]) -> CampaignOut:
     """The campaign: system, running session and scene, members, characters, disputes."""
-    you = seat(request, campaign)
-    state = engine_of(request).campaign(campaign)
+    state = engine.campaign(campaign)
     seat_of = state.member(you)
     return CampaignOut(
         name=state.name,
@@ -87,10 +87,9 @@ def campaign_view(request: Req, campaign: FromPath[str]) -> CampaignOut:
 
 
 @get(f"{BASE}/verbs", **READ)
-def campaign_verbs(request: Req, campaign: FromPath[str]) -> list[VerbOut]:
+def campaign_verbs(engine: TheEngine, you: You, campaign: FromPath[str]) -> list[VerbOut]:
     """The verbs of the campaign's system, with their parameters (POST them to ``path``)."""
-    seat(request, campaign)
-    system = engine_of(request).find_campaign(campaign).system
+    system = engine.find_campaign(campaign).system
     return [
         VerbOut(
             verb=name,
@@ -112,63 +111,60 @@ def campaign_verbs(request: Req, campaign: FromPath[str]) -> list[VerbOut]:
 
 @get(f"{BASE}/actions", **READ)
 def actions(
-    request: Req, campaign: FromPath[str], character: FromQuery[str | None] = None
+    engine: TheEngine, you: You, campaign: FromPath[str], character: FromQuery[str | None] = None
 ) -> ActionsView:
     """The actions the rules allow the member now: the verbs the policy lets them issue that
     the state does not refuse for ``character`` (default: a player's one character, else any
     they may act as), the expected ones first. A convenience: a verb posted anyway is decided
     as ever."""
-    member = seat(request, campaign)
-    return engine_of(request).actions(campaign, reader=member, character=character)
+    return engine.actions(campaign, reader=you, character=character)
 
 
 @get(f"{BASE}/log", **READ)
 def log(
-    request: Req, campaign: FromPath[str], session: FromQuery[int | None] = None
+    engine: TheEngine, you: You, campaign: FromPath[str], session: FromQuery[int | None] = None
 ) -> list[LogEntry]:
     """Every ruling (one session's), undone and amended ones marked, as the member reads it."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
     return [
-        log_entry(r, state) for r in engine.log(campaign, session=session, audience=Member(member))
+        log_entry(r, state) for r in engine.log(campaign, session=session, audience=Member(you))
     ]
 
 
 @get(f"{BASE}/disputes", **READ)
 def disputes(
-    request: Req, campaign: FromPath[str], every: FromQuery[bool] = False
+    engine: TheEngine, you: You, campaign: FromPath[str], every: FromQuery[bool] = False
 ) -> list[DisputeView]:
     """The open disputes (``every``: resolved ones too)."""
-    seat(request, campaign)
-    found = dispute_views(engine_of(request).campaign(campaign))
+    found = dispute_views(engine.campaign(campaign))
     return [d for d in found if every or d.outcome is None]
 
 
 @get(f"{BASE}/characters", **READ)
-def characters(request: Req, campaign: FromPath[str]) -> list[Sheet]:
+def characters(engine: TheEngine, you: You, campaign: FromPath[str]) -> list[Sheet]:
     """Every character now, as the member may know them: each one's sheet (``characters/{ref}``'s,
     `campaign --json character list`'s)."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     system = engine.campaign(campaign).system
-    states = engine.characters(campaign, audience=Member(member))
+    states = engine.characters(campaign, audience=Member(you))
     return [_sheet(system, s) for s in states]
 
 
 def _point(
-    request: Req, campaign: str, at: int | None, session: int | None, time: datetime | None
+    engine: Engine, campaign: str, at: int | None, session: int | None, time: datetime | None
 ) -> int | None:
     if at is None and session is None and time is None:
         return None
-    return engine_of(request).ruling_at(campaign, ruling=at, session=session, time=time)
+    return engine.ruling_at(campaign, ruling=at, session=session, time=time)
 
 
 def _state(
-    request: Req, campaign: str, who: str | None, ruling: int | None, corrected: bool
+    engine: Engine,
+    member: str,
+    campaign: str,
+    who: str | None,
+    ruling: int | None,
+    corrected: bool,
 ) -> Any:
-    member = seat(request, campaign)
-    engine = engine_of(request)
     if who is None:
         if ruling is None:
             return engine.campaign(campaign)
@@ -182,7 +178,8 @@ def _state(
 
 @get(f"{BASE}/characters/{{ref:str}}", **READ)
 def character(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     ref: FromPath[str],
     at: FromQuery[int | None] = None,
@@ -194,18 +191,18 @@ def character(
     prints it) now, or as it stood after ruling ``at``, at the end of ``session`` or at
     ``time`` (``corrected``: with the undos and amendments made since). Refused
     ``NOT_YET_CREATED`` before the character was created."""
-    seat(request, campaign)
-    ruling = _point(request, campaign, at, session, time)
-    state = _state(request, campaign, ref, ruling, corrected)
+    ruling = _point(engine, campaign, at, session, time)
+    state = _state(engine, you, campaign, ref, ruling, corrected)
     if state is None:
         raise NotYetCreated(who=ref, ruling=ruling)
-    system = engine_of(request).find_campaign(campaign).system
+    system = engine.find_campaign(campaign).system
     return _sheet(system, state)
 
 
 @get(f"{BASE}/show", **READ)
 def show_campaign(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     at: FromQuery[int | None] = None,
     session: FromQuery[int | None] = None,
@@ -214,24 +211,24 @@ def show_campaign(
 ) -> Sheet:
     """The campaign's state (roster, session, scene) now or at a point, as ``characters/{ref}``
     (`campaign --json show`)."""
-    seat(request, campaign)
-    ruling = _point(request, campaign, at, session, time)
-    state: Sheet = converter.unstructure(_state(request, campaign, None, ruling, corrected))
+    ruling = _point(engine, campaign, at, session, time)
+    state: Sheet = converter.unstructure(_state(engine, you, campaign, None, ruling, corrected))
     return state
 
 
 @get(f"{BASE}/characters/{{ref:str}}/history", **READ)
-def history(request: Req, campaign: FromPath[str], ref: FromPath[str]) -> list[HistoryEntry]:
+def history(
+    engine: TheEngine, you: You, campaign: FromPath[str], ref: FromPath[str]
+) -> list[HistoryEntry]:
     """Every change to a character with the ruling behind it, as the member reads the log."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
-    return history_entries(engine.history(campaign, ref, audience=Member(member)), state)
+    return history_entries(engine.history(campaign, ref, audience=Member(you)), state)
 
 
 @get(f"{BASE}/diff", **READ)
 def diff(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     first: FromQuery[int],
     second: FromQuery[int | None] = None,
@@ -241,19 +238,19 @@ def diff(
     """What changed for a character (``who``; else the campaign) between rulings ``first`` and
     ``second`` (default: the latest); ``views``: what later corrections changed about the past
     at ``first``."""
-    seat(request, campaign)
     if views:
-        before = _state(request, campaign, who, first, False)
-        after = _state(request, campaign, who, first, True)
+        before = _state(engine, you, campaign, who, first, False)
+        after = _state(engine, you, campaign, who, first, True)
     else:
-        last = engine_of(request).ruling_at(campaign)
-        before = _state(request, campaign, who, first, True)
-        after = _state(request, campaign, who, second if second is not None else last, True)
+        last = engine.ruling_at(campaign)
+        before = _state(engine, you, campaign, who, first, True)
+        after = _state(engine, you, campaign, who, second if second is not None else last, True)
     return field_changes(differences(before, after))
 
 
 def _recap(
-    request: Req,
+    engine: Engine,
+    you: str,
     campaign: str,
     session: int | None,
     gm: bool,
@@ -263,8 +260,7 @@ def _recap(
 ) -> Recap:
     """The recap as the member reads it (``member``: that member's, for the GMs or themself;
     ``table``: what the whole table reads, unless ``gm`` or ``member`` asks for another copy)."""
-    reader = seat(request, campaign)
-    engine = engine_of(request)
+    reader = you
     if member is not None and member != reader:  # a member's private recap: theirs, the GMs'
         check_gm(engine.campaign(campaign), reader, f"read {member}'s private recap")
         reader = member
@@ -274,7 +270,8 @@ def _recap(
 
 @get(f"{BASE}/recap", **READ)
 def recap(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     session: FromQuery[int | None] = None,
     gm: FromQuery[bool] = False,
@@ -282,17 +279,15 @@ def recap(
 ) -> Recap:
     """A session's recap (default: the latest) as JSON; ``gm``: with GM-only notes (a GM's);
     ``member``: that member's private recap (the GM's, or the member's own)."""
-    return _recap(request, campaign, session, gm, member)
+    return _recap(engine, you, campaign, session, gm, member)
 
 
 def _timeline(
-    request: Req, campaign: str, hero: str | None, *, table: bool = False
+    engine: Engine, you: str, campaign: str, hero: str | None, *, table: bool = False
 ) -> HeroTimeline | CampaignTimeline:
     """A hero's timeline (every hero's without ``hero``) as the member reads it (``table``: as
     the whole table does)."""
-    reader = seat(request, campaign)
-    engine = engine_of(request)
-    audience: Audience = TABLE if table else Member(reader)
+    audience: Audience = TABLE if table else Member(you)
     if hero is None:
         return engine.campaign_timelines(campaign, audience=audience)
     return engine.hero_timeline(campaign, hero, audience=audience)
@@ -300,41 +295,38 @@ def _timeline(
 
 @get(f"{BASE}/timeline", **READ)
 def timeline(
-    request: Req, campaign: FromPath[str], hero: FromQuery[str | None] = None
+    engine: TheEngine, you: You, campaign: FromPath[str], hero: FromQuery[str | None] = None
 ) -> HeroTimeline | CampaignTimeline:
     """The Code: a hero's Exposure timeline (every hero's without ``hero``), as JSON."""
-    return _timeline(request, campaign, hero)
+    return _timeline(engine, you, campaign, hero)
 
 
 @get(f"{BASE}/dice-stats", **READ)
 def dice_stats(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     session: FromQuery[int | None] = None,
     character: FromQuery[str | None] = None,
 ) -> list[DiceRow]:
     """Face counts per die size and source with a chi-square test, of the rulings the member
     reads."""
-    member = seat(request, campaign)
-    rows = engine_of(request).dice_stats(
-        campaign, session=session, character=character, audience=Member(member)
-    )
+    rows = engine.dice_stats(campaign, session=session, character=character, audience=Member(you))
     return dice_rows(rows)
 
 
 @get(f"{BASE}/verify", **READ)
-def verify(request: Req, campaign: FromPath[str]) -> VerifyReport:
+def verify(engine: TheEngine, you: You, campaign: FromPath[str]) -> VerifyReport:
     """Check the stored log: chains, rulings, seals, committed dice, replay (``campaign
     verify``). What it reports names places, never what a hidden ruling holds."""
-    seat(request, campaign)
-    return verify_report(engine_of(request).verify(campaign))
+    return verify_report(engine.verify(campaign))
 
 
 @get(f"{BASE}/export", media_type="application/x-ndjson", **READ)
-def export(request: Req, campaign: FromPath[str]) -> Response[str]:
+def export(engine: TheEngine, you: You, campaign: FromPath[str]) -> Response[str]:
     """The whole campaign as JSON lines (`campaign export`): the GM's alone, hidden rulings and
     GM-only notes included."""
-    lines = engine_of(request).export(campaign, audience=Member(seat(request, campaign)))
+    lines = engine.export(campaign, audience=Member(you))
     text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     return Response(text, media_type="application/x-ndjson")
 

@@ -10,14 +10,15 @@ from litestar.params import FromPath, FromQuery
 
 from domain.audience import Member
 from engine import SearchResult
-from web.auth import seat
-from web.commands import BASE, engine_of
-from web.reads import READ, Req
+from web.commands import BASE
+from web.dependencies import TheEngine, You
+from web.reads import READ
 
 
 @get(f"{BASE}/search", **READ)
 def search(
-    request: Req,
+    engine: TheEngine,
+    you: You,
     campaign: FromPath[str],
     q: FromQuery[str],
     character: FromQuery[str | None] = None,
@@ -27,11 +28,10 @@ def search(
 ) -> SearchResult:
     """The texts holding every word of ``q`` (``word*``: a prefix), newest first; ``more``:
     older ones match too (ask again with ``before`` = the last ruling shown)."""
-    member = seat(request, campaign)
-    return engine_of(request).search(
+    return engine.search(
         campaign,
         q,
-        audience=Member(member),
+        audience=Member(you),
         character=character,
         session=session,
         limit=limit,

@@ -38,7 +38,7 @@ from web.auth import (
     holder_of,
 )
 from web.browser import listed, page_of, signin_page, wants_html
-from web.commands import engine_of
+from web.dependencies import TheEngine, engine_of
 from web.errors import RESPONSES
 
 Req = Request[Any, Any, Any]
@@ -89,8 +89,7 @@ def campaign_entry(engine: Engine, signed: SignedIn) -> dict[str, Any]:
     return listed(signed, role=role, system=system_title(state.system)) | {"unread": new}
 
 
-def _join_page(request: Req, secret: str) -> Template | Response[str]:
-    engine = engine_of(request)
+def _join_page(request: Req, engine: Engine, secret: str) -> Template | Response[str]:
     invited = engine.invited(secret)
     browser = _browser(request)
     if invited is None:
@@ -110,10 +109,12 @@ def _join_page(request: Req, secret: str) -> Template | Response[str]:
 # Async, its store work on the pool: Litestar registers a path's first handler again when a
 # second one joins it, and wraps a sync_to_thread handler twice then.
 @get("/join/{secret:str}", exclude_from_auth=True, include_in_schema=False)
-async def join_page(request: Req, secret: FromPath[str]) -> Template | Response[str]:
+async def join_page(
+    request: Req, engine: TheEngine, secret: FromPath[str]
+) -> Template | Response[str]:
     """The sign-in page of an invite: which campaign and member it signs in, and one button
     that spends it; a link that no longer signs in, a page saying so (401)."""
-    return await sync_to_thread(partial(_join_page, request, secret))
+    return await sync_to_thread(partial(_join_page, request, engine, secret))
 
 
 @post(
@@ -123,10 +124,9 @@ async def join_page(request: Req, secret: FromPath[str]) -> Template | Response[
     sync_to_thread=True,
     responses=RESPONSES,
 )
-def join(request: Req, secret: FromPath[str]) -> Redirect | Response[str]:
+def join(request: Req, engine: TheEngine, secret: FromPath[str]) -> Redirect | Response[str]:
     """Spend a one-time invite: add its session to the browser's cookie (replacing one of the
     same campaign; the others stay, up to ``MOST_HELD``) and go to the campaign's page."""
-    engine = engine_of(request)
     browser = _browser(request)
     try:
         signed = engine.sign_in(secret)
@@ -146,13 +146,14 @@ def join(request: Req, secret: FromPath[str]) -> Redirect | Response[str]:
 
 
 @post("/api/sign-out", tags=["sign-in"], status_code=204, sync_to_thread=True, responses=RESPONSES)
-def sign_out(request: Req, campaign: FromQuery[str | None] = None) -> Response[None]:
+def sign_out(
+    request: Req, engine: TheEngine, campaign: FromQuery[str | None] = None
+) -> Response[None]:
     """End this browser's session in ``campaign``, or without it every one it holds (a bearer
     token stays valid: the GM revokes those). A browser's form is sent to ``/`` after it."""
     signed = holder(request)
     kept: list[str] = []
     if signed.via == "cookie":
-        engine = engine_of(request)
         chosen = signed.of(campaign) if campaign is not None else None
         ending = cookie_secrets(request) if campaign is None else []
         ending += [chosen.secret] if chosen is not None else []
@@ -170,11 +171,10 @@ def sign_out(request: Req, campaign: FromQuery[str | None] = None) -> Response[N
 
 
 @get("/", exclude_from_auth=True, include_in_schema=False, sync_to_thread=True)
-def home(request: Req) -> Template:
+def home(request: Req, engine: TheEngine) -> Template:
     """The front page, for a person: the campaigns this browser is signed in to, each with its
     table, or how to get an invite. A session that no longer signs in leaves the cookie."""
     browser = _browser(request)
-    engine = engine_of(request)
     page = Template(
         "home.html",
         context={"held": [campaign_entry(engine, h.signed) for h in browser.held]},

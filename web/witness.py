@@ -22,8 +22,7 @@ from litestar.params import FromPath, FromQuery
 
 from domain.audience import Member
 from engine import Head, converter
-from web.auth import seat
-from web.commands import engine_of
+from web.dependencies import TheEngine, You
 from web.errors import InvalidRequest
 
 if TYPE_CHECKING:
@@ -60,14 +59,14 @@ def _versions(at: str) -> list[int]:
 
 
 @get("/campaigns/{campaign:str}/heads", include_in_schema=False, sync_to_thread=True)
-def heads(request: Req, campaign: FromPath[str], at: FromQuery[str] = "") -> dict[str, Any]:
+def heads(
+    engine: TheEngine, you: You, campaign: FromPath[str], at: FromQuery[str] = ""
+) -> dict[str, Any]:
     """The log's head now as the member is shown it, and its heads at the versions ``at`` of
     the campaign's stream (comma-separated): each a head, or why there is none (``missing``)."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
-    found = engine.heads_at(campaign, _versions(at), audience=Member(member))
+    found = engine.heads_at(campaign, _versions(at), audience=Member(you))
     return {
-        "head": converter.unstructure(engine.witness_head(campaign, audience=Member(member))),
+        "head": converter.unstructure(engine.witness_head(campaign, audience=Member(you))),
         "heads": [
             {"version": version, **converter.unstructure(head)}
             if isinstance(head, Head)

@@ -69,7 +69,7 @@ def allowed_verbs(campaign: CampaignState, reader: str) -> list[str]:
     if member.role is Role.GM:
         return list(found)
     may = OBSERVERS if member.role is Role.OBSERVER else players_may_in(campaign)
-    return [name for name, verb in found.items() if verb.command.name in may]
+    return [name for name in found if name in may]
 
 
 def choosable(campaign: CampaignState, reader: str) -> list[RosterEntry]:

@@ -30,7 +30,15 @@ from engine.audit import rows as audit_rows
 from engine.audit.chain import as_int, why
 from engine.audit.decoding import Named
 from engine.audit.report import Finding
-from engine.audit.rulings import LARGEST, MADE_TOPICS, Row, Rulings, header_of, header_raw
+from engine.audit.rulings import (
+    LARGEST,
+    MADE_TOPICS,
+    Header,
+    Row,
+    Rulings,
+    header_of,
+    header_raw,
+)
 from engine.store.recorders import stream_id
 from engine.store.records import Recorded
 
@@ -141,46 +149,69 @@ class LogWalk:
 
     def _row(self, row: Row) -> None:
         if _stream(row[1]) is None:  # a stored stream id that is no UUID: no read takes it
-            problem = (
-                f"version {row[2]} of stream id {row[1]!r}, which is no UUID, does not decode "
-                "as a read decodes it: every read model's catch-up stops at it"
-            )
-            self.unreadable.add(Finding("unreadable", problem, None, row[2]))
-            if self.recompute is not None and self.recompute.wants(row[0]):
-                self.recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
+            self._no_uuid(row)
             return
+        record, modelled = self._read(row)
+        header = header_of(record) if record is not None else self._header_raw(row)
+        if modelled and record is not None:
+            self._take(row, record)
+        if self.rulings.row(row, header):
+            self._ruling_taken(row, modelled)
+
+    def _no_uuid(self, row: Row) -> None:
+        """Name a row whose stored stream id is no UUID, and stop the read models there."""
+        problem = (
+            f"version {row[2]} of stream id {row[1]!r}, which is no UUID, does not decode "
+            "as a read decodes it: every read model's catch-up stops at it"
+        )
+        self.unreadable.add(Finding("unreadable", problem, None, row[2]))
+        if self.recompute is not None and self.recompute.wants(row[0]):
+            self.recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
+
+    def _read(self, row: Row) -> tuple[Recorded | None, bool]:
+        """The row decoded, when the read models computed again take it or it lies off the
+        streams walked (None: neither, or it does not decode), and whether the read models
+        computed again take it."""
         recompute = self.recompute
         modelled = recompute is not None and recompute.wants(row[0])
-        record = None
-        if modelled or row[1] not in self.walked:
-            record = self._decoded(row)
-            if record is None and recompute is not None and modelled:
-                recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
-                modelled = False
-        if record is not None:
-            header = header_of(record)
-        elif row[3] not in MADE_TOPICS:
-            header = None
-        else:  # the ledger read the campaign's headers: those of other campaigns are read here
-            kept = self.ledger
-            header = (
-                kept.listed.at(row[2], self._owner)
-                if kept is not None and row[1] == self.campaign_hex
-                else None
-            ) or header_raw(row[4], self.hexes)
-        if modelled and record is not None:
-            self.records.append(record)
-            if len(self.records) > LARGEST and recompute is not None:
-                recompute.stop(row[0], f"a ruling there holds more than {LARGEST} rows")
-                self.records = []
-        if self.rulings.row(row, header):
-            if modelled and self.records and recompute is not None:
-                recompute.ruling(row[0], self.records)
+        if not modelled and row[1] in self.walked:
+            return None, False
+        record = self._decoded(row)
+        if record is None and recompute is not None and modelled:
+            recompute.stop(row[0], f"stream {row[1]} version {row[2]} does not decode")
+            return None, False
+        return record, modelled
+
+    def _header_raw(self, row: Row) -> Header | None:
+        """The header a row not decoded holds, if it is one: the ledger read the campaign's
+        headers, those of other campaigns are read here from their stored bytes."""
+        if row[3] not in MADE_TOPICS:
+            return None
+        kept = self.ledger
+        listed = (
+            kept.listed.at(row[2], self._owner)
+            if kept is not None and row[1] == self.campaign_hex
+            else None
+        )
+        return cast("Header | None", listed) or header_raw(row[4], self.hexes)
+
+    def _take(self, row: Row, record: Recorded) -> None:
+        """Keep a record of the ruling being taken for the read models computed again."""
+        self.records.append(record)
+        if len(self.records) > LARGEST and self.recompute is not None:
+            self.recompute.stop(row[0], f"a ruling there holds more than {LARGEST} rows")
             self.records = []
-            if self.rulings.misplaced and not self.misread:
-                self.misread = True  # every ruling after it is read a row out: not named again
-                for place, number in self.rulings.misplaced:
-                    self._misplaced(place, number)
+
+    def _ruling_taken(self, row: Row, modelled: bool) -> None:
+        """A whole ruling was taken at ``row``: handed to the read models computed again, and
+        rows its header does not list named (once)."""
+        if modelled and self.records and self.recompute is not None:
+            self.recompute.ruling(row[0], self.records)
+        self.records = []
+        if self.rulings.misplaced and not self.misread:
+            self.misread = True  # every ruling after it is read a row out: not named again
+            for place, number in self.rulings.misplaced:
+                self._misplaced(place, number)
 
     def _owner(self, stream: str) -> Callable[[int], int | None]:
         """The ruling whose header claims a version of ``stream`` (hex), as the ledger read it."""

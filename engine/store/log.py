@@ -4,7 +4,7 @@ undo and its amendments (the last one in force)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -133,37 +133,12 @@ def read_log(
     later = [h for h in every if h.ruling in amenders and h.ruling not in numbers]
     read = {campaign_id: records}
     events = {**_events_of(shown, streams, read), **_events_of(later, streams, read)}
-    for header in shown + later:
-        if header.ruling not in events:  # its RulingMade says another number than its row
-            number = getattr(header.event, "number", None)
-            problem = f"the header of ruling {header.ruling} is numbered {number}"
-            raise StoredLogDamaged(problem=problem)
+    _check_numbered(shown + later, events)
     amendments: dict[int, list[Amendment]] = {}
     for header in sorted(shown + later, key=lambda h: h.ruling):  # in the order made
-        if header.ruling not in amenders:
-            continue
-        mine = events[header.ruling]
-        for record in mine:
-            if isinstance(record.event, RulingAmended) and record.originator_id == campaign_id:
-                amended = record.event
-                now = tuple(
-                    attrs.evolve(r, event=e)
-                    for r in mine
-                    if isinstance(r.event, RulingAmended) and r.event.ruling == amended.ruling
-                    for e in r.event.events
-                )
-                entry = Amendment(
-                    by=header.ruling,
-                    actor=header.actor,
-                    reason=amended.reason,
-                    events=now,
-                    kind=amended.kind,
-                    say=amended_say(header.event, amended)
-                    if isinstance(header.event, RulingMade)
-                    else None,
-                    new_dice=_new_dice(header.event, amended.ruling),
-                )
-                amendments.setdefault(amended.ruling, []).append(entry)
+        if header.ruling in amenders:
+            for amended, entry in _amendments_by(header, events[header.ruling], campaign_id):
+                amendments.setdefault(amended, []).append(entry)
     return [
         LoggedRuling(
             header,
@@ -173,6 +148,42 @@ def read_log(
         )
         for header in shown
     ]
+
+
+def _check_numbered(headers: list[Recorded], events: Mapping[int, object]) -> None:
+    """Refuse a log in which a header's RulingMade says another number than its row."""
+    for header in headers:
+        if header.ruling not in events:
+            number = getattr(header.event, "number", None)
+            problem = f"the header of ruling {header.ruling} is numbered {number}"
+            raise StoredLogDamaged(problem=problem)
+
+
+def _amendments_by(
+    header: Recorded, mine: tuple[Recorded, ...], campaign_id: UUID
+) -> Iterator[tuple[int, Amendment]]:
+    """The amendments ruling ``header`` made (its events ``mine``), each with the number of
+    the ruling it amends."""
+    for record in mine:
+        if isinstance(record.event, RulingAmended) and record.originator_id == campaign_id:
+            amended = record.event
+            now = tuple(
+                attrs.evolve(r, event=e)
+                for r in mine
+                if isinstance(r.event, RulingAmended) and r.event.ruling == amended.ruling
+                for e in r.event.events
+            )
+            made = header.event
+            entry = Amendment(
+                by=header.ruling,
+                actor=header.actor,
+                reason=amended.reason,
+                events=now,
+                kind=amended.kind,
+                say=amended_say(made, amended) if isinstance(made, RulingMade) else None,
+                new_dice=_new_dice(made, amended.ruling),
+            )
+            yield amended.ruling, entry
 
 
 def _new_dice(made: object, ruling: int) -> int:

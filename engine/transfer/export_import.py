@@ -200,6 +200,18 @@ def _models() -> list[ReadModel]:
     return list(models().values())
 
 
+@frozen
+class _Read:
+    """What reading the file's lines left: its streams folded, the read models computed over
+    its records, the directory entry made from its first record (when the read models are
+    computed), and who could make each of its rulings (None for a file of no rows)."""
+
+    folds: Folds
+    models: ImportModels | ChildModels
+    early: tuple[Recorded, StoredEvent] | None
+    policy: PolicyWalk | None
+
+
 def _import(
     ledger: Ledger,
     lines: Iterable[str | bytes],
@@ -209,49 +221,13 @@ def _import(
     opened: list[ImportModels | ChildModels],
 ) -> Imported:
     checked = CheckedLines(lines, progress, scratch.seen)
-    folds: Folds | None = None
-    models: ImportModels | ChildModels | None = None
-    early: tuple[Recorded, StoredEvent] | None = None
-    policy: PolicyWalk | None = None
-    for number, row, record in checked:
-        if folds is None or models is None:  # the first row: the header was read
-            folds = _folds(checked.header)
-            policy = _policy(checked.header, scratch)
-            models = _models_for(checked.header, scratch, read_models)
-            opened.append(models)
-            computing = read_models is not None and bool(models.computed)
-            early = _early(ledger, checked.header, number, record) if computing else None
-            if isinstance(models, ChildModels):  # told before any row is written to the scratch
-                models.start(early[1] if early else None, checked.header["system"])
-            else:
-                models.start(early[0] if early else None)
-        scratch.add(number, row)
-        folds.add(number, row, record)
-        if policy is not None and record.originator_id == policy.campaign_id:
-            policy.record(record)
-        models.add(record)
-    scratch.flush()
+    read = _read_lines(ledger, checked, scratch, read_models, opened)
     header = checked.header
-    if models is None:
-        models = ImportModels(scratch.folder, [])
-        opened.append(models)
+    folds, models, early = read.folds, read.models, read.early
     campaign_id = UUID(header["campaign_id"])
-    folds = folds or _folds(header)
     streams = list(scratch.streams)
     report = _verified(campaign_id, scratch, streams)
-    if report.breaks:
-        first = report.breaks[0]
-        line = scratch.line(first.stream, first.version, scratch.count + 1)
-        raise ImportRefused(line=line, field="event", problem=first.problem)
-    if not all(s.intact for s in report.seals) or any(d.problems for d in report.dice):
-        raise ImportRefused(line=1, field="seals", problem="a session seal or its dice fail")
-    if report.events != header["events"] or report.digest != header.get("digest"):
-        raise ImportRefused(line=1, field="digest", problem="the file does not match its header")
-    if report.findings:  # what `verify` would find wrong in the copy (a row of no ruling, ...)
-        finding = report.findings[0]
-        stream, version = finding.stream, finding.version
-        line = scratch.line(stream, version, 1) if stream and version is not None else 1
-        raise ImportRefused(line=line, field="event", problem=on_one_line(finding.problem))
+    _check_report(report, header, scratch)
     decode = scratch.store.mapper.to_domain_event
     first_rows = scratch.recorder.select_events(campaign_id, limit=1)
     own = [cast("Recorded", decode(row)) for row in first_rows]
@@ -260,10 +236,92 @@ def _import(
     if folds.misplaced is not None or folds.unfinished:  # read as rulings, as the reads read it
         line, problem = folds.misplaced or (scratch.count + 1, "the last ruling is not whole")
         raise ImportRefused(line=line, field="event", problem=problem)
-    if policy is not None:
-        _check_actors(campaign_id, policy, scratch)
+    if read.policy is not None:
+        _check_actors(campaign_id, read.policy, scratch)
     if read_models is not None:  # each model at the log's end, to take the campaign's rulings
         models.caught_up(read_models)
+    first, last = _insert(ledger, registration, scratch)
+    _keep_heads(ledger, folds.snapshots(states))
+    if read_models is not None and models.computed:
+        with collector_paused():
+            models.adopt(read_models.views, first, last)
+    return Imported(header["name"], header["system"], scratch.count, report.digest)
+
+
+def _read_lines(
+    ledger: Ledger,
+    checked: CheckedLines,
+    scratch: Scratch,
+    read_models: ReadModels | None,
+    opened: list[ImportModels | ChildModels],
+) -> _Read:
+    """Read the file's lines into the scratch store, folding its streams, computing the read
+    models over its records and checking who could make its rulings as they are read."""
+    read: _Read | None = None
+    for number, row, record in checked:
+        if read is None:  # the first row: the header was read
+            read = _first_row(
+                ledger, checked.header, (number, record), scratch, read_models, opened
+            )
+        scratch.add(number, row)
+        read.folds.add(number, row, record)
+        policy = read.policy
+        if policy is not None and record.originator_id == policy.campaign_id:
+            policy.record(record)
+        read.models.add(record)
+    scratch.flush()
+    if read is None:
+        models = ImportModels(scratch.folder, [])
+        opened.append(models)
+        read = _Read(_folds(checked.header), models, None, None)
+    return read
+
+
+def _first_row(
+    ledger: Ledger,
+    header: dict[str, Any],
+    first: tuple[int, Recorded],
+    scratch: Scratch,
+    read_models: ReadModels | None,
+    opened: list[ImportModels | ChildModels],
+) -> _Read:
+    """What reading the lines starts with, at the file's ``first`` row (its line number and
+    record; the header read): the read models are ``opened`` before anything else is done."""
+    number, record = first
+    folds = _folds(header)
+    policy = _policy(header, scratch)
+    models = _models_for(header, scratch, read_models)
+    opened.append(models)
+    computing = read_models is not None and bool(models.computed)
+    early = _early(ledger, header, number, record) if computing else None
+    if isinstance(models, ChildModels):  # told before any row is written to the scratch
+        models.start(early[1] if early else None, header["system"])
+    else:
+        models.start(early[0] if early else None)
+    return _Read(folds, models, early, policy)
+
+
+def _check_report(report: Report, header: dict[str, Any], scratch: Scratch) -> None:
+    """Refuse the file at the first thing ``verify`` would find wrong in the copy: a broken
+    link, a seal or its dice, a digest its header does not give, a row of no ruling, ..."""
+    if report.breaks:
+        first = report.breaks[0]
+        line = scratch.line(first.stream, first.version, scratch.count + 1)
+        raise ImportRefused(line=line, field="event", problem=first.problem)
+    if not all(s.intact for s in report.seals) or any(d.problems for d in report.dice):
+        raise ImportRefused(line=1, field="seals", problem="a session seal or its dice fail")
+    if report.events != header["events"] or report.digest != header.get("digest"):
+        raise ImportRefused(line=1, field="digest", problem="the file does not match its header")
+    if report.findings:
+        finding = report.findings[0]
+        stream, version = finding.stream, finding.version
+        line = scratch.line(stream, version, 1) if stream and version is not None else 1
+        raise ImportRefused(line=line, field="event", problem=on_one_line(finding.problem))
+
+
+def _insert(ledger: Ledger, registration: StoredEvent, scratch: Scratch) -> tuple[int, int]:
+    """Write the scratch store's rows into the store, the directory's registration first;
+    the notification ids of the first and last rows written."""
     recorder: Any = ledger.store.recorder  # SQLite's and PostgreSQL's insert pages at once
     # The registration first, as `init` records it: its ruling's rows then come together in the
     # order recorded, which is how the read models take them (``engine.audit.log``).
@@ -288,11 +346,7 @@ def _import(
         raise ImportRefused(
             line=2, field="stream", problem="this campaign is in the store already"
         ) from None
-    _keep_heads(ledger, folds.snapshots(states))
-    if read_models is not None and models.computed:
-        with collector_paused():
-            models.adopt(read_models.views, first, last)
-    return Imported(header["name"], header["system"], scratch.count, report.digest)
+    return first, last
 
 
 def _policy(header: dict[str, Any], scratch: Scratch) -> PolicyWalk:

@@ -17,7 +17,7 @@ from domain.campaign import CampaignState, Member, RosterEntry
 from domain.errors import NotAllowed, NotAMember
 from domain.events import HouseRule, Role
 from domain.policy import OBSERVERS, PlayerMay, check_allowed, check_gm, players_may
-from domain.registry import SHARED, verbs
+from domain.registry import SHARED, verb_of, verbs
 from domain.registry import acting as registry_acting
 from domain.rulesets import SYSTEMS
 
@@ -99,7 +99,7 @@ CASES = [(system, cls) for system in sorted(SYSTEMS) for cls in commands(system)
 @pytest.mark.parametrize(("system", "cls"), CASES, ids=[f"{s}:{c.name}" for s, c in CASES])
 def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
     campaign = table(system)
-    may = players_may(system).get(cls.name)
+    may = players_may(system).get(verb_of(cls))
     # The GMs may issue it.
     for gm in ("Rosa", "Sam"):
         check_allowed(campaign, gm, build(cls, may, MINE, gm))
@@ -121,8 +121,8 @@ def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
             with pytest.raises(NotAllowed, match="as themself"):
                 check_allowed(campaign, "ana", build(cls, may, MINE, "bob"))
     # An observer: disputes only.
-    watching = build(cls, OBSERVERS.get(cls.name), MINE, "olly")
-    if cls.name in OBSERVERS:
+    watching = build(cls, OBSERVERS.get(verb_of(cls)), MINE, "olly")
+    if verb_of(cls) in OBSERVERS:
         check_allowed(campaign, "olly", watching)
     else:
         with pytest.raises(NotAllowed):
@@ -134,13 +134,29 @@ def test_every_command_against_every_role(system: str, cls: type[Any]) -> None:
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_the_policy_names_real_commands_and_fields(system: str) -> None:
-    """A policy row for a command that does not exist, or a field it lacks, would never apply."""
-    by_name = {cls.name: cls for cls in commands(system)}
+    """A policy row for a verb that does not exist, or a field it lacks, would never apply."""
+    by_name = {verb_of(cls): cls for cls in commands(system)}
     for name, may in players_may(system).items():
-        assert name in by_name, f"{system}: no command {name!r}"
+        assert name in by_name, f"{system}: no verb {name!r}"
         fields = attrs.fields_dict(by_name[name])
         for field in (*may.gm_calls, *filter(None, [may.as_player])):
             assert field in fields, f"{system} {name}: no field {field!r}"
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_policy_and_the_moves_key_a_verb_alike(system: str) -> None:
+    """One key per verb: what a user types (``use-item``, whose rulings log ``use``), in the
+    policy's tables and in the moves' checks alike (``domain.policy``, ``domain.moves``)."""
+    from domain import moves as shared_moves
+    from domain.rulesets import ruleset_named
+
+    found = verbs(system)
+    moves = ruleset_named(system).moves
+    keys = {*players_may(system), *OBSERVERS, *moves.checks, *moves.table, *shared_moves.SHARED}
+    assert keys <= set(found), f"{system}: keys that are no verb: {keys - set(found)}"
+    renamed = {name for name, verb in found.items() if name != verb.command.name}
+    if system == "sprawl-goons":
+        assert {"use-item", "first-aid", "level-up"} <= renamed & set(players_may(system))
 
 
 @pytest.mark.parametrize("call", ["glitch", "upgrade"], ids=["glitch", "upgrade"])
@@ -208,12 +224,11 @@ def policy_table(system: str) -> str:
     """docs/table-and-members.md's table of what a player may issue in ``system`` (kept equal to
     the data)."""
     rows = ["| verb | a player may, for | the GM's calls |", "|---|---|---|"]
-    by_name = {verb.command.name: name for name, verb in verbs(system).items()}
-    classes = {verb.command.name: verb.command for verb in verbs(system).values()}
-    for name, may in sorted(players_may(system).items(), key=lambda item: by_name[item[0]]):
+    found = verbs(system)
+    for name, may in sorted(players_may(system).items()):
         whom = ", ".join(
             "their own character" + ("" if field in ("character", "hero") else f" (the {field})")
-            for field in registry_acting(classes[name])
+            for field in registry_acting(found[name].command)
         )
         if may.as_player:
             named = may.as_player not in ("by", "member")  # --by, or the seat named first
@@ -222,7 +237,7 @@ def policy_table(system: str) -> str:
         if may.opened_by:
             whom += f", with house rule `{may.opened_by}=true` (else the GM's call)"
         calls = ", ".join(f"`--{c.replace('_', '-')}`" for c in may.gm_calls) or "-"
-        rows.append(f"| `{by_name[name]}` | {whom or 'anyone'} | {calls} |")
+        rows.append(f"| `{name}` | {whom or 'anyone'} | {calls} |")
     return "\n".join(rows)
 
 

@@ -21,15 +21,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from attrs import define, field
 
 from domain.audience import TABLE, Member
 from domain.links import DISCORD
-from engine import Digest, Engine, Notice
+from engine import Digest, Engine, Notice, NoticeChoices
 from web.discord.direct import DM
 from web.notify import discord, mail
 from web.notify.settings import NoticeSettings
+
+if TYPE_CHECKING:
+    from domain.campaign import CampaignState
 
 log = logging.getLogger("campaign.notices")
 POLL = 1.0  # seconds between reads of the store's position (one indexed MAX)
@@ -122,14 +126,7 @@ class Notifier:
         is read for a campaign none of whose members may be told anything)."""
         engine = self.engine()
         campaign = engine.campaign(name)
-        in_discord = discord.can_send()
-        reached = {}  # member -> (their choices, their Discord account if they are told there)
-        for seat in campaign.seats:
-            choices = engine.notice_choices(name, seat.name)
-            account = campaign.account_of(DISCORD, seat.name)
-            account = account if in_discord and choices.discord else None
-            if choices.kinds and (choices.email or account):
-                reached[seat.name] = (choices, account)
+        reached = _reached(engine, name, campaign)
         told = Told()
         if not reached:
             return told
@@ -146,21 +143,37 @@ class Notifier:
             if choices.email:  # mailed by whichever process of the store has a mail server
                 engine.queue_mail(name, member, mine)
                 told.mailed[member] = mine
-            if account is None:
-                continue
-            private: list[Notice] = []
-            for notice in mine:
-                if notice.about in public:
-                    mentions.append((account, notice))
-                elif notice.kind != PRIVATE or engine.told_once(name, notice.ruling, member, DM):
-                    private.append(notice)
-            if private:
-                told.direct[member] = private
-                self._direct(account, discord.direct_message(name, private, self._link(name)))
+            if account is not None:
+                mentions += self._in_discord(engine, name, (member, account), mine, public, told)
         if mentions and channel is not None:
             told.channel = discord.mentions(name, mentions, self._link(name))
             self._channel(channel, told.channel)
         return told
+
+    def _in_discord(
+        self,
+        engine: Engine,
+        name: str,
+        told_to: tuple[str, str],
+        mine: list[Notice],
+        public: set[str],
+        told: Told,
+    ) -> list[tuple[str, Notice]]:
+        """Tell a member (``told_to``: their name and Discord account) their notices ``mine``
+        in Discord: those about what the table may read (``public``) are the mentions returned
+        for the channel, the others are sent by direct message (a private post's only once)."""
+        member, account = told_to
+        mentions: list[tuple[str, Notice]] = []
+        private: list[Notice] = []
+        for notice in mine:
+            if notice.about in public:
+                mentions.append((account, notice))
+            elif notice.kind != PRIVATE or engine.told_once(name, notice.ruling, member, DM):
+                private.append(notice)
+        if private:
+            told.direct[member] = private
+            self._direct(account, discord.direct_message(name, private, self._link(name)))
+        return mentions
 
     def _link(self, campaign: str) -> str:
         return mail.table_link(self.base(), campaign)
@@ -190,3 +203,19 @@ class Notifier:
             where = f"{settings.host}:{settings.port}"
             log.exception("the mail server %s could not be reached", where)
             return []
+
+
+def _reached(
+    engine: Engine, name: str, campaign: CampaignState
+) -> dict[str, tuple[NoticeChoices, str | None]]:
+    """The members of campaign ``name`` who may be told anything: their choices, and their
+    Discord account if they are told there (and the server can send to Discord)."""
+    in_discord = discord.can_send()
+    reached = {}
+    for seat in campaign.seats:
+        choices = engine.notice_choices(name, seat.name)
+        account = campaign.account_of(DISCORD, seat.name)
+        account = account if in_discord and choices.discord else None
+        if choices.kinds and (choices.email or account):
+            reached[seat.name] = (choices, account)
+    return reached

@@ -16,9 +16,8 @@ from litestar.response import Redirect, Template
 
 from domain.errors import CodedError
 from domain.links import DISCORD
-from engine import NOTICE_KINDS, NoticeChoices, one_line
-from web.auth import seat
-from web.commands import engine_of
+from engine import NOTICE_KINDS, Engine, NoticeChoices, one_line
+from web.dependencies import TheEngine, You
 from web.errors import status_of
 from web.notify.settings import NoticeSettings
 from web.signin import page_of
@@ -37,12 +36,15 @@ def _settings(request: Req) -> NoticeSettings:
 
 
 def _context(
-    request: Req, campaign: str, refusal: str = "", given: NoticeChoices | None = None
+    request: Req,
+    engine: Engine,
+    member: str,
+    campaign: str,
+    refusal: str = "",
+    given: NoticeChoices | None = None,
 ) -> Any:
-    """The page's context: the member's choices as kept, or as ``given`` in the form refused
+    """The page's context: ``member``'s choices as kept, or as ``given`` in the form refused
     (``refusal``: its line), to correct."""
-    member = seat(request, campaign)
-    engine = engine_of(request)
     state = engine.campaign(campaign)
     choices = given or engine.notice_choices(campaign, member)
     mail = _settings(request).mail
@@ -70,36 +72,46 @@ def _context(
 
 @get("/campaigns/{campaign:str}/notices", include_in_schema=False)
 async def notices_page(
-    request: Req, campaign: FromPath[str], saved: FromQuery[bool] = False
+    request: Req,
+    engine: TheEngine,
+    you: You,
+    campaign: FromPath[str],
+    saved: FromQuery[bool] = False,
 ) -> Template:
     """The signed-in member's choices of what they are told about, and where."""
-    context = await sync_to_thread(partial(_context, request, campaign))
+    context = await sync_to_thread(partial(_context, request, engine, you, campaign))
     context["saved"] = saved
     return Template("notices.html", context=context)
 
 
 @post("/campaigns/{campaign:str}/notices", include_in_schema=False)
-async def choose(request: Req, campaign: FromPath[str]) -> Redirect | Template:
+async def choose(
+    request: Req, engine: TheEngine, you: You, campaign: FromPath[str]
+) -> Redirect | Template:
     """Keep the member's choices (the form of the Notices page), then show the page again; a
     refused address is the page again with its line at the field."""
     form = await request.form()
     kinds = [str(k) for k in form.getall("kind")] if "kind" in form else []
     email = str(form.get("email", ""))
     discord = form.get("discord") == "on"
-    return await sync_to_thread(partial(_choose, request, campaign, kinds, discord, email))
+    chosen = partial(_choose, request, engine, you, campaign, kinds, discord, email)
+    return await sync_to_thread(chosen)
 
 
 def _choose(
-    request: Req, campaign: str, kinds: list[str], discord: bool, email: str
+    request: Req,
+    engine: Engine,
+    member: str,
+    campaign: str,
+    kinds: list[str],
+    discord: bool,
+    email: str,
 ) -> Redirect | Template:
-    member = seat(request, campaign)
     try:
-        engine_of(request).choose_notices(
-            campaign, member, kinds=kinds, discord=discord, email=email
-        )
+        engine.choose_notices(campaign, member, kinds=kinds, discord=discord, email=email)
     except CodedError as error:
         typed = NoticeChoices(kinds=tuple(kinds), discord=discord, email=email)
-        context = _context(request, campaign, one_line(error), typed)
+        context = _context(request, engine, member, campaign, one_line(error), typed)
         return Template("notices.html", context=context, status_code=status_of(error))
     return Redirect(f"{page_of(campaign)}/notices?saved=true", status_code=303)
 
@@ -111,15 +123,15 @@ def _refused(request: Req, error: CodedError) -> Response[Any]:
 
 
 @get("/unsubscribe/{token:str}", exclude_from_auth=True, include_in_schema=False)
-async def unsubscribe_page(request: Req, token: FromPath[str]) -> Response[Any]:
+async def unsubscribe_page(request: Req, engine: TheEngine, token: FromPath[str]) -> Response[Any]:
     """What a mail's link stops, with the one button that stops it (opening it stops
     nothing: a mail program may open a link to look at it)."""
-    return await sync_to_thread(partial(_stopping, request, token))
+    return await sync_to_thread(partial(_stopping, request, engine, token))
 
 
-def _stopping(request: Req, token: str) -> Response[Any]:
+def _stopping(request: Req, engine: Engine, token: str) -> Response[Any]:
     try:
-        campaign, member, address = engine_of(request).mail_stopped_by(token)
+        campaign, member, address = engine.mail_stopped_by(token)
     except CodedError as error:
         return _refused(request, error)
     context = {"campaign": campaign, "member": member, "address": address, "done": False}
@@ -133,10 +145,10 @@ def _stopping(request: Req, token: str) -> Response[Any]:
     include_in_schema=False,
     status_code=200,
 )
-def unsubscribe(request: Req, token: FromPath[str]) -> Response[Any]:
+def unsubscribe(request: Req, engine: TheEngine, token: FromPath[str]) -> Response[Any]:
     """Stop the mail a link names (the button of its page, or a mail program's one-click)."""
     try:
-        campaign, member, address = engine_of(request).unsubscribe(token)
+        campaign, member, address = engine.unsubscribe(token)
     except CodedError as error:
         return _refused(request, error)
     context = {"campaign": campaign, "member": member, "address": address, "done": True}

@@ -76,6 +76,7 @@ class CreateCharacter(Plain):
     """Roll or choose three Form and three Function traits (in slot order), then roll the name."""
 
     name: ClassVar[str] = "character create"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     player: str
     form: tuple[str, ...]
     function: tuple[str, ...]

@@ -128,6 +128,7 @@ class DeclareTest(Plain):
     With ``roll`` the pool is rolled at once, in the same ruling (no assistance possible)."""
 
     name: ClassVar[str] = "test"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     form: str | None
     function: str | None
@@ -255,6 +256,7 @@ class RollTest(Plain):
     """Roll the declared test's pool (the character's, or whichever test is waiting)."""
 
     name: ClassVar[str] = "roll"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str | None = None
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:

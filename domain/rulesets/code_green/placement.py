@@ -23,6 +23,7 @@ class PlaceTokens(Plain):
     """Place the three tokens at the start of a scene: each a square, or 'roll' for a d66."""
 
     name: ClassVar[str] = "place"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     squares: tuple[str, ...]
 

@@ -61,6 +61,7 @@ class SufferStrain(Plain):
     GM rules a most foolhardy effort, whose strain goes past house rule maxStrainPerTest."""
 
     name: ClassVar[str] = "strain"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     destination: str | None = None
     foolhardy: bool = False

@@ -115,6 +115,7 @@ class Attack(Plain):
     than the target number hits for the difference in ranks, equal ties and is rolled again."""
 
     name: ClassVar[str] = "attack"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     attacker: str
     qualities: tuple[str, ...]
     targets: tuple[str, ...]
@@ -211,6 +212,7 @@ class Reroll(Plain):
     """Roll a tied attack again, with everything as it was (Example 3 note)."""
 
     name: ClassVar[str] = "reroll"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     attacker: str | None = None
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:

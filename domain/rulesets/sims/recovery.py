@@ -161,6 +161,7 @@ class RollRecovery(Plain):
     """Roll 1d6: that many lost ranks come back (placed now with 'steps', or with `restore`)."""
 
     name: ClassVar[str] = "recover"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     steps: tuple[str, ...] = ()
 

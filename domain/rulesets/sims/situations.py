@@ -108,6 +108,7 @@ class RollComplicated(Plain):
     number. A hazardous task that fails deals TN - total Damage Ranks (Environmental damage)."""
 
     name: ClassVar[str] = "roll"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     qualities: tuple[str, ...]
     difficulty: str

@@ -79,6 +79,7 @@ class SetTurnOrder(Plain):
     before an NPC, then a 1d6 roll-off decides (or, 'ties' as-listed, the GM's order)."""
 
     name: ClassVar[str] = "turns"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     entries: tuple[str, ...]
     ties: TieBreak = TieBreak.ROLL_OFF
 

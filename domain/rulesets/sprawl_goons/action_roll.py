@@ -30,6 +30,7 @@ class MakeActionRoll(Plain):
     character the shortfall in Resilience (Dangerous Action Roll)."""
 
     name: ClassVar[str] = "roll"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     stat: str
     ds: str

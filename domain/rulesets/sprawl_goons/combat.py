@@ -74,6 +74,7 @@ class Attack(Plain):
     shortfall is damage to the attacker (Dangerous Action Roll, Special Rules)."""
 
     name: ClassVar[str] = "attack"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     targets: tuple[str, ...]
     stat: str
@@ -178,6 +179,7 @@ class ThrowGrenade(Plain):
     +3 in an enclosed space (SG-A12). A miss hurts nobody unless the referee rules a fumble."""
 
     name: ClassVar[str] = "grenade"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     targets: tuple[str, ...]
     enclosed: bool = False

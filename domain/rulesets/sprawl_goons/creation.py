@@ -102,6 +102,7 @@ class CreateCharacter(Plain):
     rolled uses of a stolen credit card (2d6) or a blister of Lazarus Patches (d6)."""
 
     name: ClassVar[str] = "character create"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     player: str
     morphology: int

@@ -25,6 +25,7 @@ class Hack(Plain):
     console's bonus included. A failure against a secure system deals neural damage (Hacking)."""
 
     name: ClassVar[str] = "hack"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     system: str
     console: str | None = None

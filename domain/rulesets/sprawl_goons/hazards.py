@@ -48,6 +48,7 @@ class Detonate(Plain):
     with no Action Roll (Special Rules)."""
 
     name: ClassVar[str] = "explode"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     dice_count: int
     targets: tuple[str, ...]
     what: str = "planted explosive"
@@ -84,6 +85,7 @@ class Fall(Plain):
     """1 point of damage for every 3 metres fallen, rounded up (Special Rules)."""
 
     name: ClassVar[str] = "fall"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     character: str
     metres: int
 
@@ -158,6 +160,7 @@ class EndRound(Plain):
     and fire burns those it holds."""
 
     name: ClassVar[str] = "round"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
         involved = in_combat(view)

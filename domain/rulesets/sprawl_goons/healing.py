@@ -41,6 +41,7 @@ class GiveFirstAid(Plain):
 
     name: ClassVar[str] = "first aid"
     verb: ClassVar[str] = "first-aid"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     healer: str
     patient: str
     kit: str | None = None

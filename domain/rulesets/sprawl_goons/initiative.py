@@ -64,6 +64,7 @@ class RollInitiative(Plain):
     still tied (SG-A10)."""
 
     name: ClassVar[str] = "initiative"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     combatants: tuple[str, ...]
     items: tuple[str, ...] = ()
     modifiers: tuple[str, ...] = ()

@@ -108,6 +108,7 @@ class UseMotivation(Plain):
     """Roll Motivation dice for the task the GM ruled needs it (0 dice: the hero declines)."""
 
     name: ClassVar[str] = "motivation"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
     dice: int
 

@@ -69,6 +69,7 @@ class SettleContest(Plain):
     and its step is given."""
 
     name: ClassVar[str] = "contest"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     task: str
     hero: str
     opponent: str

@@ -45,6 +45,7 @@ class RollExposure(Plain):
     Exposure by 1). 'reveal': the GM's choice of details for new levels."""
 
     name: ClassVar[str] = "exposure"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
     mo_followed: bool = False
     off: bool = False
@@ -161,6 +162,7 @@ class RollReaction(Plain):
     conflict."""
 
     name: ClassVar[str] = "reaction"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
     audience: str
     extra_dice: int = 0

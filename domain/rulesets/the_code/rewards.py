@@ -56,6 +56,7 @@ class AccomplishObjective(Plain):
     ``reveal``: the GM's choice of detail if the MO die reveals one."""
 
     name: ClassVar[str] = "objective"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
     reveal: tuple[str, ...] = ()
 
@@ -115,6 +116,7 @@ class SolveProblem(Plain):
     Popularity gain roll. 'reveal': the GM's choice of details for the new Exposure levels."""
 
     name: ClassVar[str] = "solve"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
     description: str
     scale: Scale
@@ -178,6 +180,7 @@ class BuyMotivation(Plain):
     """Spend 25 Reward Points to roll one die: even raises the maximum Motivation by one."""
 
     name: ClassVar[str] = "buy-motivation"
+    rolls: ClassVar[bool] = True  # its decide may draw dice
     hero: str
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:

@@ -212,6 +212,7 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         hidden: bool = False,
         say: str = "",
         seal: str = "",
+        interaction: str = "",
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
@@ -219,7 +220,10 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         in its header with the command (``domain.said``). ``seal``: the actor's own signature
         of the text ``seal_text`` gives (protocol 3): the roll's dice come from the committed
         seed and the seal, so the GM's machine could not foresee them (``engine.dice.seals``
-        refuses a seal that is not the actor's signature of this roll).
+        refuses a seal that is not the actor's signature of this roll). ``interaction``: with
+        ``seal`` Discord's signature of it, what Discord signed of the slash command that asked
+        for the roll (its timestamp and raw body): the roll is sealed through Discord
+        (``engine.dice.interactions`` checks it), and only when it draws committed dice.
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
         table's policy does not let them issue is refused ``NOT_ALLOWED``; one whose text is
@@ -235,11 +239,21 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             who = actor or campaign.gm
             sealed = None
             if seal:  # the seal's checks (and Ed25519) load only for a sealed roll
-                from engine.dice.seals import SealOnHiddenRoll, check_seal
+                from engine.dice.seals import SealOnHiddenRoll, SealWithGivenDice, check_seal
 
                 if hidden:
                     raise SealOnHiddenRoll()
-                sealed = check_seal(campaign, who, command, seal, given=spec.given)
+                if interaction:
+                    from engine.dice.interactions import check_interaction_seal
+
+                    if spec.given is not None:
+                        raise SealWithGivenDice(given=spec.given)
+                    moment = self.ledger.now().timestamp()
+                    sealed = check_interaction_seal(
+                        campaign, who, command, seal, interaction, moment
+                    )
+                else:
+                    sealed = check_seal(campaign, who, command, seal, given=spec.given)
             check_ruling(
                 campaign, who, command, hidden=hidden, given=spec.given, typed=bool(spec.faces)
             )
@@ -262,6 +276,8 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             lane = leaf = None
             if drawn is not None and campaign.dice_protocol >= 2:
                 lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
+            if sealed is not None and interaction and not recording.rolled:
+                sealed = None  # offered by Discord, kept only by a roll that draws dice
             if sealed is not None:
                 lane = who
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
@@ -286,8 +302,9 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
                 leaf=leaf,
                 visibility=visibility,
                 audience=audience,
-                roll_seal=seal,
+                roll_seal=seal if sealed is not None else "",
                 sealed=sealed,
+                interaction=interaction if sealed is not None else "",
             )
 
         result = self.ledger.retried(campaign_id, attempt)

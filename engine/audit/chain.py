@@ -28,6 +28,10 @@ HIDDEN_SHOWN = "domain.events:HiddenDiceRevealed"
 RETRACTED = "domain.events:RulingRetracted"
 SHOWN = "domain.events:RulingRevealed"
 ENDED = "domain.events:SessionEnded"
+CREATED = "domain.events:CampaignCreated"
+CHANNEL_LINKED = "domain.events:ChannelLinked"
+CHANNEL_UNLINKED = "domain.events:ChannelUnlinked"
+MEMBER_LINKED = "domain.events:MemberLinked"
 
 
 def stored_body(row: StoredEvent) -> dict[str, Any] | None:

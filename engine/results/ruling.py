@@ -87,6 +87,7 @@ class RulingView:
     speaker: str | None = None
     visibility: str = "public"
     sealed_by: str | None = None
+    sealed_through: str = ""  # "Discord": sealed by the interaction that asked for it
 
     @property
     def correctable(self) -> bool:
@@ -120,12 +121,19 @@ def ruling_view(result: RulingResult) -> RulingView:
         speaker=speaker_of(result.records, who),
         visibility=str(made.visibility),
         sealed_by=sealed_by(made),
+        sealed_through=sealed_through(made),
     )
 
 
 def sealed_by(made: RulingMade) -> str | None:
     """The member who sealed the ruling's roll (protocol 3), or None."""
     return made.lane if made.sealed is not None else None
+
+
+def sealed_through(made: RulingMade) -> str:
+    """Where the seal was made when not on the roller's own client: ``Discord`` (its signature
+    of the interaction that asked for the roll), or ""."""
+    return "Discord" if made.sealed is not None and made.interaction else ""
 
 
 @frozen(kw_only=True)
@@ -209,6 +217,7 @@ class LogEntry:
     visibility: str = "public"
     hidden: bool = False
     sealed_by: str | None = None
+    sealed_through: str = ""  # "Discord": sealed by the interaction that asked for it
 
     @property
     def correctable(self) -> bool:
@@ -264,4 +273,5 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
         visibility=str(made.visibility),
         hidden=made.number in campaign.hidden and made.number not in campaign.revealed,
         sealed_by=sealed_by(made),
+        sealed_through=sealed_through(made),
     )

@@ -30,11 +30,13 @@ def dice_source(view: RulingView | LogEntry) -> str:
 
 
 def sealing(view: RulingView | LogEntry) -> str:
-    """``, sealed by ana`` or ``, foreseeable by the GM`` of committed dice; "" of others."""
+    """``, sealed by ana`` (``, sealed by ana (through Discord)``) or ``, foreseeable by the
+    GM`` of committed dice; "" of others."""
     if view.provenance != COMMITTED:
         return ""
     if view.sealed_by is not None:
-        return f", sealed by {view.sealed_by}"
+        through = f" (through {view.sealed_through})" if view.sealed_through else ""
+        return f", sealed by {view.sealed_by}{through}"
     return ", foreseeable by the GM"
 
 

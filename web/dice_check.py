@@ -28,17 +28,21 @@ from litestar.response import Template
 from domain.audience import GMS, Member
 from domain.dice import Provenance
 from domain.events import (
+    ChannelLinked,
+    ChannelUnlinked,
     DiceCommitted,
     DiceRevealed,
     EntropyAdded,
     HiddenDiceRevealed,
     MemberAdded,
     MemberKeyRegistered,
+    MemberLinked,
     MemberRemoved,
     Role,
     RulingMade,
     SessionEnded,
 )
+from domain.links import DISCORD
 from domain.visibility import hidden_from
 from engine import redrawn_ruling
 from web.auth import seat
@@ -58,6 +62,8 @@ SCRIPT_ROUTE = "/static/dice_check.js"
 # The rulings outside a session whose events its check needs: the seats and their keys (before
 # it), its hidden rolls' keys (revealed later).
 SEATS = ("init", "member add", "member remove", "member key")
+# and, of a session with rolls sealed through Discord, the channels' keys and accounts' links
+LINKS = ("discord link", "discord unlink", "member link")
 REVEAL = "reveal"
 
 
@@ -141,7 +147,8 @@ def _sealed(made: RulingMade) -> dict[str, Any]:
     if made.sealed is None:
         return {}
     args = json.loads(made.params)["args"]
-    return {"sealed": made.sealed, "seal": made.seal, "command": made.command, "args": args}
+    found = {"sealed": made.sealed, "seal": made.seal, "command": made.command, "args": args}
+    return {**found, "interaction": made.interaction} if made.interaction else found
 
 
 def _uncommitted(entry: LoggedRuling, *, shown: bool) -> dict[str, Any]:
@@ -199,6 +206,8 @@ def _events(entry: LoggedRuling, session: int) -> list[tuple[int, dict[str, Any]
         if step is not None:
             if step["step"] == "key":  # who put the key on the seat: the member, or another
                 step["by"] = entry.header.actor
+            elif step["step"] == "committed":  # no interaction sent before it seals a roll
+                step["at"] = entry.header.timestamp.isoformat()
             found.append((record.originator_version, step))
     return found
 
@@ -223,6 +232,11 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
         }
     if isinstance(event, MemberKeyRegistered):
         return {"step": "key", "ruling": number, "name": event.name, "key": event.key}
+    if isinstance(event, ChannelLinked | ChannelUnlinked) and event.platform == DISCORD:
+        key = event.key if isinstance(event, ChannelLinked) else ""
+        return {"step": "channel", "ruling": number, "channel": event.channel, "key": key}
+    if isinstance(event, MemberLinked) and event.platform == DISCORD:
+        return {"step": "account", "ruling": number, "name": event.name, "account": event.user}
     if isinstance(event, MemberAdded):
         return {"step": "seated", "ruling": number, "name": event.name}
     if isinstance(event, MemberRemoved):
@@ -262,7 +276,8 @@ def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> l
         isinstance(r.event, EntropyAdded) and r.event.signature for e in logged for r in e.events
     )
     hidden = any(e.ruling.leaf is not None for e in logged)
-    if not (signed or hidden):
+    through = any(e.ruling.interaction for e in logged)
+    if not (signed or hidden or through):
         return []
     first, last = min(inside), max(inside)
     wanted = [
@@ -272,6 +287,7 @@ def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> l
         and isinstance(made := h.event, RulingMade)
         and (
             (signed and h.ruling < last and made.command in SEATS)
+            or (through and h.ruling < last and made.command in (*SEATS, *LINKS))
             or (hidden and h.ruling > first and made.command == REVEAL)
         )
     ]

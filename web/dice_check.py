@@ -207,7 +207,7 @@ def _events(entry: LoggedRuling, session: int) -> list[tuple[int, dict[str, Any]
             if step["step"] == "key":  # who put the key on the seat: the member, or another
                 step["by"] = entry.header.actor
             elif step["step"] == "committed":  # no interaction sent before it seals a roll
-                step["at"] = entry.header.timestamp.isoformat()
+                step["at"] = record.timestamp.isoformat()
             found.append((record.originator_version, step))
     return found
 

@@ -7,6 +7,8 @@ corrections (undo, amend, resolving a dispute). Every method is a use a front en
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
+from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
@@ -202,6 +204,20 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         check_allowed(campaign, actor, command)
         return seal_text(campaign, actor, command)
 
+    def _committed_at(self, campaign_id: UUID) -> float | None:
+        """When the campaign's latest dice commitment was recorded (Unix seconds; None when it
+        has none), read from its row: a query of that topic where the store can."""
+        from engine.audit.chain import COMMITTED, stored_body
+        from engine.audit.rows import StoreRows
+
+        last = None
+        for row in StoreRows(self.store.recorder).picked(campaign_id, (COMMITTED,)):
+            last = row
+        body = stored_body(last) if last is not None else None
+        if not body or "at" not in body:
+            return None
+        return datetime.fromisoformat(str(body["at"])).timestamp()
+
     def execute(
         self,
         campaign_name: str,
@@ -249,8 +265,9 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
                     if spec.given is not None:
                         raise SealWithGivenDice(given=spec.given)
                     moment = self.ledger.now().timestamp()
+                    committed = self._committed_at(campaign_id)
                     sealed = check_interaction_seal(
-                        campaign, who, command, seal, interaction, moment
+                        campaign, who, command, seal, interaction, moment, committed
                     )
                 else:
                     sealed = check_seal(campaign, who, command, seal, given=spec.given)

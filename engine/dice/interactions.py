@@ -15,8 +15,8 @@ page): the signature holds by the key recorded at the link of the channel the bo
 body's user is the Discord account linked to the member who rolled; its command and options,
 read through the same mapping the interaction handler uses (``command_sent``), give the command
 and arguments the ruling records; its id seals no other roll of the session; and it was sent
-after the session's commitment was recorded (when recorded: within ``MAX_AGE`` of the engine's
-clock), so the GM cannot pick among interactions he kept from before.
+after the session's commitment was recorded (and, when the roll is recorded, within ``MAX_AGE``
+of the engine's clock), so the GM cannot pick among interactions he kept from before.
 
 The mapping of a slash command's options to a verb's command lives here so the handler, the
 engine and the audit read a body one way: its words (a subcommand's name after the command's)
@@ -248,10 +248,17 @@ def check_interaction(
 
 
 def check_interaction_seal(
-    campaign: CampaignState, member: str, command: Any, seal: str, signed: str, now: float
+    campaign: CampaignState,
+    member: str,
+    command: Any,
+    seal: str,
+    signed: str,
+    now: float,
+    committed: float | None,
 ) -> int:
-    """Refuse a roll's interaction seal when it is recorded (``check_interaction``, and sent
-    within ``MAX_AGE`` of ``now``); which sealed roll of ``member`` it is."""
+    """Refuse a roll's interaction seal when it is recorded (``check_interaction``, with the
+    running session's commitment recorded at ``committed``, and sent within ``MAX_AGE`` of
+    ``now``); which sealed roll of ``member`` it is."""
     sealed = sealing(campaign, member)
     channels = {c for p, c in campaign.channels if p == DISCORD}
     keys = {c: k for c, k in campaign.channel_keys if c in channels}
@@ -266,7 +273,7 @@ def check_interaction_seal(
         args=args_text(command),
         used=campaign.interactions,
         session=campaign.session,
-        not_before=None,
+        not_before=committed,
     )
     sent = int(signed_parts(signed)[0])
     if abs(now - sent) > MAX_AGE:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,7 @@ def test_its_dice_follow_from_the_seed_and_discords_signature(
         ("faces typed in it", "DISCORD_SEAL_NOT_THE_ROLL"),
         ("replayed", "DISCORD_SEAL_USED_AGAIN"),
         ("old", "DISCORD_SEAL_STALE"),
+        ("before the commitment", "DISCORD_SEAL_STALE"),
     ],
 )
 def test_an_interaction_that_is_not_the_roll_is_refused_and_nothing_is_recorded(
@@ -174,6 +176,8 @@ def test_an_interaction_that_is_not_the_roll_is_refused_and_nothing_is_recorded(
         through(lab, (seal, signed), command)
     elif how == "old":
         seal, signed = discord.dice("1d20", "to hit", at=NOW - 3600)
+    elif how == "before the commitment":  # fresh, but sent before the seed was committed
+        seal, signed = discord.dice("1d20", "to hit", at=NOW - 5)
     before = event_count(lab)
     with pytest.raises(DomainError) as refused:
         through(lab, (seal, signed), command)
@@ -214,13 +218,15 @@ def test_verify_names_a_discord_sealed_roll_rewritten_in_the_store(
     with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
         table(engine, discord)
         first = through(engine, discord.dice("1d20", "to hit")).made
-        second_sent = discord.dice("1d20", "coin", at=NOW - 5 if "before" in edit else NOW)
+        second_sent = discord.dice("1d20", "coin")
         second = through(engine, second_sent, RollFreely(expression="1d20", why="coin")).made
         engine.execute("Lab", EndSession())
         campaign_id = engine.campaign("Lab").id
 
     def rewritten(topic: str, body: dict[str, Any]) -> None:
         event = body["event"]
+        if topic.endswith(":DiceCommitted") and edit == "an interaction before the commitment":
+            body["at"] = (FROZEN_AT + timedelta(seconds=10)).isoformat()
         if topic.endswith(":MemberLinked") and edit == "the account linked":
             event["user"] = BO_ACCOUNT
         if not topic.endswith(":RulingMade") or event["number"] != second.number:
@@ -235,8 +241,7 @@ def test_verify_names_a_discord_sealed_roll_rewritten_in_the_store(
             event["interaction"], event["seal"] = first.interaction, first.seal
             event["params"] = first.params
 
-    if edit != "an interaction before the commitment":
-        rewrite_campaign_stream(db, campaign_id, rewritten)
+    rewrite_campaign_stream(db, campaign_id, rewritten)
     with Engine(str(db)) as engine:
         problems = [p for d in engine.verify("Lab").dice for p in d.problems]
     assert any(f"ruling {second.number}:" in p and EDITS[edit] in p for p in problems), problems

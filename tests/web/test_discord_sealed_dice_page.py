@@ -8,6 +8,7 @@ browser, and `verify` names the same ruling."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from domain.lifecycle import EndSession
 from engine import Engine
 from tests.conftest import FROZEN_AT
 from tests.integration.test_commit_reveal import rewrite_campaign_stream
-from tests.integration.test_discord_sealed_rolls import BO_ACCOUNT, NOW, Discord, table, through
+from tests.integration.test_discord_sealed_rolls import BO_ACCOUNT, Discord, table, through
 from tests.web.servers import CHROMIUM
 from tests.web.test_amend_dice_page import checked_in_browser, page
 
@@ -35,14 +36,13 @@ EDITS = {  # each rewrite, and what the page says of the roll
 }
 
 
-def played(db: Path, *, early: bool = False) -> tuple[Any, Any]:
-    """Two rolls of ana's through Discord (the second sent 5 s before the commitment when
-    ``early``), and the session ended: the two rulings' headers."""
+def played(db: Path) -> tuple[Any, Any]:
+    """Two rolls of ana's through Discord, and the session ended: the two rulings' headers."""
     discord = Discord()
     with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
         table(engine, discord)
         first = through(engine, discord.dice("1d20", "to hit")).made
-        sent = discord.dice("1d20", "coin", at=NOW - 5 if early else NOW)
+        sent = discord.dice("1d20", "coin")
         second = through(engine, sent, RollFreely(expression="1d20", why="coin")).made
         engine.execute("Lab", EndSession())
     return first, second
@@ -69,12 +69,14 @@ def test_a_rewritten_discord_seal_does_not_match_in_the_browser(
     tmp_path: Path, browser: Any, edit: str
 ) -> None:
     db = tmp_path / "lab.db"
-    first, second = played(db, early=edit == "before the commitment")
+    first, second = played(db)
     with Engine(str(db)) as engine:
         campaign_id = engine.campaign("Lab").id
 
     def rewritten(topic: str, body: dict[str, Any]) -> None:
         event = body["event"]
+        if topic.endswith(":DiceCommitted") and edit == "before the commitment":
+            body["at"] = (FROZEN_AT + timedelta(seconds=10)).isoformat()
         if topic.endswith(":MemberLinked") and edit == "the account linked":
             event["user"] = BO_ACCOUNT
         if not topic.endswith(":RulingMade") or event["number"] != second.number:
@@ -89,8 +91,7 @@ def test_a_rewritten_discord_seal_does_not_match_in_the_browser(
             event["interaction"], event["seal"] = first.interaction, first.seal
             event["params"] = first.params
 
-    if edit != "before the commitment":
-        rewrite_campaign_stream(db, campaign_id, rewritten)
+    rewrite_campaign_stream(db, campaign_id, rewritten)
     (result,) = checked_in_browser(browser, page(db, 1))
     assert "mismatch" == statuses(result)[second.number]
     why = {ruling: why for ruling, _, why in result["rows"]}[second.number]

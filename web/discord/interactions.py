@@ -14,7 +14,10 @@ answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, record
 dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
 A command's options are read against the command as registered (``web.discord.options``); the
 author of a post, a dispute or entropy is the linked member, no option. A command or a form
-is run once: a copy of it (its id) gets the first answer, kept in the store.
+is run once: a copy of it (its id) gets the first answer, kept in the store. A player's roll
+in a protocol-3 session, in a channel linked with the application's key, is sealed by the
+interaction: Discord's signature and what it signed (the timestamp and the raw body) go with
+the command (``Engine.execute(seal=..., interaction=...)``, ``engine.dice.interactions``).
 
 Discord waits three seconds for the first answer: a command or a form still running after
 ``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its

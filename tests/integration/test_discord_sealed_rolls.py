@@ -245,3 +245,41 @@ def test_verify_names_a_discord_sealed_roll_rewritten_in_the_store(
     with Engine(str(db)) as engine:
         problems = [p for d in engine.verify("Lab").dice for p in d.problems]
     assert any(f"ruling {second.number}:" in p and EDITS[edit] in p for p in problems), problems
+
+
+def test_verify_dice_checks_an_export_with_discord_sealed_rolls(
+    tmp_path: Path, discord: Discord
+) -> None:
+    """The player's own check, on an export: the roll counts as sealed by its player, and an
+    export whose interaction was rewritten fails, naming the ruling."""
+    from click.testing import CliRunner
+    from freezegun import freeze_time
+
+    from cli.main import campaign
+
+    db, out = tmp_path / "campaign.db", tmp_path / "lab.jsonl"
+    with freeze_time(FROZEN_AT), Engine(str(db)) as engine:
+        table(engine, discord)
+        made = through(engine, discord.dice("1d20", "to hit")).made
+        engine.execute("Lab", EndSession())
+    runner = CliRunner()
+    exported = runner.invoke(
+        campaign, ["--db", str(db), "--campaign", "Lab", "export", "--out", str(out)]
+    )
+    assert 0 == exported.exit_code, exported.output
+    checked = runner.invoke(campaign, ["verify-dice", str(out)])
+    assert 0 == checked.exit_code, checked.output
+    assert "sealed by their players (nobody could foresee them): ana 1" in checked.output
+
+    def rewritten(topic: str, body: dict[str, Any]) -> None:
+        if topic.endswith(":RulingMade") and body["event"]["number"] == made.number:
+            body["event"]["interaction"] = body["event"]["interaction"].replace("hit", "miss")
+
+    with Engine(str(db)) as engine:
+        rewrite_campaign_stream(db, engine.campaign("Lab").id, rewritten)
+    runner.invoke(campaign, ["--db", str(db), "--campaign", "Lab", "export", "--out", str(out)])
+    forged = runner.invoke(campaign, ["verify-dice", str(out)])
+    assert 0 != forged.exit_code
+    assert f"ruling {made.number}: the interaction is not signed by the Discord application" in (
+        forged.output
+    )

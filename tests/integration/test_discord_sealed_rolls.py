@@ -283,3 +283,24 @@ def test_verify_dice_checks_an_export_with_discord_sealed_rolls(
     assert f"ruling {made.number}: the interaction is not signed by the Discord application" in (
         forged.output
     )
+
+
+@pytest.mark.postgres
+def test_a_discord_roll_is_sealed_and_checked_on_postgresql(discord: Discord) -> None:
+    """The same on PostgreSQL: the commitment's time read from its row, a roll sealed, one sent
+    before the commitment refused, and verify finds nothing wrong."""
+    from freezegun import freeze_time
+
+    from tests.postgres import fresh_schema
+
+    with fresh_schema() as url, freeze_time(FROZEN_AT), Engine(url) as engine:
+        table(engine, discord)
+        with pytest.raises(DomainError) as refused:
+            through(engine, discord.dice("1d20", "to hit", at=NOW - 5))
+        assert "DISCORD_SEAL_STALE" == refused.value.code
+        made = through(engine, discord.dice("1d20", "to hit")).made
+        assert 0 == made.sealed
+        assert made.interaction
+        engine.execute("Lab", EndSession())
+        (check,) = engine.verify("Lab").dice
+        assert () == check.problems

@@ -42,7 +42,6 @@ CHAT_INPUT = 1
 SUB_COMMAND, STRING, INTEGER, BOOLEAN = 1, 3, 4, 5
 MAX_COMMANDS, MAX_OPTIONS, MAX_CHOICES = 100, 25, 25
 MAX_NAME, MAX_DESCRIPTION, MAX_LENGTH = 32, 100, 6000
-AUTHOR = "by"  # the field naming who makes the ruling, where a player's policy says so
 GM_ONLY = "0"  # default_member_permissions: no permission suffices; administrators see it
 NAME = re.compile(r"^[-_'\w]{1,32}$")  # Discord's: letters and digits of any script, - _ '
 EXTRA = (

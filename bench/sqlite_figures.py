@@ -411,6 +411,7 @@ def everything(sizes: Sizes, watch: Stopwatch) -> list[Row]:
         ("command latency", lambda: latency(work, repeat * 3)),
         ("append", lambda: append(work, repeat * 20)),
         ("sealed roll", lambda: seal_figures.figures(work, repeat * 20)),
+        ("sealed roll through the API", lambda: seal_figures.api_figures(work, repeat * 40)),
         ("bulk import", lambda: bulk(work, repeat, events)),
         ("replay", lambda: replay(work, repeat, events)),
         ("snapshots", lambda: snapshots(work, repeat, events)),

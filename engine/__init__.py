@@ -56,7 +56,7 @@ if TYPE_CHECKING:
         sign_entropy,
         sign_roll,
     )
-    from engine.dice.seals import sealed_in
+    from engine.dice.seals import can_seal, sealed_in
     from engine.reads.readers import as_read_by
     from engine.reads.recaps import MODELS
     from engine.reads.search import FoundText, SearchResult
@@ -171,6 +171,7 @@ __all__ = [
     "as_read_by",
     "author_of",
     "built",
+    "can_seal",
     "character_view",
     "chat_params",
     "converter",
@@ -243,7 +244,7 @@ __getattr__, __dir__ = lent_names(
         "audit.verify": ("Finding", "Report"),
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
-        "dice.seals": ("sealed_in",),
+        "dice.seals": ("can_seal", "sealed_in"),
         "dice.interactions": ("author_of", "built", "chat_params", "seals_through"),
         "dice.player_keys": (
             "key_path",

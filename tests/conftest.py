@@ -82,6 +82,20 @@ def any_engine(request: pytest.FixtureRequest, frozen: None, tmp_path: Path) -> 
         yield e
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def stored_engine(request: pytest.FixtureRequest, frozen: None, tmp_path: Path) -> Iterator[Engine]:
+    """The same test on the two stores a table keeps its log in: a SQLite file, and a schema of
+    its own on the PostgreSQL server (a visible skip without one; a failure in CI)."""
+    if request.param == "sqlite":
+        with Engine(str(tmp_path / "campaign.db")) as e:
+            yield e
+        return
+    from tests.postgres import fresh_schema
+
+    with fresh_schema() as url, Engine(url) as e:
+        yield e
+
+
 # The players the tests' rulings name as actors, seated when 'Lab' is created (ruling 1).
 TABLE = {"alice": Role.PLAYER, "bob": Role.PLAYER, "Rosa": Role.GM}
 

@@ -41,6 +41,7 @@ from engine import (
     LogEntry,
     LoggedRuling,
     NoSuchPoint,
+    can_seal,
     event_lines,
     log_entry,
     new_to,
@@ -294,7 +295,19 @@ def _table(
         "turns": sheets.turns([known for known in known_now if known is not None], state),
         "nav": nav(campaign, state.system, "table"),
         "witness": witnessed(engine, campaign, member, TABLE_PAGE),
+        "sealing": sealing_of(state, campaign, member),
     }
+
+
+def sealing_of(state: CampaignState, campaign: str, member: str) -> dict[str, str]:
+    """What table.js needs to seal the member's rolls with the key their browser holds (the
+    key on their seat, to find it in the browser): nothing when no roll of theirs can be sealed
+    now (``engine.can_seal``)."""
+    if not can_seal(state, member):
+        return {}
+    seated = state.member(member)
+    assert seated is not None  # can_seal holds only for a member on a seat
+    return {"campaign": campaign, "member": member, "key": seated.key}
 
 
 def _offered(
@@ -488,6 +501,7 @@ def sheet(request: Req, campaign: FromPath[str], name: FromPath[str]) -> Templat
             "page": page_of(campaign),
             "api": f"/api{page_of(campaign)}",
             "after": state.rulings,
+            "sealing": sealing_of(state, campaign, member),
             "reader": reader_of(state, member),
             "name": entry.name,
             "player": entry.player,

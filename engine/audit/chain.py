@@ -12,7 +12,7 @@ from uuid import UUID
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit.report import Break
-from engine.store.chain import genesis, link, seal
+from engine.store.chain import genesis, holds, seal
 from engine.store.mapper import canonical_json, loads, split_chain
 from engine.store.records import DIRECTORY_ID as DIRECTORY
 
@@ -57,8 +57,9 @@ class ChainWalk:
 
     A row written chain first is checked over its own bytes; any other is parsed, its link
     taken out and its body encoded canonically again (older stores wrote the link among the
-    sorted keys). ``owner`` names the ruling whose header claims a version (for a missing row,
-    the only way to name it; for a changed one, the ruling it says is its own comes first)."""
+    sorted keys). Its link may be of either kind (``engine.store.chain.holds``). ``owner`` names
+    the ruling whose header claims a version (for a missing row, the only way to name it; for a
+    changed one, the ruling it says is its own comes first)."""
 
     def __init__(self, stream: UUID, owner: Callable[[int], int | None] | None = None) -> None:
         self.stream = stream
@@ -79,9 +80,8 @@ class ChainWalk:
             self.broken = Break(stream, expected, ruling, f"version {expected} is missing")
             return
         parts = split_chain(row.state) if fast is True else fast
-        if (
-            isinstance(parts, tuple)
-            and link(self._previous, self._name, expected, row.topic, parts[1]) == parts[0]
+        if isinstance(parts, tuple) and holds(
+            parts[0], self._previous, self._name, expected, row.topic, parts[1]
         ):
             self._previous = parts[0]
             return
@@ -94,7 +94,9 @@ class ChainWalk:
         chain = body.pop("chain", None)
         if not chain:
             self.broken = Break(stream, expected, ruling, "the event has no chain link")
-        elif link(self._previous, stream, expected, row.topic, canonical_json(body)) != chain:
+        elif not isinstance(chain, str) or not holds(
+            chain, self._previous, stream, expected, row.topic, canonical_json(body)
+        ):
             self.broken = Break(stream, expected, ruling, "the event was changed or moved")
         else:
             self._previous = chain

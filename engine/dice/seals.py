@@ -74,6 +74,16 @@ def sealing(campaign: CampaignState, member: str) -> int:
     return campaign.next_seal(member)
 
 
+def can_seal(campaign: CampaignState, member: str) -> bool:
+    """Whether ``member``'s next roll may be sealed by them: a session committed to protocol 3
+    or later runs and a key is on their seat (a player's: no GM holds one)."""
+    seat = campaign.member(member)
+    if seat is None or not seat.key:
+        return False
+    running = campaign.session is not None and campaign.commitment is not None
+    return running and campaign.dice_protocol >= SEALED
+
+
 def seal_text(campaign: CampaignState, member: str, command: Any) -> str:
     """The text ``member`` signs to seal ``command`` as their next sealed roll."""
     sealed = sealing(campaign, member)

@@ -1,9 +1,15 @@
 """Tamper evidence: each stored event is linked to the one before it in its stream by SHA-256.
 
-``link`` hashes the previous link, the stream, the version, the topic and the event's canonical
-bytes (everything stored but the link itself). Editing, deleting or reordering stored rows breaks
-the chain at that row; rewriting a whole stream's chain changes its head, which the session seals
-(published by the GM) pin down.
+``link`` hashes the previous link, the stream, the version, the topic and the SHA-256 digest of
+the event's canonical bytes (everything stored but the link itself). Editing, deleting or
+reordering stored rows breaks the chain at that row; rewriting a whole stream's chain changes its
+head, which the session seals (published by the GM) and the witnesses pin down.
+
+A link over the body's digest rather than the body lets a copy keep, in place of an event its
+reader may not read, the digest alone and still be checked link by link (``link_of_digest``).
+Rows written before 2026-12-06 are linked over the body's bytes themselves (``link_over_body``,
+still what a snapshot's own link is); a chain may hold both, and a row holds when its link is
+either (``holds``). docs/format.md gives both, byte by byte.
 """
 
 from __future__ import annotations
@@ -26,9 +32,40 @@ def genesis(stream: UUID) -> str:
     return hashlib.sha256(f"campaign-log:{stream}".encode()).hexdigest()
 
 
-def link(previous: str, stream: UUID | str, version: int, topic: str, body: bytes) -> str:
+# What a link over a body's digest hashes first: no link over a body's bytes starts so (those
+# start with 64 hex digits), so one input is never read both ways.
+DIGEST_LINK = "campaign-log link 2\x00"
+
+
+def link_over_body(previous: str, stream: UUID | str, version: int, topic: str, body: bytes) -> str:
+    """The first kind of link, over the body's bytes: rows written before 2026-12-06, and a
+    snapshot's own link."""
     head = f"{previous}\x00{stream}\x00{version}\x00{topic}\x00".encode()
     return hashlib.sha256(head + body).hexdigest()
+
+
+def link_of_digest(
+    previous: str, stream: UUID | str, version: int, topic: str, digest: bytes
+) -> str:
+    """The link of an event whose body's SHA-256 is ``digest`` (32 bytes): all a copy needs
+    of an event its reader may not read."""
+    head = f"{DIGEST_LINK}{previous}\x00{stream}\x00{version}\x00{topic}\x00".encode()
+    return hashlib.sha256(head + digest).hexdigest()
+
+
+def link(previous: str, stream: UUID | str, version: int, topic: str, body: bytes) -> str:
+    """The link an event is written with: over its body's digest."""
+    return link_of_digest(previous, stream, version, topic, hashlib.sha256(body).digest())
+
+
+def holds(
+    chain: str, previous: str, stream: UUID | str, version: int, topic: str, body: bytes
+) -> bool:
+    """Whether ``chain`` is the event's link of either kind."""
+    return chain in (
+        link(previous, stream, version, topic, body),
+        link_over_body(previous, stream, version, topic, body),
+    )
 
 
 def encoded(

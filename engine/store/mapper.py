@@ -531,12 +531,14 @@ UNLINKED, EDITED, OLD_SHAPE = "unlinked", "edited", "old shape"
 
 
 def _snapshot_link(head: str, stored_event: StoredEvent, body: bytes) -> str:
-    """A snapshot's own link: as an event's (``engine.store.chain.link``), chained onto the link of
-    the event at its version and taken over its stream, version, topic and body bytes."""
-    from engine.store.chain import link  # engine.store.chain imports this module
+    """A snapshot's own link: as an event's of the first kind (``engine.store.chain
+    .link_over_body``), chained onto the link of the event at its version and taken over its
+    stream, version, topic and body bytes."""
+    from engine.store.chain import link_over_body  # engine.store.chain imports this module
 
     stream = _uuid(stored_event.originator_id)
-    return link(head, stream, stored_event.originator_version, stored_event.topic, body)
+    version, topic = stored_event.originator_version, stored_event.topic
+    return link_over_body(head, stream, version, topic, body)
 
 
 def read_snapshot(stored_event: StoredEvent) -> tuple[str, Snapshot]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +43,16 @@ GM = "Rosa"
 
 
 @pytest.fixture
-def table(tmp_path: Path, frozen: None) -> Iterator[tuple[Engine, Player, Player]]:
-    """A Sprawl Goons table on SQLite: the GM Rosa, players ana (Tanner) and bea, keys on both
-    seats, a session started and a scene running."""
-    with Engine(str(tmp_path / "campaign.db")) as engine:
-        engine.create_campaign("Lab", "sprawl-goons", gm=GM)
-        ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
-        engine.execute("Lab", StartSession())
-        close_entropy(engine)  # whoever adds words adds them before the first roll
-        tanner(engine)
-        yield engine, ana, bea
+def table(stored_engine: Engine) -> tuple[Engine, Player, Player]:
+    """A Sprawl Goons table, on SQLite and on PostgreSQL: the GM Rosa, players ana (Tanner) and
+    bea, keys on both seats, a session started and a scene running."""
+    engine = stored_engine
+    engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+    ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
+    engine.execute("Lab", StartSession())
+    close_entropy(engine)  # whoever adds words adds them before the first roll
+    tanner(engine)
+    return engine, ana, bea
 
 
 def secrets(engine: Engine, session: int = 1) -> tuple[bytes, bytes]:

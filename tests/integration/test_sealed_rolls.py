@@ -24,7 +24,10 @@ GM = "Rosa"
 
 
 @pytest.fixture
-def lab(engine: Engine) -> tuple[Engine, Player, Player]:
+def lab(stored_engine: Engine) -> tuple[Engine, Player, Player]:
+    """ana and bo, keys on their seats and words added, in a running session of protocol 3,
+    on SQLite and on PostgreSQL."""
+    engine = stored_engine
     engine.create_campaign("Lab", "sprawl-goons", gm=GM)
     ana, bo = Player("ana").seated(engine), Player("bo").seated(engine)
     engine.execute("Lab", StartSession())

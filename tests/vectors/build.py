@@ -55,7 +55,7 @@ from engine.dice.committed import (
     replay,
     root_from,
 )
-from engine.store.chain import genesis, link, seal
+from engine.store.chain import genesis, link, link_over_body, seal
 from engine.store.mapper import canonical_json
 
 FOLDER = Path(__file__).parents[2] / "docs" / "vectors"
@@ -188,9 +188,13 @@ def links(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, A
             assert hashlib.sha256(text.encode()).hexdigest() == previous[stream]
             geneses[stream] = {"input": text, "link": previous[stream]}
         canonical = canonical_json(body)
-        head = f"{previous[stream]}\x00{stream}\x00{version}\x00{topic}\x00".encode()
+        place = f"{previous[stream]}\x00{stream}\x00{version}\x00{topic}\x00".encode()
+        head = b"campaign-log link 2\x00" + place
+        digest = hashlib.sha256(canonical).digest()
         value = link(previous[stream], stream, version, topic, canonical)
-        assert hashlib.sha256(head + canonical).hexdigest() == value == chain
+        assert hashlib.sha256(head + digest).hexdigest() == value == chain
+        older = link_over_body(previous[stream], stream, version, topic, canonical)
+        assert hashlib.sha256(place + canonical).hexdigest() == older
         out.append(
             {
                 "line": number,
@@ -199,8 +203,11 @@ def links(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, A
                 "topic": topic,
                 "previous": previous[stream],
                 "body": canonical.decode(),
-                "input_hex": (head + canonical).hex(),
+                "body_digest": digest.hex(),
+                "input_hex": (head + digest).hex(),
                 "link": value,
+                # what the link of the first kind (over the body's bytes) would be
+                "link_over_body": older,
             }
         )
         previous[stream] = value

@@ -77,7 +77,12 @@ def test_every_link_and_its_input_bytes() -> None:
             vector["previous"], given["stream"], given["version"], given["topic"], given["event"]
         )
         assert vector["input_hex"] == computed.hex()
+        assert vector["body_digest"] == hashlib.sha256(body).hexdigest() == computed[-32:].hex()
         assert vector["link"] == hashlib.sha256(computed).hexdigest() == given["event"]["chain"]
+        older = second.link_input_over_body(
+            vector["previous"], given["stream"], given["version"], given["topic"], given["event"]
+        )
+        assert vector["link_over_body"] == hashlib.sha256(older).hexdigest()
     assert [(v["line"], v["input_hex"], v["link"]) for v in vectors()["links"]] == [
         (c["line"], c["input_hex"], c["link"]) for c in checked().links
     ]
@@ -307,14 +312,15 @@ def test_the_engines_functions_give_the_vectors() -> None:
         replay,
         root_from,
     )
-    from engine.store.chain import genesis, link, seal
+    from engine.store.chain import genesis, link, link_of_digest, link_over_body, seal
     from engine.store.mapper import canonical_json
 
     for made in vectors()["links"]:
         body = made["body"].encode()
-        assert made["link"] == link(
-            made["previous"], made["stream"], made["version"], made["topic"], body
-        )
+        place = (made["previous"], made["stream"], made["version"], made["topic"])
+        assert made["link"] == link(*place, body)
+        assert made["link"] == link_of_digest(*place, bytes.fromhex(made["body_digest"]))
+        assert made["link_over_body"] == link_over_body(*place, body)
         assert body == canonical_json(json.loads(made["body"]))
     for stream, made in vectors()["genesis"].items():
         assert made["link"] == genesis(UUID(stream))

@@ -891,9 +891,9 @@ const diceCheck = (() => {
     return "verified";
   }
 
-  function showWarnings(results) {
+  function showWarnings(results, more = []) {
     const place = document.getElementById("dice-warnings");
-    const warnings = results.flatMap((r) => r.warnings);
+    const warnings = [...results.flatMap((r) => r.warnings), ...more];
     place.dataset.count = `${warnings.length}`;
     place.replaceChildren();
     if (warnings.length === 0) {
@@ -913,6 +913,42 @@ const diceCheck = (() => {
       list.append(element("li", w.text, attributes));
     }
     place.append(list);
+  }
+
+  // --- the rolls this browser sealed (table.js keeps each, IndexedDB "campaign-log-sealed") ---
+
+  // What this browser sealed for the member in these sessions (the commitment on the sealed
+  // text's second line) whose seal no ruling of the log holds: a roll asked for and dropped, or
+  // one the server refused (a refusal was shown then; the same roll asked again is the same text,
+  // so the same signature and the same dice).
+  async function sealedMissing(data, found) {
+    if (!window.indexedDB || !data.me || data.me.role !== "player") return [];
+    const kept = await new Promise((done, failed) => {
+      const opening = indexedDB.open("campaign-log-sealed", 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore("sealed");
+      opening.onerror = () => failed(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        const request = db.transaction("sealed", "readonly").objectStore("sealed").getAll();
+        request.onsuccess = () => { db.close(); done(request.result); };
+        request.onerror = () => { db.close(); failed(request.error); };
+      };
+    });
+    const commitments = new Set(found.map((c) => c.committed.seed_hash));
+    const logged = new Set(data.steps.filter((step) => step.seal).map((step) => step.seal));
+    return kept
+      .filter((k) => k.campaign === data.campaign && k.member === data.me.name)
+      .filter((k) => commitments.has(k.text.split("\n")[1]) && !logged.has(k.seal))
+      .sort((a, b) => compareText(a.at, b.at))
+      .map((k) => {
+        const [, , , sealed, command, args] = k.text.split("\n");
+        const what = `your sealed roll ${sealed}, ${command} ${args}, sealed in this browser at ${k.at}`;
+        const refused = k.answer.startsWith("refused ");
+        const text = refused
+          ? `${what}: the server refused it (${k.answer.slice(8)}), and the log does not hold it.`
+          : `${what}: the log does not hold it (asked for, never recorded).`;
+        return { kind: refused ? "sealed-refused" : "sealed-missing", text };
+      });
   }
 
   function problemsList(result) {
@@ -1162,7 +1198,7 @@ const diceCheck = (() => {
       mine.id = "your-entropy";
       document.getElementById("my-key").append(mine);
     }
-    showWarnings(results);
+    showWarnings(results, await sealedMissing(data, found).catch(() => []));
     const status = overall(results);
     const rolls = results.flatMap((r) => r.rows.filter((row) => !row.gap && row.item.dice));
     const bad = rolls.filter((row) => row.status === "mismatch").length;

@@ -53,6 +53,78 @@
     return form.dataset.shape === "body" ? { ...params, ...extra } : { params, ...extra };
   }
 
+  // --- A roll sealed in this browser (protocol 3) ---------------------------------------------
+  // When the member's seat holds the key this browser made for them (on the dice page, in
+  // IndexedDB "campaign-log-keys"), a roll they ask for here with no faces typed is sealed: the
+  // server gives the text to sign (``seal-text``: the commitment, the member, which of their
+  // sealed rolls it is, the command as it will be recorded), the browser signs it, keeps the
+  // text and the signature (IndexedDB "campaign-log-sealed", so the dice page can list a sealed
+  // roll the log lacks), and sends the signature as the roll's ``seal``. Its dice then come from
+  // the committed seed and this signature, which nobody without the key can make.
+  const idb = (name, store) => new Promise((done, failed) => {
+    const opening = indexedDB.open(name, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(store);
+    opening.onsuccess = () => done(opening.result);
+    opening.onerror = () => failed(opening.error);
+  });
+  async function inStore(name, store, mode, act) {
+    const db = await idb(name, store);
+    try {
+      return await new Promise((done, failed) => {
+        const request = act(db.transaction(store, mode).objectStore(store));
+        request.onsuccess = () => done(request.result);
+        request.onerror = () => failed(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }
+  let sealer = null; // the key this browser holds for the seat, once found to be the seat's
+  async function findSealer() {
+    const { sealCampaign: campaign, sealMember: member, sealKey: key } = root.dataset;
+    sealer = null;
+    if (!key || !window.indexedDB || !window.crypto || !crypto.subtle) return;
+    const name = JSON.stringify([campaign, member]);
+    const held = await inStore("campaign-log-keys", "keys", "readonly", (k) => k.get(name)).catch(() => null);
+    if (held && held.public === key) sealer = held;
+    markSealing();
+  }
+  function markSealing() {
+    for (const form of document.querySelectorAll("form.post[data-rolls]")) {
+      let note = form.querySelector(".seal-note");
+      if (!sealer) { if (note) note.remove(); continue; }
+      if (note) continue;
+      note = document.createElement("p");
+      note.className = "meta seal-note";
+      note.textContent = "Sealed by the key this browser holds for you (unless you type faces): " +
+        "its dice come from your signature too, so the GM's machine cannot foresee them.";
+      form.querySelector("button[type=submit]").before(note);
+    }
+  }
+  const sealable = (form, body) => sealer && form.matches("[data-rolls]") && !body.dice && !body.hidden;
+  async function sealFor(form, body) {
+    const asked = await fetch(`${api}/seal-text`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-csrftoken": csrf() },
+      body: JSON.stringify({ command: form.dataset.verb, params: body.params }),
+    });
+    const given = await asked.json().catch(() => ({}));
+    if (!asked.ok) return { refused: given.error || {} };
+    const text = new TextEncoder().encode(given.text);
+    const signed = await crypto.subtle.sign({ name: "Ed25519" }, sealer.privateKey, text);
+    const seal = [...new Uint8Array(signed)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const kept = { campaign: root.dataset.sealCampaign, member: root.dataset.sealMember,
+      text: given.text, seal, at: new Date().toISOString(), answer: "" };
+    await inStore("campaign-log-sealed", "sealed", "readwrite", (j) => j.put(kept, seal));
+    return { seal, kept };
+  }
+  async function answered(kept, answer) {
+    kept.answer = answer;
+    await inStore("campaign-log-sealed", "sealed", "readwrite", (j) => j.put(kept, kept.seal)).catch(() => null);
+  }
+  findSealer().catch(() => null);
+  document.addEventListener("table:refreshed", markSealing);
+
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (form.matches("[data-signout]")) {
@@ -71,22 +143,31 @@
     said.textContent = "…";
     said.className = "said";
     try {
-      const response = await fetch(`${api}/${form.dataset.path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-csrftoken": csrf() },
-        body: JSON.stringify(payload(form)),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok) {
-        said.textContent = `recorded as #${body.ruling}`;
+      const asked = payload(form);
+      const sealed = sealable(form, asked) ? await sealFor(form, asked) : {};
+      let response = null;
+      let body = { error: sealed.refused };
+      if (!sealed.refused) {
+        if (sealed.seal) asked.seal = sealed.seal;
+        response = await fetch(`${api}/${form.dataset.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-csrftoken": csrf() },
+          body: JSON.stringify(asked),
+        });
+        body = await response.json().catch(() => ({}));
+      }
+      if (response && response.ok) {
+        said.textContent = `recorded as #${body.ruling}${sealed.seal ? ", sealed by you" : ""}`;
         form.reset();
         deferred = true;
       } else {
         const error = body.error || {};
-        said.textContent = `${error.code || response.status}: ${error.message || response.statusText}`;
+        const status = response ? response.status : "";
+        said.textContent = `${error.code || status}: ${error.message || (response && response.statusText)}`;
         said.className = "said refusal";
         refused = said;
       }
+      if (sealed.kept) await answered(sealed.kept, response && response.ok ? `#${body.ruling}` : `refused ${(body.error || {}).code || response.status}`);
     } catch (problem) {
       said.textContent = `not sent: ${problem}`;
       said.className = "said refusal";
@@ -164,7 +245,16 @@
       }
     }
     const after = fresh.getElementById("table");
-    if (after) root.dataset.after = after.dataset.after;
+    if (after) {
+      root.dataset.after = after.dataset.after;
+      if (after.dataset.sealKey !== root.dataset.sealKey) { // a session began or ended, a new key
+        for (const name of ["sealCampaign", "sealMember", "sealKey"]) {
+          if (after.dataset[name] === undefined) delete root.dataset[name];
+          else root.dataset[name] = after.dataset[name];
+        }
+        findSealer().catch(() => null);
+      }
+    }
     return done;
   }
   for (const el of document.querySelectorAll("[data-live][id]:not(#log), #log > [id]")) mark(el);

@@ -54,8 +54,8 @@ def client(
 ) -> Iterator[tuple[TestClient[Any], str]]:
     """A protocol-3 session; CHANNEL linked with the application's key, OTHER_CHANNEL without."""
     db = str(tmp_path / "table.db")
-    monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
-    with freeze_time(FROZEN_AT):
+    with freeze_time(FROZEN_AT):  # the request's clock set within it (freezegun swaps clocks)
+        monkeypatch.setattr(interactions, "clock", lambda: float(NOW))
         with Engine(db) as engine:
             engine.create_campaign("Lab", "sprawl-goons", gm="Rosa")
             Player("ana").seated(engine, "Lab")
@@ -77,7 +77,7 @@ def dice(
     )
     body = json.dumps(payload).encode()
     answer = client.post(PATH, content=body, headers=signed(key, body, NOW))
-    assert 200 == answer.status_code
+    assert 200 == answer.status_code, answer.text
     return str(answer.json()["data"].get("content", "")) + json.dumps(answer.json()["data"])
 
 

@@ -36,8 +36,14 @@ def discord() -> None:
 
 @discord.command("link")
 @click.argument("channel")
+@click.option(
+    "--key",
+    default="",
+    help="The Discord application's public key (the developer portal's General Information): "
+    "players' rolls made in the channel are then sealed by Discord's signature.",
+)
 @pass_context
-def discord_link(ctx: Context, channel: str) -> None:
+def discord_link(ctx: Context, channel: str, key: str) -> None:
     """Play this campaign in a Discord channel (the GM's call): slash commands used there are
     recorded here, by the members whose accounts are linked (`campaign member link`).
 
@@ -45,7 +51,7 @@ def discord_link(ctx: Context, channel: str) -> None:
     Example:
       campaign discord link 1100000000000000001
     """
-    command = LinkChannel(channel=channel)
+    command = LinkChannel(channel=channel, key=key)
     show_ruling(ctx.engine.execute(ctx.campaign(), command, actor=ctx.actor), ctx.as_json)
 
 

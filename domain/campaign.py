@@ -57,6 +57,7 @@ from domain.events import (
     SessionStarted,
     Visibility,
 )
+from domain.interactions import interaction_id
 from domain.plain import Plain
 
 # The first dice protocol (``engine.dice.committed``) whose entropy counts only when signed by a
@@ -120,6 +121,7 @@ class CampaignState(Plain):
     signed: tuple[tuple[str, str, str], ...] = ()  # protocol 2: (who, words, signature) counted
     lanes: tuple[tuple[str, int], ...] = ()  # protocol 2: each roller's next counter
     seals: tuple[tuple[str, int], ...] = ()  # protocol 3: each member's next sealed roll
+    interactions: frozenset[str] = frozenset()  # protocol 3: Discord interactions that sealed
     entropy_closed: bool = False  # protocol 3: the GM closed the entropy window (a reason given)
     hidden_rolls: int = 0  # protocol 2: the next hidden roll's leaf
     hidden_root: str = ""  # protocol 2: the root of the running session's hidden keys
@@ -132,6 +134,7 @@ class CampaignState(Plain):
     private: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (ruling, who besides the GMs reads it)
     channels: tuple[tuple[str, str], ...] = ()  # (platform, channel id) that play this campaign
     accounts: tuple[tuple[str, str, str], ...] = ()  # (platform, account id, member) linked
+    channel_keys: tuple[tuple[str, str], ...] = ()  # (channel id, the app's key at its link)
 
     def lane(self, member: str) -> int:
         """The next counter of ``member``'s committed rolls in the running session."""
@@ -160,6 +163,11 @@ class CampaignState(Plain):
     def next_seal(self, member: str) -> int:
         """Which of ``member``'s sealed rolls in the running session the next one is."""
         return dict(self.seals).get(member, 0)
+
+    def channel_key(self, channel: str) -> str:
+        """The Discord application's public key recorded when ``channel`` was linked ("": none,
+        or the channel is not linked)."""
+        return dict(self.channel_keys).get(channel, "")
 
     def member_on(self, platform: str, account: str) -> str | None:
         """The member whose account ``account`` on ``platform`` is (None: nobody linked it)."""
@@ -378,6 +386,8 @@ def _ruling(event: RulingMade, state: CampaignState | None) -> CampaignState:
         member = event.lane or ""
         seals = (*((m, n) for m, n in s.seals if m != member), (member, event.sealed + 1))
         s = replace(s, seals=seals)
+        if event.interaction:  # each interaction seals one roll
+            s = replace(s, interactions=s.interactions | {interaction_id(event.interaction)})
         if event.counter is not None:  # its dice are its seal's, not its lane's
             first = s.first_committed_roll or event.number
             return replace(s, rulings=event.number, first_committed_roll=first)
@@ -421,6 +431,7 @@ def _committed(event: DiceCommitted, state: CampaignState | None) -> CampaignSta
         signed=(),
         lanes=(),
         seals=(),
+        interactions=frozenset(),
         entropy_closed=False,
         hidden_rolls=0,
         hidden_root=event.hidden_root,
@@ -460,6 +471,7 @@ def _revealed(event: DiceRevealed, state: CampaignState | None) -> CampaignState
         signed=(),
         lanes=(),
         seals=(),
+        interactions=frozenset(),
         entropy_closed=False,
         hidden_rolls=0,
         hidden_root="",
@@ -506,7 +518,8 @@ def _channel_linked(event: ChannelLinked, state: CampaignState | None) -> Campai
     linked = (event.platform, event.channel)
     if linked in s.channels:
         raise ReplayMismatch(f"channel {event.channel} is linked already")
-    return replace(s, channels=(*s.channels, linked))
+    keys = (*s.channel_keys, (event.channel, event.key)) if event.key else s.channel_keys
+    return replace(s, channels=(*s.channels, linked), channel_keys=keys)
 
 
 @evolve_campaign.register(ChannelUnlinked)
@@ -515,7 +528,8 @@ def _channel_unlinked(event: ChannelUnlinked, state: CampaignState | None) -> Ca
     linked = (event.platform, event.channel)
     if linked not in s.channels:
         raise ReplayMismatch(f"channel {event.channel} is not linked")
-    return replace(s, channels=tuple(c for c in s.channels if c != linked))
+    keys = tuple(k for k in s.channel_keys if k[0] != event.channel)
+    return replace(s, channels=tuple(c for c in s.channels if c != linked), channel_keys=keys)
 
 
 @evolve_campaign.register(MemberLinked)

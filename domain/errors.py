@@ -523,6 +523,13 @@ class InvalidChatId(DomainError):
     template = "{value!r} is not a {platform} id ({form})"
 
 
+class InvalidDiscordAppKey(DomainError):
+    template = (
+        "{value!r} is not a Discord application's public key (64 lower-case hex digits, as the"
+        " developer portal shows it under General Information)"
+    )
+
+
 class ChannelLinkedAlready(DomainError):
     template = "channel {channel} plays this campaign already"
 

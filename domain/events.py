@@ -244,6 +244,9 @@ class ChannelLinked(Event):
 
     platform: str  # "discord"
     channel: str  # the channel's id on the platform (a Discord snowflake)
+    # The Discord application's public key (64 hex digits): what checks the interactions that
+    # seal the players' rolls made there (protocol 3); "" when the link gave none.
+    key: str = ""
 
 
 @frozen(kw_only=True)
@@ -353,7 +356,10 @@ class RulingMade(Event):
     the roller's own Ed25519 signature of the roll (``domain.signatures.seal_message``), made
     on their client when they asked for it; ``sealed``: which of their sealed rolls it is (0, 1,
     2... in the session). A sealed roll's dice come from the committed seed *and* the seal, so
-    nobody who lacks the roller's key can foresee them.
+    nobody who lacks the roller's key can foresee them. ``interaction``: of a roll sealed
+    through Discord, what Discord signed (the interaction's ``X-Signature-Timestamp`` followed by
+    its raw body, as text); its ``seal`` is then Discord's signature of it, by the application key
+    recorded when the channel was linked (``engine.dice.interactions``).
     """
 
     number: int
@@ -371,6 +377,7 @@ class RulingMade(Event):
     leaf: int | None = None
     seal: str = ""
     sealed: int | None = None
+    interaction: str = ""
 
 
 @frozen(kw_only=True)

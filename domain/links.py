@@ -14,7 +14,13 @@ from attrs import frozen
 
 from domain.commands import Change, View
 from domain.dice import DiceSource
-from domain.errors import ChannelLinkedAlready, ChannelNotLinked, InvalidChatId, UnknownMember
+from domain.errors import (
+    ChannelLinkedAlready,
+    ChannelNotLinked,
+    InvalidChatId,
+    InvalidDiscordAppKey,
+    UnknownMember,
+)
 from domain.events import ChannelLinked, ChannelUnlinked, MemberLinked
 from domain.plain import Plain
 
@@ -59,17 +65,26 @@ def chat_id(value: str, platform: str = DISCORD) -> str:
 @frozen(kw_only=True)
 class LinkChannel(Plain):
     """Play this campaign in a Discord channel: the slash commands used there are recorded here,
-    by the members whose accounts are linked."""
+    by the members whose accounts are linked. ``key``: the Discord application's public key
+    (64 hex digits, from the developer portal), recorded with the link: the players' rolls
+    made there are then sealed by Discord's signature of their interaction, checked with it."""
 
     name: ClassVar[str] = "discord link"
     channel: str
+    key: str = ""
 
     def decide(self, view: View, dice: DiceSource) -> Sequence[Change]:
+        from domain.signatures import is_public_key  # Ed25519 loads for a link, not a roll
+
         campaign = view.campaign
         channel = chat_id(self.channel)
         if (DISCORD, channel) in campaign.channels:
             raise ChannelLinkedAlready(channel=channel)
-        return (Change(campaign.id, ChannelLinked(platform=DISCORD, channel=channel)),)
+        key = self.key.strip().lower()
+        if key and not is_public_key(key):
+            raise InvalidDiscordAppKey(value=self.key[:80])
+        linked = ChannelLinked(platform=DISCORD, channel=channel, key=key)
+        return (Change(campaign.id, linked),)
 
 
 @frozen(kw_only=True)

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from engine.audit.witnessed import FORGED, HOLDS, UNSIGNED, WitnessCheck, Witnessed
     from engine.corrections.redraws import redrawn_ruling
     from engine.corrections.undo import NOT_UNDOABLE, LoggedRuling
+    from engine.dice.interactions import author_of, built, chat_params, seals_through
     from engine.dice.player_keys import (
         key_path,
         new_key,
@@ -169,8 +170,11 @@ __all__ = [
     "WitnessCheck",
     "Witnessed",
     "as_read_by",
+    "author_of",
+    "built",
     "can_seal",
     "character_view",
+    "chat_params",
     "converter",
     "dice_rows",
     "dice_source",
@@ -208,6 +212,7 @@ __all__ = [
     "ruling_view",
     "sealed_by",
     "sealed_in",
+    "seals_through",
     "server_address_of",
     "sign_entropy",
     "sign_roll",
@@ -243,6 +248,7 @@ __getattr__, __dir__ = lent_names(
         "application.store_changes": ("store_changes",),
         "transfer.player_check": ("verify_export",),
         "dice.seals": ("can_seal", "sealed_in"),
+        "dice.interactions": ("author_of", "built", "chat_params", "seals_through"),
         "dice.player_keys": (
             "key_path",
             "new_key",

@@ -184,7 +184,8 @@ def _member_removed(event: MemberRemoved) -> str:
 
 @describe.register(ChannelLinked)
 def _channel_linked(event: ChannelLinked) -> str:
-    return f"{event.platform.capitalize()} channel {event.channel} plays this campaign"
+    played = f"{event.platform.capitalize()} channel {event.channel} plays this campaign"
+    return f"{played}; players' rolls there sealed by app key {event.key}" if event.key else played
 
 
 @describe.register(ChannelUnlinked)

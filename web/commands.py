@@ -11,11 +11,10 @@ from litestar import post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody
 
-from domain.errors import InvalidParameter, UnknownParameter
 from domain.events import Outcome
 from domain.registry import Verb, verbs
 from domain.rulesets import SYSTEMS
-from engine import DiceSpec, Engine, converter, sealed_in
+from engine import DiceSpec, Engine, built, sealed_in
 from web.dependencies import TheEngine, You
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
@@ -50,27 +49,9 @@ def route_of(verb: str) -> str:
 def build(verb: Verb, params: Mapping[str, Any], member: str) -> Any:
     """The verb's command from JSON values, each checked against its parameter's kind
     (``domain.kinds``). A ``by`` left out (who disputes, adds entropy, writes a post) is the
-    signed-in member."""
-    known = [p.name for p in verb.parameters]
-    for key in params:
-        if key not in known:
-            raise UnknownParameter(command=verb.name, key=key, known=", ".join(known) or "none")
-    args: dict[str, Any] = {}
-    for parameter in verb.parameters:
-        if parameter.name in params:
-            value = params[parameter.name]
-            try:
-                args[parameter.name] = parameter.check(value)
-            except InvalidParameter:
-                raise InvalidParameter(
-                    key=parameter.name, value=value, expected=parameter.expected()
-                ) from None
-        elif parameter.name == "by" and parameter.required:
-            args["by"] = member
-        elif parameter.required:
-            raise InvalidParameter(key=parameter.name, value=None, expected="required")
+    signed-in member (``engine.built``, which a Discord interaction's check reads too)."""
     try:
-        return converter.structure(args, verb.command)
+        return built(verb, params, member)
     except (ValueError, TypeError, KeyError) as error:
         raise InvalidRequest(problem=f"`{verb.name}`: {error}") from None
 

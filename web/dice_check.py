@@ -28,17 +28,21 @@ from litestar.response import Template
 from domain.audience import GMS, Member
 from domain.dice import Provenance
 from domain.events import (
+    ChannelLinked,
+    ChannelUnlinked,
     DiceCommitted,
     DiceRevealed,
     EntropyAdded,
     HiddenDiceRevealed,
     MemberAdded,
     MemberKeyRegistered,
+    MemberLinked,
     MemberRemoved,
     Role,
     RulingMade,
     SessionEnded,
 )
+from domain.links import DISCORD
 from domain.visibility import hidden_from
 from engine import redrawn_ruling
 from web.dependencies import TheEngine, You
@@ -57,6 +61,8 @@ SCRIPT_ROUTE = "/static/dice_check.js"
 # The rulings outside a session whose events its check needs: the seats and their keys (before
 # it), its hidden rolls' keys (revealed later).
 SEATS = ("init", "member add", "member remove", "member key")
+# and, of a session with rolls sealed through Discord, the channels' keys and accounts' links
+LINKS = ("discord link", "discord unlink", "member link")
 REVEAL = "reveal"
 
 
@@ -142,7 +148,8 @@ def _sealed(made: RulingMade) -> dict[str, Any]:
     if made.sealed is None:
         return {}
     args = json.loads(made.params)["args"]
-    return {"sealed": made.sealed, "seal": made.seal, "command": made.command, "args": args}
+    found = {"sealed": made.sealed, "seal": made.seal, "command": made.command, "args": args}
+    return {**found, "interaction": made.interaction} if made.interaction else found
 
 
 def _uncommitted(entry: LoggedRuling, *, shown: bool) -> dict[str, Any]:
@@ -200,6 +207,8 @@ def _events(entry: LoggedRuling, session: int) -> list[tuple[int, dict[str, Any]
         if step is not None:
             if step["step"] == "key":  # who put the key on the seat: the member, or another
                 step["by"] = entry.header.actor
+            elif step["step"] == "committed":  # no interaction sent before it seals a roll
+                step["at"] = record.timestamp.isoformat()
             found.append((record.originator_version, step))
     return found
 
@@ -230,6 +239,11 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
             "key": event.key,
             "signed_in": event.signed_in,  # put there from the member's own signed-in client
         }
+    if isinstance(event, ChannelLinked | ChannelUnlinked) and event.platform == DISCORD:
+        key = event.key if isinstance(event, ChannelLinked) else ""
+        return {"step": "channel", "ruling": number, "channel": event.channel, "key": key}
+    if isinstance(event, MemberLinked) and event.platform == DISCORD:
+        return {"step": "account", "ruling": number, "name": event.name, "account": event.user}
     if isinstance(event, MemberAdded):
         return {"step": "seated", "ruling": number, "name": event.name}
     if isinstance(event, MemberRemoved):
@@ -258,18 +272,25 @@ def _step(number: int, event: Any, session: int) -> dict[str, Any] | None:
     return None
 
 
+def _needs(logged: Collection[LoggedRuling]) -> tuple[tuple[str, ...], bool]:
+    """What a session's check needs from outside it: the commands before it whose rulings say
+    whose key is on a seat (for signed entropy) and which channels and accounts are linked (for
+    rolls sealed through Discord); and whether it needs the hidden rolls' reveals after it."""
+    signed = any(
+        isinstance(r.event, EntropyAdded) and r.event.signature for e in logged for r in e.events
+    )
+    through = any(e.ruling.interaction for e in logged)
+    before: tuple[str, ...] = (*SEATS, *LINKS) if through else SEATS if signed else ()
+    return before, any(e.ruling.leaf is not None for e in logged)
+
+
 def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> list[LoggedRuling]:
     """The rulings outside the session its check needs: the seats' keys registered before it
     (when it holds signed entropy) and the hidden rolls' keys revealed after it (when it drew
     hidden committed dice), read from the campaign's headers, then those rulings alone."""
     inside = {entry.ruling.number for entry in logged}
-    if not inside:
-        return []
-    signed = any(
-        isinstance(r.event, EntropyAdded) and r.event.signature for e in logged for r in e.events
-    )
-    hidden = any(e.ruling.leaf is not None for e in logged)
-    if not (signed or hidden):
+    before, hidden = _needs(logged)
+    if not inside or not (before or hidden):
         return []
     first, last = min(inside), max(inside)
     wanted = [
@@ -278,7 +299,7 @@ def around(engine: Engine, campaign: str, logged: Collection[LoggedRuling]) -> l
         if h.ruling not in inside
         and isinstance(made := h.event, RulingMade)
         and (
-            (signed and h.ruling < last and made.command in SEATS)
+            (h.ruling < last and made.command in before)
             or (hidden and h.ruling > first and made.command == REVEAL)
         )
     ]

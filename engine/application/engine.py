@@ -7,6 +7,8 @@ corrections (undo, amend, resolving a dispute). Every method is a use a front en
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
+from uuid import UUID
 
 import attrs
 from eventsourcing.utils import get_topic
@@ -203,6 +205,20 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         check_allowed(campaign, actor, command)
         return seal_text(campaign, actor, command)
 
+    def _committed_at(self, campaign_id: UUID) -> float | None:
+        """When the campaign's latest dice commitment was recorded (Unix seconds; None when it
+        has none), read from its row: a query of that topic where the store can."""
+        from engine.audit.chain import COMMITTED, stored_body
+        from engine.audit.rows import StoreRows
+
+        last = None
+        for row in StoreRows(self.store.recorder).picked(campaign_id, (COMMITTED,)):
+            last = row
+        body = stored_body(last) if last is not None else None
+        if not body or "at" not in body:
+            return None
+        return datetime.fromisoformat(str(body["at"])).timestamp()
+
     def execute(
         self,
         campaign_name: str,
@@ -214,6 +230,7 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         say: str = "",
         seal: str = "",
         signed_in: bool = False,
+        interaction: str = "",
     ) -> RulingResult:
         """Decide ``command`` against fresh state and record its events as one ruling.
         ``hidden``: a GM's hidden ruling (a secret roll), read by the GMs alone until
@@ -221,10 +238,13 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
         in its header with the command (``domain.said``). ``seal``: the actor's own signature
         of the text ``seal_text`` gives (protocol 3): the roll's dice come from the committed
         seed and the seal, so the GM's machine could not foresee them (``engine.dice.seals``
-        refuses a seal that is not the actor's signature of this roll).
+        refuses a seal that is not the actor's signature of this roll). ``interaction``: with
+        ``seal`` Discord's signature of it, what Discord signed of the slash command that asked
+        for the roll (its timestamp and raw body): the roll is sealed through Discord
+        (``engine.dice.interactions`` checks it), and only when it draws committed dice.
         ``signed_in``: the actor is the member signed in on this front end (the table server's
         page or API, Discord), never set by the CLI: a key a member puts on their own seat so
-        is recorded as theirs (``MemberKeyRegistered.signed_in``), and from protocol 3 only such
+        is recorded as theirs (``MemberKeyRegistered.signed_in``), and from protocol 4 only such
         a key's signed entropy counts.
 
         ``actor`` is the member who made the call (default: the campaign's GM); a command the
@@ -241,11 +261,22 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             who = actor or campaign.gm
             sealed = None
             if seal:  # the seal's checks (and Ed25519) load only for a sealed roll
-                from engine.dice.seals import SealOnHiddenRoll, check_seal
+                from engine.dice.seals import SealOnHiddenRoll, SealWithGivenDice, check_seal
 
                 if hidden:
                     raise SealOnHiddenRoll()
-                sealed = check_seal(campaign, who, command, seal, given=spec.given)
+                if interaction:
+                    from engine.dice.interactions import check_interaction_seal
+
+                    if spec.given is not None:
+                        raise SealWithGivenDice(given=spec.given)
+                    moment = self.ledger.now().timestamp()
+                    committed = self._committed_at(campaign_id)
+                    sealed = check_interaction_seal(
+                        campaign, who, command, seal, interaction, moment, committed
+                    )
+                else:
+                    sealed = check_seal(campaign, who, command, seal, given=spec.given)
             check_ruling(
                 campaign, who, command, hidden=hidden, given=spec.given, typed=bool(spec.faces)
             )
@@ -270,6 +301,8 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
             lane = leaf = None
             if drawn is not None and campaign.dice_protocol >= 2:
                 lane, leaf = (who, None) if drawn.leaf is None else (None, drawn.leaf)
+            if sealed is not None and interaction and not recording.rolled:
+                sealed = None  # offered by Discord, kept only by a roll that draws dice
             if sealed is not None:
                 lane = who
             params = {"topic": get_topic(type(command)), "args": converter.unstructure(command)}
@@ -294,8 +327,9 @@ class Engine(Reading, Notices, Access, Actions, Once, Witnesses):
                 leaf=leaf,
                 visibility=visibility,
                 audience=audience,
-                roll_seal=seal,
+                roll_seal=seal if sealed is not None else "",
                 sealed=sealed,
+                interaction=interaction if sealed is not None else "",
             )
 
         result = self.ledger.retried(campaign_id, attempt)

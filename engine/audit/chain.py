@@ -29,6 +29,10 @@ RETRACTED = "domain.events:RulingRetracted"
 SHOWN = "domain.events:RulingRevealed"
 ENDED = "domain.events:SessionEnded"
 FREE_ROLL = "domain.events:FreeRollMade"
+CREATED = "domain.events:CampaignCreated"
+CHANNEL_LINKED = "domain.events:ChannelLinked"
+CHANNEL_UNLINKED = "domain.events:ChannelUnlinked"
+MEMBER_LINKED = "domain.events:MemberLinked"
 
 
 def stored_body(row: StoredEvent) -> dict[str, Any] | None:

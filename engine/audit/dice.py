@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -25,17 +26,24 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.campaign import KEYS_SIGNED_IN
 from domain.dice import Provenance
+from domain.errors import DomainError
 from domain.events import AMEND, CORRECTIONS
+from domain.interactions import interaction_id
+from domain.links import DISCORD
 from domain.plain import Plain
 from domain.signatures import entropy_message, seal_message, signature_holds
 from engine.audit.chain import (
+    CHANNEL_LINKED,
+    CHANNEL_UNLINKED,
     COMMITTED,
+    CREATED,
     ENDED,
     ENTROPY,
     FREE_ROLL,
     HIDDEN_SHOWN,
     KEY,
     MADE,
+    MEMBER_LINKED,
     RETRACTED,
     REVEALED,
     SEATED,
@@ -66,7 +74,41 @@ if TYPE_CHECKING:
 _COMMITTED = Provenance.COMMITTED.value
 
 # The rows read before the rest (``SessionDice.first``): a few a session.
-SECRETS = (COMMITTED, ENTROPY, REVEALED, KEY, SEATED, UNSEATED, HIDDEN_SHOWN)
+SECRETS = (
+    COMMITTED,
+    ENTROPY,
+    REVEALED,
+    KEY,
+    SEATED,
+    UNSEATED,
+    HIDDEN_SHOWN,
+    CREATED,
+    CHANNEL_LINKED,
+    CHANNEL_UNLINKED,
+    MEMBER_LINKED,
+)
+
+
+@frozen
+class Links(Plain):
+    """What checks a roll sealed through Discord, as the log stood at its ruling: the campaign's
+    system, each linked channel's application key, and the Discord account linked to the member
+    who rolled."""
+
+    system: str
+    keys: dict[str, str]
+    account: str | None
+
+
+LINKS = (CREATED, CHANNEL_LINKED, CHANNEL_UNLINKED, MEMBER_LINKED)
+
+
+def _moment(at: Any) -> float | None:
+    """A row's time (ISO text) as Unix seconds (None when it does not read)."""
+    try:
+        return datetime.fromisoformat(str(at)).timestamp() if at else None
+    except ValueError:
+        return None
 
 
 KEYBOARD_NOT_COUNTED = "not counted: key put on the seat at the GM's keyboard"
@@ -86,8 +128,10 @@ class _Commitment:
     """One commitment of a session's dice (a session started again has several): its hash, the
     entropy given with it and added after it, its reveal, and what its rolls showed so far."""
 
-    def __init__(self, session: int, event: dict[str, Any]) -> None:
+    def __init__(self, session: int, event: dict[str, Any], at: Any = None) -> None:
         self.session = session
+        self.committed_at = _moment(at)  # when the commitment was recorded (Unix seconds)
+        self.interactions: set[str] = set()  # protocol 3: the Discord interactions that sealed
         self.seed_hash: str = event["seed_hash"]
         self.given: str = event["entropy"]
         self.protocol: int = event.get("protocol", 1)
@@ -211,10 +255,13 @@ class _Commitment:
             self.failure = error
             self.failed_at = made.get("number") if isinstance(made, dict) else None
 
-    def sealed_roll(self, made: dict[str, Any], actor: Any, seat_key: str) -> None:
+    def sealed_roll(
+        self, made: dict[str, Any], actor: Any, seat_key: str, links: Links | None = None
+    ) -> None:
         """A roll its roller sealed (protocol 3): the seal is theirs, by the key on their seat
-        then, over the roll as recorded, their sealed rolls run 0, 1, 2..., and with the seed
-        revealed its dice follow from the seed and the seal."""
+        then, over the roll as recorded (or, sealed through Discord, Discord's signature of the
+        interaction that asked for it: ``links``), their sealed rolls run 0, 1, 2..., and with
+        the seed revealed its dice follow from the seed and the seal."""
         self.rolls += made.get("counter") is not None
         if self.failure is not None:
             return
@@ -237,7 +284,9 @@ class _Commitment:
             self.sealed.append((number, str(member), str(seal)))
             args = canonical_json(json.loads(made["params"])["args"]).decode()
             message = seal_message(self.seed_hash, member, sealed, made["command"], args)
-            if not seat_key:
+            if made.get("interaction"):
+                self._through_discord(made, args, links)
+            elif not seat_key:
                 self.problems.append(
                     f"ruling {number}: sealed as {member}'s, who had no key on their seat"
                 )
@@ -258,6 +307,30 @@ class _Commitment:
         except Exception as error:  # a header that does not read as a roll: named, not raised
             self.failure = error
             self.failed_at = made.get("number") if isinstance(made, dict) else None
+
+    def _through_discord(self, made: dict[str, Any], args: str, links: Links | None) -> None:
+        """A roll sealed through Discord: its interaction checked (``check_interaction``)."""
+        from engine.dice.interactions import check_interaction
+
+        number, member, signed = made["number"], made["lane"], made["interaction"]
+        links = links or Links(system="", keys={}, account=None)
+        try:
+            check_interaction(
+                signed,
+                made["seal"],
+                keys=links.keys,
+                account=links.account,
+                system=links.system,
+                member=member,
+                command=made["command"],
+                args=args,
+                used=self.interactions,
+                session=self.session,
+                not_before=self.committed_at,
+            )
+        except DomainError as error:
+            self.problems.append(f"ruling {number}: {error.reason}")
+        self.interactions.add(interaction_id(signed))
 
     def _hidden_roll(
         self, made: dict[str, Any], actor: Any, sides: tuple[int, ...], faces: tuple[int, ...]
@@ -326,6 +399,9 @@ class SessionDice:
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
         self.put: dict[str, Seat] = {}  # each seat's last key: who put it there, from where
+        self._system = ""  # the campaign's
+        self._channels: list[tuple[int, str, str]] = []  # (row version, channel, key or "")
+        self._links: list[tuple[int, str, str]] = []  # (row version, account or "", member)
 
     def first(self, rows: Iterable[StoredEvent]) -> None:
         """Read the commitments, entropy, keys and reveals ahead of the rest (rows that do not
@@ -336,11 +412,14 @@ class SessionDice:
             body = stored_body(row)
             event: Any = body.get("event", {}) if isinstance(body, dict) else None
             try:
-                if row.topic == COMMITTED:
-                    made = _Commitment(event["session"], event)
+                if row.topic in LINKS:
+                    self._linked(row.originator_version, row.topic, event)
+                elif row.topic == COMMITTED:
+                    made = _Commitment(event["session"], event, (body or {}).get("at"))
                     self._ahead[row.originator_version] = made
                     current[made.session] = made
                 elif row.topic in (SEATED, UNSEATED):
+                    self._links.append((row.originator_version, "", event["name"]))
                     keys.pop(event["name"], None)
                     self._keys.setdefault(event["name"], []).append((row.originator_version, ""))
                 elif row.topic == KEY:
@@ -395,6 +474,32 @@ class SessionDice:
                         "its committed dice cannot be checked"
                     )
 
+    def _linked(self, version: int, topic: str, event: dict[str, Any]) -> None:
+        """A link's row, as the first pass reads it (Discord's only)."""
+        if event.get("platform", DISCORD) != DISCORD:
+            return
+        if topic == CREATED:
+            self._system = str(event["system"])
+        elif topic == CHANNEL_LINKED:
+            self._channels.append((version, str(event["channel"]), str(event.get("key", ""))))
+        elif topic == CHANNEL_UNLINKED:
+            self._channels.append((version, str(event["channel"]), ""))
+        else:
+            self._links.append((version, str(event["user"]), str(event["name"])))
+
+    def links_at(self, member: Any, version: int) -> Links:
+        """The system, the channels' keys and ``member``'s Discord account at ``version``."""
+        keys = {channel: key for at, channel, key in self._channels if at < version}
+        accounts: dict[str, str] = {}  # member: account
+        for at, account, who in self._links:
+            if at >= version:
+                break
+            accounts = {m: a for m, a in accounts.items() if m != who and a != account}
+            if account:
+                accounts[who] = account
+        found = accounts.get(str(member))
+        return Links(system=self._system, keys={c: k for c, k in keys.items() if k}, account=found)
+
     def key_at(self, member: Any, version: int) -> str:
         """The key on ``member``'s seat at the campaign stream's ``version``."""
         held = [key for at, key in self._keys.get(str(member), ()) if at < version]
@@ -416,7 +521,9 @@ class SessionDice:
             _, listed = c.redraws.setdefault(amends.ruling, (amends.roller, []))
             listed.append((number, str(actor)))
         if event.get("sealed") is not None:
-            c.sealed_roll(event, actor, self.key_at(event.get("lane"), version))
+            lane_of = event.get("lane")
+            links = self.links_at(lane_of, version) if event.get("interaction") else None
+            c.sealed_roll(event, actor, self.key_at(lane_of, version), links)
             if event.get("counter") is not None and isinstance(number, int):
                 self._rolled[number] = (c, str(actor))
             return

@@ -23,7 +23,8 @@ it (``domain.signatures.seal_message``: the commitment, the member, which of the
 it is, the command and its arguments); its blocks are HMAC-SHA256(K_s, counter ‖ UTF-8(M)) with
 K_s = HMAC-SHA256(K, the signature's 64 bytes), counters from 0. The GM's machine knows S but
 not the signature until the player asks, so it cannot foresee the roll, nor move it: the
-player's sealed rolls draw on no counter anyone else's rolls use.
+player's sealed rolls draw on no counter anyone else's rolls use. A roll asked for in Discord is
+sealed the same way by Discord's own signature of the interaction (``engine.dice.interactions``).
 
 Protocol 4 (every session started since keys record where they were put on a seat) draws as
 protocol 3; what changes is whose entropy counts: only words signed by a key the member put on

@@ -92,6 +92,7 @@ class RulingView:
     visibility: str = "public"
     sealed_by: str | None = None
     entered_for: str | None = None
+    sealed_through: str = ""  # "Discord": sealed by the interaction that asked for it
 
     @property
     def correctable(self) -> bool:
@@ -126,6 +127,7 @@ def ruling_view(result: RulingResult) -> RulingView:
         visibility=str(made.visibility),
         sealed_by=sealed_by(made),
         entered_for=entered_for(made, header.actor, result.campaign),
+        sealed_through=sealed_through(made),
     )
 
 
@@ -144,6 +146,12 @@ def entered_for(made: RulingMade, actor: str, campaign: CampaignState) -> str | 
         return None
     seated = campaign.member(actor)
     return None if seated is not None and seated.role is Role.GM else actor
+
+
+def sealed_through(made: RulingMade) -> str:
+    """Where the seal was made when not on the roller's own client: ``Discord`` (its signature
+    of the interaction that asked for the roll), or ""."""
+    return "Discord" if made.sealed is not None and made.interaction else ""
 
 
 @frozen(kw_only=True)
@@ -228,6 +236,7 @@ class LogEntry:
     hidden: bool = False
     sealed_by: str | None = None
     entered_for: str | None = None
+    sealed_through: str = ""  # "Discord": sealed by the interaction that asked for it
 
     @property
     def correctable(self) -> bool:
@@ -284,4 +293,5 @@ def log_entry(logged: LoggedRuling, campaign: CampaignState) -> LogEntry:
         hidden=made.number in campaign.hidden and made.number not in campaign.revealed,
         sealed_by=sealed_by(made),
         entered_for=entered_for(made, header.actor, campaign),
+        sealed_through=sealed_through(made),
     )

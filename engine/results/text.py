@@ -30,14 +30,16 @@ def dice_source(view: RulingView | LogEntry) -> str:
 
 
 def sealing(view: RulingView | LogEntry) -> str:
-    """``, sealed by ana`` of committed dice their player sealed, ``, foreseeable by the GM,
-    entered for ana`` of those recorded in a player's name that nobody sealed (at the GM's
-    keyboard with ``--as``, or her own roll unsealed), ``, foreseeable by the GM`` of the GM's
-    own, an NPC's or a hidden roll; "" of dice not committed."""
+    """``, sealed by ana`` (``, sealed by ana (through Discord)``) of committed dice their
+    player sealed, ``, foreseeable by the GM, entered for ana`` of those recorded in a player's
+    name that nobody sealed (at the GM's keyboard with ``--as``, or her own roll unsealed),
+    ``, foreseeable by the GM`` of the GM's own, an NPC's or a hidden roll; "" of dice not
+    committed."""
     if view.provenance != COMMITTED:
         return ""
     if view.sealed_by is not None:
-        return f", sealed by {view.sealed_by}"
+        through = f" (through {view.sealed_through})" if view.sealed_through else ""
+        return f", sealed by {view.sealed_by}{through}"
     if view.entered_for is not None:
         return f", foreseeable by the GM, entered for {view.entered_for}"
     return ", foreseeable by the GM"

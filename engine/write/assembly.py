@@ -87,6 +87,7 @@ def assemble(
     audience: tuple[str, ...] = (),
     roll_seal: str = "",
     sealed: int | None = None,
+    interaction: str = "",
 ) -> Draft:
     """Number the ruling, give each event its stream version, close the ruling with its header
     on the campaign stream, and apply every event to its stream's state (a misfit raises: the
@@ -117,6 +118,7 @@ def assemble(
         audience=audience,
         seal=roll_seal,
         sealed=sealed,
+        interaction=interaction,
     )
     by_stream[campaign_id].append(header)  # last: it closes the ruling
     after: dict[UUID, Any] = {}

@@ -386,6 +386,7 @@ class Ledger:
         audience: tuple[str, ...] = (),
         roll_seal: str = "",
         sealed: int | None = None,
+        interaction: str = "",
     ) -> RulingResult | None:
         """Record one ruling; None when another writer got there first (the caller retries)."""
         at = self.now()
@@ -412,6 +413,7 @@ class Ledger:
                 audience=audience,
                 roll_seal=roll_seal,
                 sealed=sealed,
+                interaction=interaction,
                 at=at,
             )
             heads = {stream: self.head(stream) for stream in draft.by_stream}

@@ -111,6 +111,7 @@ def test_json_output_has_stable_keys(table: Run) -> None:
         "visibility",
         "sealed_by",
         "entered_for",
+        "sealed_through",
     }
     assert expected == set(data)
     assert [{"sides": 6, "face": 2}, {"sides": 6, "face": 5}] == data["dice"]

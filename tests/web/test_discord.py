@@ -335,9 +335,9 @@ def test_an_answer_not_ready_in_time_is_deferred_then_sent_through_the_webhook(
     released = threading.Event()
     slow = interactions.answer_of
 
-    def held(engine: Engine, interaction: dict[str, Any], page: str) -> Any:
+    def held(engine: Engine, interaction: dict[str, Any], page: str, signed: Any = None) -> Any:
         released.wait(timeout=30)
-        return slow(engine, interaction, page)
+        return slow(engine, interaction, page, signed)
 
     monkeypatch.setattr(interactions, "answer_of", held)
     monkeypatch.setattr(interactions, "DEADLINE", 0.01)

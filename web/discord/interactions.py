@@ -14,7 +14,10 @@ answered with a form asking the reason; 5 MODAL_SUBMIT is that form sent, record
 dispute or the undo. A refusal is an ephemeral line with its code; nothing is recorded.
 A command's options are read against the command as registered (``web.discord.options``); the
 author of a post, a dispute or entropy is the linked member, no option. A command or a form
-is run once: a copy of it (its id) gets the first answer, kept in the store.
+is run once: a copy of it (its id) gets the first answer, kept in the store. A player's roll
+in a protocol-3 session, in a channel linked with the application's key, is sealed by the
+interaction: Discord's signature and what it signed (the timestamp and the raw body) go with
+the command (``Engine.execute(seal=..., interaction=...)``, ``engine.dice.interactions``).
 
 Discord waits three seconds for the first answer: a command or a form still running after
 ``DEADLINE`` is answered "deferred" (type 5, Discord shows that the app is thinking) and its
@@ -38,19 +41,26 @@ from litestar import Request, Response, post
 from litestar.background_tasks import BackgroundTask
 from litestar.params import RawBody
 
-from domain.errors import CodedError, DomainError, ErrorKind, InvalidParameter
-from domain.kinds import ListOf
+from domain.errors import CodedError, DomainError, ErrorKind
 from domain.policy import check_allowed, check_gm
 from domain.registry import Verb, verbs
 from domain.table import DisputeRuling
-from engine import DiceSpec, Engine, ruling_view, store_fault
+from engine import (
+    DiceSpec,
+    Engine,
+    RulingResult,
+    author_of,
+    chat_params,
+    ruling_view,
+    seals_through,
+    store_fault,
+)
 from web.commands import build
 from web.discord import answers, api, direct, voices
 from web.discord.answers import Answer
 from web.discord.autocomplete import suggestions
 from web.discord.options import MalformedInteraction, given
 from web.discord.signature import BadDiscordSignature, Verifier
-from web.discord.slash import author_of
 from web.discord.slash import commands as slash_commands
 from web.discord.tables import Seat, campaign_of, seat_of
 from web.discord.tools import JOIN, JOIN_COMMAND, TOOL_KINDS, TOOLS, Asked, join
@@ -59,9 +69,9 @@ from web.errors import refusal
 
 PATH = "/discord/interactions"
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL = 1, 2, 3, 4, 5
-# Options every verb's slash command has besides its parameters (no verb has a parameter of
-# either name: web.discord.slash checks).
-FACES, HIDDEN = "faces", "hidden"
+# Discord's signature of an interaction (lower-case hex) and what it signed: the
+# X-Signature-Timestamp header followed by the raw body, as text.
+Signed = tuple[str, str]
 
 clock: Callable[[], float] = time.time  # the one clock seam: tests set the moment
 DEADLINE = 2.5  # seconds a command may take before its answer is deferred (Discord waits 3)
@@ -110,7 +120,8 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
     if not isinstance(interaction, dict):
         return Response(answers.refused(MalformedInteraction(problem="not a JSON object")))
     engines, page = request.app.state.engines, str(request.base_url).rstrip("/")
-    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction, page))
+    signed = _signed(request, body)
+    future = WORKERS.submit(lambda: answer_of(engines.get(), interaction, page, signed))
     try:
         answer = future.result(timeout=DEADLINE if _deferrable(interaction) else None)
     except NotYet:
@@ -119,6 +130,17 @@ def interactions(request: Request[Any, Any, Any], body: RawBody) -> Response[Any
     if not answer.then and answer.speak is None and answer.tell is None:
         return Response(answer.first)
     return Response(answer.first, background=BackgroundTask(_after, interaction, answer))
+
+
+def _signed(request: Request[Any, Any, Any], body: bytes) -> Signed | None:
+    """Discord's signature of the request (checked) and what it signed, as text (None when the
+    body is not UTF-8: such a request seals nothing)."""
+    signature = request.headers.get("X-Signature-Ed25519", "")
+    timestamp = request.headers.get("X-Signature-Timestamp", "")
+    try:
+        return bytes.fromhex(signature).hex(), timestamp + body.decode("utf-8")
+    except ValueError:
+        return None
 
 
 def _deferrable(interaction: dict[str, Any]) -> bool:
@@ -160,7 +182,9 @@ def _then(interaction: dict[str, Any], messages: tuple[dict[str, Any], ...]) -> 
         log.exception("a message following a Discord answer could not be sent")
 
 
-def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> Answer:
+def answer_of(
+    engine: Engine, interaction: dict[str, Any], page: str = "", signed: Signed | None = None
+) -> Answer:
     """The answer to a signed interaction, a refusal as an ephemeral line. A command or a
     form sent is run once: a replay of it (the same interaction id) is given the first answer
     again, kept in the store (``Engine.answer_once``), and runs nothing: nothing is appended,
@@ -170,7 +194,7 @@ def answer_of(engine: Engine, interaction: dict[str, Any], page: str = "") -> An
     ran: list[Answer] = []
 
     def first() -> str:
-        ran.append(_answer_now(engine, interaction, page))
+        ran.append(_answer_now(engine, interaction, page, signed))
         return json.dumps(ran[0].first)
 
     try:
@@ -187,9 +211,11 @@ def _interaction_id(interaction: dict[str, Any]) -> str:
     return found
 
 
-def _answer_now(engine: Engine, interaction: dict[str, Any], page: str) -> Answer:
+def _answer_now(
+    engine: Engine, interaction: dict[str, Any], page: str, signed: Signed | None = None
+) -> Answer:
     try:
-        found = answered(engine, interaction, page)
+        found = answered(engine, interaction, page, signed)
     except Exception as error:
         return _refused(engine, error)
     return found if isinstance(found, Answer) else Answer(found)
@@ -205,9 +231,10 @@ def _refused(engine: Engine, error: Exception) -> Answer:
 
 
 def answered(
-    engine: Engine, interaction: dict[str, Any], page: str = ""
+    engine: Engine, interaction: dict[str, Any], page: str = "", signed: Signed | None = None
 ) -> dict[str, Any] | Answer:
-    """The answer to a signed interaction (see the module docstring)."""
+    """The answer to a signed interaction (see the module docstring); ``signed``: Discord's
+    signature and what it signed, which seal a player's roll (``_sealing``)."""
     kind = interaction.get("type")
     if kind == PING:
         return {"type": answers.PONG}
@@ -225,17 +252,30 @@ def answered(
         return _pressed(seat, str(data.get("custom_id", "")))
     if kind == MODAL:
         return _submitted(engine, seat, data)
+    return _commanded(engine, seat, interaction, data, page, signed)
+
+
+def _commanded(
+    engine: Engine,
+    seat: Seat,
+    interaction: dict[str, Any],
+    data: dict[str, Any],
+    page: str,
+    signed: Signed | None,
+) -> dict[str, Any] | Answer:
+    """A slash command, or the choices of the option being typed in one."""
     system = seat.campaign.system
     registered = registered_commands(system).get(str(data.get("name")))
     if registered is None:
         raise UnknownSlashCommand(name=str(data.get("name"))[:40], system=system)
-    sent = given(registered, data, typing=kind == AUTOCOMPLETE)
+    typing = interaction.get("type") == AUTOCOMPLETE
+    sent = given(registered, data, typing=typing)
     name = " ".join(sent.words)
     verb = verbs(system).get(name)
     tool = TOOLS.get(name) if verb is None else None
     if verb is None and tool is None:
         raise UnknownSlashCommand(name=name, system=system)
-    if kind == AUTOCOMPLETE:
+    if typing:
         kinds = TOOL_KINDS if tool is not None else {p.name: p.kind for p in verb.parameters}  # type: ignore[union-attr]
         choices = suggestions(engine, seat, kinds, list(sent.sent))
         return {"type": answers.AUTOCOMPLETE_RESULT, "data": {"choices": choices}}
@@ -243,19 +283,58 @@ def answered(
         options = [{"name": k, "value": v} for k, v in sent.values.items()]
         return tool.run(Asked(engine, seat, tools_options(tool, options), page))
     assert verb is not None
-    params, dice, hidden = _params(verb, sent.values)
-    author = author_of(system, verb)
+    return _ran(engine, seat, verb, sent.values, interaction, signed)
+
+
+def _ran(
+    engine: Engine,
+    seat: Seat,
+    verb: Verb,
+    values: dict[str, Any],
+    interaction: dict[str, Any],
+    signed: Signed | None,
+) -> dict[str, Any] | Answer:
+    """A verb's command, run as the linked member (a player's roll sealed by the interaction
+    where ``_sealing`` says so), and its answer."""
+    params, faces, hidden = chat_params(verb, values)
+    author = author_of(seat.campaign.system, verb)
     if author is not None:  # not an option: the member the account is linked to
         params[author] = seat.member
     command = build(verb, params, seat.member)
+    channel = str(interaction.get("channel_id"))
+    seal, what = _sealing(seat, channel, signed) if faces is None and not hidden else ("", "")
     result = engine.execute(  # the member the Discord account is linked to, signed by Discord
-        seat.campaign.name, command, actor=seat.member, dice=dice, hidden=hidden, signed_in=True
+        seat.campaign.name,
+        command,
+        actor=seat.member,
+        dice=DiceSpec(faces=faces),
+        hidden=hidden,
+        seal=seal,
+        interaction=what,
+        signed_in=True,
     )
+    return _shown(engine, seat, channel, result)
+
+
+def _sealing(seat: Seat, channel: str, signed: Signed | None) -> Signed:
+    """Discord's signature and what it signed, as the roll's seal, where the interaction seals
+    it (``engine.seals_through``: a player's roll in a protocol-3 session, in a channel linked
+    with the application's key); ("", "") where it does not."""
+    if signed is None or not seals_through(seat.campaign, seat.member, channel):
+        return "", ""
+    return signed
+
+
+def _shown(
+    engine: Engine, seat: Seat, channel: str, result: RulingResult
+) -> dict[str, Any] | Answer:
+    """A ruling's answer: a post shown in its speaker's voice, a ruling the table may not read
+    told to its readers, or the ruling."""
     voice = voices.voice_of(result)
     if voice is not None and voices.can_speak():
         speaker, text = voice
         shown = answers.said(f"ruling {result.number}: posted as {speaker} in the channel")
-        return Answer(shown, speak=(str(interaction.get("channel_id")), speaker, text))
+        return Answer(shown, speak=(channel, speaker, text))
     if direct.readers_besides(result, seat.member):  # a private or hidden ruling: its readers'
         number, name = result.number, seat.campaign.name
         return Answer(
@@ -326,40 +405,10 @@ def _where(interaction: dict[str, Any]) -> tuple[str, str]:
     return channel, user["id"]
 
 
-def _params(verb: Verb, values: dict[str, Any]) -> tuple[dict[str, Any], DiceSpec, bool]:
-    """The verb's parameters from the options' values (a list parameter is written
-    comma-separated), the dice rolled at the table (``faces``, comma-separated) and whether it
-    is hidden."""
-    lists = {p.name: p.kind for p in verb.parameters if isinstance(p.kind, ListOf)}
-    params: dict[str, Any] = {}
-    faces: tuple[int, ...] | None = None
-    hidden = False
-    for name, value in values.items():
-        if name == FACES and isinstance(value, str):
-            faces = _faces(value)
-        elif name == HIDDEN:
-            hidden = value is True
-        else:
-            listed = lists.get(name)
-            params[name] = listed.parse(name, value) if listed and isinstance(value, str) else value
-    return params, DiceSpec(faces=faces), hidden
-
-
 @cache
 def registered_commands(system: str) -> Mapping[str, Mapping[str, Any]]:
     """The slash commands of ``system`` as registered, by name."""
     return MappingProxyType({c["name"]: c for c in slash_commands(system)})
-
-
-def _split(value: str) -> list[str]:
-    return [part.strip() for part in value.split(",") if part.strip()]
-
-
-def _faces(value: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(part) for part in _split(value))
-    except ValueError:
-        raise InvalidParameter(key=FACES, value=value, expected="faces like 3,5") from None
 
 
 def routes() -> list[Any]:

@@ -32,8 +32,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.kinds import Choice, Flag, Integer, ListOf, Reference, Refers, Text
-from domain.policy import OBSERVERS, players_may
+from domain.policy import players_may
 from domain.registry import Parameter, Verb, verbs
+from engine import author_of
 from web.discord.tools import GM_TOOLS, JOIN, TOOLS
 from web.discord.tools import slash_commands as tool_commands
 
@@ -41,7 +42,6 @@ CHAT_INPUT = 1
 SUB_COMMAND, STRING, INTEGER, BOOLEAN = 1, 3, 4, 5
 MAX_COMMANDS, MAX_OPTIONS, MAX_CHOICES = 100, 25, 25
 MAX_NAME, MAX_DESCRIPTION, MAX_LENGTH = 32, 100, 6000
-AUTHOR = "by"  # the field naming who makes the ruling, where a player's policy says so
 GM_ONLY = "0"  # default_member_permissions: no permission suffices; administrators see it
 NAME = re.compile(r"^[-_'\w]{1,32}$")  # Discord's: letters and digits of any script, - _ '
 EXTRA = (
@@ -70,16 +70,6 @@ def shortened(text: str, limit: int) -> str:
     room = text[: limit - 1]
     cut = room if text[limit - 1] == " " else room.rpartition(" ")[0]
     return (cut or room).rstrip(" ,;:-(") + "…"
-
-
-def author_of(system: str, verb: Verb) -> str | None:
-    """The field of ``verb`` naming its ruling's author, filled from the linked member: the
-    field a player's or an observer's policy says must name themself (``PlayerMay.as_player``)
-    when it is the author's ``by``. A field naming another member, the GM's to choose (a new
-    character's ``player``, the ``member`` a key is put on), stays an option."""
-    may = players_may(system).get(verb.name) or OBSERVERS.get(verb.name)
-    field = None if may is None else may.as_player
-    return field if field == AUTHOR else None
 
 
 def players_issue(system: str, names: Iterable[str]) -> bool:

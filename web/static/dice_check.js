@@ -262,6 +262,8 @@ const diceCheck = (() => {
     const keys = new Map();
     const putBy = new Map(); // who put each seat's key there
     const signedIn = new Map(); // whether from the member's own signed-in client
+    const channelKeys = new Map(); // each linked Discord channel's application key
+    const accounts = new Map(); // each member's linked Discord account
     let current = null;
     for (const step of steps) {
       if (step.step === "committed") {
@@ -283,6 +285,15 @@ const diceCheck = (() => {
         keys.delete(step.name);
         putBy.delete(step.name);
         signedIn.delete(step.name);
+        accounts.delete(step.name);
+      } else if (step.step === "channel") {
+        if (step.key) channelKeys.set(step.channel, step.key);
+        else channelKeys.delete(step.channel);
+      } else if (step.step === "account") {
+        for (const [who, account] of [...accounts]) {
+          if (account === step.account) accounts.delete(who); // an account is one member's
+        }
+        accounts.set(step.name, step.account);
       } else if (step.step === "key") {
         keys.set(step.name, step.key);
         putBy.set(step.name, step.by);
@@ -302,6 +313,8 @@ const diceCheck = (() => {
       } else if (["roll", "unread", "uncommitted"].includes(step.step) && !current.ended) {
         if (step.sealed !== null && step.sealed !== undefined) {
           step.seatKey = keys.get(step.lane) || ""; // the key on the sealer's seat then
+          step.channelKeys = new Map(channelKeys); // sealed through Discord: its keys then
+          step.account = accounts.get(step.lane) || ""; // and the account linked to the roller
         }
         current.items.push(step);
       }
@@ -395,6 +408,7 @@ const diceCheck = (() => {
       unreadLanes: new Set(),
       leaves: 0,
       seals: new Map(), // protocol 3: each member's next sealed roll
+      interactions: new Set(), // protocol 3: the Discord interactions that sealed a roll
     };
     const listed = [];
     const hidden = [];
@@ -720,10 +734,95 @@ const diceCheck = (() => {
       roll.command,
       roll.args,
     );
-    if (!roll.seatKey) wrong(`sealed as ${roll.lane}'s, who had no key on their seat`);
+    if (roll.interaction) await discordSealed(c, roll, state, wrong);
+    else if (!roll.seatKey) wrong(`sealed as ${roll.lane}'s, who had no key on their seat`);
     else if (!(await signatureHolds(roll.seatKey, message, roll.seal))) {
       wrong(`its seal is not ${roll.lane}'s signature of the roll recorded`);
     }
+  }
+
+  // A roll sealed through Discord (engine/dice/interactions.py): Discord's signature of the
+  // interaction (its timestamp, then its raw body) by the key recorded at its channel's link,
+  // sent from the account linked to the roller, asking for the roll recorded, sealing one roll
+  // of the session, sent no earlier than the second the commitment was recorded.
+  async function discordSealed(c, roll, state, wrong) {
+    const text = roll.interaction;
+    const stamp = /^[0-9]*/.exec(text)[0];
+    let body = null;
+    try {
+      body = JSON.parse(text.slice(stamp.length));
+    } catch (error) {
+      body = null;
+    }
+    if (body === null || typeof body !== "object" || Array.isArray(body)) body = {};
+    const channel = typeof body.channel_id === "string" ? body.channel_id : "(none)";
+    const key = roll.channelKeys.get(channel) || "";
+    const unsigned =
+      "the interaction is not signed by the Discord application linked with channel " + channel;
+    if (!key) return wrong(`${unsigned}: no key was recorded when it was linked`);
+    if (!stamp || !(await signatureHolds(key, utf8.encode(text), roll.seal))) {
+      return wrong(`${unsigned}: the signature does not hold over its timestamp and body`);
+    }
+    const id = typeof body.id === "string" ? body.id : "";
+    const data = body.data;
+    if (body.type !== 2 || !id || data === null || typeof data !== "object") {
+      return wrong("the interaction Discord signed is not a slash command with an id");
+    }
+    const from = body.member && typeof body.member === "object" ? body.member.user : body.user;
+    const user = from && typeof from === "object" ? from.id : undefined;
+    if (!roll.account || user !== roll.account) {
+      wrong(`the interaction was sent by Discord account ${user}, not ${roll.lane}'s linked one`);
+    }
+    const asked = sentOptions(data);
+    if (!sameRoll(asked, roll)) {
+      const words = asked.words.join(" ");
+      wrong(`the interaction Discord signed is not this roll: it asks for /${words}`);
+    }
+    if (state.interactions.has(id)) {
+      wrong(`interaction ${id} sealed a roll of this session already`);
+    }
+    state.interactions.add(id);
+    const committed = Date.parse(c.committed.at || "");
+    if (!Number.isNaN(committed) && Number(stamp) < Math.floor(committed / 1000)) {
+      wrong(`interaction ${id} was sent before the session's commitment was recorded`);
+    }
+    return undefined;
+  }
+
+  // A slash command's words (its name, then its subcommands') and its options' values by name.
+  function sentOptions(data) {
+    const words = [String(data.name)];
+    let options = Array.isArray(data.options) ? data.options : [];
+    while (options.length === 1 && options[0] && [1, 2].includes(options[0].type)) {
+      words.push(String(options[0].name));
+      options = Array.isArray(options[0].options) ? options[0].options : [];
+    }
+    const values = new Map();
+    for (const option of options) {
+      if (option && typeof option === "object") values.set(String(option.name), option.value);
+    }
+    return { words, values };
+  }
+
+  // Whether the options sent are the arguments recorded: the words spell the command, each
+  // option is its argument (a list written comma-separated), no faces typed, not hidden.
+  // (verify-dice builds the whole command from the verb's parameters, defaults included.)
+  function sameRoll(asked, roll) {
+    if (asked.words.join(" ") !== roll.command) return false;
+    for (const [name, value] of asked.values) {
+      if (name === "faces" || (name === "hidden" && value === true)) return false;
+      if (name === "hidden") continue;
+      const recorded = roll.args[name];
+      const listed =
+        Array.isArray(recorded) && typeof value === "string"
+          ? value
+              .split(",")
+              .map((part) => part.trim())
+              .filter((part) => part)
+          : value;
+      if (canonical(listed) !== canonical(recorded)) return false;
+    }
+    return true;
   }
 
   // Protocol 2's reveal: the counters each member's rolls used and the hidden leaves taken, as

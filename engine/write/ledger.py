@@ -414,7 +414,12 @@ class Ledger:
                 sealed=sealed,
                 at=at,
             )
-            heads = {stream: self.head(stream) for stream in draft.by_stream}
+            # Each stream's link at the version its state was loaded at: a stream written
+            # since holds that version's successor already, and the insert below fails.
+            heads = {
+                stream: self.streams.link_of(stream, versions[stream], evolvers[stream])
+                for stream in draft.by_stream
+            }
             records, rows = encoded(draft.records, heads)
             return attrs.evolve(draft, records=records), rows
 
@@ -428,11 +433,15 @@ class Ledger:
         except IntegrityError:
             return None
         after = dict(draft.after)
+        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
+        written = {row.originator_id: row.state for row in rows}  # each stream's last row
         for stream, events in draft.by_stream.items():
             if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
                 # A correction changes the past: the corrected state comes from a replay.
                 after[stream] = self.streams.load(stream, evolvers[stream]).state
-        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
+            elif events:  # the state the events were applied to, as the next load would fold
+                stored = bytes(written[stream])
+                self.streams.keep(stream, evolvers[stream], lasts[stream], stored, after[stream])
         self._snapshot(lasts, versions, after, draft.records[0].timestamp)
         return RulingResult(
             campaign=after[campaign_id],

@@ -130,6 +130,12 @@ NOT_FOR_A_ROLL = {
     "projections.thread": "the thread of a session",
     "projections.documents": "the read models, read by recaps and timelines",
     "projections.presentation": "each system's presentation (sheets, recap highlights, pages)",
+    "engine.application.access_secrets": "the sign-ins' table: a roll signs nobody in",
+    "engine.application.replies": "the replies answered once (Discord)",
+    "engine.application.read_positions": "where each member read up to",
+    "engine.application.notice_marks": "the notices' marks and outbox",
+    "engine.application.notice_outbox": "the notices' mail",
+    "engine.application.store_changes": "following the store (live pages, seals)",
 }
 
 

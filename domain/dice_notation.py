@@ -19,6 +19,7 @@ lowest than a set holds, or of none (``KEEP_OR_DROP_OUT_OF_RANGE``: ``4d6kh5``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -83,9 +84,12 @@ def parse(written: str) -> Any:
         raise UnreadableDiceNotation(expression=written, problem=str(error)) from None
 
 
+@functools.lru_cache(maxsize=512)
 def read_notation(written: str) -> Notation:
     """``written`` (standard notation, stripped, at most ``MAX_LENGTH`` characters) parsed and
-    checked: dice within bounds, operations that mean something."""
+    checked: dice within bounds, operations that mean something. A table rolls the same few
+    expressions: each is read once a process (a notation is immutable, its tree only read; a
+    refusal is raised again each time)."""
     tree = parse(written)
     count = 0
     for node in _nodes(tree.roll):

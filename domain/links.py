@@ -65,9 +65,10 @@ def chat_id(value: str, platform: str = DISCORD) -> str:
 @frozen(kw_only=True)
 class LinkChannel(Plain):
     """Play this campaign in a Discord channel: the slash commands used there are recorded here,
-    by the members whose accounts are linked. ``key``: the Discord application's public key
-    (64 hex digits, from the developer portal), recorded with the link: the players' rolls
-    made there are then sealed by Discord's signature of their interaction, checked with it."""
+    by the members whose accounts are linked. The key, if given, is the Discord application's
+    public key (64 hex digits, from the developer portal), recorded with the link: the players'
+    rolls made there are then sealed by Discord's signature of their interaction, checked
+    with it."""
 
     name: ClassVar[str] = "discord link"
     channel: str

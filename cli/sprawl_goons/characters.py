@@ -130,3 +130,14 @@ def npc(
 
 
 COMMANDS = (character, npc)
+
+
+def _with_sheets() -> None:
+    """`character show` and the other sheet verbs (``cli.sheets``), with Tanner as the example."""
+    from cli.sheets import add_sheet_commands
+    from cli.sprawl_goons.sheet import SHEETS
+
+    add_sheet_commands(character, SHEETS, "Tanner")
+
+
+_with_sheets()

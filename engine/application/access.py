@@ -16,6 +16,7 @@ import re
 import secrets
 from collections.abc import Collection
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 from uuid import UUID
 
@@ -24,8 +25,10 @@ from attrs import frozen
 from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
-from engine.application.access_secrets import AccessSecrets, Grant, access_for
 from engine.application.core import Store
+
+if TYPE_CHECKING:  # the secrets table loads with its first use (a roll uses none)
+    from engine.application.access_secrets import AccessSecrets, Grant
 
 INVITE_LIFETIME = timedelta(days=7)
 DISCORD = "discord"  # the kind of a one-time code a Discord account joins with
@@ -97,6 +100,13 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def grant_of(**fields: Any) -> Grant:
+    """A row of the secrets table (its module loads with the table's first use)."""
+    from engine.application.access_secrets import Grant
+
+    return Grant(**fields)
+
+
 class Access(Store):
     """The sign-in uses of the application API (see the module docstring)."""
 
@@ -106,6 +116,8 @@ class Access(Store):
     def access(self) -> AccessSecrets:
         """The secrets table, made the first time a sign-in use needs it."""
         if self._access is None:
+            from engine.application.access_secrets import access_for
+
             self._access = access_for(self.db, self.store)
         return self._access
 
@@ -116,7 +128,7 @@ class Access(Store):
         secret = secrets.token_urlsafe(32)
         lifetime = INVITE_LIFETIME if kind in ("invite", DISCORD) else None
         expires = self.ledger.now() + lifetime if lifetime else None
-        grant = Grant(
+        grant = grant_of(
             digest=digest(secret), kind=kind, campaign=campaign.id, member=member, expires=expires
         )
         self.access.put(grant)
@@ -157,7 +169,7 @@ class Access(Store):
         session = secrets.token_urlsafe(32)
         expires = self.ledger.now() + SESSION_LIFETIME
         self.access.put(
-            Grant(
+            grant_of(
                 digest=digest(session),
                 kind="session",
                 campaign=grant.campaign,
@@ -215,7 +227,7 @@ class Access(Store):
         whichever server asks first. A key, not a credential: it signs nobody in."""
         key = f"server-key:{name}"
         self.access.put(
-            Grant(digest=key, kind="key", campaign=NOBODY, member=secrets.token_hex(32))
+            grant_of(digest=key, kind="key", campaign=NOBODY, member=secrets.token_hex(32))
         )
         kept = self.access.get(key)
         assert kept is not None
@@ -227,7 +239,7 @@ class Access(Store):
         server listens on, used only while no public one is kept."""
         kept = ServerAddress(url=server_address_of(url), public=public)
         name = PUBLIC_ADDRESS if public else LISTENING_ADDRESS
-        self.access.replace(Grant(digest=name, kind="setting", campaign=NOBODY, member=kept.url))
+        self.access.replace(grant_of(digest=name, kind="setting", campaign=NOBODY, member=kept.url))
         return kept
 
     def server_address(self) -> ServerAddress | None:

@@ -249,14 +249,19 @@ class PostgresAccess:
             values = (grant.digest, grant.kind, grant.campaign, grant.member, grant.expires)
             cursor.execute(self._replace, values)
 
-    def _one(self, statement: Any, values: tuple[Any, ...]) -> Grant | None:
-        with self._cursor() as cursor:
+    def _reading(self) -> AbstractContextManager[Any]:
+        """A pooled connection's cursor for one read: a statement of its own (the pool's
+        connections commit each one), no BEGIN and COMMIT around it."""
+        return self.datastore.cursor()
+
+    def _one(self, statement: Any, values: tuple[Any, ...], *, read: bool = False) -> Grant | None:
+        with self._reading() if read else self._cursor() as cursor:
             cursor.execute(statement, values)
             row = cursor.fetchone()
         return _grant(None if row is None else tuple(row[c] for c in COLUMNS.split(", ")))
 
     def get(self, digest: str) -> Grant | None:
-        return self._one(self._get, (digest,))
+        return self._one(self._get, (digest,), read=True)  # every request's: one round trip
 
     def take(self, digest: str, kind: str) -> Grant | None:
         return self._one(self._take, (digest, kind))
@@ -269,7 +274,7 @@ class PostgresAccess:
     def kept(self, digests: Collection[str]) -> dict[str, datetime | None]:
         if not digests:
             return {}
-        with self._cursor() as cursor:
+        with self._reading() as cursor:
             cursor.execute(self._kept, (list(digests),))
             rows = cursor.fetchall()
         return {row["digest"]: _when(row["expires"]) for row in rows}

@@ -26,6 +26,7 @@ import json
 import re
 from collections.abc import Collection
 from datetime import timedelta
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import attrs
@@ -36,12 +37,12 @@ from domain.campaign import CampaignState
 from domain.errors import DomainError, ErrorKind
 from domain.plain import Plain
 from domain.policy import acting_member, check_gm
-from engine.application import notice_outbox as outbox
 from engine.application.access import Access
-from engine.application.notice_marks import Marks, marks_for
 from engine.application.once import Once
-from engine.application.store_changes import position
 from engine.application.waits import NOTICE_KINDS, Notice, notices_after
+
+if TYPE_CHECKING:  # the marks table and the outbox load with their first use (a roll uses none)
+    from engine.application.notice_marks import Marks
 
 THEN_KEPT = 8  # campaigns as they were after a ruling, kept for the next reads
 TOLD_KEPT = timedelta(days=1)  # how long a "told once" claim is remembered
@@ -134,6 +135,8 @@ class Notices(Access, Once):
     def marks(self) -> Marks:
         """The notices' table, made the first time it is needed."""
         if self._marks is None:
+            from engine.application.notice_marks import marks_for
+
             self._marks = marks_for(self.db, self.store)
         return self._marks
 
@@ -158,6 +161,8 @@ class Notices(Access, Once):
     def store_position(self) -> int:
         """The store's position: the notification id of its last event (0: none), whichever
         process wrote it; a server reads it to learn that rulings were recorded."""
+        from engine.application.store_changes import position
+
         return position(self)  # type: ignore[arg-type]
 
     def notices(self, campaign_name: str, *, after: int, audience: Audience) -> list[Notice]:
@@ -272,6 +277,8 @@ class Notices(Access, Once):
         """Keep ``notices`` for ``member``'s next mail (the latest of them, while no server of
         the store mails: one without a mail server keeps them for one with)."""
         campaign_id = self.find_campaign(campaign_name).campaign_id
+        from engine.application import notice_outbox as outbox
+
         outbox.queue(self.marks, campaign_id, member, notices, self.ledger.now())
 
     def due_mail(self, every: timedelta) -> list[Digest]:
@@ -279,6 +286,8 @@ class Notices(Access, Once):
         outbox holds notices, the oldest waited ``outbox.GATHER`` and the last mail went
         ``every`` or longer ago. A member with no address now (or no seat, or no campaign) has
         their outbox emptied unsent."""
+        from engine.application import notice_outbox as outbox
+
         names = {e.campaign_id.hex: e.name for e in self.directory().campaigns}
         found = []
         for campaign_hex, member, taken in outbox.take_due(self.marks, self.ledger.now(), every):

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from domain.errors import DomainError
 from engine.application.core import Store
-from engine.application.replies import Replies, replies_for
+
+if TYPE_CHECKING:  # the replies table loads with its first use (a roll uses none)
+    from engine.application.replies import Replies
 
 KEPT_FOR = timedelta(days=1)  # how long a reply is kept for the copies of its request
 
@@ -31,6 +34,8 @@ class Once(Store):
     def replies(self) -> Replies:
         """The replies table, made the first time it is needed."""
         if self._replies is None:
+            from engine.application.replies import replies_for
+
             self._replies = replies_for(self.db, self.store)
         return self._replies
 

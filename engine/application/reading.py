@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from domain.audience import Audience, Member
 from domain.errors import DomainError, ErrorKind
 from domain.policy import acting_member
-from engine.application.read_positions import ReadPositions, positions_for
 from engine.application.reads import Reads
 
 if TYPE_CHECKING:
+    from engine.application.read_positions import ReadPositions
     from engine.reads.unread import Unread
 
 BEFORE_SESSIONS = 0  # the key of the rulings before the first session
@@ -35,6 +35,8 @@ class Reading(Reads):
     def read_positions(self) -> ReadPositions:
         """The read positions table, made the first time it is needed."""
         if self._positions is None:
+            from engine.application.read_positions import positions_for
+
             self._positions = positions_for(self.db, self.store)
         return self._positions
 

@@ -20,7 +20,7 @@ from uuid import UUID
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.utils import retry
-from psycopg import Cursor
+from psycopg import ClientCursor, Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composed, Identifier
 
@@ -36,6 +36,7 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         columns = SQL("(originator_id, originator_version, topic, state)")
         self._table, self._columns = table, columns
         self._inserts: dict[int, Composed] = {}  # one multi-row INSERT per save size
+        self._saves: dict[int, Composed] = {}  # and its whole transaction, as one query
         self._copy_rows = SQL("COPY {} {} FROM STDIN").format(table, columns)
         # The library's table lock and notification, sent as one round trip (no parameters).
         self._prelude = SQL("; ").join([*self.lock_table_statements, self._notification()])
@@ -53,16 +54,22 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
             (stream_id(s.originator_id), s.originator_version, s.topic, s.state)
             for s in stored_events
         ]
+        if len(rows) < COPY_FROM:  # a command's save: the whole transaction in one round trip
+            with self.datastore.get_connection() as conn, ClientCursor(conn) as curs:
+                # BEGIN, the lock and notification, the INSERT returning its ids, COMMIT: one
+                # query string (bound here, not by the server: a query of several statements
+                # takes no server-side parameters). A failed statement aborts the rest, and the
+                # connection leaves the pool rolled back (psycopg ends an open transaction).
+                curs.execute(self._saved(len(rows)), [value for row in rows for value in row])
+                while curs.description is None and curs.nextset():
+                    pass  # to the INSERT's result: its ids
+                return self._fetch_ids_after_insert_events(curs, stored_events, returning=True)
         with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
             curs.execute(self._prelude)
-            returning = len(rows) < COPY_FROM
-            if returning:  # one statement that returns its ids: one round trip
-                curs.execute(self._insert(len(rows)), [value for row in rows for value in row])
-            else:
-                with curs.copy(self._copy_rows) as copy:
-                    for row in rows:
-                        copy.write_row(row)
-            return self._fetch_ids_after_insert_events(curs, stored_events, returning=returning)
+            with curs.copy(self._copy_rows) as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return self._fetch_ids_after_insert_events(curs, stored_events, returning=False)
 
     def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> tuple[int, int]:
         """Insert many pages of rows in one transaction (an import), by ``COPY``: all or none.
@@ -93,6 +100,13 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                 "INSERT INTO {} {} VALUES {} RETURNING notification_id"
             ).format(self._table, self._columns, values)
         return self._inserts[count]
+
+    def _saved(self, count: int) -> Composed:
+        """A save of ``count`` rows as one query string: its transaction whole (kept per size)."""
+        if count not in self._saves:
+            parts = [SQL("BEGIN"), self._prelude, self._insert(count), SQL("COMMIT")]
+            self._saves[count] = SQL("; ").join(parts)
+        return self._saves[count]
 
     def _notification(self) -> Composed:
         return SQL("NOTIFY {}").format(Identifier(self.channel_name))

@@ -225,6 +225,23 @@ class Streams:
                 return self._cached(stream, evolve, loaded, rows[0])
         return self._cached(stream, evolve, self._load(stream, evolve, None, None), None)
 
+    def keep(self, stream: UUID, evolve: Evolve, version: int, stored: bytes, state: Any) -> None:
+        """The state a save just wrote: ``state`` at ``version``, whose stored bytes are
+        ``stored`` (the row as inserted), kept as the stream's head as a load would keep it.
+        The next load uses it only if the store's head is still that very row."""
+        if self.heads is not None and version and state is not None:
+            self.heads.put(stream, evolve, Head(version=version, stored=stored, state=state))
+
+    def link_of(self, stream: UUID, version: int, evolve: Evolve) -> str:
+        """The chain link of ``stream`` at ``version`` ("" before its first event): the kept
+        head's when it is at ``version`` (its bytes were the stored head's at the load that
+        gave ``version``), else one row read by its key."""
+        if self.heads is not None:
+            cached = self.heads.get(stream, evolve)
+            if cached is not None and cached.version == version:
+                return cached.link
+        return self.link_at(stream, version) if version else ""
+
     def _cached(
         self, stream: UUID, evolve: Evolve, loaded: Loaded, read: StoredEvent | None
     ) -> Loaded:

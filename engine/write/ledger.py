@@ -65,7 +65,7 @@ from engine.dice.committed import key as committed_key
 from engine.dice.secrets import DiceSecrets
 from engine.dice.sources import DiceSpec
 from engine.store.campaign_store import CampaignStore
-from engine.store.chain import encoded, seal
+from engine.store.chain import encoded, seal, stored_link
 from engine.store.records import Snapshot
 from engine.store.streams import Evolve, Loaded, Streams
 from engine.store.write_lock import WriteLock
@@ -416,7 +416,12 @@ class Ledger:
                 interaction=interaction,
                 at=at,
             )
-            heads = {stream: self.head(stream) for stream in draft.by_stream}
+            # Each stream's link at the version its state was loaded at: a stream written
+            # since holds that version's successor already, and the insert below fails.
+            heads = {
+                stream: self.streams.link_of(stream, versions[stream], evolvers[stream])
+                for stream in draft.by_stream
+            }
             records, rows = encoded(draft.records, heads)
             return attrs.evolve(draft, records=records), rows
 
@@ -430,12 +435,18 @@ class Ledger:
         except IntegrityError:
             return None
         after = dict(draft.after)
+        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
+        written = {  # each stream's last row, as stored
+            record.originator_id: row.state for record, row in zip(draft.records, rows, strict=True)
+        }
         for stream, events in draft.by_stream.items():
             if any(isinstance(e, RulingRetracted | RulingAmended) for e in events):
                 # A correction changes the past: the corrected state comes from a replay.
                 after[stream] = self.streams.load(stream, evolvers[stream]).state
-        lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
-        self._snapshot(lasts, versions, after, draft.records[0].timestamp)
+            elif events:  # the state the events were applied to, as the next load would fold
+                stored = bytes(written[stream])
+                self.streams.keep(stream, evolvers[stream], lasts[stream], stored, after[stream])
+        self._snapshot(lasts, versions, after, draft.records[0].timestamp, written)
         return RulingResult(
             campaign=after[campaign_id],
             number=draft.header.number,
@@ -485,8 +496,10 @@ class Ledger:
         before: Mapping[UUID, int],
         after: Mapping[UUID, Any],
         at: datetime,
+        written: Mapping[UUID, bytes],
     ) -> None:
-        """Snapshot each stream that crossed a multiple of the interval. The events are durable
+        """Snapshot each stream that crossed a multiple of the interval, linked to the head
+        just written (``written``: each stream's last row as stored). The events are durable
         already, so a failed snapshot is skipped, never reported as a failed command."""
         if self.store.snapshots is None:
             return
@@ -501,6 +514,6 @@ class Ledger:
                         originator_version=last,
                         timestamp=at,
                         state=state,
-                        chain=self.streams.link_at(stream, last),  # the head just written
+                        chain=stored_link(written[stream]),  # the head just written
                     )
                     self.store.snapshots.put([snapshot])

@@ -97,6 +97,8 @@ SQLITE_FIGURES = [
     "SQLite: 2 writers x 5 rolls",
     "SQLite server: 1 clients x 5 rolls via the API, one campaign",
     "SQLite server: one roll through the API",
+    "SQLite server: CPU time of the server process per API roll",
+    "SQLite server: CPU time of the server process per API roll, against the bound",
     "SQLite server: a ruling's answer to its event on an SSE client",
     "SQLite server, 2 player(s) at once",
     "SQLite server: a ruling's answer to its event on the last of 2 open streams",

@@ -130,6 +130,25 @@ NOT_FOR_A_ROLL = {
     "projections.thread": "the thread of a session",
     "projections.documents": "the read models, read by recaps and timelines",
     "projections.presentation": "each system's presentation (sheets, recap highlights, pages)",
+    "engine.application.access_secrets": "the sign-ins' table: a roll signs nobody in",
+    "engine.application.replies": "the replies answered once (Discord)",
+    "engine.application.read_positions": "where each member read up to",
+    "engine.application.notice_marks": "the notices' marks and outbox",
+    "engine.application.notice_outbox": "the notices' mail",
+    "engine.application.store_changes": "following the store (live pages, seals)",
+    **dict.fromkeys(
+        (
+            "cli.sprawl_goons.characters",
+            "cli.sprawl_goons.combat",
+            "cli.sprawl_goons.hazards",
+            "cli.sprawl_goons.healing",
+            "cli.sprawl_goons.kit",
+            "cli.sprawl_goons.advancement",
+            "cli.sprawl_goons.sheet",
+            "projections.sprawl_goons_sheet",
+        ),
+        "Sprawl Goons' other verbs and its sheets: each verb is imported alone",
+    ),
 }
 
 
@@ -145,6 +164,21 @@ def test_a_roll_imports_only_what_a_roll_uses(
     modules = imported(["--db", str(store), *shlex.split(line)], tmp_path)
     for name, what in NOT_FOR_A_ROLL.items():
         assert [] == [m for m in modules if m == name or m.startswith(name + ".")], what
+
+
+def test_each_lazily_imported_verb_is_the_one_its_module_defines() -> None:
+    """A system whose verbs are imported one by one (``cli.systems.LazyVerbs``) maps every verb
+    its modules define to the module that defines it, and nothing else."""
+    import importlib
+
+    from cli import sprawl_goons
+
+    defined = {
+        command.name: name
+        for name in set(sprawl_goons.MODULES.values())
+        for command in importlib.import_module(name).COMMANDS
+    }
+    assert defined == sprawl_goons.MODULES
 
 
 RESUMED = """

@@ -33,7 +33,8 @@ SETUP = 2  # rulings before the writers start: the campaign and Tanner
 PLAN_SEED = 2026  # the kill points are drawn from a fixed seed: the same run every time
 
 # Where a writer dies: anywhere (its parent kills it while a command runs), inside the
-# transaction that stores a ruling (rows written, not committed), or right after the commit.
+# transaction that stores a ruling (rows written, not committed; on PostgreSQL, whose save sends
+# its rows and its COMMIT as one query, as that query is about to go), or right after the commit.
 MODES = ("anywhere", "before-commit", "after-commit")
 
 
@@ -56,8 +57,8 @@ def arm(engine: Engine, mode: str, at: int) -> None:
     recorder: Any = engine.store.recorder
     if mode == "after-commit":  # the engine saves a ruling with one insert_events call
         target, name = recorder, "insert_events"
-    elif is_postgres(engine.db):
-        target, name = recorder, "_fetch_ids_after_insert_events"
+    elif is_postgres(engine.db):  # a save's rows and its COMMIT go in one query: just before it
+        target, name = recorder, "_saved"
     else:
         target, name = recorder, "_insert_events"
     original = getattr(target, name)

@@ -57,6 +57,23 @@ def load(engine: Engine, stream: UUID, *, lte: int | None = None) -> Any:
     return engine.streams.load(stream, evolver_for(engine, stream), lte=lte)
 
 
+def uncached(engine: Engine, stream: UUID) -> Any:
+    """The stream's state now, loaded with no head kept between loads (snapshot when valid,
+    then the stored events decoded and folded)."""
+    return streams.Streams(engine.store).load(stream, evolver_for(engine, stream)).state
+
+
+def head(engine: Engine, stream: UUID) -> Any:
+    """The stream's state now as the engine's writes load it (the head it keeps, when the
+    store's head is still its row)."""
+    evolve = (
+        ledger.evolve_directory
+        if stream == DIRECTORY_ID
+        else engine.evolver(engine.campaign("Lab"), stream)
+    )
+    return engine.streams.load(stream, evolve).state
+
+
 def snapshots(engine: Engine, stream: UUID) -> list[Snapshot]:
     assert engine.store.snapshots is not None
     return list(engine.store.snapshots.get(stream))  # type: ignore[arg-type]
@@ -126,7 +143,46 @@ def test_ruling_result_states_equal_the_loaded_states(engine: Engine) -> None:
 
     assert result.campaign == engine.campaign("Lab")
     for stream, state in result.states.items():
-        assert load(engine, stream).state == state
+        assert uncached(engine, stream) == state
+
+
+def test_a_save_keeps_the_states_it_wrote_as_the_heads(any_engine: Engine) -> None:
+    """After a ruling, the next load of each stream it wrote is the state the save evolved,
+    read from the head the save kept (one row read, nothing decoded), and equal to the stored
+    events folded afresh."""
+    play_until_rolled(any_engine)
+    result = any_engine.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+    decoded = []
+    original = any_engine.store.mapper.to_domain_event
+
+    def spy(stored: Any) -> Any:
+        decoded.append(stored)
+        return original(stored)
+
+    with patch.object(any_engine.store.mapper, "to_domain_event", spy):
+        for stream, state in result.states.items():
+            assert head(any_engine, stream) is state
+    assert [] == decoded
+    for stream, state in result.states.items():
+        assert uncached(any_engine, stream) == state == replay_from_scratch(any_engine, stream)
+
+
+def test_a_kept_head_is_not_used_once_another_writer_moved_the_stream(tmp_path: Any) -> None:
+    """Two engines on one store: each load by the first after the second wrote folds what the
+    second wrote (the kept head is the stream's head no longer), and its next ruling chains on
+    the second's."""
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as first:
+        play_until_rolled(first)
+        with Engine(db) as second:
+            second.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+            expected = {stream: uncached(second, stream) for stream in stream_ids(second)}
+        for stream in stream_ids(first):
+            assert expected[stream] == head(first, stream)
+        first.execute("Lab", DisplaceToken(character=ALICE, destination="R1C3"))
+        assert first.verify("Lab").intact
+        for stream in stream_ids(first):
+            assert uncached(first, stream) == head(first, stream)
 
 
 # --- Snapshots ------------------------------------------------------------------------------
@@ -254,6 +310,8 @@ def test_directory_is_snapshotted_and_loads_from_it(
     """The store's directory of campaigns is snapshotted like any stream and lists them all."""
     for name in ("Lab", "Ward", "Vault", "Annex"):
         engine.create_campaign(name, "code-green")
+    assert engine.streams.heads is not None
+    engine.streams.heads.clear()  # as in a new process: the load reads the store
     reads.clear()
 
     listed = [c.name for c in engine.directory().campaigns]
@@ -389,7 +447,7 @@ def play(engine: Engine, move: tuple[Any, ...]) -> None:
         return
     assert result.campaign == engine.campaign("Lab")
     for stream, state in result.states.items():
-        assert load(engine, stream).state == state
+        assert uncached(engine, stream) == state
 
 
 @settings(max_examples=100, deadline=None)
@@ -411,6 +469,7 @@ def test_any_history_loads_as_its_replay(
                 assert replayed(e, stream, version) == load(e, stream, lte=version).state
             for snapshot in snapshots(e, stream):
                 assert replayed(e, stream, snapshot.originator_version) == snapshot.state
+            assert replayed(e, stream, last) == head(e, stream)
 
 
 def replayed(engine: Engine, stream: UUID, version: int) -> Any:

@@ -1,0 +1,14 @@
+"""How a Sprawl Goons character shows (``SHEETS``, from ``projections.sprawl_goons_sheet``):
+imported with the verb that shows one (``character``) or a read that does, not by a roll."""
+
+from __future__ import annotations
+
+from cli.sheets import Sheets
+from engine import converter
+from projections.sprawl_goons_sheet import sheet_extras, sheet_text, status
+
+SHEETS = Sheets(
+    text=lambda c, _: sheet_text(c),
+    json=lambda c: converter.unstructure(c) | sheet_extras(c),
+    status=status,
+)

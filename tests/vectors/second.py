@@ -224,7 +224,9 @@ def discord_problem(
     body = body if isinstance(body, dict) else {}
     channel = body.get("channel_id", "")
     key = links.keys.get(channel, "")
-    user = (body.get("member") or {}).get("user") or body.get("user") or {}
+    member_of = body.get("member")  # in a server; outside one, the body's own `user`
+    user = member_of.get("user") if isinstance(member_of, dict) else body.get("user")
+    user = user if isinstance(user, dict) else {}
     data = body.get("data") if isinstance(body.get("data"), dict) else {}
     words, options = slash_command(data)
     not_before = math.floor(datetime.fromisoformat(committed_at).timestamp())

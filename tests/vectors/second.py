@@ -1,7 +1,8 @@
 """A second implementation of docs/format.md, written from the page alone: it imports nothing of
 campaign-log, only the standard library and ``cryptography`` for Ed25519. It checks an export's
-chains, digest, seals and committed dice (protocol 2) and gives every value it computed on the
-way, for ``tests/vectors/test_vectors.py`` to compare with the vectors and with the engine.
+chains, digest, seals and committed dice (protocols 2 to 4, with the players' sealed rolls and
+the rolls sealed through Discord) and gives every value it computed on the way, for
+``tests/vectors/test_vectors.py`` to compare with the vectors and with the engine.
 
 Each function names the section of docs/format.md it follows."""
 

@@ -5,13 +5,22 @@ each, since the target is about CPU (under 2 ms more than an unsealed roll). The
 through the API of `campaign serve` (its own process, on loopback): the sealed roll's request
 against the unsealed one's, p50 and p99 in turns, and the server's CPU per request of each
 (from /proc, where the system has it), with the ``seal-text`` request a client makes first.
+And a player's roll sealed through Discord, in-process (``discord_figures``): the roll recorded
+with the interaction Discord signed as its seal (the checks: the signature by the application
+key recorded at the channel's link, the linked account, the slash command read back into the
+command, the id once, the time), against the same roll unsealed, in turns on one store.
 
 The player's key is made here; the text each seal signs is the engine's (``seal_text``), signed
-before the timed call, as the player's client signs it before asking for the roll."""
+before the timed call, as the player's client signs it before asking for the roll. So is the key
+that plays Discord's application: each interaction is signed before the timed call, as Discord
+signs it before sending it."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -21,12 +30,14 @@ from bench.common import BIN, Row, median_of, tail_row
 from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, StartSession
+from domain.links import LinkChannel, LinkMember
 from domain.signatures import entropy_message
 from domain.table import AddMember, RegisterKey
 from engine import Engine
 
 NAME = "Sealed"
 ROLL = RollFreely(expression="1d20+2", why="to hit")
+CHANNEL, ACCOUNT = "1100000000000000001", "2200000000000000002"
 
 
 def _table(engine: Engine) -> Ed25519PrivateKey:
@@ -67,6 +78,67 @@ def figures(work: Path, repeat: int) -> list[Row]:
             median_of(walls["unsealed"]),
             "the same free roll, unsealed, in turns on one store",
             note=note + " (target: the seal under 2 ms of CPU)",
+        ),
+        *discord_figures(work, repeat),
+    ]
+
+
+def _interactions(application: Ed25519PrivateKey) -> Iterator[tuple[str, str]]:
+    """ana's /dice slash commands as Discord sends them, each its own id, stamped now: what
+    Discord signs (the timestamp, then the raw body) and its signature."""
+    for interaction in itertools.count(3300000000000000001):
+        options = [
+            {"name": "expression", "type": 3, "value": ROLL.expression},
+            {"name": "why", "type": 3, "value": ROLL.why},
+        ]
+        body = {
+            "id": str(interaction),
+            "application_id": "4400000000000000001",
+            "type": 2,
+            "token": "interaction-token",
+            "version": 1,
+            "channel_id": CHANNEL,
+            "member": {"user": {"id": ACCOUNT, "username": "ana"}, "roles": []},
+            "data": {"id": "6600000000000000001", "name": "dice", "type": 1, "options": options},
+        }
+        signed = f"{int(time.time())}{json.dumps(body, separators=(',', ':'))}"
+        yield signed, application.sign(signed.encode()).hex()
+
+
+def discord_figures(work: Path, repeat: int) -> list[Row]:
+    """ana's roll sealed through Discord against the same roll unsealed, in turns on one store,
+    in-process: the channel linked with the application's key, her account linked."""
+    db = work / "sealed-discord.db"
+    walls: dict[str, list[float]] = {"sealed": [], "unsealed": []}
+    cpus: dict[str, list[float]] = {"sealed": [], "unsealed": []}
+    application = Ed25519PrivateKey.generate()
+    public = application.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    with Engine(str(db)) as engine:
+        _table(engine)
+        engine.execute(NAME, LinkChannel(channel=CHANNEL, key=public))
+        engine.execute(NAME, LinkMember(member="ana", discord=ACCOUNT))
+        sent = _interactions(application)
+        for _ in range(repeat):
+            signed, seal = next(sent)
+            for kind, given, what in (("sealed", seal, signed), ("unsealed", "", "")):
+                wall, cpu = time.perf_counter(), time.process_time()
+                engine.execute(NAME, ROLL, actor="ana", seal=given, interaction=what)
+                cpus[kind].append(time.process_time() - cpu)
+                walls[kind].append(time.perf_counter() - wall)
+        sealed = len(engine.campaign(NAME).interactions)
+    extra = median_of(cpus["sealed"]) - median_of(cpus["unsealed"])
+    note = f"CPU: {median_of(cpus['sealed']) * 1e3:.2f} ms sealed, {extra * 1e3:+.2f} ms the seal"
+    if sealed != repeat:
+        note += f"; {sealed} of {repeat} rolls sealed (**not as it should be**)"
+    return [
+        Row(
+            "a player's roll sealed through Discord in-process (protocol 3) against the same roll"
+            " unsealed",
+            "s",
+            median_of(walls["sealed"]),
+            median_of(walls["unsealed"]),
+            "the same free roll, unsealed, in turns on one store",
+            note=note + " (the interaction's checks; target: under 2 ms of CPU)",
         )
     ]
 

@@ -63,6 +63,7 @@ SQLITE_FIGURES = [
     "append: a whole `roll` in-process",
     "a player's roll sealed in-process",
     "a player's roll sealed through the API",
+    "a player's roll sealed through Discord in-process",
     "bulk import of",
     "bulk import: `campaign import` of an export",
     "events: decoding each row once, no check",

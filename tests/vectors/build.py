@@ -6,10 +6,13 @@ The campaign: a GM (Rosa), two players with keys of their own (ana, bo) and an o
 session 1 with committed dice, both players' signed entropy, a character created from committed
 dice, public free rolls by a player and the GM (six d6, one of them past a rejected byte; a
 d1000, read two bytes at a time), two hidden rolls revealed with their Merkle paths, a hidden
-note never revealed, a roll undone; session 2 with a note, so that its seal names session 1's.
+note never revealed, a roll undone, then a Discord channel linked with the application's key,
+ana's account linked and a roll of ana's sealed by Discord's signature of her slash command;
+session 2 with a note, so that its seal names session 1's.
 
 Nothing is random: the clock is frozen (a minute between rulings), the stream ids, the dice
-secrets and the players' Ed25519 keys are SHA-256 of fixed texts. Run it after a deliberate
+secrets, the players' Ed25519 keys and the Discord application's are SHA-256 of fixed texts, and
+the interaction Discord sends is a fixed text. Run it after a deliberate
 change to the format, and review the diff (the test ``tests/vectors/test_vectors.py`` fails
 until the files are what the code writes):
 
@@ -24,7 +27,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -37,7 +40,9 @@ from freezegun import freeze_time
 from domain.audience import GMS
 from domain.events import Role
 from domain.free_rolls import RollFreely
+from domain.interactions import interaction_body, signed_parts
 from domain.lifecycle import AddEntropy, AddNote, EndSession, StartSession
+from domain.links import LinkChannel, LinkMember
 from domain.rulesets.code_green.commands import CreateCharacter
 from domain.signatures import entropy_message, signature_holds
 from domain.table import AddMember, RegisterKey, RevealRuling
@@ -54,6 +59,7 @@ from engine.dice.committed import (
     mixed_signed,
     replay,
     root_from,
+    sealed_key,
 )
 from engine.store.chain import genesis, link, link_over_body, seal
 from engine.store.mapper import canonical_json
@@ -66,6 +72,19 @@ STARTED_AT = datetime(2026, 11, 29, 19, 30, tzinfo=UTC)
 GM = "Rosa"
 EXAMPLE_LEAF = 0b1010110101  # 693: its path turns both ways
 WORDS = {"ana": "a moth circles the lamp", "bo": "tide at 4:12, Möwe"}
+# Discord's side of the sealed roll: the channel, ana's account, and the slash command ana sends
+# (its body as Discord writes it: compact, its keys in Discord's order, not sorted, UTF-8 as it
+# is), sent two seconds before ruling 22 records it.
+CHANNEL, ANA_ACCOUNT = "1100000000000000001", "2200000000000000002"
+SENT = int((STARTED_AT + timedelta(minutes=21, seconds=-2)).timestamp())
+INTERACTION = (
+    '{"app_permissions":"2048","application_id":"4400000000000000001","type":2,'
+    '"token":"interaction-token","member":{"user":{"id":"' + ANA_ACCOUNT + '","username":"ana",'
+    '"global_name":"Ána"},"roles":[]},"id":"3300000000000000001","guild_id":'
+    '"5500000000000000001","data":{"type":1,"options":[{"value":"2d10","type":3,"name":'
+    '"expression"},{"value":"does the lamp hold","type":3,"name":"why"}],"name":"dice","id":'
+    '"6600000000000000001"},"channel_id":"' + CHANNEL + '","version":1}'
+)
 
 MADE = "domain.events:RulingMade"
 SEALED = "domain.events:SessionSealed"
@@ -106,6 +125,18 @@ def counted_secrets() -> Callable[[], bytes]:
 
 def private_key(member: str) -> Ed25519PrivateKey:
     return Ed25519PrivateKey.from_private_bytes(fixed(f"campaign-log vectors key {member}"))
+
+
+def application_key() -> Ed25519PrivateKey:
+    """The Discord application's key pair (Discord holds the private half)."""
+    return Ed25519PrivateKey.from_private_bytes(fixed("campaign-log vectors discord application"))
+
+
+def interaction_signed() -> tuple[str, str]:
+    """What Discord signs of ana's slash command (the timestamp header, then the raw body) and
+    its signature (hex)."""
+    signed = f"{SENT}{INTERACTION}"
+    return signed, application_key().sign(signed.encode()).hex()
 
 
 def public_hex(private: Ed25519PrivateKey) -> str:
@@ -149,10 +180,22 @@ def play(engine: Engine, tick: Callable[[], None]) -> None:
     tick()
     run(RevealRuling(ruling=mood))  # 18
     run(RevealRuling(ruling=door))  # 19
-    run(EndSession())  # 20
-    run(StartSession())  # 21
-    run(AddNote(text="a quiet night"))  # 22
+    run(LinkChannel(channel=CHANNEL, key=public_hex(application_key())))  # 20
+    run(LinkMember(member="ana", discord=ANA_ACCOUNT))  # 21
+    signed, seal = interaction_signed()  # 22: ana's /dice, sealed by Discord's signature
+    number = engine.execute(
+        NAME,
+        RollFreely(expression="2d10", why="does the lamp hold"),
+        actor="ana",
+        seal=seal,
+        interaction=signed,
+    ).number
+    tick()
+    assert number == 22
     run(EndSession())  # 23
+    run(StartSession())  # 24
+    run(AddNote(text="a quiet night"))  # 25
+    run(EndSession())  # 26
 
 
 def played() -> tuple[list[str], dict[int, bytes], str]:
@@ -347,6 +390,8 @@ def session_dice(rows: list[dict[str, Any]], number: int, kept: bytes) -> dict[s
             assert root_from(leaf, made["leaf"], event["proof"]) == root
             proofs.append(merkle_path(made["number"], made["leaf"], leaf, event["proof"]))
             die_key, lane_bytes = key(leaf, entropy), b""
+        elif made["sealed"] is not None:
+            die_key, lane_bytes = sealed_key(roll_key, made["seal"]), lane(made["lane"])
         else:
             die_key, lane_bytes = roll_key, lane(made["lane"])
         counter, dice = made["counter"], []
@@ -371,6 +416,8 @@ def session_dice(rows: list[dict[str, Any]], number: int, kept: bytes) -> dict[s
                 "dice": dice,
             }
         )
+        if made["sealed"] is not None:
+            rolls[-1]["sealed"] = through_discord(rows, body, committed, roll_key)
     (reveal,) = [e["event"] for t, e in events if t == REVEALED and e["event"]["session"] == number]
     assert reveal["seed"] == roll_seed.hex()
     return {
@@ -396,7 +443,62 @@ def session_dice(rows: list[dict[str, Any]], number: int, kept: bytes) -> dict[s
         "rolls": rolls,
         "merkle_proofs": proofs,
         "example_proof": example_proof(hidden_seed, EXAMPLE_LEAF),
-        "reveal": {"seed": reveal["seed"], "lanes": reveal["lanes"], "hidden": reveal["hidden"]},
+        "reveal": {
+            "seed": reveal["seed"],
+            "lanes": reveal["lanes"],
+            "hidden": reveal["hidden"],
+            "sealed": reveal["sealed"],
+        },
+    }
+
+
+def through_discord(
+    rows: list[dict[str, Any]], body: dict[str, Any], committed: dict[str, Any], roll_key: bytes
+) -> dict[str, Any]:
+    """A roll sealed through Discord, as a checker reads it: the text Discord signed, cut into
+    its timestamp and body, the key recorded at the channel's link, the account linked to the
+    roller, the slash command's words and options, the sealed key ``K_s`` and its input."""
+    made = body["event"]
+    assert made["interaction"], "the vectors' one sealed roll is sealed through Discord"
+    signed, seal = made["interaction"], made["seal"]
+    timestamp, text = signed_parts(signed)
+    sent = interaction_body(signed)
+    campaign = [r["event"] for r in rows if r["stream"] == rows[0]["stream"]]
+    keys = {
+        e["event"]["channel"]: e["event"]["key"]
+        for e in campaign
+        if "key" in e["event"] and "platform" in e["event"]
+    }
+    (account,) = {
+        e["event"]["user"]
+        for e in campaign
+        if e["event"].get("name") == made["lane"] and "user" in e["event"]
+    }
+    (at,) = [e["at"] for e in campaign if e["event"].get("seed_hash") == committed["seed_hash"]]
+    key = keys[sent["channel_id"]]
+    assert signature_holds(key, signed.encode(), seal)
+    assert not signature_holds(key, text.encode(), seal)  # the timestamp is signed too
+    options = sent["data"]["options"]
+    return {
+        "count": made["sealed"],
+        "interaction": signed,
+        "interaction_hex": signed.encode().hex(),
+        "timestamp": timestamp,
+        "body": text,
+        "channel": sent["channel_id"],
+        "application_key": key,
+        "signature": seal,
+        "type": sent["type"],
+        "id": sent["id"],
+        "user": sent["member"]["user"]["id"],
+        "linked_account": account,
+        "words": [sent["data"]["name"]],
+        "options": {o["name"]: o["value"] for o in options},
+        "args": canonical_json(json.loads(made["params"])["args"]).decode(),
+        "committed_at": at,
+        "not_before": int(datetime.fromisoformat(at).timestamp()),
+        "roll_key": roll_key.hex(),
+        "sealed_key": sealed_key(roll_key, seal).hex(),
     }
 
 
@@ -449,6 +551,14 @@ def values(lines: list[str], kept: dict[int, bytes], digest: str) -> dict[str, A
             "clock": f"{STARTED_AT.isoformat()}, one minute more after each ruling",
             "stream_ids": "UUID version 4 made of SHA-256('campaign-log vectors id N')[:16]",
             "dice_secrets": "SHA-256('campaign-log vectors secret N'), N = 1, 2... as drawn",
+            "discord": {
+                "application_seed": fixed("campaign-log vectors discord application").hex(),
+                "application_key": public_hex(application_key()),
+                "channel": CHANNEL,
+                "ana_account": ANA_ACCOUNT,
+                "timestamp": SENT,
+                "body": INTERACTION,
+            },
             "player_keys": {
                 member: {
                     "private_seed": fixed(f"campaign-log vectors key {member}").hex(),

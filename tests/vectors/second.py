@@ -1,7 +1,8 @@
 """A second implementation of docs/format.md, written from the page alone: it imports nothing of
 campaign-log, only the standard library and ``cryptography`` for Ed25519. It checks an export's
-chains, digest, seals and committed dice (protocol 2) and gives every value it computed on the
-way, for ``tests/vectors/test_vectors.py`` to compare with the vectors and with the engine.
+chains, digest, seals and committed dice (protocols 2 to 4, with the players' sealed rolls and
+the rolls sealed through Discord) and gives every value it computed on the way, for
+``tests/vectors/test_vectors.py`` to compare with the vectors and with the engine.
 
 Each function names the section of docs/format.md it follows."""
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -147,6 +150,120 @@ def sealed_text(committed: str, member: str, sealed: int, command: str, args: An
     return text.encode() + canonical(args)
 
 
+# --- Sealed through Discord -------------------------------------------------------------------
+
+
+def interaction_parts(signed: str) -> tuple[str, str]:
+    """The timestamp (the decimal digits before the first ``{``) and the raw body."""
+    cut = signed.find("{")
+    return (signed, "") if cut < 0 else (signed[:cut], signed[cut:])
+
+
+@dataclass
+class Links:
+    """What the campaign stream linked so far: each Discord channel's application key (``""``:
+    none) and each member's Discord account (an account belongs to one member)."""
+
+    keys: dict[str, str] = field(default_factory=dict)
+    accounts: dict[str, str] = field(default_factory=dict)
+
+    def read(self, topic: str, event: dict[str, Any]) -> None:
+        if event.get("platform", "discord") != "discord":
+            return
+        if topic == "ChannelLinked":
+            self.keys[event["channel"]] = event.get("key", "")
+        elif topic == "ChannelUnlinked":
+            self.keys.pop(event["channel"], None)
+        elif topic == "MemberLinked":
+            self.accounts = {
+                m: a for m, a in self.accounts.items() if m != event["name"] and a != event["user"]
+            }
+            if event["user"]:
+                self.accounts[event["name"]] = event["user"]
+
+
+def options_give(words: list[str], options: dict[str, Any], command: str, args: Any) -> bool:
+    """Check 3 as far as it needs no rules: the words spell the header's command, no ``faces``
+    nor a true ``hidden``, and each other option (the author's ``by`` aside) is the argument of
+    its name, a list argument written comma-separated."""
+    if " ".join(words) != command or "faces" in options or options.get("hidden") is True:
+        return False
+    for name, value in options.items():
+        if name in ("hidden", "by"):
+            continue
+        if name not in args:
+            return False
+        given = args[name]
+        if isinstance(given, list) and isinstance(value, str):
+            if [str(item) for item in given] != [part.strip() for part in value.split(",")]:
+                return False
+        elif given != value:
+            return False
+    return True
+
+
+def slash_command(data: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """The command's words (its name, then each lone subcommand's) and its innermost options."""
+    words, options = [data.get("name")], data.get("options") or []
+    while len(options) == 1 and options[0].get("type") in (1, 2):
+        words.append(options[0].get("name"))
+        options = options[0].get("options") or []
+    return [str(w) for w in words], {o["name"]: o.get("value") for o in options}
+
+
+def discord_problem(
+    event: dict[str, Any], links: Links, used: set[str], committed_at: str
+) -> tuple[str | None, dict[str, Any]]:
+    """The first of the five checks a roll sealed through Discord fails (None: it holds), and
+    what the checks read on the way."""
+    signed, seal, member = event["interaction"], event["seal"], event["lane"]
+    timestamp, raw = interaction_parts(signed)
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        body = {}
+    body = body if isinstance(body, dict) else {}
+    channel = body.get("channel_id", "")
+    key = links.keys.get(channel, "")
+    member_of = body.get("member")  # in a server; outside one, the body's own `user`
+    user = member_of.get("user") if isinstance(member_of, dict) else body.get("user")
+    user = user if isinstance(user, dict) else {}
+    data = body.get("data") if isinstance(body.get("data"), dict) else {}
+    words, options = slash_command(data)
+    not_before = math.floor(datetime.fromisoformat(committed_at).timestamp())
+    read = {
+        "timestamp": timestamp,
+        "body": raw,
+        "channel": channel,
+        "application_key": key,
+        "id": body.get("id"),
+        "user": user.get("id"),
+        "linked_account": links.accounts.get(member),
+        "words": words,
+        "options": options,
+        "not_before": not_before,
+    }
+    args = json.loads(event["params"])["args"]
+    if not (
+        key
+        and timestamp.isascii()
+        and timestamp.isdigit()
+        and signature_holds(key, signed.encode(), seal)
+    ):
+        return "not signed by the application linked with its channel", read
+    if body.get("type") != 2 or not isinstance(body.get("id"), str) or not data:
+        return "not a slash command with an id", read
+    if user.get("id") is None or user.get("id") != links.accounts.get(member):
+        return f"not sent by {member}'s linked account", read
+    if not options_give(words, options, event["command"], args):
+        return "not the command and arguments recorded", read
+    if body["id"] in used:
+        return f"interaction {body['id']} sealed another roll of the session", read
+    if int(timestamp) < not_before:
+        return "sent before the session's commitment was recorded", read
+    return None, read
+
+
 def mix_input(counted: list[list[str]]) -> bytes:
     return canonical(sorted(counted))
 
@@ -219,6 +336,8 @@ class Session:
 
     number: int
     committed: dict[str, Any]
+    committed_at: str = ""  # the DiceCommitted row's `at`
+    interactions: set[str] = field(default_factory=set)  # ids of the interactions that sealed
     signed: list[dict[str, Any]] = field(default_factory=list)
     unsigned: list[tuple[str, str]] = field(default_factory=list)
     lanes: dict[str, int] = field(default_factory=dict)
@@ -286,6 +405,7 @@ def check(text: str) -> Checked:
 def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
     """Committed dice, protocol 2: entropy, counters, faces, hidden keys, the reveal."""
     current: dict[int, Session] = {}
+    links = Links()
     seats: dict[str, str] = {}
     own: dict[str, bool] = {}  # whether the key on the seat was put there from its own client
     shown = {
@@ -298,8 +418,10 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
         event = body["event"]
         if topic == "DiceCommitted":
             assert event["protocol"] in (2, 3, 4), "this checker reads protocols 2 to 4 only"
-            current[event["session"]] = Session(event["session"], event)
+            current[event["session"]] = Session(event["session"], event, body["at"])
             out.sessions.append(current[event["session"]])
+        elif topic in ("ChannelLinked", "ChannelUnlinked", "MemberLinked"):
+            links.read(topic, event)
         elif topic in ("MemberAdded", "MemberRemoved"):
             seats.pop(event["name"], None)
         elif topic == "MemberKeyRegistered":
@@ -333,7 +455,14 @@ def _dice(campaign: list[dict[str, Any]], out: Checked) -> None:
                 text = sealed_text(
                     session.committed["seed_hash"], member, sealed, event["command"], args
                 )
-                if not signature_holds(seats.get(member, ""), text, event["seal"]):
+                if event.get("interaction"):  # sealed through Discord
+                    problem, roll["discord"] = discord_problem(
+                        event, links, session.interactions, session.committed_at
+                    )
+                    session.interactions.add(str(roll["discord"]["id"]))
+                    if problem is not None:
+                        out.problems.append(f"ruling {event['number']}: {problem}")
+                elif not signature_holds(seats.get(member, ""), text, event["seal"]):
                     out.problems.append(f"ruling {event['number']}: the seal is not {member}'s")
             elif event["leaf"] is not None:
                 if (event["leaf"], event["counter"]) != (session.leaves, 0):

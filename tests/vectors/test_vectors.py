@@ -204,6 +204,8 @@ def test_every_committed_die_block_by_block(session: dict[str, Any], roll: dict[
     """Each die's blocks (counter, message, bytes, limit, values rejected, value taken, face)."""
     if roll["leaf"] is None:
         key = second.roll_key(bytes.fromhex(session["roll_seed"]), session["entropy"])
+        if "sealed" in roll:  # K_s, over the seal's 64 bytes
+            key = second.mac(key, bytes.fromhex(roll["sealed"]["signature"]))
     else:
         leaf = second.leaf_key(bytes.fromhex(session["hidden_seed"]), roll["leaf"])
         key = second.roll_key(leaf, session["entropy"])
@@ -243,6 +245,172 @@ def test_the_vectors_hold_the_cases_the_page_names() -> None:
     assert ([], 0, "") == (later["reveal"]["lanes"], later["reveal"]["hidden"], later["entropy"])
     undone = [r for r in second.read(export_text())[1] if r["topic"].endswith(":RulingRetracted")]
     assert [16] == [r["event"]["event"]["ruling"] for r in undone]
+
+
+def sealed_through_discord() -> tuple[dict[str, Any], dict[str, Any]]:
+    (found,) = [(s, r) for s, r in rolls() if "sealed" in r]
+    return found
+
+
+def test_the_roll_sealed_through_discord() -> None:
+    """Ruling 22: ana's /dice, sealed by Discord's signature (by the application key recorded
+    at the channel's link) over the timestamp and the raw body as sent; its dice from K_s."""
+    session, roll = sealed_through_discord()
+    sealed, given = roll["sealed"], vectors()["inputs"]["discord"]
+    assert (22, "ana", "ana", 0, 0) == (
+        roll["ruling"],
+        roll["actor"],
+        roll["lane"],
+        roll["counter"],
+        sealed["count"],
+    )
+    assert sealed["interaction"] == f"{given['timestamp']}{given['body']}"
+    assert (sealed["timestamp"], sealed["body"]) == second.interaction_parts(sealed["interaction"])
+    assert sealed["interaction_hex"] == sealed["interaction"].encode().hex()
+    assert "Ána".encode() in bytes.fromhex(sealed["interaction_hex"])  # UTF-8 as sent
+    assert sealed["body"] != second.canonical(json.loads(sealed["body"])).decode()  # not sorted
+    private = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(given["application_seed"]))
+    public = private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    assert public == given["application_key"] == sealed["application_key"]
+    assert sealed["signature"] == private.sign(sealed["interaction"].encode()).hex()
+    assert second.signature_holds(public, sealed["interaction"].encode(), sealed["signature"])
+    assert not second.signature_holds(public, sealed["body"].encode(), sealed["signature"])
+    roll_key = second.roll_key(bytes.fromhex(session["roll_seed"]), session["entropy"])
+    assert sealed["roll_key"] == session["roll_key"] == roll_key.hex()
+    k_s = second.mac(roll_key, bytes.fromhex(sealed["signature"]))
+    assert sealed["sealed_key"] == roll["key"] == k_s.hex()
+    assert [["ana", 1]] == session["reveal"]["sealed"]
+    assert ["ana", 6] in session["reveal"]["lanes"]  # a sealed roll moves no counter of a lane
+    (mine,) = [r for s in checked().sessions for r in s.rolls if r["number"] == 22]
+    read = mine["discord"]
+    for name in ("timestamp", "body", "channel", "application_key", "id", "user", "words"):
+        assert sealed[name] == read[name], name
+    assert (sealed["linked_account"], sealed["options"], sealed["not_before"]) == (
+        read["linked_account"],
+        read["options"],
+        read["not_before"],
+    )
+    assert sealed["user"] == sealed["linked_account"] == given["ana_account"]
+    assert int(sealed["timestamp"]) >= sealed["not_before"]
+    args = json.loads(sealed["args"])
+    assert second.options_give(sealed["words"], sealed["options"], "dice", args)
+    assert [d["face"] for d in roll["dice"]] == [d.face for d in mine["drawn"]]
+
+
+def test_an_interaction_seals_one_roll() -> None:
+    """Check 4: the same interaction id a second time in the commitment is named, even with
+    every other check holding."""
+    _, roll = sealed_through_discord()
+    (row,) = [
+        r
+        for r in second.read(export_text())[1]
+        if r["topic"].endswith(":RulingMade") and r["event"]["event"]["number"] == 22
+    ]
+    links = second.Links()
+    links.read(
+        "ChannelLinked",
+        {"channel": roll["sealed"]["channel"], "key": roll["sealed"]["application_key"]},
+    )
+    links.read("MemberLinked", {"name": "ana", "user": roll["sealed"]["linked_account"]})
+    at = roll["sealed"]["committed_at"]
+    event = row["event"]["event"]
+    assert (None, roll["sealed"]["id"]) == (
+        second.discord_problem(event, links, set(), at)[0],
+        second.discord_problem(event, links, set(), at)[1]["id"],
+    )
+    used = {roll["sealed"]["id"]}
+    problem = f"interaction {roll['sealed']['id']} sealed another roll of the session"
+    assert problem == second.discord_problem(event, links, used, at)[0]
+    links.read("MemberLinked", {"name": "bo", "user": roll["sealed"]["linked_account"]})
+    assert "not sent by ana's linked account" == second.discord_problem(event, links, set(), at)[0]
+    links.read("ChannelUnlinked", {"channel": roll["sealed"]["channel"]})
+    assert "not signed" in str(second.discord_problem(event, links, set(), at)[0])
+
+
+def resigned(change: Any) -> str:
+    """The export with ruling 22's interaction changed by ``change`` (its body's JSON) and
+    signed again by the application's key: only what the checks read after the signature is
+    wrong."""
+    _, roll = sealed_through_discord()
+    sealed, given = roll["sealed"], vectors()["inputs"]["discord"]
+    body = json.loads(sealed["body"])
+    timestamp = change(body) or sealed["timestamp"]
+    text = f"{timestamp}{json.dumps(body, separators=(',', ':'), ensure_ascii=False)}"
+    private = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(given["application_seed"]))
+    signature = private.sign(text.encode()).hex()
+    lines = export_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if sealed["signature"] in line)
+    row = json.loads(lines[at])
+    row["event"]["event"]["interaction"] = text
+    row["event"]["event"]["seal"] = signature
+    lines[at] = json.dumps(row, ensure_ascii=False)
+    return "\n".join(lines)
+
+
+def _user(body: dict[str, Any]) -> None:
+    body["member"]["user"]["id"] = "2200000000000000003"
+
+
+def _option(body: dict[str, Any]) -> None:
+    body["data"]["options"][0]["value"] = "3d10"
+
+
+def _faces(body: dict[str, Any]) -> None:
+    body["data"]["options"].append({"name": "faces", "type": 3, "value": "1,2"})
+
+
+def _not_a_command(body: dict[str, Any]) -> None:
+    body["type"] = 3
+
+
+def _early(body: dict[str, Any]) -> str:
+    return str(sealed_through_discord()[1]["sealed"]["not_before"] - 1)
+
+
+@pytest.mark.parametrize(
+    ("change", "problem", "engine_says"),
+    [
+        (_user, "not sent by ana's linked account", "sent by Discord account 22"),
+        (_option, "not the command and arguments recorded", "with other arguments or dice"),
+        (_faces, "not the command and arguments recorded", "with other arguments or dice"),
+        (_not_a_command, "not a slash command with an id", "not a slash command with an id"),
+        (_early, "sent before the session's commitment was recorded", "before session 1's"),
+    ],
+)
+def test_a_discord_seal_that_is_not_the_roll_is_found_by_both(
+    change: Any, problem: str, engine_says: str
+) -> None:
+    """Discord's signature holding is not enough: the second implementation and the engine both
+    name an interaction sent by another account, asking for other dice, no slash command, or
+    sent before the commitment. (The dice then follow from another K_s, named too.)"""
+    from engine import verify_export
+
+    tampered = resigned(change)
+    assert f"ruling 22: {problem}" in second.check(tampered).problems
+    lines = [line.encode() + b"\n" for line in tampered.split("\n") if line]
+    _, report = verify_export(lines)
+    found = [p for d in report.dice for p in d.problems if p.startswith("ruling 22: ")]
+    assert any(engine_says in p for p in found), found
+
+
+def test_a_discord_seal_changed_by_a_byte_holds_for_neither() -> None:
+    """The signature is over the exact text: one byte of the body changed (a space Discord did
+    not send) and the signature no longer holds, for the page's checker and the engine."""
+    from engine import verify_export
+
+    _, roll = sealed_through_discord()
+    text = roll["sealed"]["interaction"]
+    lines = export_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if roll["sealed"]["signature"] in line)
+    row = json.loads(lines[at])
+    row["event"]["event"]["interaction"] = text.replace('"type":2,', '"type": 2,')
+    lines[at] = json.dumps(row, ensure_ascii=False)
+    tampered = "\n".join(lines)
+    problem = "ruling 22: not signed by the application linked with its channel"
+    assert problem in second.check(tampered).problems
+    _, report = verify_export(line.encode() + b"\n" for line in tampered.split("\n") if line)
+    found = [p for d in report.dice for p in d.problems if p.startswith("ruling 22: ")]
+    assert any("is not signed by the Discord application" in p for p in found), found
 
 
 def test_the_values_the_page_quotes_are_the_vectors() -> None:
@@ -311,6 +479,7 @@ def test_the_engines_functions_give_the_vectors() -> None:
         mixed_signed,
         replay,
         root_from,
+        sealed_key,
     )
     from engine.store.chain import genesis, link, link_of_digest, link_over_body, seal
     from engine.store.mapper import canonical_json
@@ -355,7 +524,11 @@ def test_the_engines_functions_give_the_vectors() -> None:
             )
         for roll in session["rolls"]:
             secret = roll_seed if roll["leaf"] is None else leaf_key(hidden, roll["leaf"])
-            assert roll["key"] == key(secret, session["entropy"]).hex()
+            rolled_with = key(secret, session["entropy"])
+            if "sealed" in roll:
+                rolled_with = sealed_key(rolled_with, roll["sealed"]["signature"])
+                assert_the_engine_takes_the_interaction(roll)
+            assert roll["key"] == rolled_with.hex()
             sides = tuple(d["sides"] for d in roll["dice"])
             lane_bytes = lane(roll["lane"]) if roll["lane"] is not None else b""
             faces, draws = replay(bytes.fromhex(roll["key"]), roll["counter"], sides, lane_bytes)
@@ -363,6 +536,30 @@ def test_the_engines_functions_give_the_vectors() -> None:
             for d in roll["dice"]:
                 for tried in d["blocks"]:
                     assert tried["face"] == face(bytes.fromhex(tried["block"]), d["sides"])
+
+
+def assert_the_engine_takes_the_interaction(roll: dict[str, Any]) -> None:
+    """The engine's check of a Discord seal, given what the vectors recorded, takes it (and
+    gives its id); the same interaction a second time in the session it refuses."""
+    from domain.errors import DomainError
+    from engine.dice.interactions import check_interaction
+
+    sealed = roll["sealed"]
+    given = {
+        "keys": {sealed["channel"]: sealed["application_key"]},
+        "account": sealed["linked_account"],
+        "system": "code-green",
+        "member": roll["lane"],
+        "command": "dice",
+        "args": sealed["args"],
+        "session": 1,
+        "not_before": sealed["not_before"],
+    }
+    assert sealed["id"] == check_interaction(
+        sealed["interaction"], sealed["signature"], used=(), **given
+    )
+    with pytest.raises(DomainError):
+        check_interaction(sealed["interaction"], sealed["signature"], used={sealed["id"]}, **given)
 
 
 def test_the_engine_writes_the_vectors_byte_for_byte() -> None:

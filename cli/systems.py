@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 import click
 
 from cli.completion import COMPLETING, complete_from_kinds
+from cli.lazy_commands import LazyCommands
 from domain.rulesets import SYSTEMS
 
 if TYPE_CHECKING:
@@ -19,43 +20,22 @@ if TYPE_CHECKING:
 _COMPLETING: set[str] = set()  # the systems whose verbs complete from their kinds
 
 
-class LazyVerbs(MutableMapping[str, click.Command]):
+class LazyVerbs(LazyCommands):
     """A system's verbs by name, each imported from its module (``modules``: the verb's module,
     whose ``COMMANDS`` defines it) the first time it is looked up, and given what ``verbs``
     gives every verb (``prepare``: its ``--say``) then. Iterating lists every verb without
     importing one; looking each up (help, completion, the manifest) imports them all."""
 
     def __init__(self, modules: Mapping[str, str]) -> None:
-        self._modules = dict(modules)
-        self._loaded: dict[str, click.Command] = {}
+        super().__init__(modules)
         self.prepare: Callable[[str, click.Command], None] = lambda name, command: None
 
-    def __getitem__(self, name: str) -> click.Command:
-        command = self._loaded.get(name)
-        if command is None:
-            commands = importlib.import_module(self._modules[name]).COMMANDS
-            command = next(c for c in commands if c.name == name)
-            self.prepare(name, command)
-            self._loaded[name] = command
+    def load(self, name: str, module: str) -> click.Command:
+        command: click.Command = next(
+            c for c in importlib.import_module(module).COMMANDS if c.name == name
+        )
+        self.prepare(name, command)
         return command
-
-    def __setitem__(self, name: str, command: click.Command) -> None:
-        self._loaded[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        if name not in self:
-            raise KeyError(name)
-        self._modules.pop(name, None)
-        self._loaded.pop(name, None)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._modules or name in self._loaded
-
-    def __iter__(self) -> Iterator[str]:
-        return iter({**dict.fromkeys(self._modules), **dict.fromkeys(self._loaded)})
-
-    def __len__(self) -> int:
-        return len(self._modules.keys() | self._loaded.keys())
 
 
 def module(system: str) -> ModuleType:

@@ -27,9 +27,12 @@ def verbs(system: str) -> click.Group:
     """A system's verbs, each ruling verb narrating (``--say``); when the shell asks for
     completions, with what their parameters' kinds complete with (``cli.completion``; only then,
     as it loads every command)."""
+    from cli.generated import GeneratedGroup
     from cli.say import add_say
 
     group = cast("click.Group", module(system).VERBS)
+    if isinstance(group, GeneratedGroup):  # narrating and completing from its kinds already
+        return group
     add_say(group)  # every ruling verb narrates (--say)
     if os.environ.get(COMPLETING) and system not in _COMPLETING:
         _COMPLETING.add(system)

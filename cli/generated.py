@@ -126,13 +126,16 @@ def _argument(name: str, parameter: Parameter) -> click.Argument:
     from domain.kinds import ListOf
 
     listed = isinstance(parameter.kind, ListOf)
+    given = (
+        {} if parameter.required or parameter.default is None else {"default": parameter.default}
+    )
     return click.Argument(
         [name],
         type=click_type(parameter.kind),
         nargs=-1 if listed else 1,
         required=parameter.required,
-        default=None if parameter.required else parameter.default,
         shell_complete=completer_of(parameter.kind),
+        **given,
     )
 
 
@@ -147,23 +150,25 @@ def _option(name: str, said: Opt, parameter: Parameter | None) -> click.Option:
     default = said.default
     if default is FIELD_S:
         default = None if parameter is None or parameter.required else parameter.default
-    extra: dict[str, Any] = {}
+    required = required and said.default is FIELD_S
+    extra: dict[str, Any] = {} if required or default is None else {"default": default}
     if isinstance(kind, Flag):
         if parameter is not None and (parameter.nullable or parameter.required):
             names[0] = f"--{name}/--not-{name}"
+            extra = {} if required else {"default": None}  # neither given: None (null)
         elif default is True:  # the option switches it off
-            extra = {"is_flag": True, "flag_value": False}
+            extra = {"is_flag": True, "flag_value": False, "default": True}
         else:
             extra = {"is_flag": True}
-            default = bool(default)
     else:
-        extra = {"type": click_type(kind), "multiple": isinstance(kind, ListOf)}
-        if extra["multiple"] and default is not None:
-            default = tuple(default)
+        extra |= {"type": click_type(kind), "multiple": isinstance(kind, ListOf)}
+        if extra["multiple"] and "default" in extra:
+            extra["default"] = tuple(extra["default"]) or None
+            if extra["default"] is None:
+                del extra["default"]
     return click.Option(
         names,
-        required=required and said.default is FIELD_S,
-        default=default,
+        required=required,
         metavar=said.metavar,
         show_default=said.show_default,
         help=said.help or None,
@@ -183,8 +188,8 @@ def _params(decorator: Callable[[Any], Any]) -> list[click.Parameter]:
 
 def build(name: str, line: Line, module: str) -> click.Command:
     """The click command of verb ``name``, from its command's ``Verb`` and ``line``."""
+    from cli import dice
     from cli.context import Context
-    from cli.dice import dice_options, run
     from cli.say import say_option
     from domain.registry import verb_for
 
@@ -204,7 +209,7 @@ def build(name: str, line: Line, module: str) -> click.Command:
         if parameter.name not in given:
             params.append(_option(parameter.name.replace("_", "-"), Opt(), parameter))
     if verb.rolls:
-        params += _params(dice_options)
+        params += _params(dice.dice_options)
     params.append(say_option())
     renamed = dict(line.arguments)
 
@@ -215,7 +220,7 @@ def build(name: str, line: Line, module: str) -> click.Command:
             fields = line.shape(fields)
         ctx = click.get_current_context().find_object(Context)
         assert ctx is not None
-        run(ctx, command_class(**fields), faces=faces, seed=seed)
+        dice.run(ctx, command_class(**fields), faces=faces, seed=seed)
 
     return click.Command(
         name, params=params, callback=callback, help=helped(verb.help, line.example)

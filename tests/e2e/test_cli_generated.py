@@ -238,3 +238,14 @@ def test_a_verb_is_built_when_looked_up(tmp_path: Path) -> None:
     for other in ("combat", "healing", "inventory", "advancement", "initiative", "hazards"):
         assert f"domain.rulesets.sprawl_goons.{other}" not in loaded, other
     assert COMMANDS in loaded
+
+
+def test_arguments_and_options_complete_from_their_kinds(sprawl: Run, db: Path) -> None:
+    """A character's name (who acts, a target), a stat's values, a member (the player)."""
+    from tests.e2e.test_completion import completed
+
+    assert ["Tanner"] == completed(db, ["roll"], "Ta")
+    assert ["Zoner"] == completed(db, ["attack", "Tanner"], "Zo")
+    assert ["reaction"] == completed(db, ["roll", "Tanner"], "re")
+    assert ["hard"] == completed(db, ["roll", "Tanner", "reaction", "--ds"], "ha")
+    assert ["Rosa"] == completed(db, ["character", "create", "Case", "--player"], "Ro")

@@ -249,3 +249,22 @@ def test_arguments_and_options_complete_from_their_kinds(sprawl: Run, db: Path) 
     assert ["reaction"] == completed(db, ["roll", "Tanner"], "re")
     assert ["hard"] == completed(db, ["roll", "Tanner", "reaction", "--ds"], "ha")
     assert ["Rosa"] == completed(db, ["character", "create", "Case", "--player"], "Ro")
+
+
+def test_a_short_name_a_cli_default_and_an_off_switch() -> None:
+    """What a line may say beyond the registry: `-d` for `--ds`, a default of the CLI's own."""
+    from cli.generated import Opt, build
+
+    line = Line(
+        command="MakeActionRoll",
+        example="campaign roll Tanner r -d 8",
+        arguments={"who": "character", "stat": "stat"},
+        options={"ds": Opt(short="d", default="moderate", show_default=True)},
+    )
+    command = build("roll", line, COMMANDS)
+    ds = next(p for p in command.params if p.name == "ds")
+    assert (["--ds", "-d"], False, "moderate") == (ds.opts, ds.required, ds.default)
+    context = command.make_context("roll", ["Tanner", "r", "-d", "8"])
+    assert ("Tanner", "8") == (context.params["who"], context.params["ds"])
+    rest = next(p for p in _command("rest").params if p.name == "safe")
+    assert (["--unsafe"], True, False) == (rest.opts, rest.default, rest.flag_value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
 import click
@@ -30,18 +30,45 @@ from cli.errors import (
     report,
 )
 from cli.in_context import MistypedVerb, closest, system_here, verbs_here
-from cli.lazy_commands import LazyCommands
 from domain.errors import CodedError
 
 ARGV = "campaign.argv"  # the command line as the group got it (``ctx.meta``)
 
 
-class SharedVerbs(LazyCommands):
+class SharedVerbs(MutableMapping[str, click.Command]):
     """The group's own verbs by name: each is imported from its module (``manifest.SHARED``)
     the first time it is looked up, so a run imports the verb it runs and no other."""
 
-    def load(self, name: str, module: str) -> click.Command:
-        return _shared_verb(name, module)
+    def __init__(self, modules: Mapping[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, click.Command] = {}
+
+    def loaded(self, name: str) -> click.Command | None:
+        return self._loaded.get(name)
+
+    def __getitem__(self, name: str) -> click.Command:
+        command = self._loaded.get(name)
+        if command is None:
+            command = self._loaded[name] = _shared_verb(name, self._modules[name])
+        return command
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        if name not in self:
+            raise KeyError(name)
+        self._modules.pop(name, None)
+        self._loaded.pop(name, None)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules or name in self._loaded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**dict.fromkeys(self._modules), **dict.fromkeys(self._loaded)})
+
+    def __len__(self) -> int:
+        return len(self._modules.keys() | self._loaded.keys())
 
 
 def _shared_verb(name: str, module: str) -> click.Command:

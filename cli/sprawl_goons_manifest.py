@@ -10,57 +10,65 @@ TITLE = "Sprawl Goons: Upgraded's verbs"
 
 VERBS: dict[str, dict[str, Any]] = {
     "character": {"help": "Create and show player characters."},
-    "npc": {"help": "The referee brings in an NPC or a system; its DS is also its Resilience."},
+    "npc": {
+        "help": "The referee brings in an NPC (its DS is also its Resilience) or a system to hack."
+    },
     "roll": {
-        "help": "An Action Roll: 2d6 + stat + 1 per relevant item + bonuses, success on total >= DS."
+        "help": "An Action Roll against a DS the referee sets. When it is dangerous, a failure costs the character the shortfall in Resilience (Dangerous Action Roll)."
     },
     "hack": {
-        "help": "Hack a system: Cognition + console against its DS; secure systems deal neural damage."
+        "help": "Hack a system with an interfaced console: a Cognition roll against the system's DS, the console's bonus included. A failure against a secure system deals neural damage (Hacking)."
     },
     "attack": {
-        "help": "A dangerous Action Roll against the target's DS: the margin is damage to the target, a shortfall is damage to the attacker."
+        "help": "A dangerous Action Roll against a target's DS: the margin is damage to the target, a shortfall is damage to the attacker (Dangerous Action Roll, Special Rules)."
     },
     "grenade": {
-        "help": "Throw a grenade: a Moderate (10) Reaction roll; each target takes the margin (+3 enclosed)."
+        "help": "A Moderate (10) Reaction roll; on success each target in the blast takes the margin, +3 in an enclosed space (SG-A12). A miss hurts nobody unless the referee rules a fumble."
     },
-    "aim": {"help": "Spend a round scoping a target: +1 a round on the next attack, at most +3."},
+    "aim": {
+        "help": "A round spent scoping a target: +1 to the next attack on it per round, at most 3."
+    },
     "initiative": {
-        "help": "Roll initiative: d6 + Reaction + 1 per relevant augment or drug, highest first."
+        "help": "d6 + Reaction + 1 per relevant speedware augment or drug ('WHO:ITEM'), less encumbrance (SG-A9); the referee's modifiers ('WHO=+N') for NPCs. Highest goes first; ties: higher Reaction, then PCs before NPCs, then a d6 roll-off, rolled again by those still tied (SG-A10)."
     },
     "round": {
-        "help": "End the combat round: fire burns, and the dying come one round closer to death."
+        "help": "A combat round ends: the dying come one round closer to death (7+: death in 1 round), and fire burns those it holds."
     },
     "explode": {
-        "help": "Planted explosives go off: 2d6 or 3d6 damage to everyone in the blast, no roll."
+        "help": "Planted explosives do 2d6 to 3d6 by type (the referee's call) to everyone in the blast, with no Action Roll (Special Rules)."
     },
-    "fall": {"help": "Falling: 1 damage per 3 metres, rounded up (crit dice if it reaches 0)."},
+    "fall": {"help": "1 point of damage for every 3 metres fallen, rounded up (Special Rules)."},
     "ignite": {
-        "help": "Set a character on fire: repeat damage at each round's end, up to 3 rounds."
+        "help": "Fire inflicts repeat damage for up to 3 rounds: 'damage' at each round's end (SG-A13)."
     },
-    "extinguish": {"help": "Put out the fire on a character."},
+    "extinguish": {"help": "The fire on a character is put out."},
     "first-aid": {
-        "help": "An ally with a first aid kit rolls Cognition; success gains the patient 2 Resilience."
+        "help": "An allied character with a first aid kit makes a Cognition roll (DS the referee's call, default Moderate 10); success gains the patient 2 Resilience (Healing). A patient who has lost no Resilience is refused: there is nothing for first aid to gain."
     },
     "slag": {
-        "help": "Slag armour to negate a critical injury; the armour is useless from then on."
+        "help": "Armour can be slagged to negate a critical injury once; then it is useless and cannot be repaired (Special Rules). Chosen after the injury is rolled (SG-A6)."
     },
     "limb-down": {
-        "help": "A critical injury to a cybernetic arm or leg: the limb shuts down instead."
+        "help": "A critical injury to an arm or leg that is cybernetic: the limb shuts down instead."
     },
-    "repair": {"help": "A tech repairs a cybernetic limb that shut down."},
+    "repair": {"help": "A competent tech repairs a cybernetic limb that shut down."},
     "rest": {
-        "help": "8 hours' rest in a safe area: all lost Resilience returns (critical injuries stay)."
+        "help": "8 hours' rest in a safe area restores all lost Resilience; critical injuries stay."
     },
-    "patch": {"help": "Apply a Lazarus Patch: +3 Resilience at once."},
+    "patch": {"help": "A Lazarus Patch: +3 Resilience at once, up to the maximum (Healing)."},
     "medical": {
-        "help": "Medical attention: every untreated critical injury is treated; no more Glitch dice."
+        "help": "A medical professional with the right equipment treats every untreated critical injury: the Glitch dice stop, and a death clock stops (SG-A17)."
     },
     "use-item": {
-        "help": "Spend a use of a consumable (a drug like Hyperdex gives +1 for the scene)."
+        "help": "Spend one use of a consumable; a drug such as Hyperdex gives +1 for the scene."
     },
     "item": {"help": "Add or drop items, or rule whether one is bulky."},
-    "cash": {"help": "Cash gained or spent (the rules set no prices: the referee's call)."},
-    "reload": {"help": "A fresh magazine for a ranged weapon."},
+    "cash": {"help": "Cash spent (negative) or gained (positive), for a reason."},
+    "reload": {
+        "help": "A fresh magazine for a ranged weapon (the referee rules whether one is at hand)."
+    },
     "mission": {"help": "Missions: each one completed gives every living PC a level."},
-    "level-up": {"help": "Take a level: a stat +1, and Resilience or Inventory Score +1."},
+    "level-up": {
+        "help": "Take a level: raise a stat by 1, and Resilience or Inventory Score by 1."
+    },
 }

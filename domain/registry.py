@@ -126,7 +126,7 @@ def verbs(system: str) -> Mapping[str, Verb]:
         for name in getattr(module, "__all__", None) or dir(module):
             value = getattr(module, name)
             if _is_command(value) and verb_of(value) not in found:
-                found[verb_of(value)] = _verb(value)
+                found[verb_of(value)] = verb_for(value)
     return found
 
 
@@ -224,7 +224,9 @@ def _json(value: Any) -> Any:
     return value
 
 
-def _verb(command: type[Any]) -> Verb:
+def verb_for(command: type[Any]) -> Verb:
+    """The verb of one command class (its module alone imported: a front end that runs one
+    verb need not load every command of its system, as ``verbs`` does)."""
     parameters = parameters_of(command)
     doc = inspect.cleandoc(command.__doc__ or "")
     return Verb(

@@ -1,36 +1,39 @@
-"""Sprawl Goons' verbs: characters and NPCs, Action Rolls, combat, hacking, healing, advancement.
+"""Sprawl Goons' verbs, generated from the registry and ``declared`` (``cli.generated``):
+characters and NPCs, Action Rolls, combat, hacking, healing, advancement.
 
-``cli.systems`` reads the two names this package defines: ``VERBS`` (the verbs, each module a
-theme; each verb's module imported the first time the verb is looked up, so a roll imports the
-rolls alone) and ``SHEETS`` (how a character shows, ``cli.sprawl_goons.sheet``)."""
+``cli.systems`` reads the two names this package defines: ``VERBS`` (the verbs) and ``SHEETS``
+(how a character shows, ``cli.sprawl_goons.sheet``: imported with the verb that shows one or a
+read that does, not by a roll)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import click
 
-from cli.systems import LazyVerbs
+from cli.generated import GeneratedGroup
+from cli.sprawl_goons.declared import COMMANDS, GROUPS, LINES
 
 if TYPE_CHECKING:
     from cli.sheets import Sheets
 
-# Each verb and the module that defines it (its ``COMMANDS``), in the order they are listed.
-MODULES = {
-    **dict.fromkeys(("character", "npc"), "cli.sprawl_goons.characters"),
-    **dict.fromkeys(("roll", "hack"), "cli.sprawl_goons.rolls"),
-    **dict.fromkeys(("attack", "grenade", "aim", "initiative", "round"), "cli.sprawl_goons.combat"),
-    **dict.fromkeys(("explode", "fall", "ignite", "extinguish"), "cli.sprawl_goons.hazards"),
-    **dict.fromkeys(
-        ("first-aid", "slag", "limb-down", "repair", "rest", "patch", "medical"),
-        "cli.sprawl_goons.healing",
-    ),
-    **dict.fromkeys(("use-item", "item", "cash", "reload"), "cli.sprawl_goons.kit"),
-    **dict.fromkeys(("mission", "level-up"), "cli.sprawl_goons.advancement"),
-}
 
-VERBS = click.Group("sprawl-goons", help="Sprawl Goons: Upgraded's verbs.")
-VERBS.commands = LazyVerbs(MODULES)
+def _sheet_commands(group: click.Group) -> None:
+    from cli.sheets import add_sheet_commands
+    from cli.sprawl_goons.sheet import SHEETS
+
+    add_sheet_commands(group, SHEETS, "Tanner")
+
+
+_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
+VERBS = GeneratedGroup(
+    "sprawl-goons",
+    "Sprawl Goons: Upgraded's verbs.",
+    LINES,
+    {**GROUPS, "character": _CHARACTER},
+    COMMANDS,
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -166,21 +166,6 @@ def test_a_roll_imports_only_what_a_roll_uses(
         assert [] == [m for m in modules if m == name or m.startswith(name + ".")], what
 
 
-def test_each_lazily_imported_verb_is_the_one_its_module_defines() -> None:
-    """A system whose verbs are imported one by one (``cli.systems.LazyVerbs``) maps every verb
-    its modules define to the module that defines it, and nothing else."""
-    import importlib
-
-    from cli import sprawl_goons
-
-    defined = {
-        command.name: name
-        for name in set(sprawl_goons.MODULES.values())
-        for command in importlib.import_module(name).COMMANDS
-    }
-    assert defined == sprawl_goons.MODULES
-
-
 RESUMED = """
 import contextlib, gc, io, json, sys
 from cli import start_up

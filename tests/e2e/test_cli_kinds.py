@@ -38,4 +38,6 @@ def test_a_choice_on_the_command_line_is_its_parameters_choice(system: str) -> N
                 offered = sorted(str(c).casefold() for c in param.type.choices)
                 assert sorted(v.casefold() for v in kind.values) == offered, (path, param.name)
                 checked += 1
-    assert checked or system == "code-green"
+    # Sprawl Goons' choices are all read more loosely by its rules (in any case, a stat's first
+    # letters, a number): text on its generated command line (tests/e2e/test_cli_generated.py)
+    assert checked or system in ("code-green", "sprawl-goons")

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 
 from domain.kinds import ACTOR, CHARACTER, MEMBER, NPC, Choice, Declared, choice_of
 from domain.rulesets.lazy import lent_names
-from domain.rulesets.sprawl_goons.tables import Category, Difficulty, Secondary, Stat
+from domain.rulesets.sprawl_goons.tables import (
+    Category,
+    Difficulty,
+    Secondary,
+    ShotgunRange,
+    Stat,
+)
 
 if TYPE_CHECKING:
     from domain.rulesets.sprawl_goons.action_roll import MakeActionRoll
@@ -101,7 +107,12 @@ DS = Choice(
 PARAMETERS: Declared = {
     "AddItem": {"character": CHARACTER, "category": choice_of(Category, "'armor' too")},
     "ApplyPatch": {"character": ACTOR, "patient": CHARACTER},
-    "Attack": {"character": ACTOR, "targets": CHARACTER, "stat": STAT},
+    "Attack": {
+        "character": ACTOR,
+        "targets": CHARACTER,
+        "stat": STAT,
+        "shotgun": choice_of(ShotgunRange, "in any case"),
+    },
     "ChangeCash": {"character": CHARACTER},
     "CreateCharacter": {"player": MEMBER},
     "CreateNpc": {"ds": DS},

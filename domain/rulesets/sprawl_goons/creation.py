@@ -99,7 +99,8 @@ def _custom_item(text: str) -> ItemAcquired:
 @frozen(kw_only=True)
 class CreateCharacter(Plain):
     """Name, 4 stat points (zeros allowed), three starting items; then 3d6 x 10 cash and the
-    rolled uses of a stolen credit card (2d6) or a blister of Lazarus Patches (d6)."""
+    rolled uses of a stolen credit card (2d6) or a blister of Lazarus Patches (d6), the dice
+    drawn in that order (the three cash dice first, then the uses in item order)."""
 
     name: ClassVar[str] = "character create"
     rolls: ClassVar[bool] = True  # its decide may draw dice

@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from freezegun import freeze_time
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.audience import GMS, Member, TABLE
 from domain.errors import ImportOfMemberCopy, NotAllowed
@@ -15,11 +18,13 @@ from domain.events import Role
 from domain.lifecycle import AddNote, EndSession, StartSession
 from domain.posts import WritePost
 from domain.rulesets.the_code.commands import RollExposure
-from domain.table import AddMember
+from domain.table import AddMember, RevealRuling
 from engine import DiceSpec, Engine
 from engine.transfer.player_check import verify_export
 from engine.transfer.witnessed_export import verify_witnessed
+from tests.conftest import FROZEN_AT
 from tests.golden.test_the_code import HAWK, table
+from tests.integration.players import Player, close_entropy
 
 SECRET = "the mayor is the Owl"
 WHISPER = "kim, the Owl pays you"
@@ -79,3 +84,76 @@ def test_import_refuses_a_copy(lab: Engine) -> None:
     copy = list(lab.member_copy("Lab", "dana", audience=GMS))
     with pytest.raises(ImportOfMemberCopy):
         lab.import_campaign(copy)
+
+
+# --- Any mix of rulings -------------------------------------------------------------------------
+
+PUBLIC, TO_OTHER, TO_MEMBER, BY_MEMBER, HIDDEN, SHOWN, NOTE, UNDONE = range(8)
+GM = "Rosa"
+
+
+def _mixed(engine: Engine, kinds: list[int], member: str) -> dict[str, bool]:
+    """A Sprawl Goons table with committed dice (ana and bea keyed), one ruling of each kind in
+    ``kinds``, the session ended (its seed revealed); each ruling's marker word (in its text
+    and its dice expression) with whether ``member`` may read it."""
+    engine.create_campaign("Lab", "sprawl-goons", gm=GM)
+    ana, bea = Player("ana").seated(engine), Player("bea").seated(engine)
+    other = bea if member == "ana" else ana
+    engine.execute("Lab", StartSession())
+    close_entropy(engine)
+    readable: dict[str, bool] = {}
+    for n, kind in enumerate(kinds):
+        word = f"zq{n}marker"
+        text = f"{word} [{n + 3}d{n + 11}]"  # an expression no other ruling rolls
+        if kind == PUBLIC:
+            engine.execute("Lab", WritePost(text=text, by=other.name, ooc=True), actor=other.name)
+        elif kind == TO_OTHER:
+            post = WritePost(text=text, by=GM, to=(other.name,))
+            engine.execute("Lab", post)
+        elif kind == TO_MEMBER:
+            engine.execute("Lab", WritePost(text=text, by=other.name, ooc=True, to=(member,)), actor=other.name)
+        elif kind == BY_MEMBER:
+            engine.execute("Lab", WritePost(text=text, by=member, ooc=True, to=(other.name,)), actor=member)
+        elif kind in (HIDDEN, SHOWN):
+            made = engine.execute("Lab", WritePost(text=text, by=GM), hidden=True)
+            if kind == SHOWN:
+                engine.execute("Lab", RevealRuling(ruling=made.number))
+        elif kind == NOTE:
+            engine.execute("Lab", AddNote(text=word, gm_only=True))
+        else:  # a public roll, then undone: still readable
+            made = engine.execute("Lab", WritePost(text=text, by=GM))
+            engine.undo("Lab", made.number, reason="not yet")
+        readable[word] = kind in (PUBLIC, TO_MEMBER, BY_MEMBER, SHOWN, UNDONE)
+    engine.execute("Lab", EndSession())
+    return readable
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kinds=st.lists(st.integers(PUBLIC, UNDONE), min_size=1, max_size=6),
+    member=st.sampled_from(["ana", "bea"]),
+)
+def test_any_copy_verifies_and_holds_nothing_withheld(kinds: list[int], member: str) -> None:
+    """Whatever mix of public, private (to the member, by them, to another), hidden (revealed
+    or not), GM-only and undone rulings: the copy verifies, with the whole export's digest,
+    seals and head, and holds a ruling's words and dice exactly when its member may read it."""
+    with freeze_time(FROZEN_AT), Engine() as engine:
+        readable = _mixed(engine, kinds, member)
+        whole = list(engine.export("Lab", audience=GMS))
+        copy = list(engine.member_copy("Lab", member, audience=Member(member)))
+        gm, mine = verify_witnessed(whole), verify_witnessed(copy)
+    assert mine.report.intact, mine.report
+    assert not any(d.problems for d in mine.report.dice)
+    assert mine.report.digest == gm.report.digest
+    assert mine.report.seals == gm.report.seals
+    assert mine.head == gm.head
+    text = "\n".join(copy)
+    for word, read in readable.items():
+        assert (word in text) == read, (word, read)
+    for line in whole[1:]:  # no withheld ruling's dice, as the whole export writes them
+        event = json.loads(line)["event"].get("event", {})
+        words = json.dumps(event, sort_keys=True)
+        dice = event.get("dice")
+        if dice and not any(w in words for w, read in readable.items() if read):
+            if any(w in words for w in readable):
+                assert json.dumps(dice, sort_keys=True) not in text

@@ -121,7 +121,6 @@ class ChainWalk:
         else:
             self._previous = chain
 
-
     def _withheld(self, row: Withheld, version: int) -> None:
         """A row its reader may not read, checked from its body's digest (one linked over its
         body is taken as given: the next row's link, over this one's, pins it)."""

@@ -88,10 +88,14 @@ class HeadWalk:
         if isinstance(row, Withheld):
             if row.topic != MADE:
                 return False
-            for stream, _, last in row.touched:
-                if stream not in (self.campaign, DIRECTORY) and last > self.ends.get(stream, 0):
-                    self.ends[stream] = last
-            self.version, self.ruling, self._state = row.originator_version, self.ruling + 1, row.state
+            for spanned, _, last in row.touched:
+                if spanned not in (self.campaign, DIRECTORY) and last > self.ends.get(spanned, 0):
+                    self.ends[spanned] = last
+            self.version, self.ruling, self._state = (
+                row.originator_version,
+                self.ruling + 1,
+                row.state,
+            )
             return True
         body = stored_body(row)
         event = body.get("event") if isinstance(body, dict) else None

@@ -155,6 +155,7 @@ class CheckedLines:
                     found = streams[str(named)] = (stream, heads.setdefault(stream, [0]))
                 stream, cell = found
                 kept: Withheld | None = None
+                row: StoredEvent
                 if copy is not None and "withheld" in data:
                     kept = row = _withheld(number, stream, data, classes, copy)
                 else:
@@ -178,7 +179,6 @@ class CheckedLines:
                 )
                 yield number, row, decoding
         self.header  # noqa: B018 (an empty file is refused here)
-
 
     def _copy(self, header: dict[str, Any]) -> _Spans | None:
         """A member's copy is read only when its withheld lines are wanted; else refused."""
@@ -241,7 +241,8 @@ def _withheld(
     if over not in (None, "body") or set(kept) - {"digest", "chain", "linked_over"}:
         problem = f"not a withheld row's keys: {value_shown(sorted(kept))}"
         raise ImportRefused(line=number, field="withheld", problem=problem)
-    assert isinstance(chain, str) and isinstance(digest, str)
+    assert isinstance(chain, str)
+    assert isinstance(digest, str)
     touched = copy.touched() if stream == copy.campaign and topic == MADE else ()
     return Withheld(
         originator_id=stream,

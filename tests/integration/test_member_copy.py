@@ -202,7 +202,7 @@ def _linked_over_bodies(lines: list[str]) -> list[str]:
 
 # --- Any mix of rulings -------------------------------------------------------------------------
 
-PUBLIC, TO_OTHER, TO_MEMBER, BY_MEMBER, HIDDEN, SHOWN, NOTE, UNDONE = range(8)
+PUBLIC, TO_OTHER, TO_MEMBER, BY_MEMBER, HIDDEN, SHOWN, NOTE, UNDONE, AMENDED = range(9)
 GM = "Rosa"
 
 
@@ -238,9 +238,14 @@ def _mixed(engine: Engine, kinds: list[int], member: str) -> dict[str, bool]:
                 engine.execute("Lab", RevealRuling(ruling=made.number))
         elif kind == NOTE:
             engine.execute("Lab", AddNote(text=word, gm_only=True))
-        else:  # a public roll, then undone: still readable
+        elif kind == UNDONE:  # a public roll, then undone: still readable
             made = engine.execute("Lab", WritePost(text=text, by=GM))
             engine.undo("Lab", made.number, reason="not yet")
+        else:  # a private post to another, amended: its amendment as private as it
+            made = engine.execute("Lab", WritePost(text=word, by=GM, to=(other.name,)))
+            amended = f"{word}amended"
+            engine.amend("Lab", made.number, {"text": amended}, reason="reworded")
+            readable[amended] = False
         readable[word] = kind in (PUBLIC, TO_MEMBER, BY_MEMBER, SHOWN, UNDONE)
     engine.execute("Lab", EndSession())
     return readable
@@ -248,12 +253,12 @@ def _mixed(engine: Engine, kinds: list[int], member: str) -> dict[str, bool]:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    kinds=st.lists(st.integers(PUBLIC, UNDONE), min_size=1, max_size=6),
+    kinds=st.lists(st.integers(PUBLIC, AMENDED), min_size=1, max_size=6),
     member=st.sampled_from(["ana", "bea"]),
 )
 def test_any_copy_verifies_and_holds_nothing_withheld(kinds: list[int], member: str) -> None:
-    """Whatever mix of public, private (to the member, by them, to another), hidden (revealed
-    or not), GM-only and undone rulings: the copy verifies, with the whole export's digest,
+    """Whatever mix of public, private (to the member, by them, to another; amended), hidden
+    (revealed or not), GM-only and undone rulings: the copy verifies, with the whole export's digest,
     seals and head, and holds a ruling's words and dice exactly when its member may read it."""
     with freeze_time(FROZEN_AT), Engine() as engine:
         readable = _mixed(engine, kinds, member)

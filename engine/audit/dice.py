@@ -164,7 +164,7 @@ class _Commitment:
         # a member's copy: rulings of the session withheld from it (not the member's to read),
         # whose counters the copy cannot follow: from the first, counters are checked to move
         # forward only (never reused), and the reveal's totals to be at least the copy's
-        self.withheld = 0
+        self.withheld: list[int] = []  # their numbers
         self.failure: Exception | None = None  # a roll that could not be checked at all
         self.failed_at: Any = None  # its ruling
         self._key: bytes | None = None
@@ -401,6 +401,7 @@ class SessionDice:
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
+        self._last = 0  # the last header's number (a member's copy: a withheld one's, inferred)
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
         self.put: dict[str, Seat] = {}  # each seat's last key: who put it there, from where
@@ -486,9 +487,10 @@ class SessionDice:
             self._pending.append(topic)
             return
         self._pending = []
+        self._last += 1  # headers are numbered 1, 2, 3... in the order recorded
         for c in self.current.values():
             if not c.ended:
-                c.withheld += 1
+                c.withheld.append(self._last)
 
     def _linked(self, version: int, topic: str, event: dict[str, Any]) -> None:
         """A link's row, as the first pass reads it (Discord's only)."""
@@ -529,6 +531,7 @@ class SessionDice:
         number = event.get("number")
         if isinstance(number, int):
             self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
+            self._last = number
         c = self.current.get(session)
         if c is None or c.ended:
             return
@@ -628,10 +631,11 @@ class SessionDice:
         warnings += c.listed
         warnings += [redrawn(n, roller, by) for n, (roller, by) in sorted(c.redraws.items())]
         if c.withheld:
+            numbers = ", ".join(map(str, c.withheld))
             warnings.append(
-                f"{c.withheld} ruling(s) of session {c.session} are withheld from this copy (not "
-                "yours to read): their dice are not checked here, and the counters after them "
-                "only to move forward"
+                f"ruling(s) {numbers} of session {c.session} are withheld from this copy (not "
+                "yours to read): their dice, if any, are not checked here, and the counters after "
+                "them only to move forward"
             )
         warnings += [
             f"ruling {n} (by {who}): its hidden committed dice were never revealed"

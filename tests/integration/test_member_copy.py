@@ -258,8 +258,9 @@ def _mixed(engine: Engine, kinds: list[int], member: str) -> dict[str, bool]:
 )
 def test_any_copy_verifies_and_holds_nothing_withheld(kinds: list[int], member: str) -> None:
     """Whatever mix of public, private (to the member, by them, to another; amended), hidden
-    (revealed or not), GM-only and undone rulings: the copy verifies, with the whole export's digest,
-    seals and head, and holds a ruling's words and dice exactly when its member may read it."""
+    (revealed or not), GM-only and undone rulings: the copy verifies, with the whole export's
+    digest, seals and head, names the session's withheld rulings, and holds a ruling's words and
+    dice exactly when its member may read it."""
     with freeze_time(FROZEN_AT), Engine() as engine:
         readable = _mixed(engine, kinds, member)
         whole = list(engine.export("Lab", audience=GMS))
@@ -270,6 +271,17 @@ def test_any_copy_verifies_and_holds_nothing_withheld(kinds: list[int], member: 
     assert mine.report.digest == gm.report.digest
     assert mine.report.seals == gm.report.seals
     assert mine.head == gm.head
+    withheld = [  # the withheld rulings of session 1, by their headers in the whole export
+        body["ruling"]
+        for line, kept in zip(whole[1:], copy[1:], strict=True)
+        if '"withheld"' in kept
+        and (body := json.loads(line)["event"])["session"] == 1
+        and json.loads(line)["topic"] == "domain.events:RulingMade"
+    ]
+    warned = [w for d in mine.report.dice for w in d.warnings if "withheld" in w]
+    named = f"ruling(s) {', '.join(map(str, withheld))} of session 1 are withheld"
+    assert len(warned) == bool(withheld)
+    assert all(w.startswith(named) for w in warned)
     text = "\n".join(copy)
     for word, read in readable.items():
         assert (word in text) == read, (word, read)

@@ -84,7 +84,6 @@ class ChainWalk:
         self._previous = genesis(stream)
         self._name = str(stream)
         self._expected = 1
-        self.given = 0  # withheld rows linked over their bodies: taken as given
 
     def row(self, row: StoredEvent, fast: tuple[str, bytes] | bool | None = True) -> None:
         """The stream's next row; ``fast``: its ``split_chain``, when the caller split it."""
@@ -126,7 +125,6 @@ class ChainWalk:
         body is taken as given: the next row's link, over this one's, pins it)."""
         chain = stored_link(row.state)
         if row.given:
-            self.given += 1
             self._previous = chain
             return
         try:

@@ -22,7 +22,7 @@ from domain.lifecycle import AddNote, EndSession, StartSession
 from domain.posts import WritePost
 from domain.rulesets.the_code.commands import RollExposure
 from domain.table import AddMember, RevealRuling
-from engine import DiceSpec, Engine
+from engine import DiceSpec, Engine, Head
 from engine.store.chain import genesis, link_over_body
 from engine.store.mapper import canonical_json
 from engine.transfer.format import ImportRefused
@@ -31,6 +31,7 @@ from engine.transfer.witnessed_export import verify_witnessed
 from tests.conftest import FROZEN_AT
 from tests.golden.test_the_code import HAWK, table
 from tests.integration.players import Player, close_entropy
+from tests.integration.witnesses import Witness
 
 SECRET = "the mayor is the Owl"
 WHISPER = "kim, the Owl pays you"
@@ -265,7 +266,13 @@ def test_any_copy_verifies_and_holds_nothing_withheld(kinds: list[int], member: 
         readable = _mixed(engine, kinds, member)
         whole = list(engine.export("Lab", audience=GMS))
         copy = list(engine.member_copy("Lab", member, audience=Member(member)))
-        gm, mine = verify_witnessed(whole), verify_witnessed(copy)
+        versions = [h.originator_version for h in engine.headers("Lab", audience=GMS)]
+        heads = engine.heads_at("Lab", versions, audience=GMS).values()
+        seen = [Witness("bea").saw(h) for h in heads if isinstance(h, Head)]
+        gm, mine = verify_witnessed(whole), verify_witnessed(copy, seen)
+    assert len(seen) == len(versions)  # the head at every ruling, withheld ones too
+    assert mine.witnesses.holds
+    assert len(mine.witnesses.checked) == len(seen)
     assert mine.report.intact, mine.report
     assert not any(d.problems for d in mine.report.dice)
     assert mine.report.digest == gm.report.digest

@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from bench import (
+    copy_figures,
     dataset,
     import_floor,
     projection_figures,
@@ -421,6 +422,7 @@ def everything(sizes: Sizes, watch: Stopwatch) -> list[Row]:
         ("session replay", lambda: replay_figures.figures(work, sizes)),
         ("verify", lambda: verify_figures.figures(work, repeat, events)),
         ("witnesses", lambda: witness_figures.figures(work, repeat, events)),
+        ("member's copy", lambda: copy_figures.figures(work, repeat, events)),
         ("memory", lambda: memory(work, sizes.memory_small, large)),
         ("streaming", lambda: streaming_figures.figures(work, sizes)),
         ("scale", lambda: scale_figures.figures(work, sizes)),

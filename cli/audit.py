@@ -91,17 +91,30 @@ def dice_stats(ctx: Context, session: int | None, who: str | None, html_out: str
 @click.option(
     "--out", type=click.Path(dir_okay=False, writable=True), help="File (default: stdout)."
 )
+@click.option(
+    "--for",
+    "member",
+    help="A member's own copy: what they may read whole, the rest as its digest and link.",
+)
 @pass_context
-def export(ctx: Context, fmt: str, out: str | None) -> None:
+def export(ctx: Context, fmt: str, out: str | None, member: str | None) -> None:
     """Write the whole campaign (every event in order, with its hash link) as JSON lines.
 
-    Export after `session end`: a running session's secret dice seed stays behind.
+    Export after `session end`: a running session's secret dice seed stays behind. With --for
+    MEMBER, that member's own copy (the GM's, or the member's own with --as): every ruling they
+    may read whole, every other row as its body's digest and its link, so that `verify-dice`
+    checks it link by link and seal by seal, with the whole export's digest.
 
     \b
     Example:
       campaign export --out night-shift.jsonl
+      campaign export --for dana --out dana.jsonl
     """
-    lines = ctx.engine.export(ctx.campaign(), audience=ctx.audience)
+    lines = (
+        ctx.engine.member_copy(ctx.campaign(), member, audience=ctx.audience)
+        if member is not None
+        else ctx.engine.export(ctx.campaign(), audience=ctx.audience)
+    )
     if out is None:
         for line in lines:
             click.echo(line)
@@ -262,7 +275,16 @@ def _verify_dice_json(found: _Checked, yours: _Yours, kept: Any) -> dict[str, An
         "dice": [_dice_json(d, yours) for d in found.dice],
         "witnesses": check_json(found.checked.witnesses),
         "witnessed": kept.line() if kept is not None else None,
+        **_copy_json(found.checked),
     }
+
+
+def _copy_json(checked: ExportChecked) -> dict[str, Any]:
+    """Of a member's copy: whose, its digest, its rows withheld and taken as given."""
+    if checked.copy_for is None:
+        return {}
+    copy = {"for": checked.copy_for, "withheld": checked.withheld, "given": checked.given}
+    return {"copy": {**copy, "digest": checked.report.digest}}
 
 
 def _dice_json(d: Any, yours: _Yours) -> dict[str, Any]:
@@ -294,6 +316,8 @@ def _say_verify_dice(found: _Checked, yours: _Yours) -> None:
         f"{found.checked.name}: {report.events} events, chains "
         f"{'BROKEN' if report.breaks else 'intact'}"
     )
+    for line in _copy_lines(found.checked):
+        say(line)
     for b in report.breaks:
         say(f"BROKEN: stream {b.stream} version {b.version}: {b.problem}")
     for d in found.dice:
@@ -303,6 +327,23 @@ def _say_verify_dice(found: _Checked, yours: _Yours) -> None:
         say(f"session {s.session} seal {s.digest}: {'intact' if s.intact else 'BROKEN'}")
     for line in check_lines(found.checked.witnesses):
         say(line)
+
+
+def _copy_lines(checked: ExportChecked) -> list[str]:
+    """Of a member's copy: whose it is, and how many of its rows were checked by their digest
+    alone (and of those, taken as given: linked over their bodies, before 2026-12-06)."""
+    if checked.copy_for is None:
+        return []
+    lines = [
+        f"{checked.copy_for}'s copy: {checked.withheld} events withheld (not theirs to read), "
+        "each checked by its digest; digest " + checked.report.digest
+    ]
+    if checked.given:
+        lines.append(
+            f"  {checked.given} of them linked over their bodies (written before 2026-12-06): "
+            "taken as given, pinned by the next link"
+        )
+    return lines
 
 
 def _session_lines(d: Any, yours: _Yours) -> list[str]:

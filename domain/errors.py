@@ -515,6 +515,16 @@ class ImportNotText(DomainError):
     )
 
 
+class ImportOfMemberCopy(DomainError):
+    """A member's own copy of the log (``campaign export --for``): what they may not read is
+    withheld, so it is no whole log to rebuild a campaign from."""
+
+    template = (
+        "the file is {member}'s own copy of the log, their unread rulings withheld: only a whole "
+        "export is imported; nothing was imported"
+    )
+
+
 # --- Chat links: channels and accounts of a chat platform (domain.links) --------------------
 
 

@@ -48,6 +48,18 @@ def check_whole_log(campaign: CampaignState, reader: Audience, what: str) -> Non
         raise NotAllowed(who="the table", role="everyone", what=what, rule="only a GM reads it all")
 
 
+def check_copy_for(campaign: CampaignState, reader: Audience, member: str) -> None:
+    """Refuse a member's own copy of the log (what they read whole, the rest withheld) to any
+    audience but the GMs, a member seated as a GM, or the member themself; ``member`` must hold
+    a seat (``NOT_A_MEMBER``)."""
+    acting_member(campaign, member)
+    if isinstance(reader, Member) and reader.name != member:
+        check_gm(campaign, reader.name, f"export {member}'s copy of the log")
+    elif isinstance(reader, Table):
+        what = f"export {member}'s copy of the log"
+        raise NotAllowed(who="the table", role="everyone", what=what, rule="only a GM or they do")
+
+
 class Private(Protocol):
     """A command whose ruling only some members read (a private message): ``audience``
     names them; the GMs read it too."""

@@ -365,6 +365,7 @@ def dice_check_page(
             "data": facts(engine, campaign, shown, you),
             "script": SCRIPT_ROUTE,
             "witness": witnessed(engine, campaign, you, DICE_PAGE),
+            "copy_url": f"/api/campaigns/{quote(campaign, safe='')}/copy",
         },
     )  # its Content-Security-Policy is every page's (web/csp.py)
 

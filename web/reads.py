@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
@@ -331,6 +332,20 @@ def export(engine: TheEngine, you: You, campaign: FromPath[str]) -> Response[str
     return Response(text, media_type="application/x-ndjson")
 
 
+@get(f"{BASE}/copy", media_type="application/x-ndjson", **READ)
+def own_copy(engine: TheEngine, you: You, campaign: FromPath[str]) -> Response[str]:
+    """The signed-in member's own copy of the log (`campaign export --for`): every ruling they
+    may read whole, every other row as its body's digest and its link; `campaign verify-dice`
+    checks it link by link and seal by seal, with the whole export's digest."""
+    lines = engine.member_copy(campaign, you, audience=Member(you))
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    name = f"{campaign}-{you}.jsonl".replace('"', "").replace("/", "-")
+    disposition = f"attachment; filename*=UTF-8''{quote(name, safe='')}"
+    return Response(
+        text, media_type="application/x-ndjson", headers={"Content-Disposition": disposition}
+    )
+
+
 def routes() -> list[Any]:
     return [
         me,
@@ -351,6 +366,7 @@ def routes() -> list[Any]:
         dice_stats,
         verify,
         export,
+        own_copy,
     ]
 
 

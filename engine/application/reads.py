@@ -14,7 +14,7 @@ import attrs
 
 from domain.audience import GMS, Audience, GMs
 from domain.events import AMEND, RulingMade
-from domain.visibility import check_whole_log, hidden_from, reads_all
+from domain.visibility import check_copy_for, check_whole_log, hidden_from, reads_all
 from engine.application.core import Store
 from engine.store.records import Recorded
 
@@ -369,6 +369,19 @@ class Reads(Store):
             check_whole_log(self.campaign(campaign_name), audience, "export the whole log")
         entry = self.find_campaign(campaign_name)
         return export_lines(self.store, entry, self.verify(campaign_name), spec=self.db)
+
+    def member_copy(self, campaign_name: str, member: str, *, audience: Audience) -> Iterator[str]:
+        """``member``'s own copy of the campaign as JSON lines (``engine.transfer.member_copy``):
+        what they may read whole, every other row as its body's digest and its link, so that it
+        verifies link by link and seal by seal and its digest is the whole export's. The GMs',
+        a GM's or the member's own to take."""
+        from engine.transfer.member_copy import copy_lines
+
+        campaign = self.campaign(campaign_name)
+        check_copy_for(campaign, audience, member)
+        entry = self.find_campaign(campaign_name)
+        report = self.verify(campaign_name)
+        return copy_lines(self.store, entry, report, campaign, member, spec=self.db)
 
     def import_campaign(
         self, lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None

@@ -6,13 +6,14 @@ stream's head."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 
 from engine.audit.report import Break
-from engine.store.chain import genesis, holds, seal
+from engine.store.chain import genesis, holds, link_of_digest, seal, stored_link
 from engine.store.mapper import canonical_json, loads, split_chain
 from engine.store.records import DIRECTORY_ID as DIRECTORY
 
@@ -33,6 +34,20 @@ CREATED = "domain.events:CampaignCreated"
 CHANNEL_LINKED = "domain.events:ChannelLinked"
 CHANNEL_UNLINKED = "domain.events:ChannelUnlinked"
 MEMBER_LINKED = "domain.events:MemberLinked"
+
+
+@dataclass(frozen=True)
+class Withheld(StoredEvent):
+    """A row of a member's copy that its member may not read: its body's SHA-256 (``digest``,
+    hex) in place of the body, its stored link in ``state`` (``{"chain": ...}``, which every
+    check reading a row's link reads). ``given``: linked over the body's bytes (written before
+    2026-12-06), so not checked from the digest: taken as given, pinned by the next link.
+    ``touched``: of a withheld ruling's header, the spans of the rows recorded with it (what
+    its header lists), as the copy's order of lines gives them."""
+
+    digest: str = ""
+    given: bool = False
+    touched: tuple[tuple[UUID, int, int], ...] = ()
 
 
 def stored_body(row: StoredEvent) -> dict[str, Any] | None:
@@ -80,6 +95,9 @@ class ChainWalk:
             ruling = owner(expected) if owner is not None else None
             self.broken = Break(stream, expected, ruling, f"version {expected} is missing")
             return
+        if isinstance(row, Withheld):
+            self._withheld(row, expected)
+            return
         parts = split_chain(row.state) if fast is True else fast
         if isinstance(parts, tuple) and holds(
             parts[0], self._previous, self._name, expected, row.topic, parts[1]
@@ -101,6 +119,25 @@ class ChainWalk:
             self.broken = Break(stream, expected, ruling, "the event was changed or moved")
         else:
             self._previous = chain
+
+    def _withheld(self, row: Withheld, version: int) -> None:
+        """A row its reader may not read, checked from its body's digest (one linked over its
+        body is taken as given: the next row's link, over this one's, pins it)."""
+        chain = stored_link(row.state)
+        if row.given:
+            self._previous = chain
+            return
+        try:
+            digest = bytes.fromhex(row.digest)
+        except ValueError:
+            digest = b""
+        if len(digest) == 32 and chain == link_of_digest(
+            self._previous, self._name, version, row.topic, digest
+        ):
+            self._previous = chain
+            return
+        problem = "the withheld event's digest or link was changed"
+        self.broken = Break(self.stream, version, None, problem)
 
 
 def check_stream(

@@ -161,6 +161,10 @@ class _Commitment:
         # each ruling whose dice amendments re-drew: its roller, and each amendment and by whom
         self.redraws: dict[int, tuple[str, list[tuple[int, str]]]] = {}
         self.ended = False
+        # a member's copy: rulings of the session withheld from it (not the member's to read),
+        # whose counters the copy cannot follow: from the first, counters are checked to move
+        # forward only (never reused), and the reveal's totals to be at least the copy's
+        self.withheld: list[int] = []  # their numbers
         self.failure: Exception | None = None  # a roll that could not be checked at all
         self.failed_at: Any = None  # its ruling
         self._key: bytes | None = None
@@ -275,7 +279,7 @@ class _Commitment:
             if member != actor:
                 self.problems.append(f"ruling {number}: made by {actor} but sealed as {member}'s")
             expected = self.seals.get(member, 0)
-            if sealed != expected:
+            if sealed != expected and not (self.withheld and _at_least(sealed, expected)):
                 self.problems.append(
                     f"ruling {number}: {member}'s sealed roll {sealed}, expected {expected} "
                     "(sealed rolls run 0, 1, 2... without gaps or repeats)"
@@ -336,7 +340,8 @@ class _Commitment:
         self, made: dict[str, Any], actor: Any, sides: tuple[int, ...], faces: tuple[int, ...]
     ) -> None:
         number, leaf = made["number"], made["leaf"]
-        if leaf != self.leaves or made["counter"] != 0:
+        skipped = self.withheld and _at_least(leaf, self.leaves)  # leaves of withheld rolls
+        if (leaf != self.leaves and not skipped) or made["counter"] != 0:
             self.problems.append(
                 f"ruling {number}: hidden committed dice from leaf {leaf} counter "
                 f"{made['counter']}, expected leaf {self.leaves} from counter 0"
@@ -361,7 +366,7 @@ class _Commitment:
         return self._key
 
     def _in_sequence(self, number: Any, counter: Any, expected: int, member: str) -> None:
-        if counter != expected:
+        if counter != expected and not (self.withheld and _at_least(counter, expected)):
             whose = f" of {member}'s" if member else ""
             self.problems.append(
                 f"ruling {number}: committed dice from counter {counter}{whose}, expected "
@@ -396,6 +401,7 @@ class SessionDice:
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
         self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
+        self._last = 0  # the last header's number (a member's copy: a withheld one's, inferred)
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
         self.put: dict[str, Seat] = {}  # each seat's last key: who put it there, from where
@@ -474,6 +480,18 @@ class SessionDice:
                         "its committed dice cannot be checked"
                     )
 
+    def withheld(self, topic: str) -> None:
+        """A row of the campaign stream withheld from a member's copy: a withheld ruling's
+        header counts for the sessions running (``_Commitment.withheld``)."""
+        if topic != MADE:
+            self._pending.append(topic)
+            return
+        self._pending = []
+        self._last += 1  # headers are numbered 1, 2, 3... in the order recorded
+        for c in self.current.values():
+            if not c.ended:
+                c.withheld.append(self._last)
+
     def _linked(self, version: int, topic: str, event: dict[str, Any]) -> None:
         """A link's row, as the first pass reads it (Discord's only)."""
         if event.get("platform", DISCORD) != DISCORD:
@@ -513,6 +531,7 @@ class SessionDice:
         number = event.get("number")
         if isinstance(number, int):
             self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
+            self._last = number
         c = self.current.get(session)
         if c is None or c.ended:
             return
@@ -611,11 +630,22 @@ class SessionDice:
             )
         warnings += c.listed
         warnings += [redrawn(n, roller, by) for n, (roller, by) in sorted(c.redraws.items())]
+        if c.withheld:
+            numbers = ", ".join(map(str, c.withheld))
+            warnings.append(
+                f"ruling(s) {numbers} of session {c.session} are withheld from this copy (not "
+                "yours to read): their dice, if any, are not checked here, and the counters after "
+                "them only to move forward"
+            )
         warnings += [
             f"ruling {n} (by {who}): its hidden committed dice were never revealed"
             for n, who in sorted(c.hidden.items())
         ]
         return warnings
+
+
+def _at_least(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
 def _problems(c: _Commitment) -> list[str]:
@@ -626,7 +656,7 @@ def _problems(c: _Commitment) -> list[str]:
             f"ruling {c.failed_at}'s committed dice do not read ({why(c.failure)}): the "
             "session's committed rolls from there on cannot be checked"
         )
-    if c.counters is not None and c.counters != c.expected:
+    if c.counters is not None and c.counters != c.expected and not _loosely(c):
         problems.append(
             f"the reveal says the session's committed dice used {c.counters} counters; the "
             f"rolls recorded used {c.expected}"
@@ -641,15 +671,36 @@ def _reveal_problems(c: _Commitment) -> list[str]:
     those the rolls recorded used."""
     problems = []
     said = {str(who): n for who, n in c.shown_lanes or ()}
+    sealed = {str(who): n for who, n in c.shown_seals or ()}
+    if c.withheld:  # a member's copy: the withheld rolls drew counters the copy cannot see
+        return _reveal_covers(c, said, sealed)
     if said != c.lanes or c.shown_hidden != c.leaves:
         problems.append(
             "the reveal's counters per member and hidden leaves are not the ones the "
             "rolls recorded used"
         )
-    sealed = {str(who): n for who, n in c.shown_seals or ()}
     if c.protocol >= SEALED and sealed != c.seals:
         problems.append("the reveal's sealed rolls per member are not the sealed rolls recorded")
     return problems
+
+
+def _loosely(c: _Commitment) -> bool:
+    """Protocol 1's one counter, in a member's copy: the reveal's total at least the copy's."""
+    return bool(c.withheld) and _at_least(c.counters, c.expected)
+
+
+def _reveal_covers(c: _Commitment, said: dict[str, Any], sealed: dict[str, Any]) -> list[str]:
+    """In a member's copy, the reveal's counters per member, hidden leaves and sealed rolls
+    are at least those the rolls it holds used (the withheld ones used the rest)."""
+    lanes = all(_at_least(said.get(who), n) for who, n in c.lanes.items())
+    if not lanes or not (c.leaves == 0 or _at_least(c.shown_hidden, c.leaves)):
+        return [
+            "the reveal's counters per member and hidden leaves are fewer than the rolls "
+            "recorded used"
+        ]
+    if c.protocol >= SEALED and not all(_at_least(sealed.get(w), n) for w, n in c.seals.items()):
+        return ["the reveal's sealed rolls per member are fewer than the sealed rolls recorded"]
+    return []
 
 
 def _seed_problems(c: _Commitment, seed: str) -> list[str]:

@@ -30,7 +30,7 @@ from uuid import UUID
 import attrs
 from eventsourcing.persistence import StoredEvent
 
-from engine.audit.chain import ChainWalk, head_of, heads_digest, stored_body, why
+from engine.audit.chain import ChainWalk, Withheld, head_of, heads_digest, stored_body, why
 from engine.audit.decoding import undecoded
 from engine.audit.dice import SECRETS, SessionDice
 from engine.audit.ledger import Claims, RulingLedger
@@ -117,6 +117,9 @@ def _read(campaign_id: UUID, rows: Rows) -> tuple[RulingLedger, SessionDice]:
     dice.first(rows.picked(campaign_id, SECRETS))
     for page in rows.pages(campaign_id):
         for row in page:
+            if isinstance(row, Withheld):  # a member's copy: a row not theirs to read
+                dice.withheld(row.topic)
+                continue
             body = stored_body(row)
             if not isinstance(body, dict):
                 continue  # not readable: its chain check names it

@@ -17,7 +17,7 @@ from uuid import UUID
 from attrs import define, field, frozen
 from eventsourcing.persistence import StoredEvent
 
-from engine.audit.chain import KEY, MADE, SEALED, as_int, heads_digest, stored_body
+from engine.audit.chain import KEY, MADE, SEALED, Withheld, as_int, heads_digest, stored_body
 from engine.audit.rows import HeldRows, Rows, StoreRows
 from engine.audit.witness import Head, Statement
 from engine.store.chain import stored_link
@@ -82,7 +82,21 @@ class HeadWalk:
         return stored_link(self._state) if self._state else ""
 
     def feed(self, row: StoredEvent) -> bool:
-        """Read one header or seal; whether it was a header that reads."""
+        """Read one header or seal; whether it was a header that reads (or, in a member's
+        copy, a withheld ruling's header: numbered after the last, its streams those of the
+        rows recorded with it)."""
+        if isinstance(row, Withheld):
+            if row.topic != MADE:
+                return False
+            for spanned, _, last in row.touched:
+                if spanned not in (self.campaign, DIRECTORY) and last > self.ends.get(spanned, 0):
+                    self.ends[spanned] = last
+            self.version, self.ruling, self._state = (
+                row.originator_version,
+                self.ruling + 1,
+                row.state,
+            )
+            return True
         body = stored_body(row)
         event = body.get("event") if isinstance(body, dict) else None
         if not isinstance(event, dict):

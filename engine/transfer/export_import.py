@@ -91,13 +91,32 @@ def export_lines(
     event in recorded order. A row whose bytes are not JSON in UTF-8 (an empty one, bytes
     overwritten) is ``STORED_EVENT_UNREADABLE``, naming it (``spec``: the store's, to say)."""
     recorder = store.recorder
-    headers = StoreRows(recorder).picked(entry.campaign_id, (MADE,))  # a page at a time
+    streams = exported_streams(store, entry.campaign_id)
+    yield json.dumps(header_of(entry, report), ensure_ascii=False)
+    start = 1
+    while True:
+        page = recorder.select_notifications(start=start, limit=PAGE)
+        for row in page:
+            if _uuid(row.originator_id) in streams:
+                yield stored_line(row, spec)
+        if len(page) < PAGE:
+            return
+        start = page[-1].id + 1
+
+
+def exported_streams(store: CampaignStore, campaign_id: UUID) -> set[UUID]:
+    """The streams an export holds: the campaign's and those its rulings' headers name."""
+    headers = StoreRows(store.recorder).picked(campaign_id, (MADE,))  # a page at a time
     try:
-        streams = set(campaign_streams(entry.campaign_id, headers))
+        return set(campaign_streams(campaign_id, headers))
     except (ValueError, TypeError, KeyError, AttributeError) as error:  # an edited header
         problem = f"a ruling's header names its streams wrongly ({error_line(error)})"
         raise StoredLogDamaged(problem=problem) from None
-    header = {
+
+
+def header_of(entry: DirectoryEntry, report: Report) -> dict[str, Any]:
+    """An export's header: the campaign and what ``verify`` reported of it."""
+    return {
         "format": FORMAT,
         "name": entry.name,
         "system": entry.system,
@@ -105,24 +124,17 @@ def export_lines(
         "events": report.events,
         "digest": report.digest,
     }
-    yield json.dumps(header, ensure_ascii=False)
-    start = 1
-    while True:
-        page = recorder.select_notifications(start=start, limit=PAGE)
-        for row in page:
-            if _uuid(row.originator_id) in streams:
-                line = {
-                    "stream": str(row.originator_id),
-                    "version": row.originator_version,
-                    "topic": row.topic,
-                    "event": _stored_body(
-                        row.state, row.originator_id, row.originator_version, spec
-                    ),
-                }
-                yield json.dumps(line, ensure_ascii=False, sort_keys=True)
-        if len(page) < PAGE:
-            return
-        start = page[-1].id + 1
+
+
+def stored_line(row: StoredEvent, spec: str) -> str:
+    """One stored event as its line of an export."""
+    line = {
+        "stream": str(row.originator_id),
+        "version": row.originator_version,
+        "topic": row.topic,
+        "event": _stored_body(row.state, row.originator_id, row.originator_version, spec),
+    }
+    return json.dumps(line, ensure_ascii=False, sort_keys=True)
 
 
 def _stored_body(state: bytes, stream: UUID | str, version: int, spec: str) -> Any:

@@ -12,9 +12,10 @@ from uuid import UUID
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
-from domain.errors import ImportNestedTooDeep
+from domain.errors import ImportNestedTooDeep, ImportOfMemberCopy
 from domain.events import Event, RulingMade
 from domain.rulesets import ruleset_named
+from engine.audit.chain import MADE, Withheld
 from engine.store.event_classes import command_classes, event_classes
 from engine.store.mapper import (
     admitting,
@@ -41,10 +42,14 @@ from engine.transfer.format import (
 
 
 def read_export(
-    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+    lines: Iterable[str | bytes],
+    progress: Callable[[int], None] | None = None,
+    *,
+    copies: bool = False,
 ) -> tuple[dict[str, Any], list[StoredEvent], dict[tuple[UUID, int], int]]:
-    """Parse and check every line; refuse with the line and field that is wrong."""
-    export = read_checked(lines, progress)
+    """Parse and check every line; refuse with the line and field that is wrong. With
+    ``copies``, a member's copy is read too, each withheld line as a ``Withheld`` row."""
+    export = read_checked(lines, progress, copies=copies)
     return export.header, export.rows, export.where
 
 
@@ -60,13 +65,27 @@ class Export:
 
 
 def read_checked(
-    lines: Iterable[str | bytes], progress: Callable[[int], None] | None = None
+    lines: Iterable[str | bytes],
+    progress: Callable[[int], None] | None = None,
+    *,
+    copies: bool = False,
 ) -> Export:
-    """Every line checked (``CheckedLines``) and kept: the rows, their lines, their records."""
+    """Every line checked (``CheckedLines``) and kept: the rows, their lines, their records
+    (none for a withheld line of a member's copy, read with ``copies``)."""
     rows: list[StoredEvent] = []
     records: list[Recorded] = []
     where: dict[tuple[UUID, int], int] = {}
-    checked = CheckedLines(lines, progress, lambda stream, version: (stream, version) in where)
+
+    def withheld(number: int, row: Withheld) -> None:
+        where[(stream_id(row.originator_id), row.originator_version)] = number
+        rows.append(row)
+
+    checked = CheckedLines(
+        lines,
+        progress,
+        lambda stream, version: (stream, version) in where,
+        withheld if copies else None,
+    )
     for number, row, record in checked:
         where[(stream_id(row.originator_id), row.originator_version)] = number
         rows.append(row)
@@ -80,17 +99,23 @@ class CheckedLines:
     the header's system names the only event topics taken (never resolved), and every event
     decodes into its class exactly as this program writes it. ``header`` once the first line
     was read; ``seen(stream, version)`` says whether an earlier line held that version (each
-    stream's versions come in order, so only a version below the last one read is asked)."""
+    stream's versions come in order, so only a version below the last one read is asked).
+
+    A member's copy (its header's ``copy_for``) is refused ``IMPORT_OF_MEMBER_COPY`` unless
+    ``withheld`` is given: each withheld line is then handed to it as a ``Withheld`` row, in
+    its place among the lines, and not yielded."""
 
     def __init__(
         self,
         lines: Iterable[str | bytes],
         progress: Callable[[int], None] | None,
         seen: Callable[[UUID, int], bool],
+        withheld: Callable[[int, Withheld], None] | None = None,
     ) -> None:
         self._lines = lines
         self._progress = progress
         self._seen = seen
+        self._withheld = withheld
         self._header: dict[str, Any] | None = None
 
     @property
@@ -109,6 +134,7 @@ class CheckedLines:
         streams: dict[str, tuple[UUID, list[int]]] = {}
         heads: dict[UUID, list[int]] = {}
         progress = self._progress
+        copy: _Spans | None = None  # of a member's copy: the rows since the last header
         with admitting(classes):
             for number, line in enumerate(self._lines, start=1):
                 if progress is not None:
@@ -120,6 +146,7 @@ class CheckedLines:
                 if self._header is None:
                     self._header = _header(number, data)
                     classes.update(event_classes(self._header["system"]))
+                    copy = self._copy(self._header)
                     continue
                 named = data.get("stream")
                 found = streams.get(named) if isinstance(named, str) else None
@@ -127,7 +154,14 @@ class CheckedLines:
                     stream = _parse_uuid(number, "stream", named)
                     found = streams[str(named)] = (stream, heads.setdefault(stream, [0]))
                 stream, cell = found
-                row, body, canonical, cls = _row(number, stream, data, classes)
+                kept: Withheld | None = None
+                row: StoredEvent
+                if copy is not None and "withheld" in data:
+                    kept = row = _withheld(number, stream, data, classes, copy)
+                else:
+                    row, body, canonical, cls = _row(number, stream, data, classes)
+                if copy is not None:
+                    copy.add(stream, row.originator_version, row.topic)
                 version, head = row.originator_version, cell[0]
                 if version == head or (version < head and self._seen(stream, version)):
                     problem = "this event appears twice"
@@ -136,12 +170,89 @@ class CheckedLines:
                     problem = f"after version {head} of its stream: not in recorded order"
                     raise ImportRefused(line=number, field="version", problem=problem)
                 cell[0] = version
+                if kept is not None and self._withheld is not None:
+                    self._withheld(number, kept)
+                    continue
                 system = self._header["system"]
                 decoding = _decode(
                     number, row, body, canonical, cls, system, checked, times, payloads
                 )
                 yield number, row, decoding
         self.header  # noqa: B018 (an empty file is refused here)
+
+    def _copy(self, header: dict[str, Any]) -> _Spans | None:
+        """A member's copy is read only when its withheld lines are wanted; else refused."""
+        member = header.get("copy_for")
+        if member is None:
+            return None
+        if self._withheld is None:
+            raise ImportOfMemberCopy(member=value_shown(member))
+        return _Spans(UUID(header["campaign_id"]))
+
+
+class _Spans:
+    """The rows of a member's copy since the campaign stream's last header, in the order
+    recorded: what a withheld header lists (each stream's first and last version)."""
+
+    def __init__(self, campaign: UUID) -> None:
+        self.campaign = campaign
+        self.spans: dict[UUID, list[int]] = {}
+
+    def add(self, stream: UUID, version: int, topic: str) -> None:
+        span = self.spans.get(stream)
+        if span is None:
+            self.spans[stream] = [version, version]
+        else:
+            span[1] = version
+        if stream == self.campaign and topic == MADE:
+            self.spans = {}
+
+    def touched(self) -> tuple[tuple[UUID, int, int], ...]:
+        return tuple((stream, first, last) for stream, (first, last) in self.spans.items())
+
+
+HEX64 = frozenset("0123456789abcdef")
+
+
+def _withheld(
+    number: int,
+    stream: UUID,
+    data: dict[str, Any],
+    classes: Mapping[str, type[Event]],
+    copy: _Spans,
+) -> Withheld:
+    """A withheld line of a member's copy as its row: its stream, version and topic as a
+    whole line's, its body's digest and its link (``{"digest", "chain"}``, and ``"linked_over":
+    "body"`` for a row linked over its body's bytes), nothing else."""
+    version, topic, kept = data.get("version"), data.get("topic"), data.get("withheld")
+    if type(version) is not int or version < 1:
+        raise ImportRefused(line=number, field="version", problem="not a positive whole number")
+    if not isinstance(topic, str) or topic not in classes:
+        problem = f"unknown event type {value_shown(topic)}: not an event of this program"
+        raise ImportRefused(line=number, field="topic", problem=problem)
+    if "event" in data or not isinstance(kept, dict):
+        problem = "a withheld line holds its digest and link alone"
+        raise ImportRefused(line=number, field="withheld", problem=problem)
+    digest, chain, over = kept.get("digest"), kept.get("chain"), kept.get("linked_over")
+    for field, value in (("digest", digest), ("chain", chain)):
+        if not (isinstance(value, str) and len(value) == 64 and set(value) <= HEX64):
+            problem = f"{field}: not 64 hex digits"
+            raise ImportRefused(line=number, field="withheld", problem=problem)
+    if over not in (None, "body") or set(kept) - {"digest", "chain", "linked_over"}:
+        problem = f"not a withheld row's keys: {value_shown(sorted(kept))}"
+        raise ImportRefused(line=number, field="withheld", problem=problem)
+    assert isinstance(chain, str)
+    assert isinstance(digest, str)
+    touched = copy.touched() if stream == copy.campaign and topic == MADE else ()
+    return Withheld(
+        originator_id=stream,
+        originator_version=version,
+        topic=topic,
+        state=b'{"chain":"' + chain.encode() + b'"}',
+        digest=digest,
+        given=over == "body",
+        touched=touched,
+    )
 
 
 def _json(number: int, text: str) -> dict[str, Any]:
@@ -161,6 +272,8 @@ def _header(number: int, data: dict[str, Any]) -> dict[str, Any]:
     for field, kind in (("name", str), ("system", str), ("campaign_id", str), ("events", int)):
         if not isinstance(data.get(field), kind):
             raise ImportRefused(line=number, field=field, problem=f"missing or not {kind.__name__}")
+    if "copy_for" in data and not isinstance(data["copy_for"], str):
+        raise ImportRefused(line=number, field="copy_for", problem="not a member's name")
     _parse_uuid(number, "campaign_id", data["campaign_id"])
     ruleset_named(data["system"])  # an unknown system is refused as `init` refuses it
     return data

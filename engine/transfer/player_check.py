@@ -15,8 +15,9 @@ from engine.transfer.file import read_export
 def verify_export(lines: Iterable[str | bytes]) -> tuple[str, Report]:
     """The campaign's name and the report on its export (no store is opened). Its lines are read
     and checked as an import reads them: a malformed one is refused ``ImportRefused`` (or a
-    bound's own error: not UTF-8, too long, nested too deep), naming the line."""
-    header, rows, _ = read_export(lines)
+    bound's own error: not UTF-8, too long, nested too deep), naming the line. A member's copy
+    (``campaign export --for``) is checked too: each withheld row by its digest."""
+    header, rows, _ = read_export(lines, copies=True)
     streams: dict[UUID, list[StoredEvent]] = {}
     for row in rows:  # in the order recorded: each stream's versions in order
         streams.setdefault(UUID(str(row.originator_id)), []).append(row)

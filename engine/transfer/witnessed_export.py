@@ -11,6 +11,7 @@ from uuid import UUID
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
 
+from engine.audit.chain import Withheld
 from engine.audit.report import Report
 from engine.audit.rows import HeldRows
 from engine.audit.verify import verify_rows
@@ -30,14 +31,17 @@ class ExportChecked:
     head: Head | None
     witnesses: WitnessCheck
     seats: frozenset[tuple[str, str]]
+    copy_for: str | None = None  # a member's copy: whose
+    withheld: int = 0  # its rows withheld (checked by their digests)
+    given: int = 0  # of those, rows linked over their bodies: taken as given
 
 
 def verify_witnessed(
     lines: Iterable[str | bytes], statements: Iterable[Statement] = ()
 ) -> ExportChecked:
     """Check the export's lines as ``verify_export`` does (refusing a malformed one, naming the
-    line) and hold it to ``statements``."""
-    header, rows, _ = read_export(lines)
+    line) and hold it to ``statements``; a member's copy too."""
+    header, rows, _ = read_export(lines, copies=True)
     streams: dict[UUID, list[StoredEvent]] = {}
     for row in rows:
         streams.setdefault(UUID(str(row.originator_id)), []).append(row)
@@ -52,4 +56,7 @@ def verify_witnessed(
         head=last if isinstance(last, Head) else None,
         witnesses=check_witnesses(held, campaign, name, statements),
         seats=frozenset(seats(held, campaign)),
+        copy_for=header.get("copy_for"),
+        withheld=sum(isinstance(row, Withheld) for row in rows),
+        given=sum(isinstance(row, Withheld) and row.given for row in rows),
     )

@@ -41,6 +41,7 @@ PARTS = [
     "session replay",
     "verify",
     "witnesses",
+    "member's copy",
     "memory",
     "streaming",
     "scale",
@@ -81,6 +82,8 @@ SQLITE_FIGURES = [
     "`campaign replay --session 1`",
     "verify of a",
     "witnessed heads (each head and its digest, each signature)",
+    "verify-dice of a member's copy of",
+    "export --for a member of",
     "peak RSS, full replay",
     *(
         f"peak RSS, `campaign {command}`"

@@ -182,6 +182,10 @@ ENGINE_READS: dict[str, Read] = {
     "characters": lambda e, a: _json(e.characters(CAMPAIGN, audience=a)),
     "character_at": lambda e, a: _json(e.character_at(CAMPAIGN, "Neo", ruling=9, audience=a)),
     "export": lambda e, a: "".join(e.export(CAMPAIGN, audience=a)),
+    # the reader's own copy (the GMs': a GM's), withheld rows as digests
+    "member_copy": lambda e, a: "".join(
+        e.member_copy(CAMPAIGN, a.name if isinstance(a, Member) else GM, audience=a)
+    ),
     "notices": lambda e, a: _json(e.notices(CAMPAIGN, after=0, audience=a)),
     # the rulings counted new to a member, as the GMs read them: a secret there was counted
     "unread": lambda e, a: _json(
@@ -191,6 +195,7 @@ ENGINE_READS: dict[str, Read] = {
     "witness_head": lambda e, a: _json(e.witness_head(CAMPAIGN, audience=a)),
     "heads_at": lambda e, a: _json(e.heads_at(CAMPAIGN, range(1, 40), audience=a)),
 }
+COPIES = {"member_copy"}  # a member's own copy: refused to the table
 GM_ONLY = {"export"}  # the whole log, refused to anyone but the GMs
 # A member's own: refused to the GMs and the table; what it counts leaves out what the member
 # wrote, so it shows each member at most the secrets they may read.
@@ -222,6 +227,9 @@ def test_each_engine_read_shows_each_secret_to_its_readers_alone(planted: Table,
         for label, audience in AUDIENCES.items():
             text = as_read(lambda audience=audience: read(engine, audience))
             if name in GM_ONLY and not (audience == GMS or audience == Member(GM)):
+                assert text is None, (name, label)
+                continue
+            if name in COPIES and audience == TABLE:  # a copy is a member's, never the table's
                 assert text is None, (name, label)
                 continue
             if name in MEMBERS_ONLY:
@@ -413,6 +421,7 @@ API_READS: dict[str, list[str]] = {
     "/api/campaigns/{campaign:str}/actions": [API + "/actions"],
     "/api/campaigns/{campaign:str}/verify": [API + "/verify"],
     "/api/campaigns/{campaign:str}/export": [API + "/export"],
+    "/api/campaigns/{campaign:str}/copy": [API + "/copy"],
     "/campaigns/{campaign:str}": [PAGE, PAGE + "?session=1"],
     "/campaigns/{campaign:str}/characters/{name:str}": [PAGE + "/characters/Cypher"],
     "/campaigns/{campaign:str}/recap": [PAGE + "/recap?gm=true"],
@@ -752,3 +761,21 @@ def test_every_read_is_in_the_matrix(planted: Table) -> None:
     gets = {r.path for r in app.routes if "GET" in getattr(r, "methods", ())}
     listed = set(API_READS) | set(API_NOT_READS) | set(TIMELINE_ROUTES) | {LIVE}
     assert gets == listed, gets ^ listed
+
+
+def test_the_dice_page_offers_the_members_own_copy(client: TestClient[Any], planted: Table) -> None:
+    """The dice page links the signed-in member's copy, which verifies with the whole export's
+    digest and is named as theirs."""
+    from engine import verify_export
+
+    page = client.get(PAGE + "/dice-check", headers=planted.headers("player"))
+    assert 'href="' + API + '/copy"' in page.text
+    answer = client.get(API + "/copy", headers=planted.headers("player"))
+    assert answer.status_code == 200
+    assert "attachment" in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    whole = client.get(API + "/export", headers=planted.headers("gm")).text.splitlines()
+    _, report = verify_export(lines)
+    assert report.intact
+    assert report.digest == json.loads(whole[0])["digest"]
+    assert json.loads(lines[0])["copy_for"]

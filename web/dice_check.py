@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 Req = Request[Any, Any, Any]
 SCRIPT = Path(__file__).with_name("static") / "dice_check.js"
 SCRIPT_ROUTE = "/static/dice_check.js"
+CHAIN_SCRIPT = Path(__file__).with_name("static") / "chain_check.js"
+CHAIN_SCRIPT_ROUTE = "/static/chain_check.js"
 # The rulings outside a session whose events its check needs: the seats and their keys (before
 # it), its hidden rolls' keys (revealed later).
 SEATS = ("init", "member add", "member remove", "member key")
@@ -364,6 +366,7 @@ def dice_check_page(
             "sessions": [(n, f"{page}/dice-check?session={n}") for n in range(1, sessions + 1)],
             "data": facts(engine, campaign, shown, you),
             "script": SCRIPT_ROUTE,
+            "chain_script": CHAIN_SCRIPT_ROUTE,
             "witness": witnessed(engine, campaign, you, DICE_PAGE),
             "copy_url": f"/api/campaigns/{quote(campaign, safe='')}/copy",
         },
@@ -380,5 +383,15 @@ def dice_check_script() -> Response[bytes]:
     )
 
 
+@get(CHAIN_SCRIPT_ROUTE, exclude_from_auth=True, include_in_schema=False, sync_to_thread=False)
+def chain_check_script() -> Response[bytes]:
+    """The script that checks the member's own copy's links and seals: public code."""
+    return Response(
+        CHAIN_SCRIPT.read_bytes(),
+        media_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 def routes() -> list[Any]:
-    return [dice_check_page, dice_check_script]
+    return [dice_check_page, dice_check_script, chain_check_script]

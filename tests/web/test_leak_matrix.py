@@ -443,6 +443,7 @@ API_NOT_READS = {
     "/unsubscribe/{token:str}": "the address a mail's link stops mailing",
     "/join/{secret:str}": "an invitation",
     "/static/dice_check.js": "a script",
+    "/static/chain_check.js": "a script",
     "/static/table.js": "a script",
     "/static/follow.js": "a script",
     "/static/witness.js": "a script",

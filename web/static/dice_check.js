@@ -1356,5 +1356,8 @@ const diceCheck = (() => {
     hex,
     utf8,
     heldKey,
+    sha256,
+    canonical,
+    compareText,
   };
 })();

@@ -13,7 +13,6 @@ from uuid import UUID, uuid4
 
 import pytest
 from eventsourcing.persistence import (
-    DatabaseError,
     OperationalError,
     PersistenceError,
     StoredEvent,
@@ -206,12 +205,20 @@ def test_a_save_that_fails_after_its_rows_are_written_leaves_nothing(
 
         monkeypatch.setattr(BulkSQLiteRecorder, "_insert_events", failing)
     else:
+        # A save is one query string, its transaction whole: the server fails it after the
+        # INSERT and before the COMMIT (as a full disk does), so the rows were written and are
+        # rolled back with it.
+        from psycopg.sql import SQL
 
-        def failing_pg(self: Any, curs: Any, stored: Any, **_: Any) -> Any:
-            curs.execute("SELECT 1")  # the rows are in; the transaction is still open
-            raise DatabaseError("could not extend file: No space left on device")
+        full = SQL(
+            "DO $$ BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$"
+        )
 
-        monkeypatch.setattr(recorder, "_fetch_ids_after_insert_events", failing_pg)
+        def failing_pg(self: Any, count: int) -> Any:
+            parts = [SQL("BEGIN"), self._prelude, self._insert(count), full, SQL("COMMIT")]
+            return SQL("; ").join(parts)
+
+        monkeypatch.setattr(recorder, "_saved", failing_pg)
     with pytest.raises(PersistenceError) as raised:
         engine.execute("Lab", AddNote(text="never recorded"))
     assert isinstance(store_fault(raised.value, engine.db), StoreFull)

@@ -141,31 +141,20 @@ def _argument(name: str, parameter: Parameter) -> click.Argument:
 
 def _option(name: str, said: Opt, parameter: Parameter | None) -> click.Option:
     from cli.completion import completer_of
-    from domain.kinds import Flag, ListOf, Text
+    from domain.kinds import Flag, Text
 
     kind = parameter.kind if parameter is not None else (said.kind or Text())
     field = name.replace("-", "_") if said.field is None else said.field or name
     names = [f"--{name}", *([f"-{said.short}"] if said.short else []), field]
-    required = parameter.required if parameter is not None else said.required
-    default = said.default
-    if default is FIELD_S:
-        default = None if parameter is None or parameter.required else parameter.default
-    required = required and said.default is FIELD_S
+    required, default = _required_and_default(said, parameter)
     extra: dict[str, Any] = {} if required or default is None else {"default": default}
     if isinstance(kind, Flag):
-        if parameter is not None and (parameter.nullable or parameter.required):
+        nullable = parameter is not None and (parameter.nullable or parameter.required)
+        if nullable:
             names[0] = f"--{name}/--not-{name}"
-            extra = {} if required else {"default": None}  # neither given: None (null)
-        elif default is True:  # the option switches it off
-            extra = {"is_flag": True, "flag_value": False, "default": True}
-        else:
-            extra = {"is_flag": True}
+        extra = _flag(nullable, required, default)
     else:
-        extra |= {"type": click_type(kind), "multiple": isinstance(kind, ListOf)}
-        if extra["multiple"] and "default" in extra:
-            extra["default"] = tuple(extra["default"]) or None
-            if extra["default"] is None:
-                del extra["default"]
+        extra = _valued(kind, extra)
     return click.Option(
         names,
         required=required,
@@ -175,6 +164,38 @@ def _option(name: str, said: Opt, parameter: Parameter | None) -> click.Option:
         shell_complete=completer_of(kind),
         **extra,
     )
+
+
+def _required_and_default(said: Opt, parameter: Parameter | None) -> tuple[bool, Any]:
+    """Whether the option must be given, and its default (the field's unless declared)."""
+    required = parameter.required if parameter is not None else said.required
+    default = said.default
+    if default is FIELD_S:
+        default = None if parameter is None or parameter.required else parameter.default
+    return required and said.default is FIELD_S, default
+
+
+def _flag(nullable: bool, required: bool, default: Any) -> dict[str, Any]:
+    """A flag's click settings: ``--x/--not-x`` (neither given: None) for a nullable or
+    required one, a switch that turns off a field true by default, else a plain switch."""
+    if nullable:
+        return {} if required else {"default": None}
+    if default is True:  # the option switches it off
+        return {"is_flag": True, "flag_value": False, "default": True}
+    return {"is_flag": True}
+
+
+def _valued(kind: Any, extra: dict[str, Any]) -> dict[str, Any]:
+    """An option with a value: its click type, repeatable for a list (a list's default as a
+    tuple, none when empty)."""
+    from domain.kinds import ListOf
+
+    extra = extra | {"type": click_type(kind), "multiple": isinstance(kind, ListOf)}
+    if extra["multiple"] and "default" in extra:
+        extra["default"] = tuple(extra["default"]) or None
+        if extra["default"] is None:
+            del extra["default"]
+    return extra
 
 
 def _params(decorator: Callable[[Any], Any]) -> list[click.Parameter]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -89,6 +90,46 @@ SECRETS = (
 )
 
 
+# A session's warnings of one kind (dice not drawn from the commitment, committed dice set
+# aside) are listed one by one up to this many; past it, the rest are one counted line naming
+# the first and last of them, so a whole-log walk keeps a bounded number of them (the dice
+# page, web/static/dice_check.js, says the same).
+LISTED = 50
+UNCOMMITTED = "not drawn from the commitment"
+UNDONE = "committed dice were set aside, undone"
+
+
+class Listed:
+    """Of one kind of warning in a session: how many past the first ``LISTED``, and the
+    first and last of them (rulings)."""
+
+    __slots__ = ("first", "last", "listed", "past")
+
+    def __init__(self) -> None:
+        self.listed = 0
+        self.past = 0
+        self.first: Any = None
+        self.last: Any = None
+
+    def count(self, ruling: Any) -> bool:
+        if self.listed < LISTED:
+            self.listed += 1
+            return True
+        self.past += 1
+        if self.first is None:
+            self.first = ruling
+        self.last = ruling
+        return False
+
+    def summary(self, session: int, kind: str) -> str:
+        """``and 99950 more rulings of session 1 whose dice are not drawn from the commitment
+        (rulings 51 to 100001)``."""
+        what = f"dice are {kind}" if kind == UNCOMMITTED else kind
+        noun = "ruling" if self.past == 1 else "rulings"
+        span = f"ruling {self.first}" if self.past == 1 else f"rulings {self.first} to {self.last}"
+        return f"and {self.past} more {noun} of session {session} whose {what} ({span})"
+
+
 @frozen
 class Links(Plain):
     """What checks a roll sealed through Discord, as the log stood at its ruling: the campaign's
@@ -156,6 +197,7 @@ class _Commitment:
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
         self.listed: list[str] = []  # what a player must see: dice set aside or not committed
+        self.counted_kinds: dict[str, Listed] = {}  # of each kind listed, its count and last
         self.entropy_warnings: list[str] = []  # unsigned, or signed by a key another put there
         self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
         # each ruling whose dice amendments re-drew: its roller, and each amendment and by whom
@@ -168,6 +210,12 @@ class _Commitment:
         self.failure: Exception | None = None  # a roll that could not be checked at all
         self.failed_at: Any = None  # its ruling
         self._key: bytes | None = None
+
+    def lists(self, kind: str, ruling: Any) -> bool:
+        """Counts a warning of ``kind`` about ``ruling``: whether it is among the first
+        ``LISTED`` of its kind, listed one by one (past them, only counted)."""
+        seen = self.counted_kinds.setdefault(kind, Listed())
+        return seen.count(ruling)
 
     def secret(self) -> bytes | None:
         """The revealed seed, when it is hex and the one committed."""
@@ -400,7 +448,7 @@ class SessionDice:
         self.current: dict[int, _Commitment] = {}  # the latest commitment of each session
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
         self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
-        self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
+        self._rollers = Rollers()  # every ruling read so far: who made it
         self._last = 0  # the last header's number (a member's copy: a withheld one's, inferred)
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
@@ -530,7 +578,7 @@ class SessionDice:
         actor = body.get("actor")
         number = event.get("number")
         if isinstance(number, int):
-            self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
+            self._rollers.put(number, str(actor))
             self._last = number
         c = self.current.get(session)
         if c is None or c.ended:
@@ -544,17 +592,18 @@ class SessionDice:
             links = self.links_at(lane_of, version) if event.get("interaction") else None
             c.sealed_roll(event, actor, self.key_at(lane_of, version), links)
             if event.get("counter") is not None and isinstance(number, int):
-                self._rolled[number] = (c, str(actor))
+                self._rolled[number] = (c, sys.intern(str(actor)))
             return
         if event.get("counter") is not None:
             c.roll(event, actor, amends)
             if isinstance(number, int):
-                self._rolled[number] = (c, str(actor))
+                self._rolled[number] = (c, sys.intern(str(actor)))
                 if bare:
                     c.bare.add(number)
             return
         provenance = event.get("provenance")
-        if event.get("dice") and provenance != Provenance.COMMITTED.value:
+        uncommitted = event.get("dice") and provenance != Provenance.COMMITTED.value
+        if uncommitted and c.lists(UNCOMMITTED, number):
             c.listed.append(
                 f"ruling {number} ({event.get('command')}, by {actor}): its dice are "
                 f"{provenance}, not drawn from the commitment"
@@ -566,10 +615,11 @@ class SessionDice:
             c, roller = found
             c.hidden.pop(ruling, None)
             c.undone.add(ruling)
-            c.listed.append(
-                f"ruling {ruling} (by {roller}): its committed dice were set aside, undone by "
-                f"{body.get('actor')} in ruling {body.get('ruling')}"
-            )
+            if c.lists(UNDONE, ruling):
+                c.listed.append(
+                    f"ruling {ruling} (by {roller}): its committed dice were set aside, undone "
+                    f"by {body.get('actor')} in ruling {body.get('ruling')}"
+                )
 
     def checks(self) -> tuple[DiceCheck, ...]:
         seats = tuple(sorted((who, held[-1][1]) for who, held in self._keys.items() if held))
@@ -629,6 +679,11 @@ class SessionDice:
                 "machine alone chose its dice"
             )
         warnings += c.listed
+        warnings += [
+            c.counted_kinds[kind].summary(c.session, kind)
+            for kind in (UNCOMMITTED, UNDONE)
+            if kind in c.counted_kinds and c.counted_kinds[kind].past
+        ]
         warnings += [redrawn(n, roller, by) for n, (roller, by) in sorted(c.redraws.items())]
         if c.withheld:
             numbers = ", ".join(map(str, c.withheld))
@@ -754,7 +809,38 @@ class Redraw(Plain):
     new: int
 
 
-def redraw_of(event: dict[str, Any], rollers: dict[int, str]) -> Redraw | None:
+class Rollers:
+    """Who made each ruling read so far, compactly: a few names, many rulings, so each
+    ruling holds the index of its maker's name (4 bytes) in an array by its number; a number
+    far past the last (a header that does not read as the walk expects) is kept apart."""
+
+    SPAN = 1 << 20  # how far past the array's end a number may grow it
+
+    def __init__(self) -> None:
+        self._names: list[str] = [""]  # index 0: nobody recorded
+        self._index: dict[str, int] = {}
+        self._by = array("I")
+        self._apart: dict[int, str] = {}
+
+    def put(self, ruling: int, name: str) -> None:
+        at = self._index.get(name)
+        if at is None:
+            at = self._index[name] = len(self._names)
+            self._names.append(sys.intern(name))
+        if 0 <= ruling < len(self._by) + self.SPAN:
+            if ruling >= len(self._by):
+                self._by.frombytes(bytes(self._by.itemsize * (ruling + 1 - len(self._by))))
+            self._by[ruling] = at
+        else:
+            self._apart[ruling] = self._names[at]
+
+    def get(self, ruling: int, default: str) -> str:
+        if 0 <= ruling < len(self._by) and self._by[ruling]:
+            return self._names[self._by[ruling]]
+        return self._apart.get(ruling, default)
+
+
+def redraw_of(event: dict[str, Any], rollers: Rollers | dict[int, str]) -> Redraw | None:
     """The re-draw an amendment's header records (None: another header, or an amendment that
     drew no die); ``rollers``: who made each ruling read so far."""
     if event.get("command") != AMEND:

@@ -610,10 +610,8 @@ const diceCheck = (() => {
       const noun = over.count === 1 ? "ruling" : "rulings";
       const span =
         over.count === 1 ? `ruling ${over.first}` : `rulings ${over.first} to ${over.last}`;
-      kept.push({
-        kind,
-        text: `and ${over.count} more ${noun} of session ${session} whose ${LISTED_WHAT[kind]} (${span})`,
-      });
+      const text = `and ${over.count} more ${noun} of session ${session} whose ${LISTED_WHAT[kind]}`;
+      kept.push({ kind, text: `${text} (${span})` });
     }
     return kept;
   }

@@ -610,7 +610,8 @@ const diceCheck = (() => {
       const noun = over.count === 1 ? "ruling" : "rulings";
       const span =
         over.count === 1 ? `ruling ${over.first}` : `rulings ${over.first} to ${over.last}`;
-      const text = `and ${over.count} more ${noun} of session ${session} whose ${LISTED_WHAT[kind]}`;
+      const what = LISTED_WHAT[kind];
+      const text = `and ${over.count} more ${noun} of session ${session} whose ${what}`;
       kept.push({ kind, text: `${text} (${span})` });
     }
     return kept;

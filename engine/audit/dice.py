@@ -447,7 +447,8 @@ class SessionDice:
         self.commitments: list[_Commitment] = []
         self.current: dict[int, _Commitment] = {}  # the latest commitment of each session
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
-        self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
+        # each committed ruling not undone: its commitment's place in ``commitments``, plus 1
+        self._rolled = ByRuling()
         self._rollers = Rollers()  # every ruling read so far: who made it
         self._last = 0  # the last header's number (a member's copy: a withheld one's, inferred)
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
@@ -592,12 +593,12 @@ class SessionDice:
             links = self.links_at(lane_of, version) if event.get("interaction") else None
             c.sealed_roll(event, actor, self.key_at(lane_of, version), links)
             if event.get("counter") is not None and isinstance(number, int):
-                self._rolled[number] = (c, sys.intern(str(actor)))
+                self._rolled.put(number, self._place(c))
             return
         if event.get("counter") is not None:
             c.roll(event, actor, amends)
             if isinstance(number, int):
-                self._rolled[number] = (c, sys.intern(str(actor)))
+                self._rolled.put(number, self._place(c))
                 if bare:
                     c.bare.add(number)
             return
@@ -609,10 +610,16 @@ class SessionDice:
                 f"{provenance}, not drawn from the commitment"
             )
 
+    def _place(self, c: _Commitment) -> int:
+        """``c``'s place in ``commitments``, plus 1 (the last, nearly always)."""
+        if self.commitments[-1] is c:
+            return len(self.commitments)
+        return next(i for i, each in enumerate(self.commitments, 1) if each is c)
+
     def _undone(self, body: dict[str, Any], ruling: Any) -> None:
-        found = self._rolled.pop(ruling, None)
-        if found is not None:
-            c, roller = found
+        found = self._rolled.pop(ruling)
+        if found:
+            c, roller = self.commitments[found - 1], self._rollers.get(ruling, "nobody")
             c.hidden.pop(ruling, None)
             c.undone.add(ruling)
             if c.lists(UNDONE, ruling):
@@ -809,35 +816,58 @@ class Redraw(Plain):
     new: int
 
 
-class Rollers:
-    """Who made each ruling read so far, compactly: a few names, many rulings, so each
-    ruling holds the index of its maker's name (4 bytes) in an array by its number; a number
-    far past the last (a header that does not read as the walk expects) is kept apart."""
+class ByRuling:
+    """A small whole number per ruling (0: none), in an array by the ruling's number: 4 bytes
+    a ruling where a dict would spend a hundred; a number far past the last read (a header
+    that does not read as the walk expects) is kept apart."""
 
     SPAN = 1 << 20  # how far past the array's end a number may grow it
 
     def __init__(self) -> None:
+        self._by = array("I")
+        self._apart: dict[int, int] = {}
+
+    def put(self, ruling: int, value: int) -> None:
+        if 0 <= ruling < len(self._by) + self.SPAN:
+            if ruling >= len(self._by):
+                self._by.frombytes(bytes(self._by.itemsize * (ruling + 1 - len(self._by))))
+            self._by[ruling] = value
+        else:
+            self._apart[ruling] = value
+
+    def get(self, ruling: Any) -> int:
+        if not isinstance(ruling, int):
+            return 0
+        if 0 <= ruling < len(self._by):
+            return self._by[ruling]
+        return self._apart.get(ruling, 0)
+
+    def pop(self, ruling: Any) -> int:
+        found = self.get(ruling)
+        if found:
+            self.put(ruling, 0)
+        return found
+
+
+class Rollers:
+    """Who made each ruling read so far, compactly: a few names, many rulings, so each
+    ruling holds the index of its maker's name."""
+
+    def __init__(self) -> None:
         self._names: list[str] = [""]  # index 0: nobody recorded
         self._index: dict[str, int] = {}
-        self._by = array("I")
-        self._apart: dict[int, str] = {}
+        self._by = ByRuling()
 
     def put(self, ruling: int, name: str) -> None:
         at = self._index.get(name)
         if at is None:
             at = self._index[name] = len(self._names)
             self._names.append(sys.intern(name))
-        if 0 <= ruling < len(self._by) + self.SPAN:
-            if ruling >= len(self._by):
-                self._by.frombytes(bytes(self._by.itemsize * (ruling + 1 - len(self._by))))
-            self._by[ruling] = at
-        else:
-            self._apart[ruling] = self._names[at]
+        self._by.put(ruling, at)
 
     def get(self, ruling: int, default: str) -> str:
-        if 0 <= ruling < len(self._by) and self._by[ruling]:
-            return self._names[self._by[ruling]]
-        return self._apart.get(ruling, default)
+        at = self._by.get(ruling)
+        return self._names[at] if at else default
 
 
 def redraw_of(event: dict[str, Any], rollers: Rollers | dict[int, str]) -> Redraw | None:

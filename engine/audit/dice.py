@@ -144,6 +144,11 @@ class Links(Plain):
 LINKS = (CREATED, CHANNEL_LINKED, CHANNEL_UNLINKED, MEMBER_LINKED)
 
 
+def _name(who: Any) -> str:
+    """A member's name as a roll's facts keep it: one copy of each name, however many rolls."""
+    return sys.intern(str(who))
+
+
 def _moment(at: Any) -> float | None:
     """A row's time (ISO text) as Unix seconds (None when it does not read)."""
     try:
@@ -279,12 +284,12 @@ class _Commitment:
             sides = tuple(d["sides"] for d in drawn)
             faces = tuple(d["face"] for d in drawn)
             if self.protocol < 2:
-                self.foreseeable.append((number, "", str(actor)))
+                self.foreseeable.append((number, "", _name(actor)))
                 self._in_sequence(number, made["counter"], self.expected, "")
                 self.expected = made["counter"] + made["draws"]
                 self._follows(number, made, self._seeded(), b"", sides, faces)
             elif made.get("leaf") is not None:
-                self.foreseeable.append((number, "hidden", str(actor)))
+                self.foreseeable.append((number, "hidden", _name(actor)))
                 self._hidden_roll(made, actor, sides, faces)
             elif made.get("lane") is not None:
                 member = made["lane"]
@@ -299,7 +304,7 @@ class _Commitment:
                     )
                 self._in_sequence(number, made["counter"], self.lanes.get(member, 0), member)
                 self.lanes[member] = made["counter"] + made["draws"]
-                self.foreseeable.append((number, str(member), str(actor)))
+                self.foreseeable.append((number, _name(member), _name(actor)))
                 self._follows(number, made, self._seeded(), lane(member), sides, faces)
             else:
                 self.problems.append(f"ruling {number}: committed dice of no member's counters")
@@ -333,7 +338,7 @@ class _Commitment:
                     "(sealed rolls run 0, 1, 2... without gaps or repeats)"
                 )
             self.seals[member] = sealed + 1
-            self.sealed.append((number, str(member), str(seal)))
+            self.sealed.append((number, _name(member), str(seal)))
             args = canonical_json(json.loads(made["params"])["args"]).decode()
             message = seal_message(self.seed_hash, member, sealed, made["command"], args)
             if made.get("interaction"):
@@ -397,7 +402,7 @@ class _Commitment:
         self.leaves = leaf + 1
         shown = self.hidden_keys.get(number)
         if shown is None:
-            self.hidden[number] = str(actor)
+            self.hidden[number] = _name(actor)
             return
         leaf_key = bytes.fromhex(shown["leaf_key"])
         if shown["leaf"] != leaf or root_from(leaf_key, leaf, shown["proof"]) != self.hidden_root:
@@ -587,7 +592,7 @@ class SessionDice:
         amends = redraw_of(event, self._rollers)
         if amends is not None and isinstance(number, int):
             _, listed = c.redraws.setdefault(amends.ruling, (amends.roller, []))
-            listed.append((number, str(actor)))
+            listed.append((number, _name(actor)))
         if event.get("sealed") is not None:
             lane_of = event.get("lane")
             links = self.links_at(lane_of, version) if event.get("interaction") else None

@@ -548,13 +548,21 @@ const diceCheck = (() => {
     return lines;
   }
 
+  const RUNS = 50; // the runs a lane's line names one by one, as engine/audit/idle.py says
+
   function ranges(numbers) {
     const runs = [];
     for (const n of numbers) {
       if (runs.length && n === runs[runs.length - 1][1] + 1) runs[runs.length - 1][1] = n;
       else runs.push([n, n]);
     }
-    const text = runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+    let text = runs
+      .slice(0, RUNS)
+      .map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`))
+      .join(", ");
+    if (runs.length > RUNS) {
+      text += `, and ${runs.length - RUNS} more runs up to ruling ${runs[runs.length - 1][1]}`;
+    }
     return numbers.length === 1 ? `ruling ${text}` : `rulings ${text}`;
   }
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -89,6 +90,46 @@ SECRETS = (
 )
 
 
+# A session's warnings of one kind (dice not drawn from the commitment, committed dice set
+# aside) are listed one by one up to this many; past it, the rest are one counted line naming
+# the first and last of them, so a whole-log walk keeps a bounded number of them (the dice
+# page, web/static/dice_check.js, says the same).
+LISTED = 50
+UNCOMMITTED = "not drawn from the commitment"
+UNDONE = "committed dice were set aside, undone"
+
+
+class Listed:
+    """Of one kind of warning in a session: how many past the first ``LISTED``, and the
+    first and last of them (rulings)."""
+
+    __slots__ = ("first", "last", "listed", "past")
+
+    def __init__(self) -> None:
+        self.listed = 0
+        self.past = 0
+        self.first: Any = None
+        self.last: Any = None
+
+    def count(self, ruling: Any) -> bool:
+        if self.listed < LISTED:
+            self.listed += 1
+            return True
+        self.past += 1
+        if self.first is None:
+            self.first = ruling
+        self.last = ruling
+        return False
+
+    def summary(self, session: int, kind: str) -> str:
+        """``and 99950 more rulings of session 1 whose dice are not drawn from the commitment
+        (rulings 51 to 100001)``."""
+        what = f"dice are {kind}" if kind == UNCOMMITTED else kind
+        noun = "ruling" if self.past == 1 else "rulings"
+        span = f"ruling {self.first}" if self.past == 1 else f"rulings {self.first} to {self.last}"
+        return f"and {self.past} more {noun} of session {session} whose {what} ({span})"
+
+
 @frozen
 class Links(Plain):
     """What checks a roll sealed through Discord, as the log stood at its ruling: the campaign's
@@ -101,6 +142,11 @@ class Links(Plain):
 
 
 LINKS = (CREATED, CHANNEL_LINKED, CHANNEL_UNLINKED, MEMBER_LINKED)
+
+
+def _name(who: Any) -> str:
+    """A member's name as a roll's facts keep it: one copy of each name, however many rolls."""
+    return sys.intern(str(who))
 
 
 def _moment(at: Any) -> float | None:
@@ -156,6 +202,7 @@ class _Commitment:
         self.problems: list[str] = []  # counters out of sequence, forged signatures...
         self.unfollowed: list[str] = []  # rolls that do not follow from the seed
         self.listed: list[str] = []  # what a player must see: dice set aside or not committed
+        self.counted_kinds: dict[str, Listed] = {}  # of each kind listed, its count and last
         self.entropy_warnings: list[str] = []  # unsigned, or signed by a key another put there
         self.hidden: dict[int, str] = {}  # hidden committed rulings not shown yet: by whom
         # each ruling whose dice amendments re-drew: its roller, and each amendment and by whom
@@ -168,6 +215,12 @@ class _Commitment:
         self.failure: Exception | None = None  # a roll that could not be checked at all
         self.failed_at: Any = None  # its ruling
         self._key: bytes | None = None
+
+    def lists(self, kind: str, ruling: Any) -> bool:
+        """Counts a warning of ``kind`` about ``ruling``: whether it is among the first
+        ``LISTED`` of its kind, listed one by one (past them, only counted)."""
+        seen = self.counted_kinds.setdefault(kind, Listed())
+        return seen.count(ruling)
 
     def secret(self) -> bytes | None:
         """The revealed seed, when it is hex and the one committed."""
@@ -231,12 +284,12 @@ class _Commitment:
             sides = tuple(d["sides"] for d in drawn)
             faces = tuple(d["face"] for d in drawn)
             if self.protocol < 2:
-                self.foreseeable.append((number, "", str(actor)))
+                self.foreseeable.append((number, "", _name(actor)))
                 self._in_sequence(number, made["counter"], self.expected, "")
                 self.expected = made["counter"] + made["draws"]
                 self._follows(number, made, self._seeded(), b"", sides, faces)
             elif made.get("leaf") is not None:
-                self.foreseeable.append((number, "hidden", str(actor)))
+                self.foreseeable.append((number, "hidden", _name(actor)))
                 self._hidden_roll(made, actor, sides, faces)
             elif made.get("lane") is not None:
                 member = made["lane"]
@@ -251,7 +304,7 @@ class _Commitment:
                     )
                 self._in_sequence(number, made["counter"], self.lanes.get(member, 0), member)
                 self.lanes[member] = made["counter"] + made["draws"]
-                self.foreseeable.append((number, str(member), str(actor)))
+                self.foreseeable.append((number, _name(member), _name(actor)))
                 self._follows(number, made, self._seeded(), lane(member), sides, faces)
             else:
                 self.problems.append(f"ruling {number}: committed dice of no member's counters")
@@ -285,7 +338,7 @@ class _Commitment:
                     "(sealed rolls run 0, 1, 2... without gaps or repeats)"
                 )
             self.seals[member] = sealed + 1
-            self.sealed.append((number, str(member), str(seal)))
+            self.sealed.append((number, _name(member), str(seal)))
             args = canonical_json(json.loads(made["params"])["args"]).decode()
             message = seal_message(self.seed_hash, member, sealed, made["command"], args)
             if made.get("interaction"):
@@ -349,7 +402,7 @@ class _Commitment:
         self.leaves = leaf + 1
         shown = self.hidden_keys.get(number)
         if shown is None:
-            self.hidden[number] = str(actor)
+            self.hidden[number] = _name(actor)
             return
         leaf_key = bytes.fromhex(shown["leaf_key"])
         if shown["leaf"] != leaf or root_from(leaf_key, leaf, shown["proof"]) != self.hidden_root:
@@ -399,8 +452,9 @@ class SessionDice:
         self.commitments: list[_Commitment] = []
         self.current: dict[int, _Commitment] = {}  # the latest commitment of each session
         self._ahead: dict[int, _Commitment] = {}  # version of its row: a commitment read first
-        self._rolled: dict[int, tuple[_Commitment, str]] = {}  # committed ruling: its roller
-        self._rollers: dict[int, str] = {}  # every ruling read so far: who made it
+        # each committed ruling not undone: its commitment's place in ``commitments``, plus 1
+        self._rolled = ByRuling()
+        self._rollers = Rollers()  # every ruling read so far: who made it
         self._last = 0  # the last header's number (a member's copy: a withheld one's, inferred)
         self._keys: dict[str, list[tuple[int, str]]] = {}  # each seat's keys: (row version, key)
         self._pending: list[str] = []  # the topics of the campaign rows since the last header
@@ -530,7 +584,7 @@ class SessionDice:
         actor = body.get("actor")
         number = event.get("number")
         if isinstance(number, int):
-            self._rollers[number] = sys.intern(str(actor))  # a few names, many rulings
+            self._rollers.put(number, str(actor))
             self._last = number
         c = self.current.get(session)
         if c is None or c.ended:
@@ -538,38 +592,46 @@ class SessionDice:
         amends = redraw_of(event, self._rollers)
         if amends is not None and isinstance(number, int):
             _, listed = c.redraws.setdefault(amends.ruling, (amends.roller, []))
-            listed.append((number, str(actor)))
+            listed.append((number, _name(actor)))
         if event.get("sealed") is not None:
             lane_of = event.get("lane")
             links = self.links_at(lane_of, version) if event.get("interaction") else None
             c.sealed_roll(event, actor, self.key_at(lane_of, version), links)
             if event.get("counter") is not None and isinstance(number, int):
-                self._rolled[number] = (c, str(actor))
+                self._rolled.put(number, self._place(c))
             return
         if event.get("counter") is not None:
             c.roll(event, actor, amends)
             if isinstance(number, int):
-                self._rolled[number] = (c, str(actor))
+                self._rolled.put(number, self._place(c))
                 if bare:
                     c.bare.add(number)
             return
         provenance = event.get("provenance")
-        if event.get("dice") and provenance != Provenance.COMMITTED.value:
+        uncommitted = event.get("dice") and provenance != Provenance.COMMITTED.value
+        if uncommitted and c.lists(UNCOMMITTED, number):
             c.listed.append(
                 f"ruling {number} ({event.get('command')}, by {actor}): its dice are "
                 f"{provenance}, not drawn from the commitment"
             )
 
+    def _place(self, c: _Commitment) -> int:
+        """``c``'s place in ``commitments``, plus 1 (the last, nearly always)."""
+        if self.commitments[-1] is c:
+            return len(self.commitments)
+        return next(i for i, each in enumerate(self.commitments, 1) if each is c)
+
     def _undone(self, body: dict[str, Any], ruling: Any) -> None:
-        found = self._rolled.pop(ruling, None)
-        if found is not None:
-            c, roller = found
+        found = self._rolled.pop(ruling)
+        if found:
+            c, roller = self.commitments[found - 1], self._rollers.get(ruling, "nobody")
             c.hidden.pop(ruling, None)
             c.undone.add(ruling)
-            c.listed.append(
-                f"ruling {ruling} (by {roller}): its committed dice were set aside, undone by "
-                f"{body.get('actor')} in ruling {body.get('ruling')}"
-            )
+            if c.lists(UNDONE, ruling):
+                c.listed.append(
+                    f"ruling {ruling} (by {roller}): its committed dice were set aside, undone "
+                    f"by {body.get('actor')} in ruling {body.get('ruling')}"
+                )
 
     def checks(self) -> tuple[DiceCheck, ...]:
         seats = tuple(sorted((who, held[-1][1]) for who, held in self._keys.items() if held))
@@ -629,6 +691,11 @@ class SessionDice:
                 "machine alone chose its dice"
             )
         warnings += c.listed
+        warnings += [
+            c.counted_kinds[kind].summary(c.session, kind)
+            for kind in (UNCOMMITTED, UNDONE)
+            if kind in c.counted_kinds and c.counted_kinds[kind].past
+        ]
         warnings += [redrawn(n, roller, by) for n, (roller, by) in sorted(c.redraws.items())]
         if c.withheld:
             numbers = ", ".join(map(str, c.withheld))
@@ -754,7 +821,61 @@ class Redraw(Plain):
     new: int
 
 
-def redraw_of(event: dict[str, Any], rollers: dict[int, str]) -> Redraw | None:
+class ByRuling:
+    """A small whole number per ruling (0: none), in an array by the ruling's number: 4 bytes
+    a ruling where a dict would spend a hundred; a number far past the last read (a header
+    that does not read as the walk expects) is kept apart."""
+
+    SPAN = 1 << 20  # how far past the array's end a number may grow it
+
+    def __init__(self) -> None:
+        self._by = array("I")
+        self._apart: dict[int, int] = {}
+
+    def put(self, ruling: int, value: int) -> None:
+        if 0 <= ruling < len(self._by) + self.SPAN:
+            if ruling >= len(self._by):
+                self._by.frombytes(bytes(self._by.itemsize * (ruling + 1 - len(self._by))))
+            self._by[ruling] = value
+        else:
+            self._apart[ruling] = value
+
+    def get(self, ruling: Any) -> int:
+        if not isinstance(ruling, int):
+            return 0
+        if 0 <= ruling < len(self._by):
+            return self._by[ruling]
+        return self._apart.get(ruling, 0)
+
+    def pop(self, ruling: Any) -> int:
+        found = self.get(ruling)
+        if found:
+            self.put(ruling, 0)
+        return found
+
+
+class Rollers:
+    """Who made each ruling read so far, compactly: a few names, many rulings, so each
+    ruling holds the index of its maker's name."""
+
+    def __init__(self) -> None:
+        self._names: list[str] = [""]  # index 0: nobody recorded
+        self._index: dict[str, int] = {}
+        self._by = ByRuling()
+
+    def put(self, ruling: int, name: str) -> None:
+        at = self._index.get(name)
+        if at is None:
+            at = self._index[name] = len(self._names)
+            self._names.append(sys.intern(name))
+        self._by.put(ruling, at)
+
+    def get(self, ruling: int, default: str) -> str:
+        at = self._by.get(ruling)
+        return self._names[at] if at else default
+
+
+def redraw_of(event: dict[str, Any], rollers: Rollers | dict[int, str]) -> Redraw | None:
     """The re-draw an amendment's header records (None: another header, or an amendment that
     drew no die); ``rollers``: who made each ruling read so far."""
     if event.get("command") != AMEND:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 IDLE_UNDONE = "undone"
 IDLE_HIDDEN = "hidden, never revealed"
 IDLE_FREE = "free roll with no consequence"
+RUNS = 50  # the runs of rulings a lane's line names one by one (the dice page says the same)
 
 
 def idle_lines(idle: Iterable[IdleRoll]) -> list[str]:
@@ -48,12 +49,16 @@ def _plural(why: str, count: int) -> str:
 
 
 def _ranges(numbers: list[int]) -> str:
-    """``rulings 3-29, 31`` of consecutive runs; ``ruling 4`` of one."""
+    """``rulings 3-29, 31`` of consecutive runs; ``ruling 4`` of one; past ``RUNS`` runs, the
+    rest counted (``, and 7 more runs up to ruling 412``), so a line stays short however
+    scattered its rolls."""
     runs: list[list[int]] = []
     for n in numbers:
         if runs and n == runs[-1][1] + 1:
             runs[-1][1] = n
         else:
             runs.append([n, n])
-    text = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+    text = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs[:RUNS])
+    if len(runs) > RUNS:
+        text += f", and {len(runs) - RUNS} more runs up to ruling {runs[-1][1]}"
     return f"ruling {text}" if len(numbers) == 1 else f"rulings {text}"

@@ -143,3 +143,19 @@ def test_the_gms_own_roll_reads_foreseeable_and_a_sealed_one_sealed(engine: Engi
     view = ruling_view(sealed)
     assert result_lines(view)[0].endswith("(digital-committed dice, sealed by ana)")
     assert view.entered_for is None
+
+
+def test_a_lane_of_scattered_rolls_names_its_first_runs_and_counts_the_rest() -> None:
+    """Rolls that changed nothing, every other ruling: the lane's line names the first ``RUNS``
+    runs and counts the others, up to the last ruling, so it stays short however many."""
+    from engine.audit.idle import IDLE_FREE, RUNS, idle_lines
+    from engine.audit.report import IdleRoll
+
+    rolls = [IdleRoll(ruling=n, lane="ana", by="GM", why=IDLE_FREE) for n in range(2, 400, 2)]
+    (line,) = idle_lines(rolls)
+    named = ", ".join(str(n) for n in range(2, 2 * RUNS + 2, 2))
+    rest = len(rolls) - RUNS
+    assert (
+        f"ana's lane: {len(rolls)} ({len(rolls)} free rolls with no consequence: rulings "
+        f"{named}, and {rest} more runs up to ruling 398)"
+    ) == line

@@ -267,3 +267,37 @@ def test_a_hand_picked_counter_is_found(tmp_path: Path) -> None:
         for d in report.dice
         for p in d.problems
     )
+
+
+def test_past_the_limit_a_kind_of_warning_is_one_counted_line(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's warnings of one kind are listed one by one up to ``LISTED`` (50; 2 here):
+    the rest are one line that counts them and names the first and last, so a log of a million
+    typed rolls does not hold a million warnings. Each kind is counted apart, in log order."""
+    import engine.audit.dice as audit_dice
+
+    monkeypatch.setattr(audit_dice, "LISTED", 2)
+    started(engine)
+    tanner(engine)  # physical dice, the ruling before the typed ones
+    typed = MakeActionRoll(character="Tanner", stat="reaction", ds="10")
+    numbers = [engine.execute("Lab", typed, dice=DiceSpec(faces=(3, 3))).number for _ in range(3)]
+    rolled = [roll(engine).number for _ in range(4)]
+    for number in rolled[:3]:
+        engine.undo("Lab", number, reason="wrong player")
+    warnings = engine.verify("Lab").dice[0].warnings
+    assert [
+        "no signed entropy of a player was counted in session 1: the GM's machine alone chose "
+        "its dice",
+        f"ruling {numbers[0] - 1} (character create, by GM): its dice are physical, not drawn "
+        "from the commitment",
+        f"ruling {numbers[0]} (roll, by GM): its dice are physical, not drawn from the commitment",
+        f"ruling {rolled[0]} (by GM): its committed dice were set aside, undone by GM in "
+        f"ruling {rolled[-1] + 1}",
+        f"ruling {rolled[1]} (by GM): its committed dice were set aside, undone by GM in "
+        f"ruling {rolled[-1] + 2}",
+        f"and 2 more rulings of session 1 whose dice are not drawn from the commitment "
+        f"(rulings {numbers[1]} to {numbers[2]})",
+        "and 1 more ruling of session 1 whose committed dice were set aside, undone "
+        f"(ruling {rolled[2]})",
+    ] == list(warnings)

@@ -33,6 +33,7 @@ from domain.posts import WritePost
 from domain.signatures import entropy_message, signature_holds
 from domain.table import RegisterKey, RevealRuling
 from engine import DiceSpec, Engine
+from engine.audit.dice import LISTED
 from engine.dice.committed import (
     commitment,
     face,
@@ -57,6 +58,7 @@ from web.dice_check import facts
 ZION = "Zion"  # protocol 2
 OLDTOWN = "Oldtown"  # protocol 1, as older logs wrote it
 SHIP = "Nebuchadnezzar"  # the key flow, in the browser
+TYPIST = "Typist"  # more typed rolls in a session than verify lists one by one
 GM = "Morpheus"
 MADE = "domain.events:RulingMade"
 ODD_WORDS = 'wörld "quoted" back\\slash\nline\ttab \u2028 \U0001f3b2 \x01 \x7f </script>'
@@ -172,6 +174,14 @@ def play(db: str) -> Played:
 
         engine.create_campaign(SHIP, "sims", gm=GM, members={"trinity": Role.PLAYER})
         engine.execute(SHIP, StartSession())
+
+        engine.create_campaign(TYPIST, "sims", gm=GM, members={"alice": Role.PLAYER})
+        engine.execute(TYPIST, StartSession())
+        close_entropy(engine, TYPIST)
+        typed_roll = RollFreely(expression="1d6", why="typed")
+        for _ in range(LISTED + 3):
+            engine.execute(TYPIST, typed_roll, dice=DiceSpec(faces=(4,)))
+        engine.execute(TYPIST, EndSession())
     return Played(
         db,
         public,
@@ -409,6 +419,22 @@ def test_a_protocol_2_session_verifies_and_lists_what_verify_lists(
         alice.locator("#dice-warnings").bounding_box()["y"]
         < alice.locator("#dice-check").bounding_box()["y"]
     )
+
+
+def test_past_the_limit_the_page_counts_as_verify_counts(browser: Any, server: Server) -> None:
+    """A session of more typed rolls than ``LISTED``: the page lists the first ``LISTED`` one
+    by one and counts the rest in one line naming the first and last, as `verify` does."""
+    page = sign_in(browser, server, TYPIST, "alice")
+    try:
+        check_page(page, server, TYPIST, 1)
+        listed, checks = audited(server.db, TYPIST, 1)
+        assert listed == warnings(page)
+        assert LISTED + 1 == sum(kind == "uncommitted" for kind, _ in listed)
+        summary = checks[0].warnings[-1]
+        assert summary.startswith("and 3 more rulings of session 1 whose dice are not drawn")
+        assert summary in page.inner_text("#dice-warnings")
+    finally:
+        page.context.close()
 
 
 def test_on_a_phone_the_rolls_stack_and_no_name_is_broken(alice: Any, server: Server) -> None:

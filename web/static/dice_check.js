@@ -487,7 +487,7 @@ const diceCheck = (() => {
           "alone chose its dice",
       );
     }
-    w.push(...listed.sort((a, b) => a.at - b.at));
+    w.push(...bounded(listed.sort((a, b) => a.at - b.at), session));
     for (const [ruling, { roller, by }] of [...redraws].sort((a, b) => a[0] - b[0])) {
       w.push({ kind: "redrawn", ruling, by: roller, text: redrawnText(ruling, roller, by) });
     }
@@ -548,13 +548,21 @@ const diceCheck = (() => {
     return lines;
   }
 
+  const RUNS = 50; // the runs a lane's line names one by one, as engine/audit/idle.py says
+
   function ranges(numbers) {
     const runs = [];
     for (const n of numbers) {
       if (runs.length && n === runs[runs.length - 1][1] + 1) runs[runs.length - 1][1] = n;
       else runs.push([n, n]);
     }
-    const text = runs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+    let text = runs
+      .slice(0, RUNS)
+      .map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`))
+      .join(", ");
+    if (runs.length > RUNS) {
+      text += `, and ${runs.length - RUNS} more runs up to ruling ${runs[runs.length - 1][1]}`;
+    }
     return numbers.length === 1 ? `ruling ${text}` : `rulings ${text}`;
   }
 
@@ -578,6 +586,43 @@ const diceCheck = (() => {
       list.append(element("li", line.text, attributes));
     }
     place.append(list);
+  }
+
+  // A session's warnings of one kind listed one by one up to LISTED; past it, one counted line
+  // naming the first and last of the rest, as engine/audit/dice.py (Listed) says them.
+  const LISTED = 50;
+  const LISTED_WHAT = {
+    uncommitted: "dice are not drawn from the commitment",
+    undone: "committed dice were set aside, undone",
+  };
+
+  function bounded(listed, session) {
+    const kept = [];
+    const past = new Map(); // kind: { count, first, last }
+    const seen = new Map();
+    for (const item of listed) {
+      const n = (seen.get(item.kind) || 0) + 1;
+      seen.set(item.kind, n);
+      if (n <= LISTED) {
+        kept.push(item);
+        continue;
+      }
+      const over = past.get(item.kind) || { count: 0, first: item.ruling, last: item.ruling };
+      over.count += 1;
+      over.last = item.ruling;
+      past.set(item.kind, over);
+    }
+    for (const kind of ["uncommitted", "undone"]) {
+      const over = past.get(kind);
+      if (!over) continue;
+      const noun = over.count === 1 ? "ruling" : "rulings";
+      const span =
+        over.count === 1 ? `ruling ${over.first}` : `rulings ${over.first} to ${over.last}`;
+      const what = LISTED_WHAT[kind];
+      const text = `and ${over.count} more ${noun} of session ${session} whose ${what}`;
+      kept.push({ kind, text: `${text} (${span})` });
+    }
+    return kept;
   }
 
   // The warning that lists the re-draws of a ruling's dice by amendments, with their count.

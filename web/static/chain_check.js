@@ -9,18 +9,8 @@
 "use strict";
 
 const chainCheck = (() => {
-  const { sha256, hex, fromHex, utf8, canonical, compareText } = diceCheck;
+  const { sha256, hex, fromHex, utf8, canonical, compareText, concat } = diceCheck;
   const SEALED = "domain.events:SessionSealed";
-
-  function concat(...parts) {
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  }
 
   async function genesis(stream) {
     return hex(await sha256(utf8.encode(`campaign-log:${stream}`)));

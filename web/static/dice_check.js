@@ -1404,5 +1404,6 @@ const diceCheck = (() => {
     sha256,
     canonical,
     compareText,
+    concat,
   };
 })();

@@ -150,3 +150,36 @@ def test_the_key_looked_for_is_the_engines(
     expected.write_text("a key")
     assert expected == own_key(chosen)
     assert Path(DEFAULT_KEY).expanduser() == tmp_path / ".config/campaign-log/player-key.pem"
+
+
+def test_a_members_copy_is_held_to_a_witness_as_the_whole_log_is(
+    template: Played, tmp_path: Path
+) -> None:
+    """ana's own copy (`export --for ana`) of the log she was shown holds every head her witness
+    file holds; her copy of the whole log rewritten (everything recomputed) names the fork at
+    the first head she saw that it no longer holds, and exits 1."""
+    ana = Witness("ana")
+    witnessed = tmp_path / "ana.witness.jsonl"
+    heads = every_head(str(template.db))
+    lines = [ana.saw(h, at=f"2026-11-29T20:{h.ruling:02}:00Z").line() for h in heads]
+    witnessed.write_text("".join(f"{line}\n" for line in lines))
+    intact = copy_of(template, tmp_path / "intact")
+    ok(str(intact.db), "member add ana --role player")  # her seat, after every head she saw
+    mine = tmp_path / "ana.jsonl"
+    ok(str(intact.db), f"export --for ana --out {mine}")
+    held = cli(str(tmp_path / "none.db"), f"verify-dice {mine} --witness {witnessed}")
+    assert 0 == held.exit_code, held.output
+    assert "ana's copy:" in held.output
+    assert "witnesses: the log holds every head of" in held.output
+    name = "rewrite the whole log consistently"
+    doctored = copy_of(template, tmp_path / "doctored")
+    rewrite(doctored, name)
+    ok(str(doctored.db), "member add ana --role player")
+    forged = tmp_path / "ana-forged.jsonl"
+    ok(str(doctored.db), f"export --for ana --out {forged}")
+    first = REWRITES[name]
+    caught = cli(str(tmp_path / "none.db"), f"verify-dice {forged} --witness {witnessed}")
+    assert 1 == caught.exit_code, caught.output
+    assert f"FORK: ruling {first} (version {heads[first - 1].version}), seen by ana at " in (
+        caught.output
+    )

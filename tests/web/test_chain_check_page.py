@@ -1,6 +1,7 @@
 """The dice page checks the member's own copy of the log in the browser (web/static/chain_check.js,
 in Chromium): every link walked from its genesis (a withheld row through its digest), every
-seal, the copy's digest; held to the test vectors, and naming a rewrite."""
+seal, the copy's digest; held to the test vectors, and naming a rewrite. The file it checks is
+the one the page's download link gives."""
 
 from __future__ import annotations
 
@@ -116,6 +117,8 @@ def test_the_dice_page_checks_the_signed_in_members_copy(browser: Any, tmp_path:
         page = sign_in(browser, Server(base, db), "Lab", "ana")
         try:
             page.goto(f"{base}/campaigns/Lab/dice-check?session=1")
+            link = page.get_attribute("#own-copy a[download]", "href")
+            assert link == page.get_attribute("#check-chains", "data-copy")  # the same file
             page.click("#check-chains")
             page.wait_for_selector("#chain-check[data-status='intact']")
             summary = page.inner_text("#chain-summary")

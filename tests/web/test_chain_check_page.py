@@ -6,7 +6,6 @@ the one the page's download link gives."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from domain.lifecycle import EndSession, StartSession
 from domain.posts import WritePost
 from domain.table import AddMember
 from engine import Engine
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import CHROMIUM, serving_in_thread
 from tests.web.test_amend_dice_page import ORIGIN
 from tests.web.test_dice_check import Server, sign_in
 
@@ -29,13 +28,6 @@ VECTORS = ROOT / "docs" / "vectors"
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary (apt-get install chromium; .ci/run does)"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with chromium() as launched:
-        yield launched
 
 
 def checked(browser: Any, text: str) -> dict[str, Any]:

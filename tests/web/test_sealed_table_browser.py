@@ -21,7 +21,7 @@ from domain.signatures import seal_message, signature_holds
 from domain.table import AddMember
 from engine import Engine
 from engine.dice.seals import args_text
-from tests.web.servers import CHROMIUM, chromium, serving_in_thread
+from tests.web.servers import CHROMIUM, serving_in_thread
 from tests.web.test_dice_check import Server, check_page, sign_in, warnings
 
 CAMPAIGN = "Lab"
@@ -50,13 +50,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         engine.execute(CAMPAIGN, StartSession())
     with serving_in_thread(db) as base:
         yield Server(base, db)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with chromium() as launched:
-        yield launched
 
 
 def roll_on_table(page: Any, server: Server, expression: str) -> Any:

@@ -4,7 +4,7 @@ sealed key's HMAC) against the same roll unsealed, in turns on one store; and th
 each, since the target is about CPU (under 2 ms more than an unsealed roll). Then the same
 through the API of `campaign serve` (its own process, on loopback): the sealed roll's request
 against the unsealed one's, p50 and p99 in turns, and the server's CPU per request of each
-(from /proc, where the system has it), with the ``seal-text`` request a client makes first.
+(from /proc), with the ``seal-text`` request a client makes first.
 And a player's roll sealed through Discord, in-process (``discord_figures``): the roll recorded
 with the interaction Discord signed as its seal (the checks: the signature by the application
 key recorded at the channel's link, the linked account, the slash command read back into the
@@ -26,7 +26,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from bench.common import BIN, Row, median_of, tail_row
+from bench.common import Row, median_of, tail_row
 from domain.events import Role
 from domain.free_rolls import RollFreely
 from domain.lifecycle import AddEntropy, StartSession
@@ -143,34 +143,19 @@ def discord_figures(work: Path, repeat: int) -> list[Row]:
     ]
 
 
-def _server_cpu(pid: int) -> float | None:
-    """The process's user and system CPU so far, in seconds (None without /proc)."""
-    import os
-
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def api_figures(work: Path, turns: int) -> list[Row]:
     """ana's roll through the API with her seal against the same roll without, in turns; then
     ``turns`` of each alone, to read the server's CPU per request of each."""
     import httpx
 
-    from bench.server_figures import free_port, started
+    from bench.server_figures import cpu_seconds, serve_process
 
     db = work / "sealed-api.db"
     with Engine(str(db)) as engine:
         private = _table(engine)
         token = engine.token(NAME, "ana")
-    port = free_port()
-    argv = [str(BIN / "campaign"), "--db", str(db), "serve", "--host", "127.0.0.1"]
-    argv += ["--port", str(port)]
     body = {"params": {"expression": ROLL.expression, "why": ROLL.why}}
-    log = work / "serve-sealed.log"
-    with started(argv, port, "/schema/openapi.json", log) as (base, server):
+    with serve_process(str(db), work / "serve-sealed.log") as (base, server):
         api = f"{base}/api/campaigns/{NAME}"
         with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=30) as client:
 
@@ -190,25 +175,21 @@ def api_figures(work: Path, turns: int) -> list[Row]:
                 if turn >= 10:
                     sealed.append(took[0])
                     plain.append(took[1])
-            cpu: dict[str, float | None] = {}
+            per: dict[str, float] = {}  # the server's CPU per request, ms
             for kind in ("sealed", "unsealed", "seal-text"):
-                before = _server_cpu(server.pid)
+                before = cpu_seconds(server.pid)
                 for _ in range(turns):
                     if kind == "seal-text":
                         seal()
                     else:
                         roll(seal() if kind == "sealed" else "")
-                after = _server_cpu(server.pid)
-                cpu[kind] = None if before is None or after is None else (after - before) / turns
-    note = f"{turns} in turns"
-    if None not in cpu.values():
-        per = {k: v * 1e3 for k, v in cpu.items() if v is not None}
-        extra = per["sealed"] - per["seal-text"] - per["unsealed"]
-        note += (
-            f"; server CPU per request: {per['unsealed']:.2f} ms unsealed, "
-            f"{per['sealed'] - per['seal-text']:.2f} ms sealed ({extra:+.2f} ms the seal; "
-            f"the seal-text request {per['seal-text']:.2f} ms)"
-        )
+                per[kind] = (cpu_seconds(server.pid) - before) / turns * 1e3
+    extra = per["sealed"] - per["seal-text"] - per["unsealed"]
+    note = (
+        f"{turns} in turns; server CPU per request: {per['unsealed']:.2f} ms unsealed, "
+        f"{per['sealed'] - per['seal-text']:.2f} ms sealed ({extra:+.2f} ms the seal; "
+        f"the seal-text request {per['seal-text']:.2f} ms)"
+    )
     return [
         tail_row(
             "a player's roll sealed through the API (protocol 3) against the same roll unsealed",

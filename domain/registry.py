@@ -23,11 +23,12 @@ import inspect
 import types
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 from attrs import frozen
 
+from domain.annotations import resolve_types
 from domain.kinds import (
     CHARACTER,
     MEMBER,
@@ -152,7 +153,7 @@ def parameters_of(command: type[Any]) -> tuple[Parameter, ...]:
 
 
 def _parameters(command: type[Any]) -> tuple[Parameter, ...]:
-    hints = get_type_hints(command)
+    hints = {a.name: a.type for a in attrs.fields(resolve_types(command))}
     declared = declared_for(command).get(command.__name__, {})
     parameters = []
     for field in attrs.fields(command):

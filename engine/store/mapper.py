@@ -28,14 +28,20 @@ from cattrs.preconf.json import make_converter
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
+from domain.annotations import resolve_types
 from domain.errors import FutureEventVersion
 from domain.events import Event
+from engine.store.lazy_hooks import structure_factory, unstructure_factory
 from engine.store.records import Recorded, Snapshot
 from engine.store.topics import resolve
 
 # Stored rows were written by ``unstructure``: a malformed one is a damaged store (``verify``
 # names it), so cattrs' per-field error collection (twice the generated code) is not needed.
 converter = make_converter(detailed_validation=False)
+# An attrs class is read field by field until it is met often (``lazy_hooks``): registered first,
+# so that every hook below, of a narrower type, is asked before it.
+converter.register_structure_hook_factory(attrs.has, structure_factory(converter))
+converter.register_unstructure_hook_factory(attrs.has, unstructure_factory(converter))
 converter.register_unstructure_hook(UUID, str)
 
 # A campaign's events name its few streams again and again: each text is parsed once (the
@@ -330,7 +336,7 @@ class _WriteBack:
             return names
         if kind is Event or hasattr(kind, "__attrs_post_init__"):
             raise _Unknown(kind)
-        fields = attrs.fields(attrs.resolve_types(kind))
+        fields = attrs.fields(resolve_types(kind))
         for field in fields:  # each field structured from, and written to, its own name
             if not field.init or field.alias != field.name or field.converter is not None:
                 raise _Unknown(kind)
@@ -511,8 +517,9 @@ def shape(cls: type[Any]) -> str:
         if isinstance(kind, type) and attrs.has(kind) and kind not in seen:
             seen.add(kind)
             # The fields' types resolved once a class, where cattrs reads them too (their text
-            # is typing.get_type_hints', as before: the shapes of stored snapshots hold).
-            fields = attrs.fields(attrs.resolve_types(kind))
+            # is typing.get_type_hints', as before: the shapes of stored snapshots hold;
+            # ``domain.annotations``).
+            fields = attrs.fields(resolve_types(kind))
             parts.append(f"{kind.__qualname__}:" + ",".join(f"{a.name}={a.type}" for a in fields))
             for a in fields:
                 walk(a.type)

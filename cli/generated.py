@@ -64,11 +64,13 @@ class Line:
     module), its positional parameters in order (the argument's name -> the field), its
     options in the order help lists them (the option's name, without ``--`` -> ``Opt``), the
     fields a ``shape`` makes from the options (none has an option of its own), and its example
-    line (or lines)."""
+    line (or lines). ``optional`` names the arguments that may be left out though their field
+    has no default (a list's: none given, an empty list; ``roll WHO [QUALITIES]...``)."""
 
     command: str
     example: str
     arguments: Mapping[str, str] = NONE
+    optional: tuple[str, ...] = ()
     options: Mapping[str, Opt] = NONE
     shaped: tuple[str, ...] = ()
     shape: Shape | None = None
@@ -121,7 +123,7 @@ def click_type(kind: Kind) -> click.ParamType[Any]:
     return click.STRING
 
 
-def _argument(name: str, parameter: Parameter) -> click.Argument:
+def _argument(name: str, parameter: Parameter, optional: bool = False) -> click.Argument:
     from cli.completion import completer_of
     from domain.kinds import ListOf
 
@@ -133,7 +135,7 @@ def _argument(name: str, parameter: Parameter) -> click.Argument:
         [name],
         type=click_type(parameter.kind),
         nargs=-1 if listed else 1,
-        required=parameter.required,
+        required=parameter.required and not optional,
         shell_complete=completer_of(parameter.kind),
         **given,
     )
@@ -218,7 +220,8 @@ def build(name: str, line: Line, module: str) -> click.Command:
     verb = verb_for(command_class)
     by_field = {p.name: p for p in verb.parameters}
     params: list[click.Parameter] = [
-        _argument(cli_name, by_field[field]) for cli_name, field in line.arguments.items()
+        _argument(cli_name, by_field[field], cli_name in line.optional)
+        for cli_name, field in line.arguments.items()
     ]
     declared = {**line.options}
     given = {*line.arguments.values(), *line.shaped}

@@ -11,49 +11,55 @@ TITLE = "The Sims RPG's verbs"
 VERBS: dict[str, dict[str, Any]] = {
     "character": {"help": "Create and show characters."},
     "replace": {
-        "help": "Swap a quality that sees no use for one that fits better, at the same rank."
+        "help": "Swap a quality that sees no use for one that fits better, at the same rank, after talking to the GM (Master Chart note)."
     },
     "simple": {
-        "help": "Simple situation: a rank higher than the difficulty succeeds without a roll; otherwise it becomes complicated. QUALITY 'none' means the default Average."
+        "help": "Simple situation: the quality's rank against the task's difficulty rank, no dice. A rank higher than the difficulty succeeds; otherwise the situation becomes complicated (a roll). A quality of 'none' is the default Average."
     },
     "roll": {
-        "help": "Complicated situation: 2d6 + modifiers, match or beat the difficulty's target number."
+        "help": "Complicated situation: 2d6 + modifier, matching or beating the difficulty's target number (TN 5..13). No qualities named is the default Average; several combine their modifiers. A hazardous task that fails deals TN - total Damage Ranks (Environmental damage)."
     },
     "turns": {
-        "help": "Start a conflict: WHO:QUALITY for each side; the higher fighting rank goes first. At equal ranks a PC goes before an NPC, then tied characters roll 1d6 each in the order listed, highest first (PDQ-A11)."
+        "help": "Start a conflict: an entry WHO:QUALITY for each side; the higher fighting-relevant rank goes first. At equal ranks a PC goes before an NPC, then tied characters roll 1d6 each in the order listed, highest first (PDQ-A11); or, with 'ties' as-listed, the GM's order stands."
     },
-    "next": {"help": "End the current turn; the next character who can act takes its turn."},
+    "next": {
+        "help": "End the current turn; the next character in the order who can act takes its turn."
+    },
     "strategy": {
-        "help": "Play Full Attack (own turn) or Full Defense (also as a reaction) until the next turn."
+        "help": "Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack), played until the character's next turn."
     },
     "attack": {
-        "help": "Conflict: roll against each defender's rank as a Difficulty. Higher than the TN hits for the difference in ranks; equal ties and is rolled again (`campaign reroll`)."
+        "help": "Conflict: the attacker rolls against each defender's quality rank as a Difficulty; higher than the target number hits for the difference in ranks, equal ties and is rolled again (`reroll`)."
     },
-    "reroll": {"help": "Roll a tied attack again, everything as it was."},
+    "reroll": {"help": "Roll a tied attack again, with everything as it was (Example 3 note)."},
     "allocate": {
-        "help": "Distribute the ranks taken: one quality per rank, in order (a quality may repeat)."
+        "help": "The defender distributes the Failure or Damage Ranks it took, one quality per rank, in order (a quality may repeat)."
     },
     "kill": {
-        "help": "Out for Blood: on the attacker's next turn, kill a character who is out of the scene."
+        "help": "Out for Blood: on the attacker's next turn, a statement that it kills a helpless victim (one out of the scene)."
     },
     "danger": {
-        "help": "GM: momentary danger (all ranks back at scene end) or continuing (a 1d6 recovery roll)."
+        "help": "The GM rules momentary danger (every lost rank back at scene end) or continuing danger (a 1d6 recovery roll) for characters (default: everyone)."
     },
-    "authorize-recovery": {"help": "GM: the character may roll for recovery (again)."},
+    "authorize-recovery": {
+        "help": "The GM tells a character in continuing danger to roll for recovery again."
+    },
     "recover": {
-        "help": "Roll 1d6 for recovery; STEPS place the ranks now (or later with `campaign restore`)."
+        "help": "Roll 1d6: that many lost ranks come back (placed now with 'steps', or with `restore`)."
     },
     "restore": {"help": "Place the ranks a recovery roll brought back, one quality per rank."},
     "adventure": {"help": "Adventures: the parts a campaign is made of."},
     "campaign-success": {
-        "help": "The campaign succeeded: every player character earns one upgrade."
+        "help": "The campaign succeeded: every living player character earns one upgrade."
     },
     "mission": {"help": "Upgrade Missions, announced in advance by the GM."},
-    "upgrade": {"help": "Spend an upgrade: one quality one rank higher (not above Master)."},
+    "upgrade": {
+        "help": "Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer), never above Master."
+    },
     "master-plus": {
-        "help": "Master in three qualities: spend an upgrade on two new qualities, both Good."
+        "help": "Master in three qualities: take the next upgrade as two new qualities, both Good."
     },
     "rebirth": {
-        "help": "Master in six qualities, no Master+: spend an upgrade on a whole new sheet plus four Good qualities (one may be psychic or extraordinary)."
+        "help": "Master in six qualities and no Master+: spend an upgrade on a whole new sheet by the creation rules, plus four Good qualities, one of which may be psychic or extraordinary."
     },
 }

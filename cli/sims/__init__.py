@@ -1,57 +1,42 @@
-"""The Sims RPG's verbs (sheets, situations, conflicts, damage, recovery and upgrades; private
-messages are the shared ``post --to``) and how its characters show: ``cli.systems`` reads
-``VERBS`` and ``SHEETS``."""
+"""The Sims RPG's verbs, generated from the registry and ``declared`` (``cli.generated``):
+sheets, situations, conflicts, damage, recovery and upgrades (private messages are the shared
+``post --to``).
+
+``cli.systems`` reads the two names this package defines: ``VERBS`` (the verbs) and ``SHEETS``
+(how a character shows, ``cli.sims.sheet``: imported with the verb that shows one or a read that
+does, not by a roll)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+import attrs
 import click
 
-from cli.sheets import Sheets, add_sheet_commands
-from cli.sims.characters import character, replace
-from cli.sims.conflict import allocate, attack, kill, reroll
-from cli.sims.improvement import (
-    adventure,
-    campaign_success,
-    master_plus,
-    mission,
-    rebirth,
-    upgrade,
-)
-from cli.sims.recovery import authorize_recovery, danger, recover, restore
-from cli.sims.situations import roll, simple
-from cli.sims.turns import next_turn, strategy, turns
-from engine import converter
-from projections.sims_sheet import sheet_extras, sheet_text, status
+from cli.generated import GeneratedGroup
+from cli.sims.declared import COMMANDS, GROUPS, LINES
 
-SHEETS = Sheets(
-    text=lambda c, _: sheet_text(c),
-    json=lambda c: converter.unstructure(c) | sheet_extras(c),
-    status=status,
-)
-add_sheet_commands(character, SHEETS, "Neo")
+if TYPE_CHECKING:
+    from cli.sheets import Sheets
 
-VERBS = click.Group("sims", help="The Sims RPG's verbs.")
-for _command in (
-    character,
-    replace,
-    simple,
-    roll,
-    turns,
-    next_turn,
-    strategy,
-    attack,
-    reroll,
-    allocate,
-    kill,
-    danger,
-    authorize_recovery,
-    recover,
-    restore,
-    adventure,
-    campaign_success,
-    mission,
-    upgrade,
-    master_plus,
-    rebirth,
-):
-    VERBS.add_command(_command)
+
+def _sheet_commands(group: click.Group) -> None:
+    from cli.sheets import add_sheet_commands
+    from cli.sims.sheet import SHEETS
+
+    add_sheet_commands(group, SHEETS, "Neo")
+
+
+_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
+VERBS = GeneratedGroup(
+    "sims", "The Sims RPG's verbs.", LINES, {**GROUPS, "character": _CHARACTER}, COMMANDS
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SHEETS":
+        from cli.sims.sheet import SHEETS
+
+        sheets: Sheets = SHEETS
+        return sheets
+    raise AttributeError(name)

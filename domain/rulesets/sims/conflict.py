@@ -112,7 +112,8 @@ def _defender_shifts(defender: SimsCharacter, reacting: bool) -> tuple[list[Shif
 @frozen(kw_only=True)
 class Attack(Plain):
     """Conflict: the attacker rolls against each defender's quality rank as a Difficulty; higher
-    than the target number hits for the difference in ranks, equal ties and is rolled again."""
+    than the target number hits for the difference in ranks, equal ties and is rolled again
+    (`reroll`)."""
 
     name: ClassVar[str] = "attack"
     rolls: ClassVar[bool] = True  # its decide may draw dice

@@ -53,8 +53,10 @@ def check_unique(qualities: Sequence[QualitySpec]) -> None:
 
 @frozen(kw_only=True)
 class CreateCharacter(Plain):
-    """Make a sheet. Player characters follow the creation rules unless 'custom' (the GM's
-    path); NPCs have any sheet; a secondary NPC is a single Difficulty rank."""
+    """Make a sheet. Player characters follow the creation rules (ten qualities, two of them
+    Combat; two Good, one Poor, the rest Average) unless 'custom' (the GM's path); NPCs have any
+    sheet; a secondary NPC is a single Difficulty rank. Areas: Physical, Mental, Social,
+    Professional, Combat. Ranks: Poor, Average, Good, Expert, Master."""
 
     name: ClassVar[str] = "character create"
     character: str

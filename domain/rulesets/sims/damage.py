@@ -98,7 +98,8 @@ def inflict(
 
 @frozen(kw_only=True)
 class AllocateRanks(Plain):
-    """The defender distributes the Failure or Damage Ranks it took, one quality per rank."""
+    """The defender distributes the Failure or Damage Ranks it took, one quality per rank, in
+    order (a quality may repeat)."""
 
     name: ClassVar[str] = "allocate"
     character: str
@@ -119,7 +120,8 @@ class AllocateRanks(Plain):
 
 @frozen(kw_only=True)
 class Kill(Plain):
-    """Out for Blood: on the attacker's next turn, a statement that it kills a helpless victim."""
+    """Out for Blood: on the attacker's next turn, a statement that it kills a helpless victim
+    (one out of the scene)."""
 
     name: ClassVar[str] = "kill"
     attacker: str

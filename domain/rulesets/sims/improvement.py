@@ -129,7 +129,8 @@ class SucceedMission(Plain):
 
 @frozen(kw_only=True)
 class UpgradeQuality(Plain):
-    """Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer)."""
+    """Spend an upgrade: one quality one rank higher (a Good Boxer becomes an Expert Boxer),
+    never above Master."""
 
     name: ClassVar[str] = "upgrade"
     character: str
@@ -189,8 +190,8 @@ class TakeMasterPlus(Plain):
 
 @frozen(kw_only=True)
 class TakeRebirth(Plain):
-    """Master in six qualities and no Master+: a whole new sheet by the creation rules, plus four
-    Good qualities, one of which may be psychic or extraordinary."""
+    """Master in six qualities and no Master+: spend an upgrade on a whole new sheet by the
+    creation rules, plus four Good qualities, one of which may be psychic or extraordinary."""
 
     name: ClassVar[str] = "rebirth"
     character: str

@@ -106,7 +106,8 @@ def _restore_all(c: SimsCharacter, kind: RankKind | None) -> list[Change]:
 
 @frozen(kw_only=True)
 class DeclareDanger(Plain):
-    """The GM rules momentary or continuing danger for characters (default: everyone)."""
+    """The GM rules momentary danger (every lost rank back at scene end) or continuing danger
+    (a 1d6 recovery roll) for characters (default: everyone)."""
 
     name: ClassVar[str] = "danger"
     danger: Danger

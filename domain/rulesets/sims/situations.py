@@ -71,7 +71,9 @@ def strategy_shifts(c: SimsCharacter) -> list[Shift]:
 
 @frozen(kw_only=True)
 class JudgeSimple(Plain):
-    """Simple situation: the quality's rank against the task's difficulty rank, no dice."""
+    """Simple situation: the quality's rank against the task's difficulty rank, no dice. A rank
+    higher than the difficulty succeeds; otherwise the situation becomes complicated (a roll). A
+    quality of 'none' is the default Average."""
 
     name: ClassVar[str] = "simple"
     character: str
@@ -105,7 +107,9 @@ class JudgeSimple(Plain):
 @frozen(kw_only=True)
 class RollComplicated(Plain):
     """Complicated situation: 2d6 + modifier, matching or beating the difficulty's target
-    number. A hazardous task that fails deals TN - total Damage Ranks (Environmental damage)."""
+    number (TN 5..13). No qualities named is the default Average; several combine their
+    modifiers. A hazardous task that fails deals TN - total Damage Ranks (Environmental
+    damage)."""
 
     name: ClassVar[str] = "roll"
     rolls: ClassVar[bool] = True  # its decide may draw dice

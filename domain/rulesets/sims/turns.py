@@ -75,8 +75,9 @@ def in_order(
 
 @frozen(kw_only=True)
 class SetTurnOrder(Plain):
-    """Start a conflict: higher fighting-relevant rank goes first; at equal ranks a PC goes
-    before an NPC, then a 1d6 roll-off decides (or, 'ties' as-listed, the GM's order)."""
+    """Start a conflict: an entry WHO:QUALITY for each side; the higher fighting-relevant rank
+    goes first. At equal ranks a PC goes before an NPC, then tied characters roll 1d6 each in the
+    order listed, highest first (PDQ-A11); or, with 'ties' as-listed, the GM's order stands."""
 
     name: ClassVar[str] = "turns"
     rolls: ClassVar[bool] = True  # its decide may draw dice
@@ -141,7 +142,8 @@ class EndTurn(Plain):
 
 @frozen(kw_only=True)
 class DeclareStrategy(Plain):
-    """Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack)."""
+    """Full Attack (on the character's turn) or Full Defense (also as a reaction to an attack),
+    played until the character's next turn."""
 
     name: ClassVar[str] = "strategy"
     character: str

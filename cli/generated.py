@@ -178,10 +178,11 @@ def _required_and_default(said: Opt, parameter: Parameter | None) -> tuple[bool,
 
 
 def _flag(nullable: bool, required: bool, default: Any) -> dict[str, Any]:
-    """A flag's click settings: ``--x/--not-x`` (neither given: None) for a nullable or
-    required one, a switch that turns off a field true by default, else a plain switch."""
+    """A flag's click settings: ``--x/--not-x`` (neither given: None, or the CLI's default)
+    for a nullable or required one, a switch that turns off a field true by default, else a
+    plain switch."""
     if nullable:
-        return {} if required else {"default": None}
+        return {} if required else {"default": default}
     if default is True:  # the option switches it off
         return {"is_flag": True, "flag_value": False, "default": True}
     return {"is_flag": True}

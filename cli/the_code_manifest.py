@@ -11,53 +11,55 @@ TITLE = "The Code's verbs"
 VERBS: dict[str, dict[str, Any]] = {
     "character": {"help": "Create and show heroes (and show NPCs)."},
     "npc": {
-        "help": "The GM brings in an NPC: a villain or rival with a Motivation score that contests spend (and days off restore), or a person without one. `character show` shows it."
+        "help": "The GM brings in a non-player character: a villain, a rival, a crook. Its Profession, Advantages and Weakness are what the Ability Sequence reads (each optional); 'motivation' is its Motivation score, None for \"a person without a Motivation score\". An NPC's Motivation is spent in contests and comes back with days off, as a hero's does. `character show` shows it."
     },
     "step": {
-        "help": "GM ruling: WHO's step on the Ability Sequence for TASK (1 Profession and Advantage, 2 Profession, 3 Advantage, 4 neither, 5 Weakness). Contests and challenges on TASK use it."
+        "help": "The GM rules a character's step on the Ability Sequence for a task: 1 with a relevant Profession and Advantage, 2 with the Profession, 3 with the Advantage, 4 with neither, 5 when the Weakness applies (it overrides the rest). Contests and challenges on the task use it; a new ruling for the same task replaces the old one."
     },
     "challenge": {
-        "help": "GM ruling on an unopposed task: it succeeds, or it needs a Motivation roll."
+        "help": "The GM's call on an unopposed task: it succeeds, or it needs Motivation (and why)."
     },
     "motivation": {
-        "help": "Roll DICE Motivation dice for the task that needs it: any 5+ succeeds, each die above 5 costs a point. 0 dice: the hero declines and the task fails."
+        "help": "Roll Motivation dice for the task the GM ruled needs it: any die of 5 or more succeeds, and each die above 5 costs a point of Motivation (0 dice: the hero declines and the task fails)."
     },
     "contest": {
-        "help": "A contested challenge: the better step wins unless someone rolls Motivation; the lower step bids at x2..x5 up front; ties are removed pairwise; winning dice cost a point each. Each side's step is the one ruled for TASK (`campaign step`) unless given here."
+        "help": "Two sides oppose each other. Each side stands on the step of the Ability Sequence the GM ruled for the task (`campaign step`); 'step' and 'opponent_step' give it here instead (a step given must agree with one ruled). 'dice' is how many Motivation dice each rolls (the lower step pays x2..x5 up front). The better step wins unless someone rolls Motivation; tied dice are removed (pairwise, unless the campaign's house rule says all), and each winning die costs a point."
     },
     "mo": {
-        "help": "GM ruling: the hero followed their MO this session (an extra Exposure die, a bonus die when the Objective is accomplished)."
+        "help": "The GM rules that the hero followed their MO this session (an extra Exposure die; a bonus die when the Objective is accomplished). The GM's call (R-TC-14, TC-A27); a player records it for their own hero only in a campaign made with the house rule playersRecordMo=true."
     },
-    "weakness": {"help": "GM ruling: the hero's Weakness came into play this session."},
+    "weakness": {"help": "The GM rules that the hero's Weakness came into play this session."},
     "conduct": {
-        "help": "GM ruling: is the hero violent or secretive? (They lose Popularity on a roll with no evens.)"
+        "help": "The GM rules whether the hero is violent or secretive (they lose Popularity on no evens)."
     },
-    "day-off": {"help": "Days off: each returns a point of Motivation, up to the maximum."},
+    "day-off": {
+        "help": "Days off from superheroics: each returns one point of Motivation, up to the maximum (an NPC's tracked Motivation comes back the same way)."
+    },
     "objective": {
-        "help": "GM ruling: the Objective is accomplished. Rolls maximum Motivation (+1 die for the Weakness, +1 for the MO this session): each die at or above the score earns Reward Points and Motivation; an even MO die gains Exposure. Then the Popularity roll."
+        "help": "The GM rules the Objective accomplished: roll maximum Motivation, plus a die if the Weakness came into play and a die if the MO was followed this session. Each die at or above the Objective score earns Reward Points (the score each) and a point of Motivation; an even MO die costs a point of Exposure. Then the Popularity gain roll."
     },
     "solve": {
-        "help": "Spend Reward Points on a community problem of the scale the GM rules (minor 25, general 50, major 100): Exposure and Popularity rise 1/2/3, then the Popularity roll."
+        "help": "Spend Reward Points on a community problem of the scale the GM rules: minor 25, general 50, major 100 (Exposure and Popularity +1/+2/+3); critical problems cannot be solved. Then the Popularity gain roll. 'reveal': the GM's choice of details for the new Exposure levels."
     },
     "recur": {
-        "help": "GM ruling: a community problem WHO solved has come back (a solution is rarely permanent). It may be solved again with Reward Points."
+        "help": 'The GM records that a community problem the hero solved has come back: "when a problem is solved, the solution is rarely permanent". Nothing the solution gained is lost; the hero (or another) may spend Reward Points on it again.'
     },
     "buy-motivation": {
-        "help": "Spend 25 Reward Points on one die: even raises the maximum Motivation by one."
+        "help": "Spend 25 Reward Points to roll one die: even raises the maximum Motivation by one."
     },
     "alter-objective": {
-        "help": "Change the Objective: Motivation becomes half the new score; bought Motivation is lost."
+        "help": "Change the Objective (description, score or both): Motivation becomes half the new score, and Motivation bought with Reward Points is lost."
     },
     "exposure": {
-        "help": "The end-of-session Exposure roll, made for every hero before `campaign session end`."
+        "help": "The end-of-session Exposure roll, made for every hero before the session ends (`campaign session end`): one die per point of Exposure, one more if the MO was followed ('mo_followed' records the GM's call if it was not made during the session). Any even die gains 1 (2 for a public identity); with no gain from any source all session, Exposure drops by 1. 'off': the hero took the session off (no roll; 'reduce' lowers Exposure by 1). Each new level above 1 reveals a detail ('reveal': the GM's choice of details for new levels)."
     },
     "lower-exposure": {
-        "help": "Give up a point of Popularity to lower Exposure by one (nothing public is forgotten)."
+        "help": "Give up a point of Popularity to lower Exposure by one (nothing public is unrevealed)."
     },
     "blab": {
-        "help": "Someone the hero confided in blabbed: each detail becomes public, +1 Exposure each."
+        "help": "Someone the hero told their traits blabbed: each newly public detail is revealed and costs a point of Exposure (no ladder reveal on top, TC-A12)."
     },
     "reaction": {
-        "help": "How the public, the media or the authorities react: a d10 at or under Popularity."
+        "help": "How the public, the media or the authorities react: one d10, favourable at or under Popularity (10 always favourable, 0 always not). 'extra_dice' Motivation points buy a die each when the GM rules the Profession or Advantage helps ('justification'); they are lost whatever happens. 'conflict': at Popularity 10, the GM rules an extreme personality conflict."
     },
 }

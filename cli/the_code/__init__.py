@@ -1,48 +1,39 @@
-"""The Code's verbs: heroes and NPCs, Ability steps, challenges, contests, the Objective,
-Reward Points, Exposure.
+"""The Code's verbs, generated from the registry and ``declared`` (``cli.generated``): heroes
+and NPCs, Ability steps, challenges, contests, the Objective, Reward Points, Exposure.
 
-``VERBS`` holds them (`cli.systems` reads it), ``SHEETS`` shows a hero (its projection)."""
+``cli.systems`` reads the two names this package defines: ``VERBS`` (the verbs) and ``SHEETS``
+(how a hero shows, ``cli.the_code.sheet``: imported with the verb that shows one or a read that
+does, not by a roll)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+import attrs
 import click
 
-from cli.sheets import Sheets, add_sheet_commands
-from cli.the_code.challenges import challenge, contest, day_off, motivation, step
-from cli.the_code.characters import character, npc
-from cli.the_code.exposure import blab, exposure, lower_exposure, reaction
-from cli.the_code.rewards import alter_objective, buy_motivation, objective, recur, solve
-from cli.the_code.session_flags import conduct, mo, weakness
-from engine import converter
-from projections.the_code_sheet import sheet_extras, sheet_text, status
+from cli.generated import GeneratedGroup
+from cli.the_code.declared import COMMANDS, GROUPS, LINES
 
-SHEETS = Sheets(
-    text=lambda h, _: sheet_text(h),
-    json=lambda h: converter.unstructure(h) | sheet_extras(h),
-    status=status,
-)
-add_sheet_commands(character, SHEETS, '"The Hawk"')
+if TYPE_CHECKING:
+    from cli.sheets import Sheets
 
-VERBS = click.Group("the-code", help="The Code's verbs.")
-for _command in (
-    character,
-    npc,
-    step,
-    challenge,
-    motivation,
-    contest,
-    mo,
-    weakness,
-    conduct,
-    day_off,
-    objective,
-    solve,
-    recur,
-    buy_motivation,
-    alter_objective,
-    exposure,
-    lower_exposure,
-    blab,
-    reaction,
-):
-    VERBS.add_command(_command)
+
+def _sheet_commands(group: click.Group) -> None:
+    from cli.sheets import add_sheet_commands
+    from cli.the_code.sheet import SHEETS
+
+    add_sheet_commands(group, SHEETS, '"The Hawk"')
+
+
+_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
+VERBS = GeneratedGroup("the-code", "The Code's verbs.", LINES, {"character": _CHARACTER}, COMMANDS)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SHEETS":
+        from cli.the_code.sheet import SHEETS
+
+        sheets: Sheets = SHEETS
+        return sheets
+    raise AttributeError(name)

@@ -22,8 +22,8 @@ from domain.rulesets.the_code.tables import ability_step
 class RuleAbilityStep(Plain):
     """The GM rules a character's step on the Ability Sequence for a task: 1 with a relevant
     Profession and Advantage, 2 with the Profession, 3 with the Advantage, 4 with neither, 5
-    when the Weakness applies (it overrides the rest). A new ruling for the same task replaces
-    the old one."""
+    when the Weakness applies (it overrides the rest). Contests and challenges on the task use
+    it; a new ruling for the same task replaces the old one."""
 
     name: ClassVar[str] = "step"
     character: str

@@ -105,7 +105,9 @@ def _check_against_step(
 
 @frozen(kw_only=True)
 class UseMotivation(Plain):
-    """Roll Motivation dice for the task the GM ruled needs it (0 dice: the hero declines)."""
+    """Roll Motivation dice for the task the GM ruled needs it: any die of 5 or more
+    succeeds, and each die above 5 costs a point of Motivation (0 dice: the hero declines and
+    the task fails)."""
 
     name: ClassVar[str] = "motivation"
     rolls: ClassVar[bool] = True  # its decide may draw dice

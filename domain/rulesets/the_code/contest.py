@@ -61,7 +61,9 @@ class SettleContest(Plain):
     """Two sides oppose each other. Each side stands on the step of the Ability Sequence the GM
     ruled for the task (`campaign step`); 'step' and 'opponent_step' give it here instead
     (a step given must agree with one ruled). 'dice' is how many Motivation dice each rolls
-    (the lower step pays x2..x5 up front).
+    (the lower step pays x2..x5 up front). The better step wins unless someone rolls
+    Motivation; tied dice are removed (pairwise, unless the campaign's house rule says all),
+    and each winning die costs a point.
 
     The opponent is another character of the campaign: a hero, or an NPC brought in with
     `campaign npc`, whose Motivation is tracked and spent. With ``npc`` it is a passer-by the

@@ -38,10 +38,11 @@ def _score(value: int, what: str) -> int:
 @frozen(kw_only=True)
 class CreateHero(Plain):
     """A hero with every detail the Exposure ladder can reveal and the starting scores.
+    Motivation starts full at half the Objective score (rounded down). A hero starting at
+    Exposure 2 or more has the ladder's details for those levels public already.
 
-    Motivation starts full at half the Objective score. A hero starting at Exposure 2 or more
-    has the ladder's details for those levels public (``reveal``: the GM's choices instead, in
-    level order); a public identity has its secret identity public from the start."""
+    ``reveal``: the GM's choices of those details instead, in level order. A public identity
+    has its secret identity public from the start."""
 
     name: ClassVar[str] = "character create"
     player: str
@@ -124,7 +125,8 @@ class CreateNpc(Plain):
     """The GM brings in a non-player character: a villain, a rival, a crook. Its Profession,
     Advantages and Weakness are what the Ability Sequence reads (each optional); 'motivation'
     is its Motivation score, None for "a person without a Motivation score". An NPC's Motivation
-    is spent in contests and comes back with days off, as a hero's does."""
+    is spent in contests and comes back with days off, as a hero's does. `character show`
+    shows it."""
 
     name: ClassVar[str] = "npc"
     character: str

@@ -38,11 +38,13 @@ from domain.rulesets.the_code.tables import (
 
 @frozen(kw_only=True)
 class RollExposure(Plain):
-    """The end-of-session Exposure roll: one die per point of Exposure, one more if the MO was
+    """The end-of-session Exposure roll, made for every hero before the session ends
+    (`campaign session end`): one die per point of Exposure, one more if the MO was
     followed ('mo_followed' records the GM's call if it was not made during the session). Any
     even die gains 1 (2 for a public identity); with no gain from any source all session,
     Exposure drops by 1. 'off': the hero took the session off (no roll; 'reduce' lowers
-    Exposure by 1). 'reveal': the GM's choice of details for new levels."""
+    Exposure by 1). Each new level above 1 reveals a detail ('reveal': the GM's choice of
+    details for new levels)."""
 
     name: ClassVar[str] = "exposure"
     rolls: ClassVar[bool] = True  # its decide may draw dice

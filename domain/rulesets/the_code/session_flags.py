@@ -19,7 +19,9 @@ from domain.rulesets.the_code.lookup import hero, parse_task
 @frozen(kw_only=True)
 class FollowMo(Plain):
     """The GM rules that the hero followed their MO this session (an extra Exposure die; a
-    bonus die when the Objective is accomplished)."""
+    bonus die when the Objective is accomplished). The GM's call (R-TC-14, TC-A27); a player
+    records it for their own hero only in a campaign made with the house rule
+    playersRecordMo=true."""
 
     name: ClassVar[str] = "mo"
     hero: str

@@ -73,10 +73,10 @@ def _roll_trait(table: Table, taken: set[Trait], dice: DiceSource, log: list[Tra
 
 @frozen(kw_only=True)
 class CreateCharacter(Plain):
-    """Choose three Form and three Function traits (in slot order), each by name or 'roll' for a
-    d66, then roll five d6 for the name. Rolled duplicates are flipped, then re-rolled (Character
-    Creation). The dice are drawn in the order rolled: two per d66 for each rolled trait, then
-    the five name dice."""
+    """Choose three Form and three Function traits (in slot order), then roll five d6 for the
+    name. Each trait is named, or 'roll' for a d66; rolled duplicates are flipped, then re-rolled
+    (Character Creation). The dice are drawn in the order rolled: two per d66 for each rolled
+    trait, then the five name dice."""
 
     name: ClassVar[str] = "character create"
     rolls: ClassVar[bool] = True  # its decide may draw dice

@@ -10,23 +10,29 @@ TITLE = "Code Green's verbs"
 
 VERBS: dict[str, dict[str, Any]] = {
     "character": {"help": "Create and show characters."},
-    "place": {"help": "Place a character's three tokens at the start of a scene."},
+    "place": {
+        "help": "Place a character's three tokens at the start of a scene. Each goes on a square (R1C1..R3C3, or a pair such as Legs/Cryptic) or 'roll' for a d66 (an occupied square is flipped, then re-rolled)."
+    },
     "test": {
-        "help": "Declare a test with one Form and one Function trait; friends may then assist."
+        "help": "Declare a test with one Form and one Function trait; friends may then assist. The pool is the tokens in the Form trait's row and the Function trait's column (the square where they cross counts once), plus one die per assisting friend; when no pair applies, neither trait is named and the pool is the assist dice alone. It is rolled later, or at once in the same ruling (then no assistance is possible)."
     },
     "assist": {
-        "help": "Hand one die to the declared test, with the pair under one of the helper's own tokens."
+        "help": "Hand one die to the declared test, using the pair under one of the helper's tokens."
     },
     "reject-assist": {
-        "help": "GM ruling: a helper's pair does not apply to the declared test; its die is taken back."
+        "help": "The GM rules a helper's pair not applicable to the declared test: its die is taken back. Before the roll only; that pair may not assist this test again (another pair under one of the helper's tokens may)."
     },
     "roll": {
-        "help": "Roll the declared test: highest die; a pool of zero rolls two and keeps the lowest."
+        "help": "Roll the declared test's pool (the character's, or whichever test is waiting). The highest die counts; a pool of zero rolls two dice and keeps the lowest."
     },
-    "strain": {"help": "GM ruling: the test causes strain. Rolls d66 for the square struck."},
-    "displace": {"help": "Move the token strain struck to an empty, unmarked square."},
+    "strain": {
+        "help": "The GM rules that the character's last test causes strain: roll d66 for the square struck. A square already marked incapacitates. A token struck moves to an empty unmarked square (its destination, given now or by displacing it later), or is removed when fewer than three unmarked squares remain. One strain a test (house rule maxStrainPerTest) unless the GM rules a most foolhardy effort."
+    },
+    "displace": {
+        "help": "Move the token strain struck to an empty, unmarked square of the player's choice."
+    },
     "adapt": {
-        "help": "After a test, move one token FROM a square TO a different free one (required every test)."
+        "help": "After every test, move one token from its square to a different free one. With no squares, record that no token can move (only when that is true)."
     },
-    "recover": {"help": "GM ruling: an incapacitated character recovers."},
+    "recover": {"help": "The GM rules that an incapacitated character recovers."},
 }

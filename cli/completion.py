@@ -2,9 +2,8 @@
 campaign, character and member names complete from the store (never made by completing).
 
 What a verb's argument or option completes with is its parameter's kind in the registry
-(``domain.kinds``): a character's (or an NPC's) name, a member's, one of a choice's values.
-``complete_from_kinds`` gives each system's verbs theirs (``cli.systems``): an argument or
-option named as its command's field, and ``who``, the character who acts."""
+(``domain.kinds``): a character's (or an NPC's) name, a member's, one of a choice's values
+(``completer_of``, which the generated verbs take theirs from: ``cli.generated``)."""
 
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ from cli.defaults import DEFAULT_DB
 if TYPE_CHECKING:  # imported when a completion is asked for: printing the script needs none
     from domain.campaign import CampaignState
     from domain.kinds import Kind
-    from domain.registry import Verb
     from engine import Engine
 
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
@@ -97,39 +95,6 @@ def completer_of(kind: Kind) -> Completer | None:
         values = kind.values
         return lambda _ctx, _param, typed: _starting(values, typed)
     return None
-
-
-def complete_from_kinds(group: click.Group, system: str, prefix: str = "") -> click.Group:
-    """Give the arguments and options of ``group``'s verbs (a ``system``'s) what their
-    parameters' kinds complete with; ``who`` is the verb's character who acts (or the first
-    character it names). An option that is a choice already completes with its own."""
-    from domain.registry import verbs as registry_verbs
-
-    found = registry_verbs(system)
-    for name, command in group.commands.items():
-        if isinstance(command, click.Group):
-            complete_from_kinds(command, system, f"{prefix}{name} ")
-        elif f"{prefix}{name}" in found:
-            _complete_verb(command, found[f"{prefix}{name}"])
-    return group
-
-
-def _complete_verb(command: click.Command, verb: Verb) -> None:
-    from domain.kinds import ListOf, Reference, Refers
-    from domain.registry import parameters_of
-
-    roster = (Refers.CHARACTER, Refers.NPC)  # what `who` names: a character (or an NPC)
-    kinds = {p.name: p.kind for p in parameters_of(verb.command)}
-    items = [k.item if isinstance(k, ListOf) else k for k in kinds.values()]
-    references = [k for k in items if isinstance(k, Reference) and k.refers in roster]
-    actor = next((k for k in references if k.acts), references[0] if references else None)
-    for param in command.params:
-        if isinstance(param.type, click.Choice):
-            continue  # the option's own choices, as it reads them
-        kind = kinds.get(param.name or "") or (actor if param.name == "who" else None)
-        completer = None if kind is None else completer_of(kind)
-        if completer is not None:
-            param._custom_shell_complete = completer
 
 
 @click.command("completion")

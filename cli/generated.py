@@ -59,17 +59,29 @@ class Opt:
 
 
 @frozen(kw_only=True)
+class Arg:
+    """An argument that is more than one field's name: the field it gives (``""``: none, the
+    verb's ``shape`` reads it, and ``kind`` says what it takes) and a fixed count of values
+    (``nargs``; by default a list's any number, else one)."""
+
+    field: str = ""
+    kind: Kind | None = None
+    nargs: int | None = None
+
+
+@frozen(kw_only=True)
 class Line:
     """One verb's declaration: its command's class (by name, in its system's ``commands``
-    module), its positional parameters in order (the argument's name -> the field), its
-    options in the order help lists them (the option's name, without ``--`` -> ``Opt``), the
-    fields a ``shape`` makes from the options (none has an option of its own), and its example
-    line (or lines). ``optional`` names the arguments that may be left out though their field
-    has no default (a list's: none given, an empty list; ``roll WHO [QUALITIES]...``)."""
+    module), its positional parameters in order (the argument's name -> the field, or an
+    ``Arg``), its options in the order help lists them (the option's name, without ``--`` ->
+    ``Opt``), the fields a ``shape`` makes from the options and arguments of no field (none has
+    one of its own), and its example line (or lines). ``optional`` names the arguments that may
+    be left out though their field has no default (a list's: none given, an empty list;
+    ``roll WHO [QUALITIES]...``)."""
 
     command: str
     example: str
-    arguments: Mapping[str, str] = NONE
+    arguments: Mapping[str, str | Arg] = NONE
     optional: tuple[str, ...] = ()
     options: Mapping[str, Opt] = NONE
     shaped: tuple[str, ...] = ()
@@ -123,22 +135,36 @@ def click_type(kind: Kind) -> click.ParamType[Any]:
     return click.STRING
 
 
-def _argument(name: str, parameter: Parameter, optional: bool = False) -> click.Argument:
+def _argument(
+    name: str, parameter: Parameter | None, said: Arg | None = None, optional: bool = False
+) -> click.Argument:
+    """An argument: its field's (``parameter``), else what ``said`` declares it takes (a
+    list's any number of values, else one, required); ``optional``: may be left out."""
     from cli.completion import completer_of
-    from domain.kinds import ListOf
+    from domain.kinds import ListOf, Text
 
-    listed = isinstance(parameter.kind, ListOf)
+    declared = said.kind if said is not None else None
+    kind = parameter.kind if parameter is not None else declared or Text()
+    listed = isinstance(kind, ListOf)
     given = (
-        {} if parameter.required or parameter.default is None else {"default": parameter.default}
+        {}
+        if parameter is None or parameter.required or parameter.default is None
+        else {"default": parameter.default}
     )
+    nargs = said.nargs if said is not None and said.nargs is not None else -1 if listed else 1
     return click.Argument(
         [name],
-        type=click_type(parameter.kind),
-        nargs=-1 if listed else 1,
-        required=parameter.required and not optional,
-        shell_complete=completer_of(parameter.kind),
+        type=click_type(kind),
+        nargs=nargs,
+        required=(parameter.required and not optional) if parameter is not None else not listed,
+        shell_complete=completer_of(kind),
         **given,
     )
+
+
+def _field(said: str | Arg) -> str:
+    """The field an argument gives (``""``: none, a shape reads it)."""
+    return said if isinstance(said, str) else said.field
 
 
 def _option(name: str, said: Opt, parameter: Parameter | None) -> click.Option:
@@ -146,7 +172,7 @@ def _option(name: str, said: Opt, parameter: Parameter | None) -> click.Option:
     from domain.kinds import Flag, Text
 
     kind = parameter.kind if parameter is not None else (said.kind or Text())
-    field = name.replace("-", "_") if said.field is None else said.field or name
+    field = said.field or name.replace("-", "_")
     names = [f"--{name}", *([f"-{said.short}"] if said.short else []), field]
     required, default = _required_and_default(said, parameter)
     extra: dict[str, Any] = {} if required or default is None else {"default": default}
@@ -221,11 +247,17 @@ def build(name: str, line: Line, module: str) -> click.Command:
     verb = verb_for(command_class)
     by_field = {p.name: p for p in verb.parameters}
     params: list[click.Parameter] = [
-        _argument(cli_name, by_field[field], cli_name in line.optional)
-        for cli_name, field in line.arguments.items()
+        _argument(
+            cli_name,
+            by_field[_field(said)] if _field(said) else None,
+            said if isinstance(said, Arg) else None,
+            cli_name in line.optional,
+        )
+        for cli_name, said in line.arguments.items()
     ]
+    renamed = {cli_name: _field(said) or cli_name for cli_name, said in line.arguments.items()}
     declared = {**line.options}
-    given = {*line.arguments.values(), *line.shaped}
+    given = {*map(_field, line.arguments.values()), *line.shaped}
     for option_name, said in declared.items():
         field = option_name.replace("-", "_") if said.field is None else said.field
         given.add(field)
@@ -236,7 +268,6 @@ def build(name: str, line: Line, module: str) -> click.Command:
     if verb.rolls:
         params += _params(dice.dice_options)
     params.append(say_option())
-    renamed = dict(line.arguments)
 
     def callback(**values: Any) -> None:
         faces, seed = values.pop("faces", None), values.pop("seed", None)

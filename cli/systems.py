@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import importlib
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 import click
 
-from cli.completion import COMPLETING, complete_from_kinds
 from domain.rulesets import SYSTEMS
 
 if TYPE_CHECKING:
     from cli.sheets import Sheets
-
-_COMPLETING: set[str] = set()  # the systems whose verbs complete from their kinds
 
 
 def module(system: str) -> ModuleType:
@@ -24,20 +20,9 @@ def module(system: str) -> ModuleType:
 
 
 def verbs(system: str) -> click.Group:
-    """A system's verbs, each ruling verb narrating (``--say``); when the shell asks for
-    completions, with what their parameters' kinds complete with (``cli.completion``; only then,
-    as it loads every command)."""
-    from cli.generated import GeneratedGroup
-    from cli.say import add_say
-
-    group = cast("click.Group", module(system).VERBS)
-    if isinstance(group, GeneratedGroup):  # narrating and completing from its kinds already
-        return group
-    add_say(group)  # every ruling verb narrates (--say)
-    if os.environ.get(COMPLETING) and system not in _COMPLETING:
-        _COMPLETING.add(system)
-        complete_from_kinds(group, system)
-    return group
+    """A system's verbs, generated from the registry (``cli.generated``): every ruling verb
+    narrates (``--say``) and completes from its parameters' kinds already."""
+    return cast("click.Group", module(system).VERBS)
 
 
 def sheets(system: str) -> Sheets:

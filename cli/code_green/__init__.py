@@ -1,37 +1,41 @@
-"""Code Green's verbs: characters, token placement, tests, assistance, strain, adaptation.
+"""Code Green's verbs, generated from the registry and ``declared`` (``cli.generated``):
+characters, token placement, tests, assistance, strain, adaptation.
 
-``VERBS`` holds them (`cli.systems` reads it), ``SHEETS`` shows a character (its projection)."""
+``cli.systems`` reads the two names this package defines: ``VERBS`` (the verbs) and ``SHEETS``
+(how a character shows, ``cli.code_green.sheet``: imported with the verb that shows one or a
+read that does, not by a roll)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+import attrs
 import click
 
-from cli.code_green.characters import character
-from cli.code_green.making_tests import assist, reject_assist, roll, test
-from cli.code_green.strain import displace, recover, strain
-from cli.code_green.tokens import adapt, place
-from cli.sheets import Sheets, add_sheet_commands
-from engine import converter
-from projections.code_green_sheet import sheet_extras, sheet_text, status
+from cli.code_green.declared import COMMANDS, GROUPS, LINES
+from cli.generated import GeneratedGroup
 
-SHEETS = Sheets(
-    text=sheet_text,
-    json=lambda c: converter.unstructure(c) | sheet_extras(c),
-    status=status,
+if TYPE_CHECKING:
+    from cli.sheets import Sheets
+
+
+def _sheet_commands(group: click.Group) -> None:
+    from cli.code_green.sheet import SHEETS
+    from cli.sheets import add_sheet_commands
+
+    add_sheet_commands(group, SHEETS, "31415")
+
+
+_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
+VERBS = GeneratedGroup(
+    "code-green", "Code Green's verbs.", LINES, {**GROUPS, "character": _CHARACTER}, COMMANDS
 )
-add_sheet_commands(character, SHEETS, "31415")
 
-VERBS = click.Group("code-green", help="Code Green's verbs.")
-for _command in (
-    character,
-    place,
-    test,
-    assist,
-    reject_assist,
-    roll,
-    strain,
-    displace,
-    adapt,
-    recover,
-):
-    VERBS.add_command(_command)
+
+def __getattr__(name: str) -> Any:
+    if name == "SHEETS":
+        from cli.code_green.sheet import SHEETS
+
+        sheets: Sheets = SHEETS
+        return sheets
+    raise AttributeError(name)

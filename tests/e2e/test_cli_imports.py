@@ -149,6 +149,10 @@ NOT_FOR_A_ROLL = {
         ),
         "Sprawl Goons' other verbs and its sheets: each verb is imported alone",
     ),
+    **dict.fromkeys(
+        ("cli.code_green.sheet", "projections.code_green_sheet"),
+        "Code Green's sheets: each verb is imported alone",
+    ),
 }
 
 

@@ -73,7 +73,10 @@ def _roll_trait(table: Table, taken: set[Trait], dice: DiceSource, log: list[Tra
 
 @frozen(kw_only=True)
 class CreateCharacter(Plain):
-    """Roll or choose three Form and three Function traits (in slot order), then roll the name."""
+    """Choose three Form and three Function traits (in slot order), then roll five d6 for the
+    name. Each trait is named, or 'roll' for a d66; rolled duplicates are flipped, then re-rolled
+    (Character Creation). The dice are drawn in the order rolled: two per d66 for each rolled
+    trait, then the five name dice."""
 
     name: ClassVar[str] = "character create"
     rolls: ClassVar[bool] = True  # its decide may draw dice
@@ -111,7 +114,8 @@ class CreateCharacter(Plain):
 @frozen(kw_only=True)
 class RenameCharacter(Plain):
     """Give a character a new name: its five rolled digits are only the name it has when play
-    begins (Character Creation). The roster knows it by the new name from then on."""
+    begins (Character Creation). The log keeps the old name; the roster knows it by the new name
+    from then on."""
 
     name: ClassVar[str] = "character rename"
     character: str

@@ -123,9 +123,11 @@ def _roll(c: CgCharacter, dice: DiceSource) -> TestRolled:
 
 @frozen(kw_only=True)
 class DeclareTest(Plain):
-    """Declare a test with a Form and a Function trait (both None: no applicable pair).
-
-    With ``roll`` the pool is rolled at once, in the same ruling (no assistance possible)."""
+    """Declare a test with one Form and one Function trait; friends may then assist. The pool
+    is the tokens in the Form trait's row and the Function trait's column (the square where they
+    cross counts once), plus one die per assisting friend; when no pair applies, neither trait
+    is named and the pool is the assist dice alone. It is rolled later, or at once in the same
+    ruling (then no assistance is possible)."""
 
     name: ClassVar[str] = "test"
     rolls: ClassVar[bool] = True  # its decide may draw dice
@@ -225,8 +227,9 @@ class AssistTest(Plain):
 
 @frozen(kw_only=True)
 class RejectAssist(Plain):
-    """The GM rules a helper's pair not applicable to the declared test: its die is taken back,
-    and that pair may not assist this test again (another pair under a token may)."""
+    """The GM rules a helper's pair not applicable to the declared test: its die is taken back.
+    Before the roll only; that pair may not assist this test again (another pair under one of
+    the helper's tokens may)."""
 
     name: ClassVar[str] = "reject-assist"
     helper: str
@@ -253,7 +256,8 @@ class RejectAssist(Plain):
 
 @frozen(kw_only=True)
 class RollTest(Plain):
-    """Roll the declared test's pool (the character's, or whichever test is waiting)."""
+    """Roll the declared test's pool (the character's, or whichever test is waiting). The
+    highest die counts; a pool of zero rolls two dice and keeps the lowest."""
 
     name: ClassVar[str] = "roll"
     rolls: ClassVar[bool] = True  # its decide may draw dice
@@ -272,7 +276,8 @@ class RollTest(Plain):
 
 @frozen(kw_only=True)
 class Adapt(Plain):
-    """After a test, move one token to a different free square (no squares: nothing can move)."""
+    """After every test, move one token from its square to a different free one. With no
+    squares, record that no token can move (only when that is true)."""
 
     name: ClassVar[str] = "adapt"
     character: str

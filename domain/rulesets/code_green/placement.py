@@ -20,7 +20,9 @@ from domain.rulesets.code_green.tables import TOKENS, GridLayout, Square, square
 
 @frozen(kw_only=True)
 class PlaceTokens(Plain):
-    """Place the three tokens at the start of a scene: each a square, or 'roll' for a d66."""
+    """Place a character's three tokens at the start of a scene. Each goes on a square
+    (R1C1..R3C3, or a pair such as Legs/Cryptic) or 'roll' for a d66 (an occupied square is
+    flipped, then re-rolled)."""
 
     name: ClassVar[str] = "place"
     rolls: ClassVar[bool] = True  # its decide may draw dice

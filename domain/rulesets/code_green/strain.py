@@ -55,10 +55,11 @@ def strained_test(view: View, c: CgCharacter) -> int | None:
 
 @frozen(kw_only=True)
 class SufferStrain(Plain):
-    """The GM rules that the character's last test causes strain: roll d66 for the square struck.
-
-    ``destination`` (optional) is where a struck token goes, if it must move. ``foolhardy``: the
-    GM rules a most foolhardy effort, whose strain goes past house rule maxStrainPerTest."""
+    """The GM rules that the character's last test causes strain: roll d66 for the square
+    struck. A square already marked incapacitates. A token struck moves to an empty unmarked
+    square (its destination, given now or by displacing it later), or is removed when fewer
+    than three unmarked squares remain. One strain a test (house rule maxStrainPerTest) unless
+    the GM rules a most foolhardy effort."""
 
     name: ClassVar[str] = "strain"
     rolls: ClassVar[bool] = True  # its decide may draw dice

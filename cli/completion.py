@@ -12,16 +12,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem, get_completion_class
 
 from cli.defaults import DEFAULT_DB
 
 if TYPE_CHECKING:  # imported when a completion is asked for: printing the script needs none
+    from click.shell_completion import CompletionItem
+
     from domain.campaign import CampaignState
     from domain.kinds import Kind
     from engine import Engine
 
-Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+    Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETING = "_CAMPAIGN_COMPLETE"  # set by the shell's script while it asks for completions
@@ -45,7 +46,7 @@ def campaign_names(ctx: click.Context, _: click.Parameter, typed: str) -> list[C
         return []
     with engine:
         names = [c.name for c in engine.directory().campaigns]
-    return [CompletionItem(n) for n in names if n.casefold().startswith(typed.casefold())]
+    return _starting(names, typed)
 
 
 def _campaign(ctx: click.Context) -> CampaignState | None:
@@ -67,6 +68,8 @@ def _campaign(ctx: click.Context) -> CampaignState | None:
 
 
 def _starting(names: Any, typed: str) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem  # only while completing
+
     return [CompletionItem(n) for n in names if n.casefold().startswith(typed.casefold())]
 
 
@@ -107,6 +110,8 @@ def completion(shell: str) -> None:
     Example:
       campaign completion zsh > ~/.campaign-completion.zsh
     """
+    from click.shell_completion import get_completion_class
+
     from cli.main import campaign
 
     script = get_completion_class(shell)

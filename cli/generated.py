@@ -31,6 +31,7 @@ import click
 from attrs import frozen
 
 from cli.context import WholeNumber
+from domain.plain import Plain
 
 if TYPE_CHECKING:
     from domain.kinds import Kind
@@ -42,7 +43,7 @@ FIELD_S = "the field's own"  # an ``Opt``'s default when it declares none: its f
 
 
 @frozen(kw_only=True)
-class Opt:
+class Opt(Plain):
     """What the CLI says of one option beyond its parameter's kind: the field it gives (by
     default its own name, ``-`` as ``_``; ``""``: none, the verb's ``shape`` reads it, and
     ``kind`` and ``required`` say what it takes), its short name, metavar and help, and a
@@ -59,7 +60,7 @@ class Opt:
 
 
 @frozen(kw_only=True)
-class Arg:
+class Arg(Plain):
     """An argument that is more than one field's name: the field it gives (``""``: none, the
     verb's ``shape`` reads it, and ``kind`` says what it takes) and a fixed count of values
     (``nargs``; by default a list's any number, else one)."""
@@ -70,7 +71,7 @@ class Arg:
 
 
 @frozen(kw_only=True)
-class Line:
+class Line(Plain):
     """One verb's declaration: its command's class (by name, in its system's ``commands``
     module), its positional parameters in order (the argument's name -> the field, or an
     ``Arg``), its options in the order help lists them (the option's name, without ``--`` ->
@@ -89,7 +90,7 @@ class Line:
 
 
 @frozen(kw_only=True)
-class Group:
+class Group(Plain):
     """A verb of two words' first word (``item`` of ``item add``): its help and example."""
 
     help: str

@@ -5,7 +5,6 @@ mistyped one among those verbs."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from difflib import SequenceMatcher
 from pathlib import Path
 
 import click
@@ -58,6 +57,8 @@ def closest(typed: str, verbs: Iterable[str]) -> list[str]:
     """The verbs most like ``typed`` (``rol``: ``roll``; ``charcter``: ``character``): difflib's
     ratio of matching characters, at least ``ALIKE``; of those, the best, and any as good. The
     verbs that ``typed`` begins (three letters or more: ``hist``, ``history``) come first."""
+    from difflib import SequenceMatcher  # only for a mistyped verb
+
     word = typed.casefold()
     verbs = list(verbs)
     begun = [verb for verb in verbs if len(word) >= 3 and verb.startswith(word)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 import textwrap
 from collections.abc import Iterable
@@ -41,6 +40,8 @@ def wrap_width() -> int | None:
     pipe, where every line stays whole for grep and scripts."""
     if not sys.stdout.isatty():
         return None
+    import shutil  # only for a terminal (it imports the archivers): a roll's output is piped
+
     return max(shutil.get_terminal_size().columns, 20)
 
 

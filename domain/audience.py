@@ -17,9 +17,11 @@ from typing import Final, TypeAlias
 
 from attrs import frozen
 
+from domain.plain import Plain
+
 
 @frozen
-class Member:
+class Member(Plain):
     """One member of the table, by name (their seat decides what they read)."""
 
     name: str
@@ -29,7 +31,7 @@ class Member:
 
 
 @frozen
-class GMs:
+class GMs(Plain):
     """The GMs at their own keyboard: everything, hidden rulings and GM-only notes too."""
 
     def __str__(self) -> str:
@@ -37,7 +39,7 @@ class GMs:
 
 
 @frozen
-class Table:
+class Table(Plain):
     """What every member of the table may read: public rulings, and hidden ones once revealed."""
 
     def __str__(self) -> str:

@@ -40,7 +40,7 @@ def _nothing_expected(view: View, character: Any) -> Sequence[str]:
 
 
 @frozen
-class Moves:
+class Moves(Plain):
     """A system's reading of the state: ``checks`` (verb -> ``Check``), ``table`` (verb ->
     ``TableCheck``, the system's verbs that no character does), ``expected(view, character)``
     (the verbs the state waits for from that character, first first)."""

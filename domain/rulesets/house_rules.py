@@ -14,6 +14,7 @@ from attrs import frozen
 
 from domain.errors import InvalidHouseRule, UnknownHouseRule
 from domain.events import HouseRule
+from domain.plain import Plain
 
 S = TypeVar("S")
 Parser = Callable[[str], object]
@@ -35,7 +36,7 @@ def _text(value: object) -> str:
 
 
 @frozen
-class HouseRules(Generic[S]):
+class HouseRules(Plain, Generic[S]):
     """A system's house rules: key -> (Settings attribute, parser, what a valid value is)."""
 
     system: str

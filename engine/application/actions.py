@@ -16,13 +16,14 @@ from domain.campaign import CampaignState, RosterEntry
 from domain.errors import NotAllowed
 from domain.events import Role
 from domain.moves import moves_now
+from domain.plain import Plain
 from domain.policy import OBSERVERS, acting_member, players_may_in
 from domain.registry import verbs
 from engine.application.core import Store
 
 
 @frozen(kw_only=True)
-class ActionView:
+class ActionView(Plain):
     """A verb the member may issue now; ``expected``: one the state waits for."""
 
     verb: str
@@ -30,7 +31,7 @@ class ActionView:
 
 
 @frozen(kw_only=True)
-class ActionsView:
+class ActionsView(Plain):
     """The member's actions now, for ``character`` (None: any they may act as), with the
     characters they may choose between (``characters``), the expected ones first."""
 

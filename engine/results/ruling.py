@@ -18,6 +18,7 @@ from attrs import Factory, frozen
 from domain.campaign import CampaignState, Dispute
 from domain.dice import Provenance
 from domain.events import PostWritten, Role, RulingMade
+from domain.plain import Plain
 from domain.said import said
 from engine.results.log_lines import event_lines, names
 from engine.store.mapper import converter
@@ -30,13 +31,13 @@ if TYPE_CHECKING:
 
 
 @frozen(kw_only=True)
-class DieView:
+class DieView(Plain):
     sides: int
     face: int
 
 
 @frozen(kw_only=True)
-class EventView:
+class EventView(Plain):
     """One recorded event: its type, where it is (stream, version), the character it is about
     (None: the campaign), its fields and its line of the log (None: it has none)."""
 
@@ -66,7 +67,7 @@ def _uncorrectable(command: str) -> bool:
 
 
 @frozen(kw_only=True)
-class RulingView:
+class RulingView(Plain):
     """What one command recorded: its header (number, command, who, when, where), the dice and
     where they came from, the events, and how it reads: its narration (``say``: "" for none),
     its lines as the log frames them, who speaks in it (a post's speaker, else the first
@@ -155,7 +156,7 @@ def sealed_through(made: RulingMade) -> str:
 
 
 @frozen(kw_only=True)
-class DisputeView:
+class DisputeView(Plain):
     """A member's objection to a ruling, and how the GM resolved it (``outcome`` None while
     open)."""
 
@@ -184,14 +185,14 @@ def dispute_views(campaign: CampaignState, ruling: int | None = None) -> list[Di
 
 
 @frozen(kw_only=True)
-class UndoneView:
+class UndoneView(Plain):
     by: int
     actor: str
     reason: str
 
 
 @frozen(kw_only=True)
-class AmendedView:
+class AmendedView(Plain):
     """A correction of a ruling (``kind``: ``amended`` or ``re-decided``) and what now stands
     (its events, and their lines as the log frames them: ``now Alice: ...``); ``say``: the
     narration it gave the ruling (null: it left the narration as it was); ``new_dice``: how
@@ -208,7 +209,7 @@ class AmendedView:
 
 
 @frozen(kw_only=True)
-class LogEntry:
+class LogEntry(Plain):
     """One ruling of the log, as its reader may read it: its header, parameters and dice, the
     events it recorded (and their lines: what it recorded, whatever corrected it since), its
     undo and amendments, its disputes, its narration as recorded (``say``), who speaks in it,

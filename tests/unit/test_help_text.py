@@ -18,7 +18,7 @@ from domain.rulesets import SYSTEMS
 
 def _helps(command: click.Command, path: str) -> Iterator[tuple[str, str]]:
     """The help of ``command`` and of each command under it, by command line."""
-    context = click.Context(command, info_name=path)
+    context = _context(command, path)
     yield path, command.get_help(context)
     if isinstance(command, click.Group):
         for name in command.list_commands(context):
@@ -27,9 +27,16 @@ def _helps(command: click.Command, path: str) -> Iterator[tuple[str, str]]:
                 yield from _helps(under, f"{path} {name}")
 
 
+def _context(command: click.Command, path: str) -> click.Context:
+    """A context as click makes one for ``command``, with its settings: click keeps a command's
+    help option once made, so one made without ``-h`` would leave ``campaign -h`` unknown to
+    the tests that run after this one."""
+    return click.Context(command, info_name=path, **command.context_settings)
+
+
 def every_cli_help() -> dict[str, str]:
     """The help of every command: the shared verbs and every system's."""
-    found = {"campaign": campaign.get_help(click.Context(campaign, info_name="campaign"))}
+    found = {"campaign": campaign.get_help(_context(campaign, "campaign"))}
     for name in manifest.SHARED:
         found.update(_helps(campaign.commands[name], f"campaign {name}"))
     for system in manifest.SYSTEM_VERBS:

@@ -355,7 +355,11 @@ class Streams:
         }
         if not taken:
             return None
-        amended = (r for r in self._corrections_after(stream, 0, None) if r.event is not None)
+        # An amendment of a ruling is a later ruling: recorded at or after the first version
+        # written by that ruling or a later one (found by its key, not by reading the stream).
+        last = max(r.originator_version for r in found)
+        start = self._first_version_since(stream, min(taken), last) - 1
+        amended = (r for r in self._corrections_after(stream, start, None) if r.event is not None)
         return min(
             (
                 r.originator_version
@@ -364,6 +368,18 @@ class Streams:
             ),
             default=None,
         )
+
+    def _first_version_since(self, stream: UUID, ruling: int, last: int) -> int:
+        """The first version up to ``last`` written by ``ruling`` or a later one (``last``
+        when none is earlier): a binary search, the versions' rulings only growing."""
+        low, high = 1, last
+        while low < high:
+            middle = (low + high) // 2
+            if self._ruling_at(stream, middle) >= ruling:
+                high = middle
+            else:
+                low = middle + 1
+        return low
 
     def _ruling_at(self, stream: UUID, version: int) -> int:
         """The ruling that wrote ``version`` of ``stream`` (one row read by its key)."""

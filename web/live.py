@@ -75,6 +75,9 @@ class Sent:
     payload: bytes
 
 
+TURN = 25  # streams woken a turn of the event loop (``_put_in_turns``)
+
+
 def encoded(rendered: Rendered, last: int) -> Sent:
     events = [ServerSentEventMessage(data=html, event="ruling", id=n) for n, html in rendered]
     events.append(ServerSentEventMessage(data=str(last), event="changed", id=last))
@@ -281,7 +284,16 @@ class Feed:
             by_loop[stream.loop].append((stream, delivery))
         for loop, some in by_loop.items():
             with contextlib.suppress(RuntimeError):  # a loop already closed
-                loop.call_soon_threadsafe(_put_all, some)
+                loop.call_soon_threadsafe(_put_in_turns, some)
+
+
+def _put_in_turns(deliveries: list[tuple[Stream, Delivery]]) -> None:
+    """Wake ``TURN`` streams a turn of the event loop: a request that comes in meanwhile is
+    read between two turns, not after every open stream has written its ruling (measured with
+    500 streams open: a request's p99 was the whole fan-out's length)."""
+    _put_all(deliveries[:TURN])
+    if len(deliveries) > TURN:
+        asyncio.get_running_loop().call_soon(_put_in_turns, deliveries[TURN:])
 
 
 def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:

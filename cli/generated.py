@@ -98,6 +98,35 @@ class Group(Plain):
     extend: Callable[[click.Group], None] | None = None  # its commands of no verb (reads)
 
 
+def with_sheets(groups: Mapping[str, Group], package: str, shown: str) -> dict[str, Group]:
+    """``groups`` with ``character show`` and ``character list`` added to the character group
+    from the system's sheets (``cli.<package>.sheet``), imported when that group is built: a
+    roll never imports them."""
+
+    def extend(group: click.Group) -> None:
+        from cli.sheets import add_sheet_commands
+
+        add_sheet_commands(group, sheets_attribute(package)("SHEETS"), shown)
+
+    character = groups["character"]
+    return {
+        **groups,
+        "character": Group(help=character.help, example=character.example, extend=extend),
+    }
+
+
+def sheets_attribute(package: str) -> Callable[[str], Any]:
+    """A system package's module ``__getattr__``: its ``SHEETS`` (how a character shows),
+    from ``cli.<package>.sheet`` the first time it is asked for (``cli.systems.sheets``)."""
+
+    def attribute(name: str) -> Any:
+        if name == "SHEETS":
+            return importlib.import_module(f"cli.{package}.sheet").SHEETS
+        raise AttributeError(name)
+
+    return attribute
+
+
 def helped(text: str, example: str) -> str:
     """A command's help: ``text``, then its example (kept as written)."""
     lines = "\n".join(f"  {line}" for line in example.splitlines())

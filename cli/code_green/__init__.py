@@ -7,35 +7,10 @@ read that does, not by a roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import attrs
-import click
-
 from cli.code_green.declared import COMMANDS, GROUPS, LINES
-from cli.generated import GeneratedGroup
+from cli.generated import GeneratedGroup, sheets_attribute, with_sheets
 
-if TYPE_CHECKING:
-    from cli.sheets import Sheets
-
-
-def _sheet_commands(group: click.Group) -> None:
-    from cli.code_green.sheet import SHEETS
-    from cli.sheets import add_sheet_commands
-
-    add_sheet_commands(group, SHEETS, "31415")
-
-
-_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
 VERBS = GeneratedGroup(
-    "code-green", "Code Green's verbs.", LINES, {**GROUPS, "character": _CHARACTER}, COMMANDS
+    "code-green", "Code Green's verbs.", LINES, with_sheets(GROUPS, "code_green", "31415"), COMMANDS
 )
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SHEETS":
-        from cli.code_green.sheet import SHEETS
-
-        sheets: Sheets = SHEETS
-        return sheets
-    raise AttributeError(name)
+__getattr__ = sheets_attribute("code_green")

@@ -8,35 +8,10 @@ does, not by a roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import attrs
-import click
-
-from cli.generated import GeneratedGroup
+from cli.generated import GeneratedGroup, sheets_attribute, with_sheets
 from cli.sims.declared import COMMANDS, GROUPS, LINES
 
-if TYPE_CHECKING:
-    from cli.sheets import Sheets
-
-
-def _sheet_commands(group: click.Group) -> None:
-    from cli.sheets import add_sheet_commands
-    from cli.sims.sheet import SHEETS
-
-    add_sheet_commands(group, SHEETS, "Neo")
-
-
-_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
 VERBS = GeneratedGroup(
-    "sims", "The Sims RPG's verbs.", LINES, {**GROUPS, "character": _CHARACTER}, COMMANDS
+    "sims", "The Sims RPG's verbs.", LINES, with_sheets(GROUPS, "sims", "Neo"), COMMANDS
 )
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SHEETS":
-        from cli.sims.sheet import SHEETS
-
-        sheets: Sheets = SHEETS
-        return sheets
-    raise AttributeError(name)
+__getattr__ = sheets_attribute("sims")

@@ -7,39 +7,14 @@ read that does, not by a roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import attrs
-import click
-
-from cli.generated import GeneratedGroup
+from cli.generated import GeneratedGroup, sheets_attribute, with_sheets
 from cli.sprawl_goons.declared import COMMANDS, GROUPS, LINES
 
-if TYPE_CHECKING:
-    from cli.sheets import Sheets
-
-
-def _sheet_commands(group: click.Group) -> None:
-    from cli.sheets import add_sheet_commands
-    from cli.sprawl_goons.sheet import SHEETS
-
-    add_sheet_commands(group, SHEETS, "Tanner")
-
-
-_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
 VERBS = GeneratedGroup(
     "sprawl-goons",
     "Sprawl Goons: Upgraded's verbs.",
     LINES,
-    {**GROUPS, "character": _CHARACTER},
+    with_sheets(GROUPS, "sprawl_goons", "Tanner"),
     COMMANDS,
 )
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SHEETS":
-        from cli.sprawl_goons.sheet import SHEETS
-
-        sheets: Sheets = SHEETS
-        return sheets
-    raise AttributeError(name)
+__getattr__ = sheets_attribute("sprawl_goons")

@@ -7,33 +7,10 @@ does, not by a roll)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import attrs
-import click
-
-from cli.generated import GeneratedGroup
+from cli.generated import GeneratedGroup, sheets_attribute, with_sheets
 from cli.the_code.declared import COMMANDS, GROUPS, LINES
 
-if TYPE_CHECKING:
-    from cli.sheets import Sheets
-
-
-def _sheet_commands(group: click.Group) -> None:
-    from cli.sheets import add_sheet_commands
-    from cli.the_code.sheet import SHEETS
-
-    add_sheet_commands(group, SHEETS, '"The Hawk"')
-
-
-_CHARACTER = attrs.evolve(GROUPS["character"], extend=_sheet_commands)
-VERBS = GeneratedGroup("the-code", "The Code's verbs.", LINES, {"character": _CHARACTER}, COMMANDS)
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SHEETS":
-        from cli.the_code.sheet import SHEETS
-
-        sheets: Sheets = SHEETS
-        return sheets
-    raise AttributeError(name)
+VERBS = GeneratedGroup(
+    "the-code", "The Code's verbs.", LINES, with_sheets(GROUPS, "the_code", '"The Hawk"'), COMMANDS
+)
+__getattr__ = sheets_attribute("the_code")

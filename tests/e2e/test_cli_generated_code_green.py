@@ -15,9 +15,8 @@ import pytest
 
 from cli import systems
 from cli.code_green.declared import COMMANDS, GROUPS, LINES, ROLLED
-from cli.generated import Arg, Line, Opt, click_type, helped
-from domain.kinds import Flag, Kind, ListOf
-from domain.registry import Parameter, verb_for, verb_of, verbs
+from cli.generated import helped
+from domain.registry import Parameter, verb_for
 from domain.rulesets.code_green import commands as cg
 from domain.rulesets.code_green.tables import TOKENS
 from tests.e2e.conftest import Run
@@ -47,91 +46,10 @@ def _fields(path: str) -> dict[str, Parameter]:
     return {p.name: p for p in verb_for(getattr(cg, LINES[path].command)).parameters}
 
 
-def test_every_command_of_the_system_has_its_line() -> None:
-    own = {verb_of(getattr(cg, name)) for name in cg.__all__}
-    assert sorted(own) == sorted(LINES)
-    for path, line in LINES.items():
-        assert verb_of(getattr(cg, line.command)) == path
-        assert path in verbs(SYSTEM)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_a_verb_s_help_is_its_verb_s_then_its_example(path: str) -> None:
-    """The one text the OpenAPI schema and Discord show (``Verb.help``)."""
-    line = LINES[path]
-    verb = verb_for(getattr(cg, line.command))
-    assert _command(path).help == helped(verb.help, line.example)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_every_field_has_an_argument_an_option_or_a_shape(path: str) -> None:
-    line: Line = LINES[path]
-    given = {a if isinstance(a, str) else a.field for a in line.arguments.values()}
-    given |= set(line.shaped)
-    given |= {
-        o.field if o.field is not None else n.replace("-", "_") for n, o in line.options.items()
-    }
-    assert set(_fields(path)) <= given
-    assert (line.shape is None) == (not line.shaped)
-    loose = [a for a in line.arguments.values() if isinstance(a, Arg) and not a.field]
-    loose += [o for o in line.options.values() if o.field == ""]
-    assert bool(loose) == bool(line.shaped), "what no field takes, a shape reads"
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_the_example_is_a_line_the_verb_reads(path: str) -> None:
-    words = shlex.split(LINES[path].example.replace("\\\n", " "))
-    assert ["campaign", *path.split()] == words[: len(path.split()) + 1]
-    command = _command(path)
-    context = command.make_context(path, words[len(path.split()) + 1 :], resilient_parsing=True)
-    assert context.params
-
-
 def test_a_group_s_help_and_example() -> None:
     for name, group in GROUPS.items():
         assert _command(name).help == helped(group.help, group.example)
     assert {"create", "rename", "show", "list"} == set(_command("character").commands)
-
-
-def _argument_kind(path: str, name: str) -> tuple[Kind | None, int | None]:
-    """What an argument takes (its field's kind, or the one its ``Arg`` declares; None: a
-    flag's) and the count of values it declares (None: its kind's)."""
-    said = LINES[path].arguments[name]
-    if isinstance(said, str):
-        return _fields(path)[said].kind, None
-    kind = _fields(path)[said.field].kind if said.field else said.kind
-    return kind, said.nargs
-
-
-def _option_kind(path: str, param: click.Parameter) -> Kind | None:
-    by_name = {f"--{n}": o for n, o in LINES[path].options.items()}
-    said = next((by_name[o] for o in param.opts if o in by_name), Opt())
-    field = said.field if said.field is not None else param.name or ""
-    return _fields(path)[field].kind if field else said.kind
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_each_argument_and_option_reads_its_kind(path: str) -> None:
-    """What a parameter takes on the command line is what its kind (its field's, or the one
-    the line declares for a shape to read) takes (``click_type``); place's squares are three."""
-    for param in _command(path).params:
-        if param.name in DICE_AND_SAY:
-            continue
-        if isinstance(param, click.Argument):
-            kind, nargs = _argument_kind(path, param.name or "")
-        else:
-            kind, nargs = _option_kind(path, param), None
-        if kind is None or isinstance(kind, Flag):
-            assert getattr(param, "is_flag", True), (path, param.name)
-            continue
-        expected = click_type(kind)
-        assert type(param.type) is type(expected), (path, param.name)
-        assert getattr(param.type, "choices", None) == getattr(expected, "choices", None)
-        listed = -1 if isinstance(kind, ListOf) else 1
-        assert param.multiple or param.nargs == (nargs or listed), (path, param.name)
-    if path == "place":
-        (squares,) = [p for p in _command(path).params if p.name == "squares"]
-        assert (TOKENS, True) == (squares.nargs, squares.required)
 
 
 BUILT = [
@@ -295,3 +213,8 @@ def test_arguments_and_options_complete_from_their_kinds(table: Run, db: Path) -
     assert ["21144"] == completed(db, ["reject-assist"], "2")
     assert ["31415"] == completed(db, ["character", "rename"], "3")
     assert ["Rosa"] == completed(db, ["character", "create", "--player"], "Ro")
+
+
+def test_place_takes_exactly_its_three_squares() -> None:
+    (squares,) = [p for p in _command("place").params if p.name == "squares"]
+    assert (TOKENS, True) == (squares.nargs, squares.required)

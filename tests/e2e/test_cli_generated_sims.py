@@ -15,11 +15,8 @@ import click
 import pytest
 
 from cli import systems
-from cli.generated import Line, click_type, helped
+from cli.generated import helped
 from cli.sims.declared import COMMANDS, GROUPS, LINES
-from domain.kinds import Flag, ListOf
-from domain.registry import verb_for, verb_of, verbs
-from domain.rulesets.sims import commands as sims
 from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, TieBreak
 from tests.e2e.conftest import Run
 from tests.e2e.test_sims_cli import SETUP
@@ -35,73 +32,12 @@ def _command(path: str) -> click.Command:
     return found
 
 
-def test_every_command_of_the_system_has_its_line() -> None:
-    own = {verb_of(getattr(sims, name)) for name in sims.__all__}
-    assert sorted(own) == sorted(LINES)
-    for path, line in LINES.items():
-        assert verb_of(getattr(sims, line.command)) == path
-        assert path in verbs(SYSTEM)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_a_verb_s_help_is_its_verb_s_then_its_example(path: str) -> None:
-    """The one text the OpenAPI schema and Discord show (``Verb.help``)."""
-    line = LINES[path]
-    verb = verb_for(getattr(sims, line.command))
-    assert _command(path).help == helped(verb.help, line.example)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_every_field_has_an_argument_an_option_or_a_shape(path: str) -> None:
-    line: Line = LINES[path]
-    verb = verb_for(getattr(sims, line.command))
-    given = set(line.arguments.values()) | set(line.shaped)
-    given |= {
-        o.field if o.field is not None else n.replace("-", "_") for n, o in line.options.items()
-    }
-    assert {p.name for p in verb.parameters} <= given
-    assert not line.shaped or line.shape is not None
-    assert set(line.optional) <= set(line.arguments)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_the_example_is_a_line_the_verb_reads(path: str) -> None:
-    words = shlex.split(LINES[path].example.replace("\\\n", " "))
-    assert ["campaign", *path.split()] == words[: len(path.split()) + 1]
-    command = _command(path)
-    context = command.make_context(path, words[len(path.split()) + 1 :], resilient_parsing=True)
-    assert context.params or not verb_for(getattr(sims, LINES[path].command)).parameters
-
-
 def test_a_group_s_help_and_example() -> None:
     for name, group in GROUPS.items():
         assert _command(name).help == helped(group.help, group.example)
     assert {"create", "show", "list"} == set(_command("character").commands)
     assert {"complete"} == set(_command("adventure").commands)
     assert {"announce", "succeed"} == set(_command("mission").commands)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_each_argument_and_option_reads_its_kind(path: str) -> None:
-    """What a parameter takes on the command line is what its kind takes (``click_type``); a
-    field a shape makes reads what its option declares (``--kind damage|failure``)."""
-    line = LINES[path]
-    by_field = {p.name: p for p in verb_for(getattr(sims, line.command)).parameters}
-    for param in _command(path).params:
-        field = line.arguments.get(param.name or "", param.name or "")
-        said = line.options.get((param.name or "").replace("_", "-"))
-        if said is not None and said.field == "":
-            kind = said.kind
-        elif field in by_field and not isinstance(by_field[field].kind, Flag):
-            kind = by_field[field].kind
-        else:
-            continue
-        if kind is None or isinstance(kind, Flag):
-            continue
-        expected = click_type(kind)
-        assert type(param.type) is type(expected), (path, field)
-        assert getattr(param.type, "choices", None) == getattr(expected, "choices", None)
-        assert param.multiple or param.nargs == (-1 if isinstance(kind, ListOf) else 1)
 
 
 BUILT = [

@@ -12,11 +12,8 @@ import click
 import pytest
 
 from cli import systems
-from cli.generated import Line, click_type, helped
+from cli.generated import helped
 from cli.the_code.declared import COMMANDS, GROUPS, LINES, REVEAL
-from domain.kinds import Flag, ListOf
-from domain.registry import verb_for, verb_of, verbs
-from domain.rulesets.the_code import commands as tc
 from domain.rulesets.the_code.tables import NeedReason, Scale
 from tests.e2e.conftest import Run
 from tests.e2e.test_the_code_cli import HAWK
@@ -32,63 +29,10 @@ def _command(path: str) -> click.Command:
     return found
 
 
-def test_every_command_of_the_system_has_its_line() -> None:
-    own = {verb_of(getattr(tc, name)) for name in tc.__all__}
-    assert sorted(own) == sorted(LINES)
-    for path, line in LINES.items():
-        assert verb_of(getattr(tc, line.command)) == path
-        assert path in verbs(SYSTEM)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_a_verb_s_help_is_its_verb_s_then_its_example(path: str) -> None:
-    """The one text the OpenAPI schema and Discord show (``Verb.help``)."""
-    line = LINES[path]
-    verb = verb_for(getattr(tc, line.command))
-    assert _command(path).help == helped(verb.help, line.example)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_every_field_has_an_argument_an_option_or_a_shape(path: str) -> None:
-    line: Line = LINES[path]
-    verb = verb_for(getattr(tc, line.command))
-    given = set(line.arguments.values()) | set(line.shaped)
-    given |= {
-        o.field if o.field is not None else n.replace("-", "_") for n, o in line.options.items()
-    }
-    assert {p.name for p in verb.parameters} <= given
-    assert not line.shaped or line.shape is not None
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_the_example_is_a_line_the_verb_reads(path: str) -> None:
-    words = shlex.split(LINES[path].example.replace("\\\n", " "))
-    assert ["campaign", *path.split()] == words[: len(path.split()) + 1]
-    command = _command(path)
-    context = command.make_context(path, words[len(path.split()) + 1 :], resilient_parsing=True)
-    assert context.params
-
-
 def test_a_group_s_help_and_example() -> None:
     for name, group in GROUPS.items():
         assert _command(name).help == helped(group.help, group.example)
     assert {"create", "show", "list"} == set(_command("character").commands)
-
-
-@pytest.mark.parametrize("path", sorted(LINES))
-def test_each_argument_and_option_reads_its_kind(path: str) -> None:
-    """What a parameter takes on the command line is what its kind takes (``click_type``)."""
-    line = LINES[path]
-    by_field = {p.name: p for p in verb_for(getattr(tc, line.command)).parameters}
-    for param in _command(path).params:
-        field = line.arguments.get(param.name or "", param.name or "")
-        if field not in by_field or isinstance(by_field[field].kind, Flag):
-            continue
-        kind = by_field[field].kind
-        expected = click_type(kind)
-        assert type(param.type) is type(expected), (path, field)
-        assert getattr(param.type, "choices", None) == getattr(expected, "choices", None)
-        assert param.multiple or param.nargs == (-1 if isinstance(kind, ListOf) else 1)
 
 
 def test_reveal_is_one_option_wherever_it_is_taken() -> None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the engine is imported when a command first needs the store
     from engine import Engine
 
 
-@define
+@define(eq=False)  # one a run: compared by identity, as click compares its objects
 class Context:
     db: str
     campaign_option: str | None

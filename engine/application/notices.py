@@ -47,7 +47,8 @@ if TYPE_CHECKING:  # the marks table and the outbox load with their first use (a
 THEN_KEPT = 8  # campaigns as they were after a ruling, kept for the next reads
 TOLD_KEPT = timedelta(days=1)  # how long a "told once" claim is remembered
 MAX_ADDRESS = 254  # characters of an email address (RFC 5321's path, less its brackets)
-ADDRESS = re.compile(r"^[^@\s<>,;:\"]+@[^@\s<>,;:\"]+\.[^@\s<>,;:\"]+$")
+# compiled when first used (re caches it): a roll never reads an address
+ADDRESS = r"^[^@\s<>,;:\"]+@[^@\s<>,;:\"]+\.[^@\s<>,;:\"]+$"
 
 
 class InvalidEmail(DomainError):
@@ -112,7 +113,7 @@ def _text(choices: NoticeChoices) -> str:
 def email_address(text: str) -> str:
     """``text`` as an address to mail ("" for none), or a refusal ``INVALID_EMAIL``."""
     address = text.strip()
-    if address and (len(address) > MAX_ADDRESS or ADDRESS.match(address) is None):
+    if address and (len(address) > MAX_ADDRESS or re.match(ADDRESS, address) is None):
         raise InvalidEmail(address=address[:80])
     return address
 

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 TURN, PRIVATE, DISPUTE = "turn", "private", "dispute"
 NOTICE_KINDS = (TURN, PRIVATE, DISPUTE)  # what a member may choose to be told about
 EXCERPT = 300  # characters of a private post a notice quotes
-DETAILS = re.compile(r"\s*\([^()]*\)")
+DETAILS = r"\s*\([^()]*\)"  # compiled when first used (re caches it)
 
 
 @frozen(kw_only=True)
@@ -113,7 +113,7 @@ def _owed(
                 continue
             # what it waits for, without the details in brackets that change while it waits
             # (an assist adds a die to an open test: still the same test to roll)
-            what = DETAILS.sub("", turn.what)
+            what = re.sub(DETAILS, "", turn.what)
             about = f"turn {group.title}: {turn.who}, {what}, {'now' if turn.now else 'owed'}"
             if group.ordered:  # the one to act now
                 yield about, member, f"{turn.who}'s turn: {turn.what} ({group.title})"

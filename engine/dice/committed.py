@@ -162,7 +162,7 @@ def face(block: bytes, sides: int) -> int | None:
     return next((value % sides + 1 for value in values if value < limit), None)
 
 
-@define
+@define(eq=False)  # a draw in progress: compared by identity
 class CommittedDice:
     """Dice drawn from a session's committed key, from counter ``start`` on, in one lane."""
 

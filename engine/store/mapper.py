@@ -232,7 +232,7 @@ def upcast(cls: type[Any], payload: dict[str, Any], from_version: int) -> dict[s
 
 # Whether a payload is exactly what ``unstructure`` writes for its class, told without writing
 # it: an import checks that every event, decoded and written back, gives the bytes it read.
-_UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_UUID_TEXT = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # for an import
 
 
 class _Unknown(Exception):
@@ -249,7 +249,8 @@ class _WriteBack:
     it is, where the converter's hook gives it back as it is: ``str(text)``, ``int(number)``)."""
 
     def __init__(self) -> None:
-        self.names: dict[str, Any] = {"_uuid_text": _UUID_TEXT.fullmatch, "_uuid": _structure_uuid}
+        uuid_text = re.compile(_UUID_TEXT).fullmatch
+        self.names: dict[str, Any] = {"_uuid_text": uuid_text, "_uuid": _structure_uuid}
         self.functions: dict[Any, tuple[str, str]] = {}
         self.lines: list[str] = []
 

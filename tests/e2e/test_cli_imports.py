@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cli import start_up
 from cli.defaults import DEFAULT_DB, MEMORY
 from domain.rulesets import SYSTEMS
 from tests.e2e.conftest import Run
@@ -197,3 +198,43 @@ def test_the_cli_s_defaults_are_the_engine_s() -> None:
     from engine import MEMORY as ENGINE_MEMORY
 
     assert (DEFAULT_DB, MEMORY) == (ENGINE_DEFAULT, ENGINE_MEMORY)
+
+
+@pytest.mark.parametrize(
+    ("argv", "opens"),
+    [
+        (["--version"], False),
+        (["--help"], False),
+        (["-h"], False),
+        (["roll", "--help"], False),
+        (["completion", "bash"], False),
+        (["key", "new"], False),
+        ([], False),
+        (["roll", "Tanner", "reaction", "--dice", "3,3"], True),
+        (["--db", "completion.db", "--campaign", "key", "log"], True),
+        (["--json", "--as", "ana", "character", "show", "Tanner"], True),
+    ],
+)
+def test_a_verb_that_opens_the_store_has_the_engine_imported_first(
+    argv: list[str], opens: bool
+) -> None:
+    """``cli.start_up`` imports the engine at the bottom of the stack for a verb that opens
+    the store, and never for help, the version, completion or the key file's verbs."""
+    assert opens == start_up.opens_the_store(argv)
+
+
+ENTERED = """
+import contextlib, io, json, sys
+from cli import start_up
+sys.argv = ["campaign", *sys.argv[1:]]
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    start_up.main()
+print(json.dumps(sorted(m for m in sys.modules if m == "engine" or m.startswith("engine."))))
+"""
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["completion", "bash"]])
+def test_the_program_s_entry_imports_no_engine_for_help(argv: list[str], tmp_path: Path) -> None:
+    entered = [sys.executable, "-c", ENTERED, *argv]
+    out = subprocess.run(entered, cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert [] == json.loads(out.stdout.splitlines()[-1])

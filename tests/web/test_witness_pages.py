@@ -123,6 +123,8 @@ def test_the_dice_page_names_the_fork_of_each_rewrite(
         page = context.new_page()
         with serving(str(store.db), port) as base:
             sign_in(page, base, str(store.db), "Rosa")
+            # the statement kept before the key: remembered before the key is made
+            page.wait_for_selector("#witness-said[data-status=unsigned]", timeout=20000)
             key = page.evaluate(MAKE_KEY, [NAME, "Rosa"])
             page.goto(f"{base}/campaigns/{NAME}")
             page.wait_for_selector("#witness-said[data-status=signed]", timeout=20000)

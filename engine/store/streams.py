@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -355,10 +356,11 @@ class Streams:
         }
         if not taken:
             return None
-        # An amendment of a ruling is a later ruling: recorded at or after the first version
-        # written by that ruling or a later one (found by its key, not by reading the stream).
-        last = max(r.originator_version for r in found)
-        start = self._first_version_since(stream, min(taken), last) - 1
+        # An amendment of a ruling is a later ruling: recorded after the versions written by
+        # earlier rulings (the versions' rulings only grow). Those are counted by a binary
+        # search, one row read by its key a step, not by reading the stream from its start.
+        versions = range(1, max(r.originator_version for r in found) + 1)
+        start = bisect_left(versions, min(taken), key=lambda v: self._ruling_at(stream, v))
         amended = (r for r in self._corrections_after(stream, start, None) if r.event is not None)
         return min(
             (
@@ -368,18 +370,6 @@ class Streams:
             ),
             default=None,
         )
-
-    def _first_version_since(self, stream: UUID, ruling: int, last: int) -> int:
-        """The first version up to ``last`` written by ``ruling`` or a later one (``last``
-        when none is earlier): a binary search, the versions' rulings only growing."""
-        low, high = 1, last
-        while low < high:
-            middle = (low + high) // 2
-            if self._ruling_at(stream, middle) >= ruling:
-                high = middle
-            else:
-                low = middle + 1
-        return low
 
     def _ruling_at(self, stream: UUID, version: int) -> int:
         """The ruling that wrote ``version`` of ``stream`` (one row read by its key)."""

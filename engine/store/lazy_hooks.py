@@ -30,6 +30,7 @@ generated."""
 
 Structure = Callable[[Any, Any], Any]
 Unstructure = Callable[[Any], dict[str, Any]]
+Hook = Callable[..., Any]
 
 
 def _plain_shape(cls: type[Any]) -> bool:
@@ -42,11 +43,29 @@ def _resolved(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
     return fields
 
 
+def _until_met_often(by_field: Hook, generate: Callable[[], Hook]) -> Hook:
+    """``by_field`` for the first ``GENERATE_AFTER`` - 1 uses, then the function ``generate``
+    makes (once) for every use after."""
+    uses = 0
+    generated: Hook | None = None
+
+    def hook(*given: Any) -> Any:
+        nonlocal uses, generated
+        if generated is None:
+            uses += 1
+            if uses < GENERATE_AFTER:
+                return by_field(*given)
+            generated = generate()
+        return generated(*given)
+
+    return hook
+
+
 def structure_factory(converter: Converter) -> Callable[[type[Any]], Structure]:
     """A hook factory for attrs classes: field by field, then generated."""
 
     def generate(cls: type[Any]) -> Structure:
-        _resolved(cls)
+        resolve_types(cls)
         return make_dict_structure_fn(
             cls,
             converter,
@@ -57,31 +76,21 @@ def structure_factory(converter: Converter) -> Callable[[type[Any]], Structure]:
     def factory(cls: type[Any]) -> Structure:
         if not _plain_shape(cls) or converter.forbid_extra_keys:
             return generate(cls)
-        fields = _resolved(cls)
         required: list[tuple[str, Structure | None, Any]] = []
         optional: list[tuple[str, Structure | None, Any]] = []
-        for a in fields:
+        for a in _resolved(cls):
             handler = find_structure_handler(a, a.type, converter)
             one = (a.name, handler, a.type)
             (required if a.default is attrs.NOTHING else optional).append(one)
-        uses = 0
-        generated: Structure | None = None
 
-        def hook(value: Any, _: Any) -> Any:
-            nonlocal uses, generated
-            if generated is not None:
-                return generated(value, cls)
-            uses += 1
-            if uses >= GENERATE_AFTER:
-                generated = generate(cls)
-                return generated(value, cls)
+        def by_field(value: Any, _: Any) -> Any:
             given = {n: _structured(value[n], h, t) for n, h, t in required}
             for name, handler, kind in optional:
                 if name in value:
                     given[name] = _structured(value[name], handler, kind)
             return cls(**given)
 
-        return hook
+        return _until_met_often(by_field, lambda: generate(cls))
 
     return factory
 
@@ -94,7 +103,7 @@ def unstructure_factory(converter: Converter) -> Callable[[type[Any]], Unstructu
     """A hook factory for attrs classes: field by field, then generated."""
 
     def generate(cls: type[Any]) -> Unstructure:
-        _resolved(cls)
+        resolve_types(cls)
         return make_dict_unstructure_fn(
             cls, converter, _cattrs_omit_if_default=converter.omit_if_default
         )
@@ -106,22 +115,13 @@ def unstructure_factory(converter: Converter) -> Callable[[type[Any]], Unstructu
         for a in _resolved(cls):
             handler = converter.get_unstructure_hook(a.type, cache_result=False)
             each.append((a.name, None if handler == identity else handler))
-        uses = 0
-        generated: Unstructure | None = None
 
-        def hook(instance: Any) -> dict[str, Any]:
-            nonlocal uses, generated
-            if generated is not None:
-                return generated(instance)
-            uses += 1
-            if uses >= GENERATE_AFTER:
-                generated = generate(cls)
-                return generated(instance)
+        def by_field(instance: Any) -> dict[str, Any]:
             return {
                 name: getattr(instance, name) if h is None else h(getattr(instance, name))
                 for name, h in each
             }
 
-        return hook
+        return _until_met_often(by_field, lambda: generate(cls))
 
     return factory

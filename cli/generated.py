@@ -106,7 +106,7 @@ def with_sheets(groups: Mapping[str, Group], package: str, shown: str) -> dict[s
     def extend(group: click.Group) -> None:
         from cli.sheets import add_sheet_commands
 
-        add_sheet_commands(group, sheets_attribute(package)("SHEETS"), shown)
+        add_sheet_commands(group, _sheets(package), shown)
 
     character = groups["character"]
     return {
@@ -121,10 +121,14 @@ def sheets_attribute(package: str) -> Callable[[str], Any]:
 
     def attribute(name: str) -> Any:
         if name == "SHEETS":
-            return importlib.import_module(f"cli.{package}.sheet").SHEETS
+            return _sheets(package)
         raise AttributeError(name)
 
     return attribute
+
+
+def _sheets(package: str) -> Any:
+    return importlib.import_module(f"cli.{package}.sheet").SHEETS
 
 
 def helped(text: str, example: str) -> str:

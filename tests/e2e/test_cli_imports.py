@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from cli import start_up
@@ -238,3 +239,15 @@ def test_the_program_s_entry_imports_no_engine_for_help(argv: list[str], tmp_pat
     entered = [sys.executable, "-c", ENTERED, *argv]
     out = subprocess.run(entered, cwd=tmp_path, capture_output=True, text=True, check=True)
     assert [] == json.loads(out.stdout.splitlines()[-1])
+
+
+def test_the_options_start_up_skips_with_their_value_are_the_group_s() -> None:
+    from cli.main import campaign
+
+    valued = {
+        name
+        for param in campaign.params
+        if isinstance(param, click.Option) and not param.is_flag
+        for name in param.opts
+    }
+    assert valued == start_up._VALUED

@@ -8,7 +8,11 @@ build, line by line, is in its own test_cli_generated*.py."""
 from __future__ import annotations
 
 import importlib
+import json
 import shlex
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 
 import click
@@ -52,12 +56,30 @@ def _fields(system: str, path: str) -> dict[str, Parameter]:
     return {p.name: p for p in verb_for(command).parameters}
 
 
-def _command(system: str, path: str) -> click.Command:
+def command_of(system: str, path: str) -> click.Command:
+    """The click command of ``system``'s verb ``path`` (``item add``)."""
     found: click.Command = systems.verbs(system)
     for word in path.split():
         assert isinstance(found, click.Group)
         found = found.commands[word]
     return found
+
+
+BUILT_ALONE = """
+import json, sys
+from cli import systems
+found = systems.verbs(sys.argv[1])
+for word in sys.argv[2:]:
+    found = found.commands[word]
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_once_built(system: str, path: str, cwd: Path) -> set[str]:
+    """The modules a fresh process holds once it has built ``system``'s verb ``path`` alone."""
+    probe = [sys.executable, "-c", BUILT_ALONE, system, *path.split()]
+    out = subprocess.run(probe, capture_output=True, text=True, check=True, cwd=cwd)
+    return set(json.loads(out.stdout))
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
@@ -75,14 +97,14 @@ def test_a_verb_s_help_is_its_verb_s_then_its_example(system: str, path: str) ->
     """The one text the OpenAPI schema and Discord show (``Verb.help``)."""
     line = _line(system, path)
     verb = verb_for(getattr(commands(system), line.command))
-    assert _command(system, path).help == helped(verb.help, line.example)
+    assert command_of(system, path).help == helped(verb.help, line.example)
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_a_group_s_help_and_example(system: str) -> None:
     for name, group in declared(system).GROUPS.items():
-        assert _command(system, name).help == helped(group.help, group.example)
-    assert {"create", "show", "list"} <= set(_command(system, "character").commands)
+        assert command_of(system, name).help == helped(group.help, group.example)
+    assert {"create", "show", "list"} <= set(command_of(system, "character").commands)
 
 
 @pytest.mark.parametrize(("system", "path"), VERBS)
@@ -106,7 +128,7 @@ def test_the_example_is_a_line_the_verb_reads(system: str, path: str) -> None:
     line = _line(system, path)
     words = shlex.split(line.example.replace("\\\n", " "))
     assert ["campaign", *path.split()] == words[: len(path.split()) + 1]
-    command = _command(system, path)
+    command = command_of(system, path)
     context = command.make_context(path, words[len(path.split()) + 1 :], resilient_parsing=True)
     assert context.params or not _fields(system, path)
 
@@ -132,7 +154,7 @@ def _option_kind(system: str, path: str, param: click.Parameter) -> Kind | None:
 def test_each_argument_and_option_reads_its_kind(system: str, path: str) -> None:
     """What a parameter takes on the command line is what its kind (its field's, or the one
     the line declares for a shape to read) takes (``click_type``)."""
-    for param in _command(system, path).params:
+    for param in command_of(system, path).params:
         if param.name in DICE_AND_SAY:
             continue
         if isinstance(param, click.Argument):

@@ -10,22 +10,18 @@ from typing import Any
 import click
 import pytest
 
-from cli import systems
 from cli.generated import Line, click_type, helped
 from cli.sprawl_goons.declared import COMMANDS, GROUPS
 from domain.kinds import CHARACTER, RULING, Choice, Flag, Integer, ListOf, Text
 from tests.e2e.conftest import Run
+from tests.e2e.test_cli_declared import command_of, modules_once_built
 from tests.e2e.test_sprawl_goons_cli import SETUP
 
 SYSTEM = "sprawl-goons"
 
 
 def _command(path: str) -> click.Command:
-    found: click.Command = systems.verbs(SYSTEM)
-    for word in path.split():
-        assert isinstance(found, click.Group)
-        found = found.commands[word]
-    return found
+    return command_of(SYSTEM, path)
 
 
 def test_a_group_s_help_and_example() -> None:
@@ -163,21 +159,7 @@ def test_usage_errors_are_click_s_as_before(sprawl: Run, line: str, problem: str
 
 def test_a_verb_is_built_when_looked_up(tmp_path: Path) -> None:
     """A roll builds `roll` alone: no other verb's command module is imported for it."""
-    import json
-    import subprocess
-    import sys
-
-    probe = (
-        "import json, sys\n"
-        "from cli import systems\n"
-        "systems.verbs('sprawl-goons').commands['roll']\n"
-        "own = 'domain.rulesets.sprawl_goons'\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(own))))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
-    )
-    loaded = set(json.loads(out.stdout))
+    loaded = modules_once_built(SYSTEM, "roll", tmp_path)
     assert "domain.rulesets.sprawl_goons.action_roll" in loaded
     for other in ("combat", "healing", "inventory", "advancement", "initiative", "hazards"):
         assert f"domain.rulesets.sprawl_goons.{other}" not in loaded, other

@@ -13,13 +13,13 @@ from typing import Any
 import click
 import pytest
 
-from cli import systems
 from cli.code_green.declared import COMMANDS, GROUPS, LINES, ROLLED
 from cli.generated import helped
 from domain.registry import Parameter, verb_for
 from domain.rulesets.code_green import commands as cg
 from domain.rulesets.code_green.tables import TOKENS
 from tests.e2e.conftest import Run
+from tests.e2e.test_cli_declared import command_of, modules_once_built
 
 SYSTEM = "code-green"
 
@@ -35,11 +35,7 @@ DICE_AND_SAY = _shared()
 
 
 def _command(path: str) -> click.Command:
-    found: click.Command = systems.verbs(SYSTEM)
-    for word in path.split():
-        assert isinstance(found, click.Group)
-        found = found.commands[word]
-    return found
+    return command_of(SYSTEM, path)
 
 
 def _fields(path: str) -> dict[str, Parameter]:
@@ -174,20 +170,7 @@ def test_usage_shows_the_arguments_as_before() -> None:
 
 def test_a_verb_is_built_when_looked_up(tmp_path: Path) -> None:
     """A roll builds `roll` alone: no other verb's command module, and not the sheet."""
-    import json
-    import subprocess
-    import sys
-
-    probe = (
-        "import json, sys\n"
-        "from cli import systems\n"
-        "systems.verbs('code-green').commands['roll']\n"
-        "print(json.dumps(sorted(sys.modules)))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
-    )
-    loaded = set(json.loads(out.stdout))
+    loaded = modules_once_built(SYSTEM, "roll", tmp_path)
     assert "domain.rulesets.code_green.making_tests" in loaded
     for other in ("creation", "placement", "strain"):
         assert f"domain.rulesets.code_green.{other}" not in loaded, other

@@ -4,32 +4,25 @@ with every field given, and a command line builds the command the hand-written C
 
 from __future__ import annotations
 
-import json
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 import pytest
 
-from cli import systems
 from cli.generated import helped
 from cli.sims.declared import COMMANDS, GROUPS, LINES
 from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, TieBreak
 from tests.e2e.conftest import Run
+from tests.e2e.test_cli_declared import command_of, modules_once_built
 from tests.e2e.test_sims_cli import SETUP
 
 SYSTEM = "sims"
 
 
 def _command(path: str) -> click.Command:
-    found: click.Command = systems.verbs(SYSTEM)
-    for word in path.split():
-        assert isinstance(found, click.Group)
-        found = found.commands[word]
-    return found
+    return command_of(SYSTEM, path)
 
 
 def test_a_group_s_help_and_example() -> None:
@@ -259,17 +252,7 @@ def test_the_rules_refuse_what_click_refused_before(bar: Run) -> None:
 def test_a_verb_is_built_when_looked_up(tmp_path: Path) -> None:
     """A roll builds `roll` alone: no other verb's command module, nor the sheets, is imported
     for it."""
-    probe = (
-        "import json, sys\n"
-        "from cli import systems\n"
-        "systems.verbs('sims').commands['roll']\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('domain.rulesets.sims',"
-        " 'cli.sims', 'projections')))))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
-    )
-    loaded = set(json.loads(out.stdout))
+    loaded = modules_once_built(SYSTEM, "roll", tmp_path)
     assert "domain.rulesets.sims.situations" in loaded
     for other in ("conflict", "creation", "improvement", "recovery", "turns"):
         assert f"domain.rulesets.sims.{other}" not in loaded, other

@@ -11,22 +11,18 @@ from typing import Any
 import click
 import pytest
 
-from cli import systems
 from cli.generated import helped
 from cli.the_code.declared import COMMANDS, GROUPS, LINES, REVEAL
 from domain.rulesets.the_code.tables import NeedReason, Scale
 from tests.e2e.conftest import Run
+from tests.e2e.test_cli_declared import command_of, modules_once_built
 from tests.e2e.test_the_code_cli import HAWK
 
 SYSTEM = "the-code"
 
 
 def _command(path: str) -> click.Command:
-    found: click.Command = systems.verbs(SYSTEM)
-    for word in path.split():
-        assert isinstance(found, click.Group)
-        found = found.commands[word]
-    return found
+    return command_of(SYSTEM, path)
 
 
 def test_a_group_s_help_and_example() -> None:
@@ -282,20 +278,7 @@ def test_a_ruling_runs_through_the_generated_verbs(heroes: Run) -> None:
 
 def test_a_verb_is_built_when_looked_up(tmp_path: Path) -> None:
     """A roll builds its own verb alone: no other verb's command module, nor the sheet."""
-    import json
-    import subprocess
-    import sys
-
-    probe = (
-        "import json, sys\n"
-        "from cli import systems\n"
-        "systems.verbs('the-code').commands['exposure']\n"
-        "print(json.dumps(sorted(sys.modules)))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
-    )
-    loaded = set(json.loads(out.stdout))
+    loaded = modules_once_built(SYSTEM, "exposure", tmp_path)
     own = "domain.rulesets.the_code"
     assert f"{own}.exposure" in loaded
     for other in ("contest", "creation", "rewards", "challenges", "session_flags", "days_off"):

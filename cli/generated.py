@@ -11,7 +11,8 @@ Discord show), then the example. What each kind becomes:
   --unsafe``); one that may be null or is required: ``--name/--not-name``;
 - a whole number (or a ruling's number): ``WHOLE_NUMBER``, within its bounds;
 - a choice of fixed values: ``click.Choice``; a choice the rule reads more loosely (a stat's
-  first letters, a number): text, the rule's to refuse, completing with its values;
+  first letters, a number): text, the rule's to refuse, completing with its values; a field
+  typed as an enum is given the member of the text's value;
 - a list: an argument of ``nargs=-1``, or a repeatable option;
 - a character, an NPC, a member: text completing with their names.
 
@@ -23,10 +24,12 @@ options (``cli.dice.dice_options``). A verb is built the first time it is looked
 from __future__ import annotations
 
 import importlib
+import typing
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import click
 from attrs import frozen
 
@@ -303,11 +306,16 @@ def build(name: str, line: Line, module: str) -> click.Command:
         params += _params(dice.dice_options)
     params.append(say_option())
 
+    members = _enum_fields(command_class)
+
     def callback(**values: Any) -> None:
         faces, seed = values.pop("faces", None), values.pop("seed", None)
         fields = {renamed.get(key, key): value for key, value in values.items()}
         if line.shape is not None:
             fields = line.shape(fields)
+        for field, values_of in members.items():  # a choice's text as its member
+            if isinstance(fields.get(field), str):
+                fields[field] = values_of.get(fields[field], fields[field])
         ctx = click.get_current_context().find_object(Context)
         assert ctx is not None
         dice.run(ctx, command_class(**fields), faces=faces, seed=seed)
@@ -315,6 +323,22 @@ def build(name: str, line: Line, module: str) -> click.Command:
     return click.Command(
         name, params=params, callback=callback, help=helped(verb.help, line.example)
     )
+
+
+def _enum_fields(command_class: type[Any]) -> dict[str, Mapping[Any, Any]]:
+    """The fields typed as an enum (or an enum or None), each with its members by value: the
+    command line gives a choice's text, the command holds the member (a text that is no value
+    of it is left as it is, for the rule to refuse)."""
+    from enum import Enum
+
+    from domain.annotations import resolve_types
+
+    found: dict[str, Mapping[Any, Any]] = {}
+    for field in attrs.fields(resolve_types(command_class)):
+        for kind in typing.get_args(field.type) or (field.type,):
+            if isinstance(kind, type) and issubclass(kind, Enum):
+                found[field.name] = kind._value2member_map_
+    return found
 
 
 class Built(MutableMapping[str, click.Command]):

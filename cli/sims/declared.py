@@ -7,7 +7,7 @@ from typing import Any
 
 from cli.generated import Group, Line, Opt
 from domain.kinds import Choice, Flag
-from domain.rulesets.sims.tables import Danger, RankKind, SheetKind, TieBreak
+from domain.rulesets.sims.tables import RankKind, SheetKind, TieBreak
 
 COMMANDS = "domain.rulesets.sims.commands"
 
@@ -37,14 +37,6 @@ def _sheet(fields: dict[str, Any]) -> dict[str, Any]:
 def _rank_kind(fields: dict[str, Any]) -> dict[str, Any]:
     """``--kind damage|failure`` as the ranks an attack deals."""
     return {**fields, "kind": RankKind(fields["kind"].capitalize())}
-
-
-def _danger(fields: dict[str, Any]) -> dict[str, Any]:
-    return {**fields, "danger": Danger(fields["danger"])}
-
-
-def _ties(fields: dict[str, Any]) -> dict[str, Any]:
-    return {**fields, "ties": TieBreak(fields["ties"])}
 
 
 GROUPS = {
@@ -124,7 +116,6 @@ LINES = {
                 "(the GM's).",
             )
         },
-        shape=_ties,
         example='campaign turns "Kristov:Dirty Fighter" Jefferson:Biker Ninja Samurai --dice 5,2',
     ),
     "next": Line(command="EndTurn", example="campaign next"),
@@ -177,7 +168,6 @@ LINES = {
     "danger": Line(
         command="DeclareDanger",
         arguments={"danger": "danger", "characters": "characters"},
-        shape=_danger,
         example="campaign danger continuing Kristov",
     ),
     "authorize-recovery": Line(

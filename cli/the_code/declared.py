@@ -20,21 +20,6 @@ def _seated(fields: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "seat_player": True}
 
 
-def _reason(fields: dict[str, Any]) -> dict[str, Any]:
-    """``--needs-motivation`` as the reason it names (none given: none)."""
-    from domain.rulesets.the_code.tables import NeedReason
-
-    given = fields["needs_motivation"]
-    return {**fields, "needs_motivation": None if given is None else NeedReason(given)}
-
-
-def _scale(fields: dict[str, Any]) -> dict[str, Any]:
-    """``SCALE`` as the scale it names."""
-    from domain.rulesets.the_code.tables import Scale
-
-    return {**fields, "scale": Scale(fields["scale"])}
-
-
 GROUPS = {
     "character": Group(
         help="Create and show heroes (and show NPCs).",
@@ -108,7 +93,6 @@ LINES = {
             ),
             "weakness": Opt(help="The hero's Weakness comes into play."),
         },
-        shape=_reason,
         example='campaign challenge "The Hawk" "jump to the next roof" --weakness',
     ),
     "motivation": Line(
@@ -169,7 +153,6 @@ LINES = {
         command="SolveProblem",
         arguments={"who": "hero", "scale": "scale", "description": "description"},
         options={"reveal": REVEAL},
-        shape=_scale,
         example='campaign solve "The Hawk" minor "petty theft on Elm Street" --dice 3,5,9,2',
     ),
     "recur": Line(

@@ -326,3 +326,23 @@ def test_many_streams_on_one_server_each_get_what_their_reader_reads(tmp_path: P
         for n, words in SECRETS.items():
             assert (escape(words) in html) == (n in READS[who]), (who, words)
     assert 12 == len(got)
+
+
+def test_a_browsers_stream_sets_no_csrf_cookie_where_its_page_does(tmp_path: Path) -> None:
+    """The stream stays out of the CSRF middleware (it changes nothing, and each of its writes
+    would pass through the middleware's wrapper): signed in by cookie, the page sets the
+    csrftoken cookie, its stream does not, and the stream still reads as the member."""
+    table = build_table(str(tmp_path / "zion.db"))
+    with Engine(table.db) as engine:
+        secret = engine.invite(CAMPAIGN, "alice")
+    latest = _latest(table.db)
+    with serving_in_thread(table.db) as base, httpx.Client(base_url=base) as browser:
+        assert 303 == browser.post(f"/join/{secret}", follow_redirects=False).status_code
+        page = browser.get(PAGE)
+        assert "csrftoken=" in page.headers.get("set-cookie", "")
+        cookie = {"cookie": f"campaign_session={browser.cookies['campaign_session']}"}
+        with httpx.stream("GET", f"{base}{PAGE}/events", headers=cookie, timeout=10) as stream:
+            assert 200 == stream.status_code
+            assert "set-cookie" not in stream.headers
+        got = read_events(f"{base}{PAGE}/events?after={latest - 1}", cookie, _changed_to(latest))
+    assert [latest] == _rulings(got)

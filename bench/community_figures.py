@@ -455,8 +455,10 @@ class Streams:
                 if ruling:
                     now = time.perf_counter()
                     with self.changed:
-                        self.arrived.setdefault(number, []).append(now)
-                        self.changed.notify_all()
+                        arrived = self.arrived.setdefault(number, [])
+                        arrived.append(now)
+                        if len(arrived) >= len(self.seats):  # the last: wake who waits for it
+                            self.changed.notify_all()
                 number, ruling = None, False
         with self.changed:
             self.ended.append((time.perf_counter(), retried))

@@ -12,8 +12,8 @@ the campaign asked about.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from attrs import frozen
 from litestar import Request
@@ -31,6 +31,8 @@ from litestar.types import Receive, Scope, Send
 from engine import Engine, SignedIn
 from web.errors import SignedInElsewhere
 
+ON_ITS_THREAD = "signs_in_on_its_thread"  # a route's opt: see ``SignInMiddleware``
+UNKNOWN = "that session or token is unknown, expired or revoked"
 SESSION_COOKIE = "campaign_session"
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "x-csrftoken"
@@ -61,6 +63,15 @@ class Holder:
     @property
     def campaigns(self) -> tuple[str, ...]:
         return tuple(h.signed.campaign for h in self.held)
+
+
+@frozen
+class Unchecked:
+    """A request's credential not yet looked up: its route signs in on its handler's worker
+    thread (``holder`` looks it up there, with the route's own store work)."""
+
+    via: str
+    secrets: tuple[str, ...]
 
 
 def cookie_secrets(connection: ASGIConnection[Any, Any, Any, Any]) -> list[str]:
@@ -94,7 +105,13 @@ def holder_of(engine: Engine, via: str, secrets: Sequence[str]) -> Holder:
 
 
 class SignInMiddleware(AbstractAuthenticationMiddleware):
-    """Sets ``request.user`` to the ``Holder`` of the request's credential, or refuses 401."""
+    """Sets ``request.user`` to the ``Holder`` of the request's credential, or refuses 401.
+
+    A route whose opt says ``ON_ITS_THREAD`` (a write, ``/api/me``: sync handlers that do their
+    work on a worker thread anyway) gets the credential ``Unchecked``: its handler looks it up
+    on its own thread (``holder``, 401 as here), with its seat check and its command in one
+    block of the engine (``Engine.checked_once``): one trip to a worker thread a request, not
+    two, and one read of the campaign's head."""
 
     async def authenticate_request(
         self, connection: ASGIConnection[Any, Any, Any, Any]
@@ -102,11 +119,13 @@ class SignInMiddleware(AbstractAuthenticationMiddleware):
         found = credential(connection)
         if found is None:
             raise NotAuthorizedException("no session cookie and no bearer token")
-        engines = connection.app.state.engines
         via, secrets = found
+        if connection.route_handler.opt.get(ON_ITS_THREAD):
+            return AuthenticationResult(user=Unchecked(via, tuple(secrets)), auth=via)
+        engines = connection.app.state.engines
         holder = await sync_to_thread(lambda: holder_of(engines.get(), via, secrets))  # pool
         if not holder.held:
-            raise NotAuthorizedException("that session or token is unknown, expired or revoked")
+            raise NotAuthorizedException(UNKNOWN)
         return AuthenticationResult(user=holder, auth=via)
 
 
@@ -125,14 +144,21 @@ class CookieCsrfMiddleware(CSRFMiddleware):
 
 
 def holder(request: Request[Any, Any, Any]) -> Holder:
-    """The signed-in request's ``Holder`` (set by ``SignInMiddleware``)."""
-    user: Holder = request.user
+    """The signed-in request's ``Holder`` (set by ``SignInMiddleware``; for a route that signs
+    in on its thread, looked up here the first time, on that thread: 401 as the middleware)."""
+    user: Holder | Unchecked = request.user
+    if isinstance(user, Unchecked):
+        user = holder_of(request.app.state.engines.get(), user.via, user.secrets)
+        if not user.held:
+            raise NotAuthorizedException(UNKNOWN)
+        request.scope["user"] = user
     return user
 
 
 def holder_if_any(request: Request[Any, Any, Any]) -> Holder | None:
     """The ``Holder`` of a request the middleware signed in; None for one it did not (a route
-    open to all, or a request refused before its route)."""
+    open to all, a request refused before its route, or one whose route signs in on its thread
+    and has not yet)."""
     user = request.scope.get("user")
     return user if isinstance(user, Holder) else None
 
@@ -156,3 +182,17 @@ def signed_in(request: Request[Any, Any, Any], campaign: str) -> SignedIn:
 def seat(request: Request[Any, Any, Any], campaign: str) -> str:
     """The signed-in member's name in ``campaign`` (else 403 ``SIGNED_IN_ELSEWHERE``)."""
     return signed_in(request, campaign).member
+
+
+Done = TypeVar("Done")
+
+
+def seated(
+    request: Request[Any, Any, Any], engine: Engine, campaign: str, work: Callable[[str], Done]
+) -> Done:
+    """On the worker thread of a route that signs in there (``ON_ITS_THREAD``): ``work`` as the
+    member the request signs in to ``campaign`` (``seat``: 401 or 403 as before the handler),
+    the sign-in's seat check and the work reading the campaign's head once between them
+    (``Engine.checked_once``)."""
+    with engine.checked_once():
+        return work(seat(request, campaign))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from litestar import post
+from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody
 
@@ -15,7 +15,8 @@ from domain.events import Outcome
 from domain.registry import Verb, verbs
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, built, sealed_in
-from web.dependencies import TheEngine, You
+from web.auth import ON_ITS_THREAD, seated
+from web.dependencies import TheEngine
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
 from web.shapes import (
@@ -30,6 +31,13 @@ from web.shapes import (
 )
 
 BASE = "/api/campaigns/{campaign:str}"
+Req = Request[Any, Any, Any]
+# Every write signs in on its worker thread, with its command (``web.auth.seated``).
+WRITE: dict[str, Any] = {
+    "sync_to_thread": True,
+    "responses": RESPONSES,
+    "opt": {ON_ITS_THREAD: True},
+}
 
 
 def every_verb() -> dict[str, dict[str, Verb]]:
@@ -90,27 +98,31 @@ def run(engine: Engine, member: str, campaign: str, name: str, data: CommandIn) 
     return ruling_out(result)
 
 
-@post(f"{BASE}/seal-text", tags=["commands"], sync_to_thread=True, responses=RESPONSES)
+@post(f"{BASE}/seal-text", tags=["commands"], **WRITE)
 def seal_text(
-    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[SealIn]
+    request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[SealIn]
 ) -> SealOut:
     """The text to sign, on your own client, to seal a roll of yours (protocol 3): the
     session's commitment, you, which of your sealed rolls it is, the command and its arguments
     as the ruling will record them. Sign it with the key on your seat and send the signature as
     the command's ``seal``: its dice then come from the committed seed and your signature, so
     the GM's machine could not foresee them."""
-    command = _command(engine, campaign, data.command, data.params, you)
-    text = engine.seal_text(campaign, command, actor=you)
-    return SealOut(text=text, sealed=sealed_in(text), member=you)
+
+    def work(you: str) -> SealOut:
+        command = _command(engine, campaign, data.command, data.params, you)
+        text = engine.seal_text(campaign, command, actor=you)
+        return SealOut(text=text, sealed=sealed_in(text), member=you)
+
+    return seated(request, engine, campaign, work)
 
 
 def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
     """The route of one verb, described from each system's command (help and parameters)."""
 
     def handler(
-        engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[CommandIn]
+        request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[CommandIn]
     ) -> RulingOut:
-        return run(engine, you, campaign, name, data)
+        return seated(request, engine, campaign, lambda you: run(engine, you, campaign, name, data))
 
     lines = []
     for system, verb in systems.items():
@@ -125,62 +137,75 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
         summary=f"`{name}`",
         description="\n".join(lines),
         tags=["commands"],
-        sync_to_thread=True,
-        responses=RESPONSES,
         operation_class=operation_for(systems),
+        **WRITE,
     )(handler)
 
 
-@post(f"{BASE}/undo", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
-def undo(engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[UndoIn]) -> RulingOut:
+@post(f"{BASE}/undo", tags=["corrections"], **WRITE)
+def undo(
+    request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[UndoIn]
+) -> RulingOut:
     """Undo a ruling (default: the latest in force); the GM's call."""
-    result = engine.undo(
-        campaign,
-        data.ruling,
-        reason=data.reason,
-        actor=you,
-        with_dependents=data.with_dependents,
-        redecide=data.redecide,
-    )
-    return ruling_out(result)
+
+    def work(you: str) -> RulingOut:
+        result = engine.undo(
+            campaign,
+            data.ruling,
+            reason=data.reason,
+            actor=you,
+            with_dependents=data.with_dependents,
+            redecide=data.redecide,
+        )
+        return ruling_out(result)
+
+    return seated(request, engine, campaign, work)
 
 
-@post(f"{BASE}/amend", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
+@post(f"{BASE}/amend", tags=["corrections"], **WRITE)
 def amend(
-    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[AmendIn]
+    request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[AmendIn]
 ) -> RulingOut:
     """Re-resolve a ruling with corrected parameters (text, as `campaign amend --set`) and
     the dice it recorded; the GM's call."""
-    result = engine.amend(
-        campaign,
-        data.ruling,
-        data.changes,
-        reason=data.reason,
-        actor=you,
-        dice=dice_spec(data.dice, data.seed),
-        with_dependents=data.with_dependents,
-        redecide=data.redecide,
-    )
-    return ruling_out(result)
+
+    def work(you: str) -> RulingOut:
+        result = engine.amend(
+            campaign,
+            data.ruling,
+            data.changes,
+            reason=data.reason,
+            actor=you,
+            dice=dice_spec(data.dice, data.seed),
+            with_dependents=data.with_dependents,
+            redecide=data.redecide,
+        )
+        return ruling_out(result)
+
+    return seated(request, engine, campaign, work)
 
 
-@post(f"{BASE}/resolve", tags=["corrections"], sync_to_thread=True, responses=RESPONSES)
+@post(f"{BASE}/resolve", tags=["corrections"], **WRITE)
 def resolve(
-    engine: TheEngine, you: You, campaign: FromPath[str], data: JSONBody[ResolveIn]
+    request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[ResolveIn]
 ) -> RulingOut:
     """Resolve an open dispute: upheld, undone or amended (with ``changes``); the GM's call."""
-    result = engine.resolve(
-        campaign,
-        data.dispute,
-        Outcome(data.outcome),
-        reason=data.reason,
-        changes=data.changes,
-        actor=you,
-        dice=dice_spec(data.dice, data.seed),
-        with_dependents=data.with_dependents,
-        redecide=data.redecide,
-    )
-    return ruling_out(result)
+
+    def work(you: str) -> RulingOut:
+        result = engine.resolve(
+            campaign,
+            data.dispute,
+            Outcome(data.outcome),
+            reason=data.reason,
+            changes=data.changes,
+            actor=you,
+            dice=dice_spec(data.dice, data.seed),
+            with_dependents=data.with_dependents,
+            redecide=data.redecide,
+        )
+        return ruling_out(result)
+
+    return seated(request, engine, campaign, work)
 
 
 def routes() -> list[HTTPRouteHandler]:

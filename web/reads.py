@@ -38,7 +38,7 @@ from engine import (
     verify_report,
 )
 from projections.views import CampaignTimeline, HeroTimeline, Recap
-from web.auth import holder
+from web.auth import ON_ITS_THREAD, holder
 from web.commands import BASE, route_of
 from web.dependencies import TheEngine, You
 from web.errors import RESPONSES
@@ -51,17 +51,22 @@ Sheet = dict[str, Any]
 READ: dict[str, Any] = {"tags": ["reads"], "sync_to_thread": True, "responses": RESPONSES}
 
 
-@get("/api/me", tags=["sign-in"], sync_to_thread=True, responses=RESPONSES)
+@get(
+    "/api/me", tags=["sign-in"], sync_to_thread=True, responses=RESPONSES, opt={ON_ITS_THREAD: True}
+)
 def me(request: Req, engine: TheEngine) -> MeOut:
     """Who the credential signs in, to which campaign, with which role (a browser's newest
     sign-in), and every campaign it signs in to."""
-    seats = []
-    for held in holder(request).held:
-        member = engine.campaign(held.signed.campaign).member(held.signed.member)
-        role = str(member.role) if member is not None else ""
-        seats.append(SeatOut(campaign=held.signed.campaign, member=held.signed.member, role=role))
+    with engine.checked_once():  # the sign-in's seat checks and these read each campaign once
+        signed = holder(request)
+        seats = []
+        for held in signed.held:
+            member = engine.campaign(held.signed.campaign).member(held.signed.member)
+            role = str(member.role) if member is not None else ""
+            seat = SeatOut(campaign=held.signed.campaign, member=held.signed.member, role=role)
+            seats.append(seat)
     newest = seats[0]
-    via = holder(request).held[0].signed.kind
+    via = signed.held[0].signed.kind
     return MeOut(
         campaign=newest.campaign, member=newest.member, role=newest.role, via=via, campaigns=seats
     )

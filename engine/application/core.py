@@ -4,6 +4,7 @@ stood after a ruling. ``Store`` is the base of ``Engine`` (``engine.application.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Self
 from uuid import UUID, uuid4
@@ -92,6 +93,13 @@ class Store:
             raise UnknownCampaign(name=name)
         self._found[name] = entry
         return entry
+
+    def checked_once(self) -> AbstractContextManager[None]:
+        """A block of this thread, for one request: each stream's head is read from the store
+        at its first load in it and not again (the server's sign-in checks the member's seat in
+        the campaign, then the command loads it: one read of its head, not two). A save in the
+        block, or one another writer made, is read again as before (``Streams.checked_once``)."""
+        return self.streams.checked_once()
 
     def campaign(self, name: str) -> CampaignState:
         entry = self.find_campaign(name)

@@ -181,6 +181,36 @@ class Streams:
     def __init__(self, store: CampaignStore, heads: Heads | None = None) -> None:
         self.store = store
         self.heads = heads
+        self._checked = threading.local()  # this thread's ``checked_once`` block: what it read
+
+    @contextlib.contextmanager
+    def checked_once(self) -> Iterator[None]:
+        """A block of this thread (one request: its sign-in, then its command or read) in which
+        a stream's head is read from the store at its first load only: a later load of it in
+        the block is given the same head, checked then, while the process's kept head is still
+        at that version. A save by this process meanwhile moves the kept head (the next load
+        reads the store again); a write by another process is refused at the save (its version
+        is taken), and the retry reads the store again (``recheck``). Blocks nest as one."""
+        if getattr(self._checked, "heads", None) is not None:
+            yield
+            return
+        self._checked.heads = {}
+        try:
+            yield
+        finally:
+            self._checked.heads = None
+
+    def recheck(self) -> None:
+        """The heads this thread's block read are read from the store again at the next load
+        (a save found a stream moved under it)."""
+        checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        if checked is not None:
+            checked.clear()
+
+    def _mark_checked(self, stream: UUID, evolve: Evolve, version: int) -> None:
+        checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        if checked is not None:
+            checked[(stream, evolve)] = version
 
     def records(
         self, stream: UUID, *, gt: int | None = None, lte: int | None = None
@@ -216,10 +246,14 @@ class Streams:
         if lte is not None or self.heads is None:
             return self._load(stream, evolve, None, lte)
         cached = self.heads.get(stream, evolve)
+        checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        if cached is not None and checked and checked.get((stream, evolve)) == cached.version:
+            return Loaded(state=cached.state, version=cached.version)  # read in this block
         if cached is not None:
             rows = self.store.recorder.select_events(stream, desc=True, limit=1)
             if rows and rows[0].originator_version == cached.version:
                 if bytes(rows[0].state) == cached.stored:
+                    self._mark_checked(stream, evolve, cached.version)
                     return Loaded(state=cached.state, version=cached.version)
             elif rows and self.link_at(stream, cached.version) == cached.link:
                 loaded = self._load(stream, evolve, cached, None)  # caught up from it
@@ -257,6 +291,7 @@ class Streams:
         if read is not None:
             head = Head(version=version, stored=bytes(read.state), state=loaded.state)
             self.heads.put(stream, evolve, head)
+            self._mark_checked(stream, evolve, version)
         return loaded
 
     def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:

@@ -169,6 +169,7 @@ class Ledger:
         for retry in range(MAX_ATTEMPTS):
             if retry:
                 self.backoff(retry)
+                self.streams.recheck()  # a head this request read once moved: read it again
             with self.write_lock.held(stream):
                 result = attempt()
             if result is not None:

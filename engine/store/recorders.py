@@ -182,7 +182,9 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
         if limit is not None:
             statement += " LIMIT ?"
             params.append(limit)
-        with self.datastore.transaction(commit=False) as c:
+        # One SELECT reads one snapshot of the file by itself (the connection is in autocommit
+        # mode): no BEGIN and ROLLBACK around it, as a transaction of several statements needs.
+        with self.datastore.get_connection(commit=False) as connection, connection.cursor() as c:
             c.execute(statement, params)
             return [
                 StoredEvent(

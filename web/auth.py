@@ -32,7 +32,6 @@ from engine import Engine, SignedIn
 from web.errors import SignedInElsewhere
 
 ON_ITS_THREAD = "signs_in_on_its_thread"  # a route's opt: see ``SignInMiddleware``
-UNKNOWN = "that session or token is unknown, expired or revoked"
 SESSION_COOKIE = "campaign_session"
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "x-csrftoken"
@@ -104,6 +103,14 @@ def holder_of(engine: Engine, via: str, secrets: Sequence[str]) -> Holder:
     return Holder(via=via, held=tuple(held))
 
 
+def signing_in(engine: Engine, via: str, secrets: Sequence[str]) -> Holder:
+    """``holder_of`` the credential, refused 401 when it signs in nobody."""
+    found = holder_of(engine, via, secrets)
+    if not found.held:
+        raise NotAuthorizedException("that session or token is unknown, expired or revoked")
+    return found
+
+
 class SignInMiddleware(AbstractAuthenticationMiddleware):
     """Sets ``request.user`` to the ``Holder`` of the request's credential, or refuses 401.
 
@@ -123,9 +130,7 @@ class SignInMiddleware(AbstractAuthenticationMiddleware):
         if connection.route_handler.opt.get(ON_ITS_THREAD):
             return AuthenticationResult(user=Unchecked(via, tuple(secrets)), auth=via)
         engines = connection.app.state.engines
-        holder = await sync_to_thread(lambda: holder_of(engines.get(), via, secrets))  # pool
-        if not holder.held:
-            raise NotAuthorizedException(UNKNOWN)
+        holder = await sync_to_thread(lambda: signing_in(engines.get(), via, secrets))  # pool
         return AuthenticationResult(user=holder, auth=via)
 
 
@@ -148,9 +153,7 @@ def holder(request: Request[Any, Any, Any]) -> Holder:
     in on its thread, looked up here the first time, on that thread: 401 as the middleware)."""
     user: Holder | Unchecked = request.user
     if isinstance(user, Unchecked):
-        user = holder_of(request.app.state.engines.get(), user.via, user.secrets)
-        if not user.held:
-            raise NotAuthorizedException(UNKNOWN)
+        user = signing_in(request.app.state.engines.get(), user.via, user.secrets)
         request.scope["user"] = user
     return user
 

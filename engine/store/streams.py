@@ -188,9 +188,11 @@ class Streams:
         """A block of this thread (one request: its sign-in, then its command or read) in which
         a stream's head is read from the store at its first load only: a later load of it in
         the block is given the same head, checked then, while the process's kept head is still
-        at that version. A save by this process meanwhile moves the kept head (the next load
-        reads the store again); a write by another process is refused at the save (its version
-        is taken), and the retry reads the store again (``recheck``). Blocks nest as one."""
+        at that version. A save in the block reads every head again at the next load
+        (``recheck``: an undo or an amendment leaves the kept head where it was), and a save
+        another thread of the process made moves the kept head past the version read; a write
+        by another process is refused at the save (its version is taken), and the retry reads
+        the store again (``recheck``). Blocks nest as one."""
         if getattr(self._checked, "heads", None) is not None:
             yield
             return

@@ -435,6 +435,7 @@ class Ledger:
             self.store.recorder.insert_events(rows)  # one transaction, as encoded above
         except IntegrityError:
             return None
+        self.streams.recheck()  # heads a request read before its own save are read again
         after = dict(draft.after)
         lasts = {stream: versions[stream] + len(e) for stream, e in draft.by_stream.items()}
         written = {  # each stream's last row, as stored

@@ -85,3 +85,18 @@ def test_a_ruling_another_writer_made_within_the_block_is_not_lost(tmp_path: Any
         assert engine.verify("Lab").intact
         last_two = engine.log("Lab", audience=GMS)[-2:]
         assert ["Elsewhere first", "Then here"] == [r.events[0].event.text for r in last_two]
+
+
+def test_an_undo_in_the_block_is_read_after_it_as_recorded(tmp_path: Any) -> None:
+    """An undo's save leaves the kept head where it was (a correction is loaded afresh): the
+    block reads every head again after its own save, so a load after the undo is the state
+    without the undone ruling, as another engine loads it."""
+    with Engine(str(tmp_path / "lab.db")) as engine:
+        play_until_rolled(engine)
+        engine.execute("Lab", AddNote(text="Struck soon"))
+        with engine.checked_once():
+            before = engine.campaign("Lab")
+            engine.undo("Lab", None, reason="a slip")
+            after = engine.campaign("Lab")
+        assert after != before
+        assert after == Engine(engine.db).campaign("Lab")

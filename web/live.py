@@ -13,11 +13,13 @@ audience) and hands the result to every open stream of that view. A stream holds
 no connection of its own while it waits.
 
 A stream remembers the credential that opened it (``SignedIn.credential``), and a third thread
-asks the store every ``CHECK`` seconds, in one indexed query for every open stream's, which of
-them still sign in (``Engine.still_signed_in``): a stream whose session or token was revoked
-(`campaign member revoke`, from any process), signed out, gone with its member's seat or
-expired is ended, as a member who loses their seat has their stream ended at the ruling that
-unseats them.
+sends a keep-alive comment to each stream quiet for ``KEEP_ALIVE`` seconds (one thread for them
+all: a timer a stream, armed again at each of its deliveries, cost a third of a fan-out's work
+on the event loop) and asks the store every ``CHECK`` seconds, in one indexed query for every
+open stream's, which of them still sign in (``Engine.still_signed_in``): a stream whose
+session or token was revoked (`campaign member revoke`, from any process), signed out, gone
+with its member's seat or expired is ended, as a member who loses their seat has their stream
+ended at the ruling that unseats them.
 
 When the process stops (``Feed.end``: `campaign serve` calls it on SIGTERM as soon as it stops
 taking connections, before it waits for the requests in flight) every stream is sent a
@@ -30,6 +32,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Collection, Iterable
 from typing import Any
@@ -78,13 +81,23 @@ class Sent:
 TURN = 5  # streams woken a turn of the event loop (``_put_in_turns``)
 
 
+@frozen
+class KeptAlive:
+    """A keep-alive comment for a quiet stream (it does not end it)."""
+
+    payload: bytes = KEPT_ALIVE
+
+
+KEEP = KeptAlive()
+
+
 def encoded(rendered: Rendered, last: int) -> Sent:
     events = [ServerSentEventMessage(data=html, event="ruling", id=n) for n, html in rendered]
     events.append(ServerSentEventMessage(data=str(last), event="changed", id=last))
     return Sent(rendered, last, b"".join(e.encode() for e in events))
 
 
-Delivery = Sent | bytes | None  # None: the stream ends; bytes: its last words, then it ends
+Delivery = Sent | KeptAlive | bytes | None  # None: the stream ends; bytes: its last words
 
 
 def view_of(campaign: CampaignState, member: str, numbers: Collection[int]) -> View:
@@ -111,16 +124,24 @@ class Stream:
     credential: str = ""
     queue: asyncio.Queue[Delivery] = field(factory=asyncio.Queue)
     closed: bool = False
+    quiet_since: float = field(factory=time.monotonic)  # when it was last handed anything
 
 
 class Feed:
     """The process's one follower of the store and renderer of new rulings for its streams
     (``template``: the page's ruling element, given by the first stream to open)."""
 
-    def __init__(self, engines: Engines, poll: float = 0.1, check: float = CHECK) -> None:
+    def __init__(
+        self,
+        engines: Engines,
+        poll: float = 0.1,
+        check: float = CHECK,
+        keep_alive: float = KEEP_ALIVE,
+    ) -> None:
         self.engines = engines
         self.poll = poll
         self.check = check
+        self.keep_alive = keep_alive
         self.renders = 0  # rulings rendered (each once per view of them)
         self._streams: dict[str, set[Stream]] = defaultdict(set)
         self._lock = threading.Lock()
@@ -216,12 +237,22 @@ class Feed:
         while not self._stop.wait(self.check):
             with self._lock:
                 every = [s for streams in self._streams.values() for s in streams]
+            self._send(self.quiet(every))
             try:
                 self._send(self.signed_out(every))
             except Exception:  # the store failed: say so, check again at the next turn
                 log.exception("checking the open streams' sign-ins failed; trying again")
 
     # --- What each stream is sent ------------------------------------------------------------
+
+    def quiet(self, streams: Collection[Stream]) -> list[tuple[Stream, Delivery]]:
+        """A keep-alive comment for each of ``streams`` handed nothing for ``keep_alive``
+        seconds (a proxy closes a connection idle for long)."""
+        now = time.monotonic()
+        due = [s for s in streams if now - s.quiet_since >= self.keep_alive]
+        for stream in due:
+            stream.quiet_since = now
+        return [(stream, KEEP) for stream in due]
 
     def signed_out(self, streams: Collection[Stream]) -> list[tuple[Stream, Delivery]]:
         """The end (None) for each of ``streams`` whose credential no longer signs in: one
@@ -305,6 +336,7 @@ def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:
         elif delivery is None or stream.queue.qsize() >= BEHIND:
             stream.closed = True  # a reader that stopped reading is let go
             delivery = None
+        stream.quiet_since = time.monotonic()
         stream.queue.put_nowait(delivery)
 
 
@@ -331,12 +363,7 @@ async def events(
         try:
             yield OPENING
             while True:
-                try:
-                    async with asyncio.timeout(KEEP_ALIVE):
-                        delivery = await opened.queue.get()
-                except TimeoutError:
-                    yield KEPT_ALIVE
-                    continue
+                delivery = await opened.queue.get()  # a keep-alive when quiet (``Feed.quiet``)
                 if delivery is None:
                     return
                 if isinstance(delivery, bytes):  # the server is stopping: reconnect elsewhere

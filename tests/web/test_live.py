@@ -346,3 +346,37 @@ def test_a_browsers_stream_sets_no_csrf_cookie_where_its_page_does(tmp_path: Pat
             assert "set-cookie" not in stream.headers
         got = read_events(f"{base}{PAGE}/events?after={latest - 1}", cookie, _changed_to(latest))
     assert [latest] == _rulings(got)
+
+
+def test_a_quiet_stream_is_sent_a_keep_alive_comment(tmp_path: Path) -> None:
+    """One thread sends every stream quiet for ``keep_alive`` seconds a comment (a proxy closes
+    an idle connection): here every 0.3 s."""
+    from web import create_app
+
+    table = build_table(str(tmp_path / "zion.db"))
+    app = create_app(table.db)
+    app.state.feed.keep_alive, app.state.feed.check = 0.3, 0.05
+    with serving_in_thread(table.db, app) as base:
+        comments = []
+        with httpx.stream(
+            "GET", f"{base}{PAGE}/events", headers=table.headers("player"), timeout=10
+        ) as response:
+            assert 200 == response.status_code
+            for line in response.iter_lines():
+                if line.startswith(":"):
+                    comments.append(line)
+                if len(comments) == 3:
+                    break
+    assert [": live", ": keep-alive", ": keep-alive"] == comments
+
+
+def test_only_the_streams_handed_nothing_lately_are_due_a_keep_alive() -> None:
+    """A stream handed a ruling (or a comment) within ``keep_alive`` seconds is not quiet."""
+    from web.live import KEEP, Feed, Stream
+
+    feed = Feed(engines=None, keep_alive=15)  # type: ignore[arg-type]
+    quiet = Stream(CAMPAIGN, "alice", None, loop=None)  # type: ignore[arg-type]
+    quiet.quiet_since -= 20
+    busy = Stream(CAMPAIGN, "bob", None, loop=None)  # type: ignore[arg-type]
+    assert [(quiet, KEEP)] == feed.quiet([quiet, busy])
+    assert [] == feed.quiet([quiet, busy])  # it was just sent one

@@ -278,17 +278,21 @@ class Feed:
         for seen, waiting in behind.items():
             numbers = range(seen + 1, last + 1)
             logged = engine.log(name, rulings=numbers, audience=GMS)  # every one: shown per view
-            views: dict[View, list[Stream]] = defaultdict(list)
+            by_member: dict[str, list[Stream]] = defaultdict(list)
             for stream in waiting:
+                by_member[stream.member].append(stream)
+            views: dict[View, list[Stream]] = defaultdict(list)
+            for member, theirs in by_member.items():  # a view a member, not a stream
                 try:
-                    views[view_of(campaign, stream.member, numbers)].append(stream)
-                except DomainError:  # no longer seated: their stream ends, unsent
-                    sent.append((stream, None))
+                    views[view_of(campaign, member, numbers)] += theirs
+                except DomainError:  # no longer seated: their streams end, unsent
+                    sent += [(stream, None) for stream in theirs]
             for (role, _), readers in views.items():
                 delivery = encoded(self._render(campaign, readers[0].member, role, logged), last)
                 sent += [(stream, delivery) for stream in readers]
                 for stream in readers:
                     stream.position = last
+                time.sleep(0)  # between two views' renders, the event loop may run
         return sent
 
     def _render(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import httpx
 import pytest
@@ -20,6 +21,7 @@ from domain.table import RemoveMember
 from engine import DiceSpec, Engine
 from tests.web.conftest import CAMPAIGN, GM_NOTE, build_table
 from tests.web.servers import Event, read_events, serving_in_thread, serving_process
+from web import live
 
 PAGE = f"/campaigns/{CAMPAIGN}"
 
@@ -173,10 +175,10 @@ SECRETS = {1: PUBLIC, 2: GM_NOTE, 3: PRIVATE, 4: HIDDEN}
 def test_each_new_ruling_is_rendered_once_per_view_and_sent_to_every_stream_of_it(
     tmp_path: Path,
 ) -> None:
-    """Ten streams of four readers: the feed reads the four new rulings once and renders each
-    once per view (the GMs 4, alice 1, bob 2 with his private message, the observer 1: 8, not
-    one per stream), and every stream of a view is handed that same HTML, with nothing its
-    reader may not read."""
+    """Ten streams of four readers: the feed reads the four new rulings once, works out each
+    reader's view once, and renders each ruling once per view (the GMs 4, alice 1, bob 2 with
+    his private message, the observer 1: 8, not one per stream), and every stream of a view is
+    handed that same HTML, with nothing its reader may not read."""
     import asyncio
 
     from web import create_app
@@ -197,10 +199,19 @@ def test_each_new_ruling_is_rendered_once_per_view_and_sent_to_every_stream_of_i
         ]
         return list(feed.deliveries(CAMPAIGN, streams))
 
+    viewed: list[str] = []
+    original = live.view_of
+
+    def view_of(campaign: Any, member: str, numbers: Any) -> Any:
+        viewed.append(member)
+        return original(campaign, member, numbers)
+
     try:
-        sent = asyncio.run(deliver())
+        with patch.object(live, "view_of", view_of):
+            sent = asyncio.run(deliver())
     finally:
         app.state.engines.close()
+    assert sorted(counts) == sorted(viewed)  # a view worked out once a member, not a stream
     assert 8 == feed.renders
     assert 10 == len(sent)
     by_reader: dict[str, list[Any]] = {}

@@ -4,7 +4,7 @@ corrections: undo, amend and resolve. Each runs as the signed-in member (the tab
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from litestar import Request, post
@@ -142,24 +142,39 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
     )(handler)
 
 
+def corrected(
+    request: Req,
+    engine: Engine,
+    campaign: str,
+    correct: Callable[..., Any],
+    *args: Any,
+    **kwargs: Any,
+) -> RulingOut:
+    """``correct(campaign, *args, actor=you, **kwargs)`` (the engine's ``undo``, ``amend`` or
+    ``resolve``) as the member the request signs in to ``campaign``, read as its ruling."""
+    return seated(
+        request,
+        engine,
+        campaign,
+        lambda you: ruling_out(correct(campaign, *args, actor=you, **kwargs)),
+    )
+
+
 @post(f"{BASE}/undo", tags=["corrections"], **WRITE)
 def undo(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[UndoIn]
 ) -> RulingOut:
     """Undo a ruling (default: the latest in force); the GM's call."""
-
-    def work(you: str) -> RulingOut:
-        result = engine.undo(
-            campaign,
-            data.ruling,
-            reason=data.reason,
-            actor=you,
-            with_dependents=data.with_dependents,
-            redecide=data.redecide,
-        )
-        return ruling_out(result)
-
-    return seated(request, engine, campaign, work)
+    return corrected(
+        request,
+        engine,
+        campaign,
+        engine.undo,
+        data.ruling,
+        reason=data.reason,
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
 
 
 @post(f"{BASE}/amend", tags=["corrections"], **WRITE)
@@ -168,21 +183,18 @@ def amend(
 ) -> RulingOut:
     """Re-resolve a ruling with corrected parameters (text, as `campaign amend --set`) and
     the dice it recorded; the GM's call."""
-
-    def work(you: str) -> RulingOut:
-        result = engine.amend(
-            campaign,
-            data.ruling,
-            data.changes,
-            reason=data.reason,
-            actor=you,
-            dice=dice_spec(data.dice, data.seed),
-            with_dependents=data.with_dependents,
-            redecide=data.redecide,
-        )
-        return ruling_out(result)
-
-    return seated(request, engine, campaign, work)
+    return corrected(
+        request,
+        engine,
+        campaign,
+        engine.amend,
+        data.ruling,
+        data.changes,
+        reason=data.reason,
+        dice=dice_spec(data.dice, data.seed),
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
 
 
 @post(f"{BASE}/resolve", tags=["corrections"], **WRITE)
@@ -190,22 +202,19 @@ def resolve(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[ResolveIn]
 ) -> RulingOut:
     """Resolve an open dispute: upheld, undone or amended (with ``changes``); the GM's call."""
-
-    def work(you: str) -> RulingOut:
-        result = engine.resolve(
-            campaign,
-            data.dispute,
-            Outcome(data.outcome),
-            reason=data.reason,
-            changes=data.changes,
-            actor=you,
-            dice=dice_spec(data.dice, data.seed),
-            with_dependents=data.with_dependents,
-            redecide=data.redecide,
-        )
-        return ruling_out(result)
-
-    return seated(request, engine, campaign, work)
+    return corrected(
+        request,
+        engine,
+        campaign,
+        engine.resolve,
+        data.dispute,
+        Outcome(data.outcome),
+        reason=data.reason,
+        changes=data.changes,
+        dice=dice_spec(data.dice, data.seed),
+        with_dependents=data.with_dependents,
+        redecide=data.redecide,
+    )
 
 
 def routes() -> list[HTTPRouteHandler]:

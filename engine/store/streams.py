@@ -193,7 +193,7 @@ class Streams:
         another thread of the process made moves the kept head past the version read; a write
         by another process is refused at the save (its version is taken), and the retry reads
         the store again (``recheck``). Blocks nest as one."""
-        if getattr(self._checked, "heads", None) is not None:
+        if self._block() is not None:
             yield
             return
         self._checked.heads = {}
@@ -205,12 +205,17 @@ class Streams:
     def recheck(self) -> None:
         """The heads this thread's block read are read from the store again at the next load
         (a save found a stream moved under it)."""
-        checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        checked = self._block()
         if checked is not None:
             checked.clear()
 
-    def _mark_checked(self, stream: UUID, evolve: Evolve, version: int) -> None:
+    def _block(self) -> dict[tuple[UUID, Evolve], int] | None:
+        """The heads this thread's ``checked_once`` block read, by version (None: no block)."""
         checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        return checked
+
+    def _mark_checked(self, stream: UUID, evolve: Evolve, version: int) -> None:
+        checked = self._block()
         if checked is not None:
             checked[(stream, evolve)] = version
 
@@ -248,7 +253,7 @@ class Streams:
         if lte is not None or self.heads is None:
             return self._load(stream, evolve, None, lte)
         cached = self.heads.get(stream, evolve)
-        checked: dict[tuple[UUID, Evolve], int] | None = getattr(self._checked, "heads", None)
+        checked = self._block()
         if cached is not None and checked and checked.get((stream, evolve)) == cached.version:
             return Loaded(state=cached.state, version=cached.version)  # read in this block
         if cached is not None:

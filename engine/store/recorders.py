@@ -1,10 +1,13 @@
 """The store's event recorders: eventsourcing's own, with a bulk insert and a topic filter.
 
 ``BulkSQLiteRecorder`` (SQLite) differs from the library's application recorder in three ways:
-- a save's events go in with one ``executemany`` in the same transaction (the library runs one
-  ``execute`` per event to read each notification id back); the ids are derived from the last
-  one: a save holds the write lock, so its rows get consecutive rowids ending at
-  ``last_insert_rowid``;
+- a command's save (fewer than ``ONE_STATEMENT`` events) is one multi-row ``INSERT``, its own
+  transaction (the connection is in autocommit mode): one call into SQLite where the library
+  makes five (``BEGIN``, an ``execute`` per event to read each id back, ``COMMIT``), and each call
+  lets go of the GIL, which a thread holding the store's write lock must then win back from the
+  event loop; a larger save goes in by one ``executemany`` in one transaction. The ids are
+  derived from the last one: a save holds the write lock, so its rows get consecutive rowids
+  ending at the last inserted;
 - ``select_events`` can keep only some topics (``topics=``), filtered in SQL: replay looks for a
   long stream's undos and amendments without reading every event into Python;
 - the rows of one stream share the ``UUID`` asked for instead of parsing one per row; a stream
@@ -19,11 +22,19 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    OperationalError,
+    StoredEvent,
+)
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
     SQLiteConnection,
@@ -102,12 +113,55 @@ class TopicFilter:
         raise NotImplementedError
 
 
+ONE_STATEMENT = 64  # a save of fewer events goes in as one multi-row INSERT
+
+# sqlite3's errors as the library's (what its transactions raise, and the ledger catches).
+LIBRARY_ERRORS: tuple[tuple[type[sqlite3.Error], type[Exception]], ...] = (
+    (sqlite3.IntegrityError, IntegrityError),
+    (sqlite3.OperationalError, OperationalError),
+    (sqlite3.InterfaceError, InterfaceError),
+    (sqlite3.DataError, DataError),
+    (sqlite3.InternalError, InternalError),
+    (sqlite3.DatabaseError, DatabaseError),
+)
+
+
+@contextlib.contextmanager
+def library_errors() -> Iterator[None]:
+    try:
+        yield
+    except sqlite3.Error as error:
+        for theirs, ours in LIBRARY_ERRORS:
+            if isinstance(error, theirs):
+                raise ours(error) from error
+        raise
+
+
 class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
-    def _insert_events(
-        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._inserts: dict[int, str] = {}  # one multi-row INSERT per save size
+
+    def insert_events(
+        self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        if not stored_events:
-            return []
+        count = len(stored_events)
+        if not count or count >= ONE_STATEMENT:
+            return super().insert_events(stored_events, **kwargs)
+        values = [value for row in self._rows(stored_events) for value in row]
+        with self.datastore.get_connection(commit=True) as conn, library_errors():
+            last: int = conn._sqlite_conn.execute(self._insert(count), values).lastrowid or 0
+        return list(range(last - count + 1, last + 1))
+
+    def _insert(self, count: int) -> str:
+        """``INSERT`` of ``count`` rows (kept per size)."""
+        if count not in self._inserts:
+            values = ", ".join(["(?, ?, ?, ?)"] * count)
+            self._inserts[count] = f"INSERT INTO {self.events_table_name} VALUES {values}"
+        return self._inserts[count]
+
+    @staticmethod
+    def _rows(stored_events: Sequence[StoredEvent]) -> list[tuple[str, int, str, bytes]]:
         hexes: dict[Any, str] = {}  # a save's rows share few streams: each id written once
         rows = []
         for s in stored_events:
@@ -116,7 +170,14 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
             if name is None:
                 name = hexes[stream] = stream_id(stream).hex
             rows.append((name, s.originator_version, s.topic, s.state))
-        c.executemany(self.insert_events_statement, rows)
+        return rows
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
+    ) -> Sequence[int] | None:
+        if not stored_events:
+            return []
+        c.executemany(self.insert_events_statement, self._rows(stored_events))
         c.execute("SELECT last_insert_rowid()")
         last: int = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))

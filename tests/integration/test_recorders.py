@@ -14,7 +14,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.audience import GMS
 from engine import Engine
-from engine.store.recorders import BulkSQLiteRecorder, TopicFilter
+from engine.store.recorders import ONE_STATEMENT, BulkSQLiteRecorder, TopicFilter
 from engine.store.records import DIRECTORY_ID
 from engine.transfer.scratch import Scratch
 from tests.conftest import place, scene_with_s1
@@ -65,6 +65,31 @@ def test_a_large_save_is_one_transaction(store_engine: Engine) -> None:
     with pytest.raises(IntegrityError):
         recorder.insert_events([*rows(UUID(int=5), 1, 24_999), *rows(stream, 25_000, 1)])
     assert recorder.select_events(UUID(int=5)) == []
+
+
+@pytest.mark.parametrize("size", [1, 2, ONE_STATEMENT - 1, ONE_STATEMENT])
+def test_a_command_sized_save_is_whole_or_nothing_with_its_ids(
+    store_engine: Engine, size: int
+) -> None:
+    """A save of a command's size (one multi-row INSERT on SQLite, below ``ONE_STATEMENT``
+    events) gives each row's notification id; one that clashes on its last row writes none."""
+    recorder = store_engine.store.recorder
+    stream, other = UUID(int=6), UUID(int=7)
+    recorder.insert_events(rows(stream, 1, 1))
+    before = recorder.max_notification_id() or 0
+
+    ids = recorder.insert_events(rows(other, 1, size))
+
+    notes = recorder.select_notifications(start=before + 1, limit=size + 1)
+    assert [(other, v) for v in range(1, size + 1)] == [
+        (n.originator_id, n.originator_version) for n in notes
+    ]
+    if isinstance(recorder, BulkSQLiteRecorder):
+        assert list(ids or ()) == [n.id for n in notes]
+    with pytest.raises(IntegrityError):
+        recorder.insert_events([*rows(UUID(int=8), 1, size - 1), *rows(stream, 1, 1)])
+    assert [] == recorder.select_events(UUID(int=8))
+    assert len(recorder.select_events(other)) == size
 
 
 def test_an_import_copies_the_scratch_rows_in_one_transaction(tmp_path: Path) -> None:

@@ -90,14 +90,16 @@ class AdvisoryLock:
     of one process take turns on a lock of their own first: a thread waiting for the advisory
     lock holds a connection of the pool, and enough of them would leave none to the holder.
 
-    A holder needs a second connection for its write, so at most the pool's size less two hold
-    one at a time (at least one): one connection stays for a listener
-    (``engine.application.store_changes``) and one for the holders' writes, and the pool is never
-    short of a connection a holder waits for."""
+    The holder reads and saves on the connection it holds the lock on (``held``, the
+    recorder's), so it never waits for a second one. At most the pool's size less two hold one
+    at a time (at least one): one connection stays for a listener
+    (``engine.application.store_changes``) and one for the sign-ins and reads of everyone
+    else."""
 
-    def __init__(self, datastore: Any, prefix: str) -> None:
+    def __init__(self, datastore: Any, prefix: str, held: Any = None) -> None:
         self.datastore = datastore
         self.prefix = prefix
+        self.on_held = held  # the recorder's HeldConnection, if it has one
         self._turns: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         size = getattr(getattr(datastore, "pool", None), "max_size", None)
@@ -112,7 +114,9 @@ class AdvisoryLock:
         with turn, self._holding, self.datastore.get_connection() as connection:
             connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
             try:
-                yield
+                holding = self.on_held.holding(connection) if self.on_held else None
+                with holding or contextlib.nullcontext():
+                    yield
             finally:
                 connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
 
@@ -123,7 +127,8 @@ def write_lock_for(spec: str, store: CampaignStore) -> WriteLock:
         return ThreadLock()
     if is_postgres(spec):
         datastore = store.factory.datastore  # type: ignore[attr-defined]
-        return AdvisoryLock(datastore, lock_key(environment_for(spec)))
+        held = getattr(store.recorder, "held", None)
+        return AdvisoryLock(datastore, lock_key(environment_for(spec)), held)
     if fcntl is None or spec.startswith("file:"):
         return NoLock()
     return FileLock(f"{spec}-lock")

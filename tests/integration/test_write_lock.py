@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,3 +80,38 @@ def test_a_file_lock_in_a_folder_it_cannot_write_lets_the_write_say_why(tmp_path
     with lock.held(stream=None):  # type: ignore[arg-type]
         entered = True
     assert entered
+
+
+def test_a_postgresql_holder_saves_on_the_connection_it_holds_the_lock_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ruling's save goes through the connection whose session holds the campaign's
+    advisory lock (no second connection of the pool), and none is held after it."""
+    with fresh_schema() as url, Engine(url) as engine:
+        engine.create_campaign("Lab", "code-green")
+        recorder = engine.store.recorder
+        holders: list[tuple[int, int]] = []  # (the saving session, advisory locks it holds)
+        save = recorder._write
+
+        def watched(stored_events: Any) -> Any:
+            held = recorder.held.get()
+            assert held is not None
+            locks = held.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %s",
+                (held.info.backend_pid,),
+            ).fetchone()
+            holders.append((held.info.backend_pid, int(locks["count"])))
+            return save(stored_events)
+
+        monkeypatch.setattr(recorder, "_write", watched)
+        engine.execute("Lab", AddNote(text="on the lock's connection"))
+
+        assert 1 == len(holders)
+        assert 1 == holders[0][1]
+        with recorder.datastore.get_connection() as other:
+            held_now = other.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            ).fetchone()
+        assert 0 == int(held_now["count"])
+        assert None is recorder.held.get()

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 from uuid import UUID
 
 from eventsourcing.utils import resolve_topic
@@ -120,3 +121,19 @@ def writer_processes() -> BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["engine", "domain.rulesets", "tests.stores", "psycopg"])
     return context
+
+
+@contextmanager
+def head_reads(engine: Engine) -> Iterator[list[Any]]:
+    """The streams whose head a load read from the store (one row, newest first) meanwhile."""
+    read: list[Any] = []
+    recorder = engine.store.recorder
+    original = recorder.select_events
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("desc") and kwargs.get("limit") == 1 and kwargs.get("gt") is None:
+            read.append(args[0] if args else kwargs.get("originator_id"))
+        return original(*args, **kwargs)
+
+    with patch.object(recorder, "select_events", spy):
+        yield read

@@ -5,31 +5,13 @@ is read again, and a ruling is never decided on a state another writer moved on 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
-from unittest.mock import patch
 
 from domain.audience import GMS
 from domain.lifecycle import AddNote
 from engine import Engine
 from tests.integration.scenes import play_until_rolled
-
-
-@contextmanager
-def head_reads(engine: Engine) -> Iterator[list[Any]]:
-    """The streams whose head a load read from the store (one row, newest first) meanwhile."""
-    read: list[Any] = []
-    recorder = engine.store.recorder
-    original = recorder.select_events
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("desc") and kwargs.get("limit") == 1 and kwargs.get("gt") is None:
-            read.append(args[0] if args else kwargs.get("originator_id"))
-        return original(*args, **kwargs)
-
-    with patch.object(recorder, "select_events", spy):
-        yield read
+from tests.stores import head_reads
 
 
 def campaign_id(engine: Engine) -> Any:

@@ -23,6 +23,7 @@ from domain.rulesets.sims import commands as sims
 from engine import NOTICE_KINDS, DiceSpec, Engine
 from tests.conftest import FROZEN_AT
 from tests.postgres import fresh_schema
+from tests.stores import head_reads
 from tests.web.conftest import CAMPAIGN, build_table
 from tests.web.discord_standin import StandIn, discord_api
 from tests.web.smtp_inbox import Inbox, smtp_server
@@ -139,6 +140,22 @@ def test_each_member_is_mailed_what_waits_on_them_and_only_that(db: str, inbox: 
     assert stop.group(1).startswith(f"{LINKS}/unsubscribe/")
     assert f"Stop these mails: {stop.group(1)}" in bob.text
     assert "List-Unsubscribe=One-Click" == bob.message["List-Unsubscribe-Post"]
+
+
+def test_a_turn_reads_each_campaigns_head_once(db: str, inbox: Inbox) -> None:
+    """The turn loads the campaign for each member's choices; it reads its head from the store
+    once (``Engine.checked_once``), and still tells what the new rulings leave waiting."""
+    with Engine(db) as engine, freeze_time(FROZEN_AT, **FROZEN):
+        notifier = Notifier(lambda: engine, settings(inbox))
+        notifier.tell()
+        mailed_by(engine, "alice", "bob", "olly")
+        to_bob(engine, "Meet me at the pier.")
+        with head_reads(engine) as read:
+            told = notifier.tell()
+        assert ["bob"] == list(told[CAMPAIGN].mailed)
+        campaign = engine.find_campaign(CAMPAIGN).campaign_id
+        assert 1 == read.count(campaign)
+        assert len(read) == len(set(read))
 
 
 def test_many_posts_make_one_mail_every_few_minutes(db: str, inbox: Inbox) -> None:

@@ -112,13 +112,16 @@ class Notifier:
 
     def tell(self) -> dict[str, Told]:
         """Tell what every campaign's new rulings leave waiting (those this process claims);
-        what was told, by campaign."""
+        what was told, by campaign. The turn reads each stream's head once
+        (``Engine.checked_once``): a campaign is loaded for each of its members' choices, and
+        on a busy PostgreSQL server those reads were a twentieth of the process's time."""
         engine = self.engine()
         told = {}
-        for entry in engine.directory().campaigns:
-            after = engine.claim_notices(entry.name)
-            if after is not None:
-                told[entry.name] = self.tell_campaign(entry.name, after)
+        with engine.checked_once():
+            for entry in engine.directory().campaigns:
+                after = engine.claim_notices(entry.name)
+                if after is not None:
+                    told[entry.name] = self.tell_campaign(entry.name, after)
         return told
 
     def tell_campaign(self, name: str, after: int) -> Told:

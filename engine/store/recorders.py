@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from uuid import UUID
@@ -141,15 +142,24 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._inserts: dict[int, str] = {}  # one multi-row INSERT per save size
+        # This process's saves take turns here, not in SQLite's busy handler (which sleeps a
+        # millisecond or more between tries): writers of different campaigns hold their own
+        # write locks (``engine.store.write_lock``) and reach the insert together.
+        self._inserting = threading.Lock()
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         count = len(stored_events)
         if not count or count >= ONE_STATEMENT:
-            return super().insert_events(stored_events, **kwargs)
+            with self._inserting:
+                return super().insert_events(stored_events, **kwargs)
         values = [value for row in self._rows(stored_events) for value in row]
-        with self.datastore.get_connection(commit=True) as conn, library_errors():
+        with (
+            self._inserting,
+            self.datastore.get_connection(commit=True) as conn,
+            library_errors(),
+        ):
             last: int = conn._sqlite_conn.execute(self._insert(count), values).lastrowid or 0
         return list(range(last - count + 1, last + 1))
 

@@ -52,7 +52,8 @@ def table(rows: list[Row]) -> str:
         baseline = f"{theirs} ({r.baseline_name})" if r.baseline_name else "-"
         figure = f"{r.figure}: {r.note}" if r.note else r.figure
         ratio = both(r.ratio, r.ratio_p99, r, lambda x: f"{x:.2f}x")
-        lines.append(f"| {figure} | {ours} | {baseline} | {ratio} | {r.target or '-'} | {met} |")
+        target = f"p50 {r.target}" if r.target and r.tail and not r.p99_judged else r.target
+        lines.append(f"| {figure} | {ours} | {baseline} | {ratio} | {target or '-'} | {met} |")
     return "\n".join(lines)
 
 

@@ -25,7 +25,8 @@ class Row:
     ``ratio`` is ours / baseline for times and ours / baseline for rates alike: ``better`` says
     which way the target points ("<=" a time ratio, ">=" a rate ratio). A latency whose tail
     counts (``tail_row``) has its p99s too, ``ours_p99`` and ``baseline_p99`` (``ours`` and
-    ``baseline`` are then the p50s), and its target holds only if it holds for both."""
+    ``baseline`` are then the p50s), and its target holds only if it holds for both, unless the
+    target is about the p50 alone (``p99_judged`` false: the p99s are shown, not judged)."""
 
     figure: str
     unit: str
@@ -36,6 +37,7 @@ class Row:
     note: str = ""
     ours_p99: float | None = None
     baseline_p99: float | None = None
+    p99_judged: bool = True
 
     @property
     def tail(self) -> bool:
@@ -51,7 +53,7 @@ class Row:
 
     @property
     def met(self) -> bool | None:
-        judged = [self.ratio, self.ratio_p99] if self.tail else [self.ratio]
+        judged = [self.ratio, self.ratio_p99] if self.tail and self.p99_judged else [self.ratio]
         ratios = [r for r in judged if r is not None]
         if not self.target or len(ratios) < len(judged):
             return None
@@ -81,10 +83,12 @@ def tail_row(
     baseline_name: str = "",
     target: str = "",
     note: str = "",
+    *,
+    p99_judged: bool = True,
 ) -> Row:
     """A latency row from every sample of ours and of the baseline's (``theirs``; or a bound in
     seconds that p50 and p99 are both held to; or None, no baseline): their p50s and p99s, the
-    target judged on both."""
+    target judged on both (on the p50 alone without ``p99_judged``)."""
     base50: float | None
     base99: float | None
     if isinstance(theirs, float):
@@ -103,6 +107,7 @@ def tail_row(
         note,
         ours_p99=percentile(mine, 0.99) if mine else None,
         baseline_p99=base99,
+        p99_judged=p99_judged,
     )
 
 

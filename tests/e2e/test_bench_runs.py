@@ -228,6 +228,18 @@ def test_a_tail_row_misses_its_target_when_its_p99_does() -> None:
     assert row.met is False
 
 
+def test_a_row_whose_target_is_about_its_p50_shows_its_p99_unjudged() -> None:
+    """Issue 45's target for 32 players is the API's p50: the p99s are shown, the p50 judged."""
+    args = ("32 players", [0.010] * 98 + [0.5, 0.5], [0.010] * 100, "bare", "<= 3")
+    row = tail_row(*args, p99_judged=False)
+    assert (1.0, 50.0) == (row.ratio, row.ratio_p99)
+    assert row.met is True
+    assert "| 1.00x" not in table([row])
+    assert "| p50 1.00x, p99 50.00x | p50 <= 3 | yes |" in table([row])
+    slower = tail_row("32 players", [0.040] * 100, [0.010] * 100, "bare", "<= 3", p99_judged=False)
+    assert slower.met is False
+
+
 def test_a_tail_row_meets_its_target_when_p50_and_p99_both_do() -> None:
     row = tail_row("a roll", [0.010] * 98 + [0.02, 0.02], [0.010] * 98 + [0.01, 0.01], "bare")
     assert row.met is None  # no target: nothing to judge

@@ -1,13 +1,11 @@
 """The store's event recorders: eventsourcing's own, with a bulk insert and a topic filter.
 
 ``BulkSQLiteRecorder`` (SQLite) differs from the library's application recorder in three ways:
-- a command's save (fewer than ``ONE_STATEMENT`` events) is one multi-row ``INSERT``, its own
-  transaction (the connection is in autocommit mode): one call into SQLite where the library
-  makes five (``BEGIN``, an ``execute`` per event to read each id back, ``COMMIT``), and each call
-  lets go of the GIL, which a thread holding the store's write lock must then win back from the
-  event loop; a larger save goes in by one ``executemany`` in one transaction. The ids are
-  derived from the last one: a save holds the write lock, so its rows get consecutive rowids
-  ending at the last inserted;
+- a save's events go in with one ``executemany`` in the same transaction (the library runs one
+  ``execute`` per event to read each notification id back); the ids are derived from the last
+  one: a save holds the write lock, so its rows get consecutive rowids ending at
+  ``last_insert_rowid``; this process's saves take turns on a lock of the recorder's, not in
+  SQLite's busy handler (writers of different campaigns hold locks of their own);
 - ``select_events`` can keep only some topics (``topics=``), filtered in SQL: replay looks for a
   long stream's undos and amendments without reading every event into Python;
 - the rows of one stream share the ``UUID`` asked for instead of parsing one per row; a stream
@@ -23,19 +21,11 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import (
-    DatabaseError,
-    DataError,
-    IntegrityError,
-    InterfaceError,
-    InternalError,
-    OperationalError,
-    StoredEvent,
-)
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
     SQLiteConnection,
@@ -114,34 +104,9 @@ class TopicFilter:
         raise NotImplementedError
 
 
-ONE_STATEMENT = 64  # a save of fewer events goes in as one multi-row INSERT
-
-# sqlite3's errors as the library's (what its transactions raise, and the ledger catches).
-LIBRARY_ERRORS: tuple[tuple[type[sqlite3.Error], type[Exception]], ...] = (
-    (sqlite3.IntegrityError, IntegrityError),
-    (sqlite3.OperationalError, OperationalError),
-    (sqlite3.InterfaceError, InterfaceError),
-    (sqlite3.DataError, DataError),
-    (sqlite3.InternalError, InternalError),
-    (sqlite3.DatabaseError, DatabaseError),
-)
-
-
-@contextlib.contextmanager
-def library_errors() -> Iterator[None]:
-    try:
-        yield
-    except sqlite3.Error as error:
-        for theirs, ours in LIBRARY_ERRORS:
-            if isinstance(error, theirs):
-                raise ours(error) from error
-        raise
-
-
 class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._inserts: dict[int, str] = {}  # one multi-row INSERT per save size
         # This process's saves take turns here, not in SQLite's busy handler (which sleeps a
         # millisecond or more between tries): writers of different campaigns hold their own
         # write locks (``engine.store.write_lock``) and reach the insert together.
@@ -150,25 +115,8 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        count = len(stored_events)
-        if not count or count >= ONE_STATEMENT:
-            with self._inserting:
-                return super().insert_events(stored_events, **kwargs)
-        values = [value for row in self._rows(stored_events) for value in row]
-        with (
-            self._inserting,
-            self.datastore.get_connection(commit=True) as conn,
-            library_errors(),
-        ):
-            last: int = conn._sqlite_conn.execute(self._insert(count), values).lastrowid or 0
-        return list(range(last - count + 1, last + 1))
-
-    def _insert(self, count: int) -> str:
-        """``INSERT`` of ``count`` rows (kept per size)."""
-        if count not in self._inserts:
-            values = ", ".join(["(?, ?, ?, ?)"] * count)
-            self._inserts[count] = f"INSERT INTO {self.events_table_name} VALUES {values}"
-        return self._inserts[count]
+        with self._inserting:
+            return super().insert_events(stored_events, **kwargs)
 
     @staticmethod
     def _rows(stored_events: Sequence[StoredEvent]) -> list[tuple[str, int, str, bytes]]:

@@ -214,7 +214,7 @@ def test_a_save_that_fails_after_its_rows_are_written_leaves_nothing(
             "DO $$ BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$"
         )
 
-        def failing_pg(self: Any, count: int) -> Any:
+        def failing_pg(self: Any, conn: Any, count: int) -> Any:
             parts = [SQL("BEGIN"), self._prelude, self._insert(count), full, SQL("COMMIT")]
             return SQL("; ").join(parts)
 

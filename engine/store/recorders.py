@@ -4,8 +4,7 @@
 - a save's events go in with one ``executemany`` in the same transaction (the library runs one
   ``execute`` per event to read each notification id back); the ids are derived from the last
   one: a save holds the write lock, so its rows get consecutive rowids ending at
-  ``last_insert_rowid``; this process's saves take turns on a lock of the recorder's, not in
-  SQLite's busy handler (writers of different campaigns hold locks of their own);
+  ``last_insert_rowid``;
 - ``select_events`` can keep only some topics (``topics=``), filtered in SQL: replay looks for a
   long stream's undos and amendments without reading every event into Python;
 - the rows of one stream share the ``UUID`` asked for instead of parsing one per row; a stream
@@ -20,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
@@ -105,21 +103,11 @@ class TopicFilter:
 
 
 class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # This process's saves take turns here, not in SQLite's busy handler (which sleeps a
-        # millisecond or more between tries): writers of different campaigns hold their own
-        # write locks (``engine.store.write_lock``) and reach the insert together.
-        self._inserting = threading.Lock()
-
-    def insert_events(
-        self, stored_events: Sequence[StoredEvent], **kwargs: Any
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
     ) -> Sequence[int] | None:
-        with self._inserting:
-            return super().insert_events(stored_events, **kwargs)
-
-    @staticmethod
-    def _rows(stored_events: Sequence[StoredEvent]) -> list[tuple[str, int, str, bytes]]:
+        if not stored_events:
+            return []
         hexes: dict[Any, str] = {}  # a save's rows share few streams: each id written once
         rows = []
         for s in stored_events:
@@ -128,14 +116,7 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
             if name is None:
                 name = hexes[stream] = stream_id(stream).hex
             rows.append((name, s.originator_version, s.topic, s.state))
-        return rows
-
-    def _insert_events(
-        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
-    ) -> Sequence[int] | None:
-        if not stored_events:
-            return []
-        c.executemany(self.insert_events_statement, self._rows(stored_events))
+        c.executemany(self.insert_events_statement, rows)
         c.execute("SELECT last_insert_rowid()")
         last: int = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))

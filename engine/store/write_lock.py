@@ -7,15 +7,9 @@ the insert, and a busy campaign ended some commands with ``CONCURRENT_WRITES``. 
 the race is gone; the version check on insert and the retry stay as the backstop for a writer
 that does not take it (an older version of this program).
 
-- SQLite: a lock per campaign on a file beside the store (``campaign.db-lock``; the database
-  file itself may not be locked this way: SQLite's own POSIX locks are dropped when any
-  descriptor of the file is closed). On Linux an open file description's lock (``F_OFD_SETLKW``)
-  on one byte of that file, the campaign's: writers of different campaigns decide at once and
-  take turns only at the insert (SQLite lets one writer in at a time; the recorder queues this
-  process's inserts, ``BulkSQLiteRecorder``), while writers of one campaign take turns from load
-  to save. Under one lock for the whole store, 32 players of 4 campaigns waited for each
-  other's load, decide, insert and the GIL in between: the lock was held all the time the
-  process ran. Elsewhere, ``flock`` of the whole file, one lock per store.
+- SQLite: ``flock`` on a file beside the store (``campaign.db-lock``; the database file itself
+  may not be locked this way: SQLite's own POSIX locks are dropped when any descriptor of the
+  file is closed). One lock per store: SQLite has one writer per store.
 - PostgreSQL: a session advisory lock per campaign, on a connection of the store's pool, so
   writers of different campaigns do not wait for each other.
 - In memory: a lock per store object.
@@ -25,8 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import struct
-import sys
 import threading
 from collections.abc import Iterator
 from typing import Any, Protocol
@@ -72,36 +64,12 @@ class ThreadLock:
             yield
 
 
-# The byte of the lock file a campaign's writers lock (any offset may be locked, past the end).
-BYTES = 2**62
-OFD: int | None = getattr(fcntl, "F_OFD_SETLKW", None) if sys.platform == "linux" else None
-
-
-def byte_of(stream: UUID) -> int:
-    """The byte of the lock file that ``stream``'s writers lock (two campaigns that share one
-    only take turns as if they were one)."""
-    return stream.int % BYTES
-
-
-def lock_range(fd: int, stream: UUID) -> None:
-    """Wait for the campaign's byte of the file open as ``fd``, exclusively: an open file
-    description's lock, so each descriptor (each turn) excludes every other, in this process
-    or another. ``struct flock``: type, whence, start, length, pid (0 for these locks)."""
-    if OFD is None:
-        raise OSError("open file description locks are Linux's")
-    layout = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, byte_of(stream), 1, 0)
-    fcntl.fcntl(fd, OFD, layout)
-
-
 class FileLock:
-    """An exclusive lock on ``path`` for one campaign's writers (``per_campaign``: its byte, on
-    Linux) or for the store's (``flock`` of the whole file). Each turn opens its own descriptor,
-    so threads of one process wait for each other as processes do; the kernel lets go when a
-    holder dies."""
+    """An exclusive ``flock`` on ``path``. Each turn opens its own descriptor, so threads of one
+    process wait for each other as processes do; the kernel lets go when a holder dies."""
 
-    def __init__(self, path: str, *, per_campaign: bool | None = None) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
-        self.per_campaign = OFD is not None if per_campaign is None else per_campaign
 
     @contextlib.contextmanager
     def held(self, stream: UUID) -> Iterator[None]:
@@ -111,10 +79,7 @@ class FileLock:
             yield
             return
         try:
-            if self.per_campaign:
-                lock_range(fd, stream)
-            else:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+            fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:
             os.close(fd)  # closing lets go of the lock

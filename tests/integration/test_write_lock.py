@@ -4,21 +4,17 @@ take turns instead of starving the lock's holder of a connection."""
 
 from __future__ import annotations
 
-import fcntl
-import os
-import struct
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 import pytest
 
 from domain.audience import GMS
 from domain.lifecycle import AddNote
 from engine import Engine
-from engine.store.write_lock import OFD, FileLock, NoLock, ThreadLock, byte_of, write_lock_for
+from engine.store.write_lock import FileLock, NoLock, ThreadLock, write_lock_for
 from tests.postgres import fresh_schema
 
 THREADS = 8  # more than a PostgreSQL store's pool holds (1 + 4 overflow)
@@ -75,66 +71,6 @@ def test_each_store_has_its_kind_of_lock(tmp_path: Path) -> None:
         assert isinstance(lock, FileLock)
         assert f"{db}-lock" == lock.path
         assert isinstance(Engine(db, lock_writes=False).ledger.write_lock, NoLock)
-
-
-def taken(path: str, stream: UUID) -> bool:
-    """Whether another writer holds ``stream``'s lock in the lock file at ``path`` (asked with
-    a descriptor of its own, without waiting)."""
-    fd = os.open(path, os.O_RDWR)
-    try:
-        layout = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, byte_of(stream), 1, 0)
-        fcntl.fcntl(fd, fcntl.F_OFD_SETLK, layout)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)  # a lock this took goes with its descriptor
-    return False
-
-
-@pytest.mark.skipif(OFD is None, reason="locks per campaign need Linux's F_OFD_SETLKW")
-def test_sqlite_writers_of_two_campaigns_hold_their_locks_at_once(tmp_path: Path) -> None:
-    """On SQLite each campaign's writers take turns on a lock of its own: while one thread
-    holds campaign A's, another takes B's at once, and A's is taken until its holder lets go;
-    a second turn on A in this process waits for the first, as another process would."""
-    path = str(tmp_path / "campaign.db-lock")
-    lock = FileLock(path)
-    a, b = UUID(int=1), UUID(int=2)
-    second_turn = threading.Event()
-
-    def turn_on_a() -> None:
-        with lock.held(a):
-            second_turn.set()
-
-    with lock.held(a):
-        assert lock.per_campaign
-        with lock.held(b):  # no wait: B's writers are not A's
-            assert taken(path, a)
-            assert taken(path, b)
-        assert not taken(path, b)
-        waiting = threading.Thread(target=turn_on_a)
-        waiting.start()
-        assert not second_turn.wait(0.2)  # A's second writer waits its turn
-    waiting.join(timeout=10)
-    assert second_turn.is_set()
-    assert not taken(path, a)
-
-
-def test_a_whole_store_file_lock_makes_every_campaign_wait(tmp_path: Path) -> None:
-    """Where there are no locks per campaign (``per_campaign=False``, as off Linux), one
-    ``flock`` of the whole file: a writer of B waits for A's holder."""
-    lock = FileLock(str(tmp_path / "campaign.db-lock"), per_campaign=False)
-    entered = threading.Event()
-
-    def turn_on_b() -> None:
-        with lock.held(UUID(int=2)):
-            entered.set()
-
-    with lock.held(UUID(int=1)):
-        other = threading.Thread(target=turn_on_b)
-        other.start()
-        assert not entered.wait(0.2)
-    other.join(timeout=10)
-    assert entered.is_set()
 
 
 def test_a_file_lock_in_a_folder_it_cannot_write_lets_the_write_say_why(tmp_path: Path) -> None:

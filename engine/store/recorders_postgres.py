@@ -140,7 +140,8 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                 # BEGIN, the lock and notification, the INSERT returning its ids, COMMIT: one
                 # query string (bound here, not by the server: a query of several statements
                 # takes no server-side parameters). A failed statement aborts the rest, and the
-                # connection leaves the pool rolled back (psycopg ends an open transaction).
+                # transaction it leaves open is rolled back: by the pool as the connection goes
+                # back (psycopg ends an open transaction), or at once on a holder's (``on_held``).
                 query = self._saved(conn, len(rows))
                 curs.execute(query, [value for row in rows for value in row])
                 while curs.description is None and curs.nextset():

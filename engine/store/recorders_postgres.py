@@ -51,7 +51,9 @@ LIBRARY_ERRORS: tuple[tuple[type[psycopg.Error], type[Exception]], ...] = (
 
 
 class HeldConnection:
-    """The connection this thread holds a write lock on, if it holds one."""
+    """The connection this thread holds a write lock on, if it holds one, and the statement
+    that lets the lock go: sent with the holder's first save, after its ``COMMIT`` (one round
+    trip fewer a ruling), so the lock's ``finally`` has nothing left to send."""
 
     def __init__(self) -> None:
         self._local = threading.local()
@@ -59,14 +61,24 @@ class HeldConnection:
     def get(self) -> Connection[Any] | None:
         return getattr(self._local, "connection", None)
 
+    def unlock(self) -> bytes | None:
+        """The unlock to send with this thread's next save (None: none, or sent already)."""
+        return getattr(self._local, "unlock", None)
+
+    def unlocked(self) -> None:
+        """The save that carried the unlock went through: the lock is let go."""
+        self._local.unlock = None
+
     @contextlib.contextmanager
-    def holding(self, connection: Connection[Any]) -> Iterator[None]:
-        """This thread's reads and saves in the block go through ``connection``."""
-        self._local.connection = connection
+    def holding(self, connection: Connection[Any], unlock: bytes | None = None) -> Iterator[None]:
+        """This thread's reads and saves in the block go through ``connection``; its first save
+        sends ``unlock`` after its ``COMMIT``. True in the block's end when it did."""
+        self._local.connection, self._local.unlock = connection, unlock
         try:
             yield
         finally:
             self._local.connection = None
+            self._local.unlock = None
 
 
 @contextlib.contextmanager
@@ -137,13 +149,17 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
         ]
         if len(rows) < COPY_FROM:  # a command's save: the whole transaction in one round trip
             with self._connection() as conn, ClientCursor(conn) as curs:
-                # BEGIN, the lock and notification, the INSERT returning its ids, COMMIT: one
-                # query string (bound here, not by the server: a query of several statements
-                # takes no server-side parameters). A failed statement aborts the rest, and the
+                # BEGIN, the lock and notification, the INSERT returning its ids, COMMIT (and a
+                # holder's unlock): one query string (bound here, not by the server: a query of
+                # several statements takes no server-side parameters). A failed statement
+                # aborts the rest (the unlock too: the lock's own ``finally`` sends it), and the
                 # transaction it leaves open is rolled back: by the pool as the connection goes
                 # back (psycopg ends an open transaction), or at once on a holder's (``on_held``).
-                query = self._saved(conn, len(rows))
-                curs.execute(query, [value for row in rows for value in row])
+                query, unlock = self._saved(conn, len(rows)), self.held.unlock()
+                params = [value for row in rows for value in row]
+                curs.execute(query + unlock if unlock else query, params)
+                if unlock:
+                    self.held.unlocked()
                 while curs.description is None and curs.nextset():
                     pass  # to the INSERT's result: its ids
                 return self._fetch_ids_after_insert_events(curs, stored_events, returning=True)

@@ -100,6 +100,7 @@ class AdvisoryLock:
         self.datastore = datastore
         self.prefix = prefix
         self.on_held = held  # the recorder's HeldConnection, if it has one
+        self._unlocks: dict[str, bytes] = {}  # each campaign's unlock statement, rendered
         self._turns: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         size = getattr(getattr(datastore, "pool", None), "max_size", None)
@@ -113,12 +114,28 @@ class AdvisoryLock:
             turn = self._turns.setdefault(stream, threading.Lock())
         with turn, self._holding, self.datastore.get_connection() as connection:
             connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
+            unlocked = False
             try:
-                holding = self.on_held.holding(connection) if self.on_held else None
-                with holding or contextlib.nullcontext():
+                if self.on_held is None:
                     yield
+                else:  # the holder's save sends the unlock after its COMMIT
+                    with self.on_held.holding(connection, self._unlock(connection, key)):
+                        try:
+                            yield
+                        finally:
+                            unlocked = self.on_held.unlock() is None
             finally:
-                connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
+                if not unlocked:
+                    connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
+
+    def _unlock(self, connection: Any, key: str) -> bytes:
+        """``; SELECT pg_advisory_unlock(...)`` of ``key``, to end a save's query string."""
+        if key not in self._unlocks:
+            from psycopg.sql import SQL, Literal  # on the PostgreSQL path only
+
+            statement = SQL("; SELECT pg_advisory_unlock(hashtext({}))").format(Literal(key))
+            self._unlocks[key] = statement.as_bytes(connection)
+        return self._unlocks[key]
 
 
 def write_lock_for(spec: str, store: CampaignStore) -> WriteLock:

@@ -216,7 +216,7 @@ def test_a_save_that_fails_after_its_rows_are_written_leaves_nothing(
 
         def failing_pg(self: Any, conn: Any, count: int) -> Any:
             parts = [SQL("BEGIN"), self._prelude, self._insert(count), full, SQL("COMMIT")]
-            return SQL("; ").join(parts)
+            return SQL("; ").join(parts).as_bytes(conn)
 
         monkeypatch.setattr(recorder, "_saved", failing_pg)
     with pytest.raises(PersistenceError) as raised:

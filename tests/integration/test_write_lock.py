@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 
@@ -115,3 +116,43 @@ def test_a_postgresql_holder_saves_on_the_connection_it_holds_the_lock_on(
             ).fetchone()
         assert 0 == int(held_now["count"])
         assert None is recorder.held.get()
+
+
+def advisory_locks(engine: Engine) -> int:
+    """How many advisory locks sessions of the test database hold now."""
+    with engine.store.recorder.datastore.get_connection() as connection:
+        found = connection.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        ).fetchone()
+    return int(found["count"])
+
+
+def test_a_postgresql_save_lets_the_lock_go_with_its_commit() -> None:
+    """The holder's save sends the unlock after its COMMIT (one round trip): the lock is gone
+    before the block ends. A save refused for its version sends none (the rest of the query
+    is not run), and the block's end lets the lock go."""
+    from eventsourcing.persistence import IntegrityError, StoredEvent
+
+    def rows(version: int) -> list[StoredEvent]:
+        return [
+            StoredEvent(originator_id=stream, originator_version=version, topic="t", state=b"{}")
+        ]
+
+    with fresh_schema() as url, Engine(url) as engine:
+        lock, recorder, stream = engine.ledger.write_lock, engine.store.recorder, UUID(int=9)
+        with lock.held(stream):
+            assert 1 == advisory_locks(engine)
+            recorder.insert_events(rows(1))
+            assert 0 == advisory_locks(engine)
+        assert 0 == advisory_locks(engine)
+        held_after_refusal: list[int] = []
+        with lock.held(stream):
+            with pytest.raises(IntegrityError):
+                recorder.insert_events(rows(1))
+            held_after_refusal.append(advisory_locks(engine))
+        assert [1] == held_after_refusal
+        assert 0 == advisory_locks(engine)
+        with lock.held(stream):  # taken again at once: nothing was left holding it
+            recorder.insert_events(rows(2))
+        assert [1, 2] == [e.originator_version for e in recorder.select_events(stream)]

@@ -72,7 +72,7 @@ class HeldConnection:
     @contextlib.contextmanager
     def holding(self, connection: Connection[Any], unlock: bytes | None = None) -> Iterator[None]:
         """This thread's reads and saves in the block go through ``connection``; its first save
-        sends ``unlock`` after its ``COMMIT``. True in the block's end when it did."""
+        sends ``unlock`` after its ``COMMIT`` (``unlock()`` is None after it)."""
         self._local.connection, self._local.unlock = connection, unlock
         try:
             yield

@@ -134,13 +134,21 @@ def _stepping(db: Path) -> tuple[subprocess.Popen[bytes], int]:
         assert 0 == CliRunner().invoke(campaign, ["--db", str(db), *shlex.split(line)]).exit_code
     ours, theirs = pty.openpty()
     argv = [sys.executable, "-m", "cli", "--db", str(db), "replay", "--step"]
+
+    def as_a_shell_starts_it() -> None:
+        """The terminal is its controlling terminal, and SIGINT does what it does by default,
+        as a shell sets it for the command it runs in the foreground (a test run started in
+        the background of a shell without job control inherits SIGINT ignored)."""
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
     process = subprocess.Popen(
         argv,
         stdin=theirs,
         stdout=theirs,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+        preexec_fn=as_a_shell_starts_it,
     )
     os.close(theirs)
     seen = b""

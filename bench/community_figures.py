@@ -277,14 +277,13 @@ def in_turns(
     took = bare_took = 0.0
     for turn in range(repeat):
         got, seen, spent, failed = drive(seats, ours, per, f"load{turn}")
-        mine, statuses, failures, took = (
-            mine + got,
-            statuses + seen,
-            failures + failed,
-            took + spent,
-        )
+        mine += got
+        statuses += seen
+        failures += failed
+        took += spent
         got, _, spent, _ = drive(seats, theirs, per, "load")
-        baseline, bare_took = baseline + got, bare_took + spent
+        baseline += got
+        bare_took += spent
     return mine, baseline, statuses, failures, took, bare_took
 
 

@@ -157,7 +157,7 @@ class CampaignPostgresRecorder(PostgresApplicationRecorder, TopicFilter):
                 # back (psycopg ends an open transaction), or at once on a holder's (``on_held``).
                 query, unlock = self._saved(conn, len(rows)), self.held.unlock()
                 params = [value for row in rows for value in row]
-                curs.execute(query + unlock if unlock else query, params)
+                curs.execute(query + b"; " + unlock if unlock else query, params)
                 if unlock:
                     self.held.unlocked()
                 while curs.description is None and curs.nextset():

@@ -114,26 +114,28 @@ class AdvisoryLock:
             turn = self._turns.setdefault(stream, threading.Lock())
         with turn, self._holding, self.datastore.get_connection() as connection:
             connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (key,))
+            unlock = self._unlock(connection, key)
             unlocked = False
             try:
                 if self.on_held is None:
                     yield
                 else:  # the holder's save sends the unlock after its COMMIT
-                    with self.on_held.holding(connection, self._unlock(connection, key)):
+                    with self.on_held.holding(connection, unlock):
                         try:
                             yield
                         finally:
                             unlocked = self.on_held.unlock() is None
             finally:
                 if not unlocked:
-                    connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
+                    connection.execute(unlock)
 
     def _unlock(self, connection: Any, key: str) -> bytes:
-        """``; SELECT pg_advisory_unlock(...)`` of ``key``, to end a save's query string."""
+        """``SELECT pg_advisory_unlock(...)`` of ``key``, rendered once: sent alone, or after a
+        holder's save in its query string."""
         if key not in self._unlocks:
             from psycopg.sql import SQL, Literal  # on the PostgreSQL path only
 
-            statement = SQL("; SELECT pg_advisory_unlock(hashtext({}))").format(Literal(key))
+            statement = SQL("SELECT pg_advisory_unlock(hashtext({}))").format(Literal(key))
             self._unlocks[key] = statement.as_bytes(connection)
         return self._unlocks[key]
 

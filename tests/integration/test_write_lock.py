@@ -109,12 +109,7 @@ def test_a_postgresql_holder_saves_on_the_connection_it_holds_the_lock_on(
 
         assert 1 == len(holders)
         assert 1 == holders[0][1]
-        with recorder.datastore.get_connection() as other:
-            held_now = other.execute(
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-            ).fetchone()
-        assert 0 == int(held_now["count"])
+        assert 0 == advisory_locks(engine)
         assert None is recorder.held.get()
 
 

@@ -111,16 +111,20 @@ def openapi() -> OpenAPIConfig:
     )
 
 
-def _bounded(threads: int) -> Callable[[], None]:
-    """At startup: the serving loop's default executor becomes ``threads`` worker threads.
-    Litestar runs every sync handler (``sync_to_thread=True``) and sync dependency with
-    ``loop.run_in_executor`` on that executor (``litestar.concurrency``: no executor of its own
-    is set), and the sign-in lookup and the form pages go through it too, so these ``threads``
-    are all that run the requests' store work; a request beyond them waits in its queue."""
+def _bounded(engines: Engines) -> Callable[[], None]:
+    """At startup: the serving loop's default executor becomes the pool's worker threads, less
+    the writer's (``Engines.writers``), which starts too. Litestar runs every sync handler
+    (``sync_to_thread=True``) and sync dependency with ``loop.run_in_executor`` on that executor
+    (``litestar.concurrency``: no executor of its own is set), the sign-in lookup and the form
+    pages go through it too, and the API's writes through the writer (``Engines.write``), so
+    these threads are all that run the requests' store work; a request beyond them waits in
+    its queue."""
 
     def bound() -> None:
+        threads = engines.threads - engines.writers
         workers = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="campaign-worker")
         asyncio.get_running_loop().set_default_executor(workers)  # shut down as the loop ends
+        engines.start_writer()
 
     return bound
 
@@ -187,7 +191,7 @@ def create_app(
             }
         ),
         on_startup=[
-            _bounded(engines.threads),
+            _bounded(engines),
             seals.start,
             *([notifier.start] if notifier else []),
         ],

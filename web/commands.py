@@ -5,7 +5,7 @@ corrections: undo, amend and resolve. Each runs as the signed-in member (the tab
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
@@ -17,6 +17,7 @@ from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, built, sealed_in
 from web.auth import ON_ITS_THREAD, seated
 from web.dependencies import TheEngine
+from web.engines import Engines
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
 from web.openapi_params import operation_for
 from web.shapes import (
@@ -32,12 +33,17 @@ from web.shapes import (
 
 BASE = "/api/campaigns/{campaign:str}"
 Req = Request[Any, Any, Any]
-# Every write signs in on its worker thread, with its command (``web.auth.seated``).
-WRITE: dict[str, Any] = {
-    "sync_to_thread": True,
-    "responses": RESPONSES,
-    "opt": {ON_ITS_THREAD: True},
-}
+# Every write signs in on the thread it runs on, with its command (``web.auth.seated``): the
+# process's writer (``written``).
+WRITE: dict[str, Any] = {"responses": RESPONSES, "opt": {ON_ITS_THREAD: True}}
+Done = TypeVar("Done")
+
+
+async def written(request: Req, engine: Engine, campaign: str, work: Callable[[str], Done]) -> Done:
+    """``work`` as the member the request signs in to ``campaign`` (``seated``), on the
+    process's writer thread (``Engines.write``)."""
+    engines: Engines = request.app.state.engines
+    return await engines.write(lambda: seated(request, engine, campaign, work))
 
 
 def every_verb() -> dict[str, dict[str, Verb]]:
@@ -98,7 +104,7 @@ def run(engine: Engine, member: str, campaign: str, name: str, data: CommandIn) 
     return ruling_out(result)
 
 
-@post(f"{BASE}/seal-text", tags=["commands"], **WRITE)
+@post(f"{BASE}/seal-text", tags=["commands"], sync_to_thread=True, **WRITE)
 def seal_text(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[SealIn]
 ) -> SealOut:
@@ -119,10 +125,12 @@ def seal_text(
 def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
     """The route of one verb, described from each system's command (help and parameters)."""
 
-    def handler(
+    async def handler(
         request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[CommandIn]
     ) -> RulingOut:
-        return seated(request, engine, campaign, lambda you: run(engine, you, campaign, name, data))
+        return await written(
+            request, engine, campaign, lambda you: run(engine, you, campaign, name, data)
+        )
 
     lines = []
     for system, verb in systems.items():
@@ -142,7 +150,7 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
     )(handler)
 
 
-def corrected(
+async def corrected(
     request: Req,
     engine: Engine,
     campaign: str,
@@ -152,7 +160,7 @@ def corrected(
 ) -> RulingOut:
     """``correct(campaign, *args, actor=you, **kwargs)`` (the engine's ``undo``, ``amend`` or
     ``resolve``) as the member the request signs in to ``campaign``, read as its ruling."""
-    return seated(
+    return await written(
         request,
         engine,
         campaign,
@@ -161,11 +169,11 @@ def corrected(
 
 
 @post(f"{BASE}/undo", tags=["corrections"], **WRITE)
-def undo(
+async def undo(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[UndoIn]
 ) -> RulingOut:
     """Undo a ruling (default: the latest in force); the GM's call."""
-    return corrected(
+    return await corrected(
         request,
         engine,
         campaign,
@@ -178,12 +186,12 @@ def undo(
 
 
 @post(f"{BASE}/amend", tags=["corrections"], **WRITE)
-def amend(
+async def amend(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[AmendIn]
 ) -> RulingOut:
     """Re-resolve a ruling with corrected parameters (text, as `campaign amend --set`) and
     the dice it recorded; the GM's call."""
-    return corrected(
+    return await corrected(
         request,
         engine,
         campaign,
@@ -198,11 +206,11 @@ def amend(
 
 
 @post(f"{BASE}/resolve", tags=["corrections"], **WRITE)
-def resolve(
+async def resolve(
     request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[ResolveIn]
 ) -> RulingOut:
     """Resolve an open dispute: upheld, undone or amended (with ``changes``); the GM's call."""
-    return corrected(
+    return await corrected(
         request,
         engine,
         campaign,

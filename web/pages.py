@@ -461,7 +461,7 @@ async def act(
     form = await request.form()
     data = {str(k): str(v) for k, v in form.items()}
     try:
-        number = await sync_to_thread(partial(_act, engine, you, campaign, data))
+        number = await request.app.state.engines.write(partial(_act, engine, you, campaign, data))
     except CodedError as error:
         # the form refused (which ruling's or dispute's), its line, and what was typed in it
         refusal: dict[str, Any] = {

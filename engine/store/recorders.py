@@ -1,10 +1,11 @@
 """The store's event recorders: eventsourcing's own, with a bulk insert and a topic filter.
 
 ``BulkSQLiteRecorder`` (SQLite) differs from the library's application recorder in three ways:
-- a save's events go in with one ``executemany`` in the same transaction (the library runs one
-  ``execute`` per event to read each notification id back); the ids are derived from the last
-  one: a save holds the write lock, so its rows get consecutive rowids ending at
-  ``last_insert_rowid``;
+- a save's events go in with one statement in the same transaction (the library runs one
+  ``execute`` per event to read each notification id back): a ruling's few rows as one
+  multi-row ``INSERT``, a long import's pages with ``executemany``; the ids are derived from the
+  last one: a save holds the write lock, so its rows get consecutive rowids ending at the last
+  rowid inserted;
 - ``select_events`` can keep only some topics (``topics=``), filtered in SQL: replay looks for a
   long stream's undos and amendments without reading every event into Python;
 - the rows of one stream share the ``UUID`` asked for instead of parsing one per row; a stream
@@ -102,6 +103,9 @@ class TopicFilter:
         raise NotImplementedError
 
 
+ONE_STATEMENT = 32  # a save of up to this many rows is one INSERT (4 values a row)
+
+
 class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
@@ -116,10 +120,24 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
             if name is None:
                 name = hexes[stream] = stream_id(stream).hex
             rows.append((name, s.originator_version, s.topic, s.state))
-        c.executemany(self.insert_events_statement, rows)
-        c.execute("SELECT last_insert_rowid()")
-        last: int = c.fetchone()[0]
+        last: int
+        if len(rows) <= ONE_STATEMENT:  # a ruling's few rows: one statement, its last rowid
+            c.execute(self._insert_of(len(rows)), [value for row in rows for value in row])
+            last = c.lastrowid
+        else:
+            c.executemany(self.insert_events_statement, rows)
+            c.execute("SELECT last_insert_rowid()")
+            last = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))
+
+    def _insert_of(self, count: int) -> str:
+        """The INSERT of ``count`` rows in one statement, made once per count."""
+        made: dict[int, str] = self.__dict__.setdefault("_inserts", {})
+        found = made.get(count)
+        if found is None:
+            values = ", ".join(["(?,?,?,?)"] * count)
+            found = made[count] = f"INSERT INTO {self.events_table_name} VALUES {values}"
+        return found
 
     def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> tuple[int, int]:
         """Insert many pages of rows in one transaction (an import): all or none of them.

@@ -1,8 +1,9 @@
 """``--pool N`` bounds the worker threads: every sync handler (Litestar runs them on the serving
-loop's default executor), the sign-in lookup and the form pages run on one pool of N threads
-made at startup (``web.app._bounded``), so 64 players at once are served by N threads, the
-others waiting their turn, not by as many as asyncio's default executor would start (6 on two
-cores, 20 on sixteen)."""
+loop's default executor), the sign-in lookup and the form pages run on one pool of threads
+made at startup (``web.app._bounded``), and on a SQLite file the API's writes on one writer
+thread of the N (``web.engines``), so 64 players at once are served by N threads, the others
+waiting their turn, not by as many as asyncio's default executor would start (6 on two cores,
+20 on sixteen)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from litestar import Request, get
 
 from tests.web.conftest import API, build_table
 from tests.web.servers import serving_in_thread, serving_process
-from web import create_app
+from web import commands, create_app
 
 POOL = 4  # fewer than asyncio's default executor starts on this machine (cores + 4, at least 5)
 PLAYERS = 64
@@ -74,8 +75,9 @@ def _at_once(count: int, send: Any) -> Counter[int]:
 
 
 def test_64_players_at_once_run_on_the_pools_threads_alone(tmp_path: Path) -> None:
-    """With a pool of 4, a sync handler that holds its thread is run by 64 signed-in players at
-    once: never more than 4 at a time, on 4 threads; and 4 at a time (the pool is used)."""
+    """With a pool of 4 on a SQLite file, a sync handler that holds its thread is run by 64
+    signed-in players at once: never more than 3 at a time (the writer is the fourth), on 3
+    threads; and 3 at a time (the pool is used)."""
     table = build_table(str(tmp_path / "zion.db"))
     probe = Probe()
     app = create_app(table.db, pool=POOL)
@@ -84,8 +86,43 @@ def test_64_players_at_once_run_on_the_pools_threads_alone(tmp_path: Path) -> No
         headers = table.headers("gm")
         statuses = _at_once(PLAYERS, lambda c: c.get(base + "/probe", headers=headers).status_code)
     assert Counter({200: PLAYERS}) == statuses
-    assert POOL == probe.peak
-    assert len(probe.threads) <= POOL
+    assert POOL - 1 == probe.peak
+    assert len(probe.threads) <= POOL - 1
+
+
+def test_64_players_rolling_at_once_write_on_the_one_writer_thread(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """On a SQLite file, 64 players rolling at once through the API: every roll recorded, each
+    signed in and run on the process's one writer thread, one at a time."""
+    table = build_table(str(tmp_path / "zion.db"))
+    probe = Probe()
+    real = commands.run
+
+    def run(*args: Any) -> Any:
+        with probe.guard:
+            probe.running += 1
+            probe.peak = max(probe.peak, probe.running)
+            probe.threads.add(threading.get_ident())
+            names.add(threading.current_thread().name)
+        try:
+            return real(*args)
+        finally:
+            with probe.guard:
+                probe.running -= 1
+
+    names: set[str] = set()
+    monkeypatch.setattr(commands, "run", run)
+    body = {"params": {"expression": "2d6", "why": "at once"}, "dice": [3, 4]}
+    with serving_in_thread(table.db, create_app(table.db, pool=POOL)) as base:
+        headers = table.headers("gm")
+        statuses = _at_once(
+            PLAYERS,
+            lambda c: c.post(base + API + "/commands/dice", json=body, headers=headers).status_code,
+        )
+    assert Counter({201: PLAYERS}) == statuses
+    assert (1, 1) == (probe.peak, len(probe.threads))
+    assert [n.startswith("campaign-writer") for n in names] == [True]
 
 
 def _threads_of(pid: int) -> int:

@@ -9,11 +9,11 @@ the requests' store work are as many (``threads``), so a request waits for a thr
 connection. On a SQLite file the threads are bounded the same way (SQLite's connections are the
 file's, not a server's).
 
-On a SQLite file one of those threads is the process's writer (``writers``, ``write``): the
-file takes one writer at a time, so writers on more threads would only wait for its lock, each
-competing for the interpreter as it waits and as it writes; measured with 32 players rolling at
-once, one writer thread made some 12% more rulings a second than five. The
-others read. A pool of one has no thread to spare: its one thread does both."""
+On a SQLite file one of those threads is the process's writer (``writers``, ``write``), the
+others read: the file takes one writer at a time, so writers on more threads would only wait for
+its lock, each competing for the interpreter as it waits and as it writes (measured with 32
+players rolling at once, one writer thread made some 12% more rulings a second than five). A
+pool of one has no thread to spare: its one thread does both."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.audience import GMS
 from engine import Engine
-from engine.store.recorders import BulkSQLiteRecorder, TopicFilter
+from engine.store.recorders import ONE_STATEMENT, BulkSQLiteRecorder, TopicFilter
 from engine.store.records import DIRECTORY_ID
 from engine.transfer.scratch import Scratch
 from tests.conftest import place, scene_with_s1
@@ -53,6 +53,26 @@ def test_saves_are_notified_in_order(store_engine: Engine) -> None:
         (UUID(int=2), 1),
         (UUID(int=2), 2),
     ]
+
+
+def test_a_save_of_one_statement_or_of_many_gives_each_rows_id(tmp_path: Path) -> None:
+    """On SQLite a save of up to ``ONE_STATEMENT`` rows is one multi-row INSERT, a longer one
+    ``executemany``: either way the ids it gives are its rows' notification ids, in order, and
+    a one-statement save with a clash writes none of its rows."""
+    with engine_on("sqlite", tmp_path) as engine:
+        recorder = engine.store.recorder
+        assert isinstance(recorder, BulkSQLiteRecorder)
+        before = recorder.max_notification_id() or 0
+        given = [
+            *recorder.insert_events(rows(UUID(int=1), 1, ONE_STATEMENT)),
+            *recorder.insert_events(rows(UUID(int=2), 1, ONE_STATEMENT + 1)),
+            *recorder.insert_events(rows(UUID(int=1), ONE_STATEMENT + 1, 1)),
+        ]
+        notes = recorder.select_notifications(start=before + 1, limit=1000)
+        assert given == [n.id for n in notes] == list(range(before + 1, before + len(given) + 1))
+        with pytest.raises(IntegrityError):  # version 3 of stream 2 is taken
+            recorder.insert_events([*rows(UUID(int=3), 1, 2), *rows(UUID(int=2), 3, 1)])
+        assert [] == list(recorder.select_events(UUID(int=3)))
 
 
 def test_a_large_save_is_one_transaction(store_engine: Engine) -> None:

@@ -5,7 +5,7 @@ corrections: undo, amend and resolve. Each runs as the signed-in member (the tab
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from litestar import Request, post
 from litestar.handlers import HTTPRouteHandler
@@ -15,7 +15,7 @@ from domain.events import Outcome
 from domain.registry import Verb, verbs
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, built, sealed_in
-from web.auth import ON_ITS_THREAD, seated
+from web.auth import ON_ITS_THREAD, Done, seated
 from web.dependencies import TheEngine
 from web.engines import Engines
 from web.errors import RESPONSES, InvalidRequest, UnknownVerb
@@ -36,7 +36,6 @@ Req = Request[Any, Any, Any]
 # Every write signs in on the thread it runs on, with its command (``web.auth.seated``): the
 # process's writer (``written``).
 WRITE: dict[str, Any] = {"responses": RESPONSES, "opt": {ON_ITS_THREAD: True}}
-Done = TypeVar("Done")
 
 
 async def written(request: Req, engine: Engine, campaign: str, work: Callable[[str], Done]) -> Done:

@@ -19,6 +19,7 @@ mode a build may default to NORMAL, which can lose the last commits in a power c
 from __future__ import annotations
 
 import contextlib
+import functools
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -106,6 +107,12 @@ class TopicFilter:
 ONE_STATEMENT = 32  # a save of up to this many rows is one INSERT (4 values a row)
 
 
+@functools.cache
+def rows_insert(table: str, count: int) -> str:
+    """The INSERT of ``count`` rows of ``table`` in one statement (made once per count)."""
+    return f"INSERT INTO {table} VALUES {', '.join(['(?,?,?,?)'] * count)}"
+
+
 class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
@@ -122,22 +129,14 @@ class BulkSQLiteRecorder(SQLiteApplicationRecorder, TopicFilter):
             rows.append((name, s.originator_version, s.topic, s.state))
         last: int
         if len(rows) <= ONE_STATEMENT:  # a ruling's few rows: one statement, its last rowid
-            c.execute(self._insert_of(len(rows)), [value for row in rows for value in row])
+            statement = rows_insert(self.events_table_name, len(rows))
+            c.execute(statement, [value for row in rows for value in row])
             last = c.lastrowid
         else:
             c.executemany(self.insert_events_statement, rows)
             c.execute("SELECT last_insert_rowid()")
             last = c.fetchone()[0]
         return list(range(last - len(stored_events) + 1, last + 1))
-
-    def _insert_of(self, count: int) -> str:
-        """The INSERT of ``count`` rows in one statement, made once per count."""
-        made: dict[int, str] = self.__dict__.setdefault("_inserts", {})
-        found = made.get(count)
-        if found is None:
-            values = ", ".join(["(?,?,?,?)"] * count)
-            found = made[count] = f"INSERT INTO {self.events_table_name} VALUES {values}"
-        return found
 
     def insert_pages(self, pages: Iterable[Sequence[StoredEvent]]) -> tuple[int, int]:
         """Insert many pages of rows in one transaction (an import): all or none of them.

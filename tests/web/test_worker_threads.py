@@ -7,10 +7,12 @@ waiting their turn, not by as many as asyncio's default executor would start (6 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,27 +29,35 @@ BESIDE = 3  # threads of a server besides its workers: the main thread, the log 
 
 
 class Probe:
-    """A sync handler that holds its worker thread a moment and counts who ran it: how many
-    ran at once at most, on which threads."""
+    """Counts who runs a piece of work (``counted``): how many ran at once at most, on which
+    threads (and their names); ``handler`` is a sync handler that holds its worker thread a
+    moment so."""
 
     def __init__(self) -> None:
         self.guard = threading.Lock()
         self.running = 0
         self.peak = 0
         self.threads: set[int] = set()
+        self.names: set[str] = set()
+
+    @contextlib.contextmanager
+    def counted(self) -> Iterator[None]:
+        with self.guard:
+            self.running += 1
+            self.peak = max(self.peak, self.running)
+            self.threads.add(threading.get_ident())
+            self.names.add(threading.current_thread().name)
+        try:
+            yield
+        finally:
+            with self.guard:
+                self.running -= 1
 
     def handler(self) -> Any:
         @get("/probe", sync_to_thread=True)
         def probe(request: Request[Any, Any, Any]) -> str:
-            with self.guard:
-                self.running += 1
-                self.peak = max(self.peak, self.running)
-                self.threads.add(threading.get_ident())
-            try:
+            with self.counted():
                 time.sleep(0.05)  # a store's read, say
-            finally:
-                with self.guard:
-                    self.running -= 1
             return str(request.user.held[0].signed.member)
 
         return probe
@@ -100,18 +110,9 @@ def test_64_players_rolling_at_once_write_on_the_one_writer_thread(
     real = commands.run
 
     def run(*args: Any) -> Any:
-        with probe.guard:
-            probe.running += 1
-            probe.peak = max(probe.peak, probe.running)
-            probe.threads.add(threading.get_ident())
-            names.add(threading.current_thread().name)
-        try:
+        with probe.counted():
             return real(*args)
-        finally:
-            with probe.guard:
-                probe.running -= 1
 
-    names: set[str] = set()
     monkeypatch.setattr(commands, "run", run)
     body = {"params": {"expression": "2d6", "why": "at once"}, "dice": [3, 4]}
     with serving_in_thread(table.db, create_app(table.db, pool=POOL)) as base:
@@ -122,7 +123,7 @@ def test_64_players_rolling_at_once_write_on_the_one_writer_thread(
         )
     assert Counter({201: PLAYERS}) == statuses
     assert (1, 1) == (probe.peak, len(probe.threads))
-    assert [n.startswith("campaign-writer") for n in names] == [True]
+    assert [n.startswith("campaign-writer") for n in probe.names] == [True]
 
 
 def _threads_of(pid: int) -> int:

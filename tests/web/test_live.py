@@ -391,3 +391,31 @@ def test_only_the_streams_handed_nothing_lately_are_due_a_keep_alive() -> None:
     busy = Stream(CAMPAIGN, "bob", None, loop=None)  # type: ignore[arg-type]
     assert [(quiet, KEEP)] == feed.quiet([quiet, busy])
     assert [] == feed.quiet([quiet, busy])  # it was just sent one
+
+
+def test_a_fan_out_to_more_streams_than_a_turn_is_paced() -> None:
+    """``TURN`` streams are woken at once and the rest in later turns ``PACE`` seconds apart
+    (the requests that come in meanwhile run between two turns); each stream is handed its
+    delivery once."""
+    from web.live import KEEP, PACE, TURN, Stream, _put_in_turns
+
+    class Loop:
+        def __init__(self) -> None:
+            self.later: list[tuple[float, Any, tuple[Any, ...]]] = []
+
+        def call_later(self, delay: float, callback: Any, *args: Any) -> None:
+            self.later.append((delay, callback, args))
+
+    loop = Loop()
+    streams = [Stream(CAMPAIGN, f"p{n}", None, loop=loop) for n in range(2 * TURN + 3)]  # type: ignore[arg-type]
+    _put_in_turns(loop, [(stream, KEEP) for stream in streams])  # type: ignore[arg-type]
+    handed = [sum(1 for s in streams if s.queue.qsize())]
+    delays = []
+    while loop.later:
+        delay, callback, args = loop.later.pop(0)
+        delays.append(delay)
+        callback(*args)
+        handed.append(sum(1 for s in streams if s.queue.qsize()))
+    assert [TURN, 2 * TURN, 2 * TURN + 3] == handed
+    assert [PACE, PACE] == delays
+    assert all(s.queue.qsize() == 1 for s in streams)

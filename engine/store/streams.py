@@ -263,7 +263,8 @@ class Streams:
                     self._mark_checked(stream, evolve, cached.version)
                     return Loaded(state=cached.state, version=cached.version)
             elif rows and self.link_at(stream, cached.version) == cached.link:
-                loaded = self._load(stream, evolve, cached, None)  # caught up from it
+                behind = rows[0].originator_version - cached.version  # the head just read
+                loaded = self._load(stream, evolve, cached, None, behind)  # caught up from it
                 return self._cached(stream, evolve, loaded, rows[0])
         return self._cached(stream, evolve, self._load(stream, evolve, None, None), None)
 
@@ -301,10 +302,22 @@ class Streams:
             self._mark_checked(stream, evolve, version)
         return loaded
 
-    def _load(self, stream: UUID, evolve: Evolve, cached: Head | None, lte: int | None) -> Loaded:
+    def _load(
+        self,
+        stream: UUID,
+        evolve: Evolve,
+        cached: Head | None,
+        lte: int | None,
+        behind: int | None = None,
+    ) -> Loaded:
+        """The state at ``lte`` (the end: None), from ``cached`` (a kept head ``behind`` events
+        before the head, when the caller read it) or else from the latest trusted snapshot."""
         snapshot = self._snapshot(stream, lte) if cached is None else _as_snapshot(stream, cached)
         start = snapshot.originator_version if snapshot else 0
-        long = self._span(stream, start, lte) > PAGE
+        span = (
+            behind if cached is not None and behind is not None else self._span(stream, start, lte)
+        )
+        long = span > PAGE
         if cached is not None and long:
             return self._load(stream, evolve, None, lte)  # far behind: as if not cached
         if long:

@@ -185,6 +185,33 @@ def test_a_kept_head_is_not_used_once_another_writer_moved_the_stream(tmp_path: 
             assert uncached(first, stream) == head(first, stream)
 
 
+def test_a_kept_head_another_writer_moved_past_is_caught_up_in_three_reads(tmp_path: Any) -> None:
+    """A stream another engine wrote to since this one kept its head is caught up from that
+    head in three reads of it: the head, the kept version's row (its chain link) and the events
+    after it (how far behind it is comes from the head just read, not a read of its own)."""
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as first:
+        play_until_rolled(first)
+        stream = alice_id(first)
+        kept = head(first, stream)
+        with Engine(db) as second:
+            second.execute("Lab", SufferStrain(character=ALICE), dice=DiceSpec(faces=(3, 5)))
+        reads: list[dict[str, Any]] = []
+        original = first.store.recorder.select_events
+
+        def spy(originator_id: UUID, **kwargs: Any) -> Any:
+            if originator_id == stream:
+                reads.append(kwargs)
+            return original(originator_id, **kwargs)
+
+        with patch.object(first.store.recorder, "select_events", spy):
+            caught_up = head(first, stream)
+        assert caught_up != kept
+        assert caught_up == uncached(first, stream)
+        assert 3 == len(reads), reads
+        assert (True, 1) == (reads[0].get("desc"), reads[0].get("limit"))  # the head
+
+
 # --- Snapshots ------------------------------------------------------------------------------
 
 

@@ -393,29 +393,55 @@ def test_only_the_streams_handed_nothing_lately_are_due_a_keep_alive() -> None:
     assert [] == feed.quiet([quiet, busy])  # it was just sent one
 
 
+class _Loop:
+    """A stand-in event loop that keeps what is called later, to be run by the test."""
+
+    def __init__(self) -> None:
+        self.later: list[tuple[float, Any, tuple[Any, ...]]] = []
+
+    def call_later(self, delay: float, callback: Any, *args: Any) -> None:
+        self.later.append((delay, callback, args))
+
+    def run_later(self, streams: list[Any]) -> tuple[list[int], list[float]]:
+        """Run what was called later, in order: how many streams had something after each
+        turn, and the delays asked for."""
+        handed, delays = [], []
+        while self.later:
+            delay, callback, args = self.later.pop(0)
+            delays.append(delay)
+            callback(*args)
+            handed.append(sum(1 for s in streams if s.queue.qsize()))
+        return handed, delays
+
+
 def test_a_fan_out_to_more_streams_than_a_turn_is_paced() -> None:
     """``TURN`` streams are woken at once and the rest in later turns ``PACE`` seconds apart
     (the requests that come in meanwhile run between two turns); each stream is handed its
     delivery once."""
-    from web.live import KEEP, PACE, TURN, Stream, _put_in_turns
+    from web.live import KEEP, PACE, TURN, Pump, Stream
 
-    class Loop:
-        def __init__(self) -> None:
-            self.later: list[tuple[float, Any, tuple[Any, ...]]] = []
-
-        def call_later(self, delay: float, callback: Any, *args: Any) -> None:
-            self.later.append((delay, callback, args))
-
-    loop = Loop()
+    loop = _Loop()
     streams = [Stream(CAMPAIGN, f"p{n}", None, loop=loop) for n in range(2 * TURN + 3)]  # type: ignore[arg-type]
-    _put_in_turns(loop, [(stream, KEEP) for stream in streams])  # type: ignore[arg-type]
-    handed = [sum(1 for s in streams if s.queue.qsize())]
-    delays = []
-    while loop.later:
-        delay, callback, args = loop.later.pop(0)
-        delays.append(delay)
-        callback(*args)
-        handed.append(sum(1 for s in streams if s.queue.qsize()))
-    assert [TURN, 2 * TURN, 2 * TURN + 3] == handed
+    Pump(loop).add([(stream, KEEP) for stream in streams])  # type: ignore[arg-type]
+    first = sum(1 for s in streams if s.queue.qsize())
+    handed, delays = loop.run_later(streams)
+    assert [TURN, 2 * TURN, 2 * TURN + 3] == [first, *handed]
     assert [PACE, PACE] == delays
     assert all(s.queue.qsize() == 1 for s in streams)
+
+
+def test_a_fan_out_sent_while_another_is_paced_follows_it() -> None:
+    """Deliveries sent while earlier ones still wait their turn are handed after them: no
+    stream is handed a later delivery before an earlier one."""
+    from web.live import TURN, KeptAlive, Pump, Stream
+
+    loop = _Loop()
+    streams = [Stream(CAMPAIGN, f"p{n}", None, loop=loop) for n in range(3 * TURN)]  # type: ignore[arg-type]
+    earlier, later = KeptAlive(b": earlier\n\n"), KeptAlive(b": later\n\n")
+    pump = Pump(loop)  # type: ignore[arg-type]
+    pump.add([(stream, earlier) for stream in streams])
+    pump.add([(stream, later) for stream in reversed(streams)])  # the last ones first
+    assert TURN == sum(1 for s in streams if s.queue.qsize())
+    loop.run_later(streams)
+    for stream in streams:
+        assert [earlier, later] == [stream.queue.get_nowait(), stream.queue.get_nowait()]

@@ -333,10 +333,10 @@ class Pump:
 
     A request that comes in during a fan-out runs between two turns: its steps and its worker
     thread do not take turns with every open stream's write. Measured with 500 streams open and
-    a ruling every 0.25 s, ``GET /api/me``'s p99 against none open: 1.9x and 1.9x (SQLite,
-    PostgreSQL) with the turns back to back, 0.9x-1.1x and 1.1x-1.3x paced; a ruling reaches
-    the last of 500 streams some 45 ms later for it (about 85 ms after its answer on
-    PostgreSQL)."""
+    a ruling every 0.25 s (the bench's fan-out figure), ``GET /api/me``'s p99 against none
+    open: 1.6x-2.0x on SQLite and PostgreSQL with the turns back to back, 0.9x-1.5x paced; a
+    ruling reaches the last of 500 streams some 45 ms later for it (about 85 ms after its
+    answer on PostgreSQL)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop

@@ -340,21 +340,18 @@ class Pump:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self.waiting: deque[tuple[Stream, Delivery]] = deque()
-        self.turning = False
+        self.waiting: deque[tuple[Stream, Delivery]] = deque()  # not empty: a turn is due
 
     def add(self, deliveries: list[tuple[Stream, Delivery]]) -> None:
+        idle = not self.waiting
         self.waiting.extend(deliveries)
-        if not self.turning:
-            self.turning = True
+        if idle:
             self.turn()
 
     def turn(self) -> None:
         _put_all([self.waiting.popleft() for _ in range(min(TURN, len(self.waiting)))])
         if self.waiting:
             self.loop.call_later(PACE, self.turn)
-        else:
-            self.turning = False
 
 
 def _put_all(deliveries: list[tuple[Stream, Delivery]]) -> None:

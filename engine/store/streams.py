@@ -314,10 +314,7 @@ class Streams:
         before the head, when the caller read it) or else from the latest trusted snapshot."""
         snapshot = self._snapshot(stream, lte) if cached is None else _as_snapshot(stream, cached)
         start = snapshot.originator_version if snapshot else 0
-        span = (
-            behind if cached is not None and behind is not None else self._span(stream, start, lte)
-        )
-        long = span > PAGE
+        long = (self._span(stream, start, lte) if behind is None else behind) > PAGE
         if cached is not None and long:
             return self._load(stream, evolve, None, lte)  # far behind: as if not cached
         if long:

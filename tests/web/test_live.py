@@ -393,6 +393,11 @@ def test_only_the_streams_handed_nothing_lately_are_due_a_keep_alive() -> None:
     assert [] == feed.quiet([quiet, busy])  # it was just sent one
 
 
+def _handed(streams: list[Any]) -> int:
+    """How many of ``streams`` have something waiting in their queue."""
+    return sum(1 for s in streams if s.queue.qsize())
+
+
 class _Loop:
     """A stand-in event loop that keeps what is called later, to be run by the test."""
 
@@ -410,7 +415,7 @@ class _Loop:
             delay, callback, args = self.later.pop(0)
             delays.append(delay)
             callback(*args)
-            handed.append(sum(1 for s in streams if s.queue.qsize()))
+            handed.append(_handed(streams))
         return handed, delays
 
 
@@ -423,7 +428,7 @@ def test_a_fan_out_to_more_streams_than_a_turn_is_paced() -> None:
     loop = _Loop()
     streams = [Stream(CAMPAIGN, f"p{n}", None, loop=loop) for n in range(2 * TURN + 3)]  # type: ignore[arg-type]
     Pump(loop).add([(stream, KEEP) for stream in streams])  # type: ignore[arg-type]
-    first = sum(1 for s in streams if s.queue.qsize())
+    first = _handed(streams)
     handed, delays = loop.run_later(streams)
     assert [TURN, 2 * TURN, 2 * TURN + 3] == [first, *handed]
     assert [PACE, PACE] == delays
@@ -441,7 +446,7 @@ def test_a_fan_out_sent_while_another_is_paced_follows_it() -> None:
     pump = Pump(loop)  # type: ignore[arg-type]
     pump.add([(stream, earlier) for stream in streams])
     pump.add([(stream, later) for stream in reversed(streams)])  # the last ones first
-    assert TURN == sum(1 for s in streams if s.queue.qsize())
+    assert TURN == _handed(streams)
     loop.run_later(streams)
     for stream in streams:
         assert [earlier, later] == [stream.queue.get_nowait(), stream.queue.get_nowait()]

@@ -194,7 +194,9 @@ def test_verify_names_a_sealed_roll_rewritten_in_the_store(tmp_path: Path, edit:
         if event.get("number") == number and event.get("seal"):
             if edit == "seal":
                 event["seal"] = mine
-            event["dice"] = [{"sides": 6, "face": f} for f in faces]
+                event["dice"] = [{"sides": 6, "face": f} for f in faces]
+            else:  # the first face turned to another, never the one the seal gave
+                event["dice"][0]["face"] = event["dice"][0]["face"] % 6 + 1
 
     rewrite_campaign_stream(db, campaign_id, rewritten)
     with Engine(str(db)) as engine:

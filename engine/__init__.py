@@ -27,6 +27,7 @@ from engine.store.campaign_store import (
 )
 from engine.store.mapper import converter
 from engine.store.records import Recorded
+from engine.store.write_lock import WouldWait, not_waiting
 from engine.write.assembly import RulingResult
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ __all__ = [
     "VerifyReport",
     "WitnessCheck",
     "Witnessed",
+    "WouldWait",
     "as_read_by",
     "author_of",
     "built",
@@ -200,6 +202,7 @@ __all__ = [
     "names",
     "new_key",
     "new_to",
+    "not_waiting",
     "one_line",
     "place",
     "public_key_of",

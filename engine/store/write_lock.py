@@ -13,6 +13,11 @@ that does not take it (an older version of this program).
 - PostgreSQL: a session advisory lock per campaign, on a connection of the store's pool, so
   writers of different campaigns do not wait for each other.
 - In memory: a lock per store object.
+
+A server's event loop writes in a ``not_waiting`` block: there a write that would wait (for a
+SQLite file's lock another writer holds, or to retry after it lost a race) is refused with
+``WouldWait`` before anything is saved, and the server hands it to its writer thread to wait
+there (``web.engines``).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import contextlib
 import os
 import threading
 from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -36,6 +42,46 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX: the insert's version check alone
     fcntl = None  # type: ignore[assignment]
+
+
+class WouldWait(Exception):
+    """A write in a ``not_waiting`` block would have waited: for the store's lock, which another
+    writer holds, or to retry a save that lost a race. Nothing of it is saved."""
+
+
+class _Turn:
+    """A ``not_waiting`` block: whether a write of it was saved yet (from then on, it waits)."""
+
+    saved = False
+
+
+_TURN: ContextVar[_Turn | None] = ContextVar("campaign_write_turn", default=None)
+
+
+@contextlib.contextmanager
+def not_waiting() -> Iterator[None]:
+    """A block that must not wait for another writer until a write of it is saved: the lock of
+    a SQLite file is taken only if it is free (else ``WouldWait``), and a save that lost a race
+    is not retried after a backoff (``WouldWait``). Once a write of the block is saved, the
+    rest waits as any writer does: handing it elsewhere then would run the saved write twice."""
+    token = _TURN.set(_Turn())
+    try:
+        yield
+    finally:
+        _TURN.reset(token)
+
+
+def waiting_refused() -> bool:
+    """In a ``not_waiting`` block none of whose writes is saved yet."""
+    turn = _TURN.get()
+    return turn is not None and not turn.saved
+
+
+def turn_saved() -> None:
+    """A write was saved: the rest of a ``not_waiting`` block waits as any writer does."""
+    turn = _TURN.get()
+    if turn is not None:
+        turn.saved = True
 
 
 class WriteLock(Protocol):
@@ -66,7 +112,8 @@ class ThreadLock:
 
 class FileLock:
     """An exclusive ``flock`` on ``path``. Each turn opens its own descriptor, so threads of one
-    process wait for each other as processes do; the kernel lets go when a holder dies."""
+    process wait for each other as processes do; the kernel lets go when a holder dies. In a
+    ``not_waiting`` block the lock is taken only if it is free at once (else ``WouldWait``)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -79,7 +126,10 @@ class FileLock:
             yield
             return
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (fcntl.LOCK_NB if waiting_refused() else 0))
+            except BlockingIOError:
+                raise WouldWait() from None
             yield
         finally:
             os.close(fd)  # closing lets go of the lock

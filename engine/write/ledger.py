@@ -68,7 +68,7 @@ from engine.store.campaign_store import CampaignStore
 from engine.store.chain import encoded, seal, stored_link
 from engine.store.records import Snapshot
 from engine.store.streams import Evolve, Loaded, Streams
-from engine.store.write_lock import WriteLock
+from engine.store.write_lock import WouldWait, WriteLock, turn_saved, waiting_refused
 from engine.write.assembly import Draft, RulingResult, assemble
 
 MAX_ATTEMPTS = 20
@@ -165,14 +165,18 @@ class Ledger:
         decides and saves under the store's write lock, so it does not race writers that take
         the lock too; it gives None when another writer got there first all the same, and then
         runs again on fresh state, after a jittered backoff (``backoff``), at most
-        ``MAX_ATTEMPTS`` times in all."""
+        ``MAX_ATTEMPTS`` times in all. In a ``not_waiting`` block with nothing saved yet, a lost
+        race raises ``WouldWait`` instead of backing off (the attempt saved nothing)."""
         for retry in range(MAX_ATTEMPTS):
             if retry:
+                if waiting_refused():
+                    raise WouldWait()
                 self.backoff(retry)
                 self.streams.recheck()  # a head this request read once moved: read it again
             with self.write_lock.held(stream):
                 result = attempt()
             if result is not None:
+                turn_saved()
                 return result
         raise ConcurrentWrites(attempts=MAX_ATTEMPTS)
 

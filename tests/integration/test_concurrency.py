@@ -5,7 +5,9 @@ campaign's lock on: the refused insert is rolled back there, and the lock let go
 from __future__ import annotations
 
 import contextlib
+import contextvars
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from domain.dice import DiceSource, Die
 from domain.errors import DomainError
 from domain.lifecycle import AddNote
 from domain.rulesets.code_green.commands import DeclareTest, RollTest
-from engine import Engine
+from engine import Engine, WouldWait, not_waiting
 from engine.corrections import redecide
 from engine.dice.sources import DiceSpec, SeededDice
 from engine.write import ledger
@@ -100,6 +102,23 @@ def test_a_write_between_load_and_save_is_retried(
     assert 2 == len(attempts)
     assert (8, 8) == (result.number, first.campaign("Lab").rulings)
     assert [(7, "note", "bob"), (8, "roll", "alice")] == summary(second)[-2:]
+
+
+def test_a_lost_race_that_must_not_wait_is_handed_back_not_backed_off(
+    engines: Engines, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a ``not_waiting`` block (a server's event loop) the lost race is not retried after a
+    backoff: ``WouldWait``, and nothing of it saved (the other engine's note alone)."""
+    first, second = engines
+    declared(first)
+    waited: list[int] = []
+    first.ledger.backoff = waited.append
+    elsewhere = contextvars.Context()  # bob writes outside the block, as another process would
+    interleave(monkeypatch, RollTest, partial(elsewhere.run, bobs_note(second)))
+    with pytest.raises(WouldWait), not_waiting():
+        first.execute("Lab", RollTest(character="31415"), actor="alice")
+    assert [] == waited
+    assert (7, (7, "note", "bob")) == (first.campaign("Lab").rulings, summary(first)[-1])
 
 
 def test_a_retried_roll_records_the_entered_faces_once(

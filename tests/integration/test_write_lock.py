@@ -4,6 +4,9 @@ take turns instead of starving the lock's holder of a connection."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,8 +17,15 @@ import pytest
 
 from domain.audience import GMS
 from domain.lifecycle import AddNote
-from engine import Engine
-from engine.store.write_lock import FileLock, NoLock, ThreadLock, write_lock_for
+from engine import Engine, WouldWait, not_waiting
+from engine.store.write_lock import (
+    FileLock,
+    NoLock,
+    ThreadLock,
+    waiting_refused,
+    write_lock_for,
+)
+from tests.conftest import event_count
 from tests.postgres import fresh_schema
 
 THREADS = 8  # more than a PostgreSQL store's pool holds (1 + 4 overflow)
@@ -81,6 +91,73 @@ def test_a_file_lock_in_a_folder_it_cannot_write_lets_the_write_say_why(tmp_path
     with lock.held(stream=None):  # type: ignore[arg-type]
         entered = True
     assert entered
+
+
+@contextlib.contextmanager
+def held_elsewhere(db: str) -> Iterator[None]:
+    """The SQLite store's lock held as another process holds it: on a descriptor of its own."""
+    fd = os.open(f"{db}-lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def test_a_write_that_must_not_wait_leaves_the_lock_to_its_holder_and_saves_nothing(
+    tmp_path: Path,
+) -> None:
+    """In a ``not_waiting`` block (a server's event loop) a write finds the lock held by another
+    writer: ``WouldWait`` at once, nothing appended; with the lock free, the same write saves."""
+    db = str(tmp_path / "campaign.db")
+    with Engine(db) as engine:
+        engine.create_campaign("Lab", "code-green")
+        before = event_count(engine)
+        with held_elsewhere(db), pytest.raises(WouldWait), not_waiting():
+            engine.execute("Lab", AddNote(text="at once"))
+        assert before == event_count(engine)
+        with not_waiting():
+            engine.execute("Lab", AddNote(text="at once"))
+        assert 2 == engine.campaign("Lab").rulings
+
+
+def test_a_block_waits_as_any_writer_once_a_write_of_it_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The block's second write waits for the lock (a handed-off block would run the first one
+    twice): the holder lets go as it starts to wait, and both notes are saved, once each."""
+    db = str(tmp_path / "campaign.db")
+    taken, let_go = threading.Event(), threading.Event()
+    asked: list[bool] = []  # each turn of the lock: whether it would wait for it
+    real = fcntl.flock
+
+    def flock(fd: int, operation: int) -> None:
+        if operation & fcntl.LOCK_EX:
+            asked.append(not operation & fcntl.LOCK_NB)
+            if taken.is_set():
+                let_go.set()  # the holder sees this writer wait and lets go
+        real(fd, operation)
+
+    def holder() -> None:
+        with held_elsewhere(db):
+            taken.set()
+            let_go.wait(timeout=30)
+
+    with Engine(db) as engine:
+        engine.create_campaign("Lab", "code-green")
+        monkeypatch.setattr(fcntl, "flock", flock)
+        with not_waiting():
+            assert waiting_refused()
+            engine.execute("Lab", AddNote(text="first"))
+            assert not waiting_refused()
+            other = threading.Thread(target=holder)
+            other.start()
+            assert taken.wait(timeout=30)
+            engine.execute("Lab", AddNote(text="second"))
+        other.join(timeout=30)
+        notes = [e.ruling.command for e in engine.log("Lab", audience=GMS)]
+    assert ["init", "note", "note"] == notes
+    assert [False, True] == asked[:1] + asked[-1:]
 
 
 def test_a_postgresql_holder_saves_on_the_connection_it_holds_the_lock_on(

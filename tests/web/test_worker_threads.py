@@ -8,6 +8,7 @@ waiting their turn, not by as many as asyncio's default executor would start (6 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import threading
 import time
@@ -39,6 +40,7 @@ class Probe:
         self.peak = 0
         self.threads: set[int] = set()
         self.names: set[str] = set()
+        self.on_writer = threading.Event()  # set when the writer thread runs one
 
     @contextlib.contextmanager
     def counted(self) -> Iterator[None]:
@@ -47,6 +49,8 @@ class Probe:
             self.peak = max(self.peak, self.running)
             self.threads.add(threading.get_ident())
             self.names.add(threading.current_thread().name)
+            if threading.current_thread().name.startswith("campaign-writer"):
+                self.on_writer.set()
         try:
             yield
         finally:
@@ -100,12 +104,11 @@ def test_64_players_at_once_run_on_the_pools_threads_alone(tmp_path: Path) -> No
     assert len(probe.threads) <= POOL - 1
 
 
-def test_64_players_rolling_at_once_write_on_the_one_writer_thread(
-    tmp_path: Path, monkeypatch: Any
-) -> None:
-    """On a SQLite file, 64 players rolling at once through the API: every roll recorded, each
-    signed in and run on the process's one writer thread, one at a time."""
-    table = build_table(str(tmp_path / "zion.db"))
+DICE = {"params": {"expression": "2d6", "why": "at once"}, "dice": [3, 4]}
+
+
+def _counting_runs(monkeypatch: Any) -> Probe:
+    """A probe counting who runs each command of the API (``web.commands.run``)."""
     probe = Probe()
     real = commands.run
 
@@ -114,16 +117,72 @@ def test_64_players_rolling_at_once_write_on_the_one_writer_thread(
             return real(*args)
 
     monkeypatch.setattr(commands, "run", run)
-    body = {"params": {"expression": "2d6", "why": "at once"}, "dice": [3, 4]}
+    return probe
+
+
+def test_64_players_rolling_at_once_write_one_at_a_time_on_the_serving_loop(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """On a SQLite file, 64 players rolling at once through the API: every roll recorded, each
+    signed in and run on the serving loop's own thread, one at a time (the store's lock was free
+    for each: no write went to the writer thread or a worker)."""
+    table = build_table(str(tmp_path / "zion.db"))
+    probe = _counting_runs(monkeypatch)
     with serving_in_thread(table.db, create_app(table.db, pool=POOL)) as base:
         headers = table.headers("gm")
         statuses = _at_once(
             PLAYERS,
-            lambda c: c.post(base + API + "/commands/dice", json=body, headers=headers).status_code,
+            lambda c: c.post(base + API + "/commands/dice", json=DICE, headers=headers).status_code,
         )
     assert Counter({201: PLAYERS}) == statuses
     assert (1, 1) == (probe.peak, len(probe.threads))
-    assert [n.startswith("campaign-writer") for n in probe.names] == [True]
+    assert [n.startswith("campaign-") for n in probe.names] == [False]
+
+
+@contextlib.contextmanager
+def _lock_held_elsewhere(db: str) -> Iterator[None]:
+    """The store's write lock (``engine.store.write_lock.FileLock``) held as another process
+    (a CLI, another server) holds it: on a descriptor of its own."""
+    fd = os.open(f"{db}-lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def test_writes_wait_for_another_writer_on_the_writer_thread_not_on_the_loop(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """While another writer holds the store's lock, 8 players roll: each write leaves the loop
+    before anything is saved and waits on the writer thread, so the loop still answers a read
+    meanwhile; once the lock is let go every roll is recorded, once."""
+    table = build_table(str(tmp_path / "zion.db"))
+    probe = _counting_runs(monkeypatch)
+    rolled: list[int] = []
+    with serving_in_thread(table.db, create_app(table.db, pool=POOL)) as base:
+        headers = table.headers("gm")
+        with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
+            before = len(client.get(API + "/log").json())
+
+            def roll() -> None:
+                with httpx.Client(timeout=60) as each:
+                    url = base + API + "/commands/dice"
+                    rolled.append(each.post(url, json=DICE, headers=headers).status_code)
+
+            with _lock_held_elsewhere(table.db):
+                players = [threading.Thread(target=roll) for _ in range(8)]
+                for player in players:
+                    player.start()
+                assert probe.on_writer.wait(timeout=30), "no write reached the writer thread"
+                assert 200 == client.get("/api/me").status_code  # the loop is free
+                assert [] == rolled  # every roll waits for the lock
+            for player in players:
+                player.join(timeout=60)
+            after = len(client.get(API + "/log").json())
+    assert [201] * 8 == rolled
+    assert 8 == after - before
+    assert any(n.startswith("campaign-writer") for n in probe.names)
 
 
 def _threads_of(pid: int) -> int:

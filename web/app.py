@@ -116,9 +116,9 @@ def _bounded(engines: Engines) -> Callable[[], None]:
     the writer's (``Engines.writers``), which starts too. Litestar runs every sync handler
     (``sync_to_thread=True``) and sync dependency with ``loop.run_in_executor`` on that executor
     (``litestar.concurrency``: no executor of its own is set), the sign-in lookup and the form
-    pages go through it too, and the API's writes through the writer (``Engines.write``), so
-    these threads are all that run the requests' store work; a request beyond them waits in
-    its queue."""
+    pages go through it too, and the API's writes through ``Engines.write``, so these threads
+    (and, on a SQLite file, the loop itself, for the writes it makes one at a time) are all that
+    run the requests' store work; a request beyond them waits in its queue."""
 
     def bound() -> None:
         threads = engines.threads - engines.writers

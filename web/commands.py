@@ -33,14 +33,15 @@ from web.shapes import (
 
 BASE = "/api/campaigns/{campaign:str}"
 Req = Request[Any, Any, Any]
-# Every write signs in on the thread it runs on, with its command (``web.auth.seated``): the
-# process's writer (``written``).
+# Every write signs in on the thread it runs on, with its command (``web.auth.seated``): where
+# the process writes (``written``).
 WRITE: dict[str, Any] = {"responses": RESPONSES, "opt": {ON_ITS_THREAD: True}}
 
 
 async def written(request: Req, engine: Engine, campaign: str, work: Callable[[str], Done]) -> Done:
-    """``work`` as the member the request signs in to ``campaign`` (``seated``), on the
-    process's writer thread (``Engines.write``)."""
+    """``work`` as the member the request signs in to ``campaign`` (``seated``), where the
+    process writes (``Engines.write``: on a SQLite file the serving loop, or its writer thread
+    when the store's lock is taken)."""
     engines: Engines = request.app.state.engines
     return await engines.write(lambda: seated(request, engine, campaign, work))
 

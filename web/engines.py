@@ -17,12 +17,15 @@ once, one writer thread made some 12% more rulings a second than five). The loop
 because handing each write to a thread and back cost more than the write: the two threads took
 the interpreter's lock from each other at every call into SQLite. With 32 players rolling at
 once that made 1.34 ms of CPU a ruling on the loop and the writer together (650 a second), and
-0.96 ms with the loop writing (920 a second). A write holds the loop for its own time (some
-0.5 ms on a local disk: its reads, its insert, its commit), during which the loop's other
-requests wait, as they waited for the interpreter before. What would hold it longer goes to the
-writer thread before anything is saved (``engine.not_waiting``): the lock held by another writer
-(a CLI, another process), or a save that lost a race and would back off before its retry. A pool
-of one has no thread to spare: its one thread does every write."""
+0.96 ms with the loop writing (920 a second). A write holds the loop for its own time (0.8-1 ms
+at the p50 on a local disk, its sign-in, reads, insert and commit; up to 15 ms when its commit
+checkpoints SQLite's log), during which the loop's other requests wait, as they waited for the
+interpreter before. What would hold it longer goes to the writer thread before anything is
+saved (``engine.not_waiting``): the store's lock held by another writer (a CLI, another process),
+or a save that lost a race and would back off before its retry. (SQLite's own lock, which a
+write of a side table takes without the store's lock, a sign-in's session or a notice, one
+statement each, is waited for on the loop, in SQLite's busy handler.) A pool of one has no thread
+to spare: its one thread does every write."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """``--pool N`` bounds the worker threads: every sync handler (Litestar runs them on the serving
 loop's default executor), the sign-in lookup and the form pages run on one pool of threads
-made at startup (``web.app._bounded``), and on a SQLite file the API's writes on one writer
-thread of the N (``web.engines``), so 64 players at once are served by N threads, the others
+made at startup (``web.app._bounded``), and on a SQLite file the API's writes on the serving
+loop itself, one at a time, or on one writer thread of the N while another writer holds the
+store's lock (``web.engines``), so 64 players at once are served by N threads, the others
 waiting their turn, not by as many as asyncio's default executor would start (6 on two cores,
 20 on sixteen)."""
 

@@ -12,7 +12,8 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody
 
 from domain.events import Outcome
-from domain.registry import Verb, verbs
+from domain.lifecycle import EndSession
+from domain.registry import Verb, verb_of, verbs
 from domain.rulesets import SYSTEMS
 from engine import DiceSpec, Engine, built, sealed_in
 from web.auth import ON_ITS_THREAD, Done, seated
@@ -38,12 +39,23 @@ Req = Request[Any, Any, Any]
 WRITE: dict[str, Any] = {"responses": RESPONSES, "opt": {ON_ITS_THREAD: True}}
 
 
-async def written(request: Req, engine: Engine, campaign: str, work: Callable[[str], Done]) -> Done:
+# What reads as much of a campaign's history as there is (``Engines.write``'s
+# ``whole_history``): a session's end seals its log, a correction replays what came after the
+# ruling it corrects (a page's ``edit`` amends a post).
+WHOLE_HISTORY = frozenset({verb_of(EndSession), "undo", "amend", "edit", "resolve"})
+
+
+async def written(
+    request: Req, engine: Engine, campaign: str, work: Callable[[str], Done], use: str
+) -> Done:
     """``work`` as the member the request signs in to ``campaign`` (``seated``), where the
-    process writes (``Engines.write``: on a SQLite file the serving loop, or its writer thread
-    when the store's lock is taken)."""
+    process writes ``use`` (a verb or a correction: ``Engines.write``, on a SQLite file the
+    serving loop, or its writer thread when the store's lock is taken or ``use`` reads the
+    whole history)."""
     engines: Engines = request.app.state.engines
-    return await engines.write(lambda: seated(request, engine, campaign, work))
+    return await engines.write(
+        lambda: seated(request, engine, campaign, work), whole_history=use in WHOLE_HISTORY
+    )
 
 
 def every_verb() -> dict[str, dict[str, Verb]]:
@@ -129,7 +141,7 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
         request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[CommandIn]
     ) -> RulingOut:
         return await written(
-            request, engine, campaign, lambda you: run(engine, you, campaign, name, data)
+            request, engine, campaign, lambda you: run(engine, you, campaign, name, data), name
         )
 
     lines = []
@@ -165,6 +177,7 @@ async def corrected(
         engine,
         campaign,
         lambda you: ruling_out(correct(campaign, *args, actor=you, **kwargs)),
+        correct.__name__,
     )
 
 

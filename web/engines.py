@@ -22,10 +22,11 @@ at the p50 on a local disk, its sign-in, reads, insert and commit; up to 15 ms w
 checkpoints SQLite's log), during which the loop's other requests wait, as they waited for the
 interpreter before. What would hold it longer goes to the writer thread before anything is
 saved (``engine.not_waiting``): the store's lock held by another writer (a CLI, another process),
-or a save that lost a race and would back off before its retry. (SQLite's own lock, which a
-write of a side table takes without the store's lock, a sign-in's session or a notice, one
-statement each, is waited for on the loop, in SQLite's busy handler.) A pool of one has no thread
-to spare: its one thread does every write."""
+or a save that lost a race and would back off before its retry; and a write that reads the
+campaign's whole history (``whole_history``: a session's end, a correction) goes there at once.
+(SQLite's own lock, which a write of a side table takes without the store's lock, a sign-in's
+session or a notice, one statement each, is waited for on the loop, in SQLite's busy handler.)
+A pool of one has no thread to spare: its one thread does every write."""
 
 from __future__ import annotations
 
@@ -101,12 +102,15 @@ class Engines:
         if self.writers and self._writer is None:
             self._writer = ThreadPoolExecutor(self.writers, thread_name_prefix="campaign-writer")
 
-    async def write(self, work: Callable[[], Done]) -> Done:
+    async def write(self, work: Callable[[], Done], *, whole_history: bool = False) -> Done:
         """``work`` (a request's write: its sign-in, its command). Where there is a writer
         thread, on this loop's thread when it need not wait (see the module docstring), else on
         the writer's thread; where there is none, on the worker threads. On a thread, in the
-        caller's context, as Litestar runs a sync handler."""
-        if self._writer is not None:
+        caller's context, as Litestar runs a sync handler. ``whole_history``: the write reads
+        as much of the campaign's history as there is (a session's end seals it, a correction
+        replays what came after the ruling it corrects), so it goes to the writer's thread at
+        once, not to hold the loop that long."""
+        if self._writer is not None and not whole_history:
             try:
                 with not_waiting():
                     return work()

@@ -56,7 +56,7 @@ from projections.render_html import recap_html
 from projections.render_thread import marks, speaker
 from projections.stylesheet import STYLESHEET, e
 from projections.thread import Entry, build_thread
-from web.commands import build, dice_spec
+from web.commands import WHOLE_HISTORY, build, dice_spec
 from web.dependencies import TheEngine, You
 from web.errors import (
     InvalidRequest,
@@ -461,7 +461,10 @@ async def act(
     form = await request.form()
     data = {str(k): str(v) for k, v in form.items()}
     try:
-        number = await request.app.state.engines.write(partial(_act, engine, you, campaign, data))
+        number = await request.app.state.engines.write(
+            partial(_act, engine, you, campaign, data),
+            whole_history=data.get("_do", "") in WHOLE_HISTORY,
+        )
     except CodedError as error:
         # the form refused (which ruling's or dispute's), its line, and what was typed in it
         refusal: dict[str, Any] = {

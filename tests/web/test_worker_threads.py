@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 from litestar import Request, get
 
+from engine import Engine
 from tests.web.conftest import API, build_table
 from tests.web.servers import serving_in_thread, serving_process
 from web import commands, create_app
@@ -184,6 +185,38 @@ def test_writes_wait_for_another_writer_on_the_writer_thread_not_on_the_loop(
     assert [201] * 8 == rolled
     assert 8 == after - before
     assert any(n.startswith("campaign-writer") for n in probe.names)
+
+
+def test_a_write_that_reads_the_whole_history_runs_on_the_writer_thread(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """An undo (a correction replays what followed the ruling) and a session's end (its seal
+    reads the session's log) go to the writer thread at once: they would hold the loop as long
+    as the history is. A note and a scene's end, beside them, are written on the loop."""
+    table = build_table(str(tmp_path / "zion.db"))
+    probe = _counting_runs(monkeypatch)
+    undone: list[str] = []
+    real_undo = Engine.undo
+
+    def undo(self: Engine, *args: Any, **kwargs: Any) -> Any:
+        undone.append(threading.current_thread().name)
+        return real_undo(self, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "undo", undo)
+    with (
+        serving_in_thread(table.db, create_app(table.db, pool=POOL)) as base,
+        httpx.Client(base_url=base + API, headers=table.headers("gm"), timeout=60) as client,
+    ):
+        note = client.post("/commands/note", json={"params": {"text": "a note"}})
+        assert 201 == note.status_code
+        assert 201 == client.post("/undo", json={"reason": "not so"}).status_code
+        assert 201 == client.post("/commands/scene/end", json={"params": {}}).status_code
+        on_loop = set(probe.names)
+        ended = client.post("/commands/session/end", json={"params": {}})
+        assert 201 == ended.status_code, ended.text
+    assert [n.startswith("campaign-") for n in on_loop] == [False]
+    assert [n.startswith("campaign-writer") for n in undone] == [True]
+    assert {n.startswith("campaign-writer") for n in probe.names - on_loop} == {True}
 
 
 def _threads_of(pid: int) -> int:

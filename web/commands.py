@@ -39,22 +39,25 @@ Req = Request[Any, Any, Any]
 WRITE: dict[str, Any] = {"responses": RESPONSES, "opt": {ON_ITS_THREAD: True}}
 
 
-# What reads as much of a campaign's history as there is (``Engines.write``'s
-# ``whole_history``): a session's end seals its log, a correction replays what came after the
-# ruling it corrects (a page's ``edit`` amends a post).
-WHOLE_HISTORY = frozenset({verb_of(EndSession), "undo", "amend", "edit", "resolve"})
+# The verb that reads as much of a campaign's history as there is (``Engines.write``'s
+# ``whole_history``, as every correction does): a session's end seals the session's log.
+SESSION_END = verb_of(EndSession)
 
 
 async def written(
-    request: Req, engine: Engine, campaign: str, work: Callable[[str], Done], use: str
+    request: Req,
+    engine: Engine,
+    campaign: str,
+    work: Callable[[str], Done],
+    *,
+    whole_history: bool = False,
 ) -> Done:
     """``work`` as the member the request signs in to ``campaign`` (``seated``), where the
-    process writes ``use`` (a verb or a correction: ``Engines.write``, on a SQLite file the
-    serving loop, or its writer thread when the store's lock is taken or ``use`` reads the
-    whole history)."""
+    process writes (``Engines.write``: on a SQLite file the serving loop, or its writer thread
+    when the store's lock is taken or the work reads the ``whole_history``)."""
     engines: Engines = request.app.state.engines
     return await engines.write(
-        lambda: seated(request, engine, campaign, work), whole_history=use in WHOLE_HISTORY
+        lambda: seated(request, engine, campaign, work), whole_history=whole_history
     )
 
 
@@ -141,7 +144,11 @@ def command_route(name: str, systems: Mapping[str, Verb]) -> HTTPRouteHandler:
         request: Req, engine: TheEngine, campaign: FromPath[str], data: JSONBody[CommandIn]
     ) -> RulingOut:
         return await written(
-            request, engine, campaign, lambda you: run(engine, you, campaign, name, data), name
+            request,
+            engine,
+            campaign,
+            lambda you: run(engine, you, campaign, name, data),
+            whole_history=name == SESSION_END,
         )
 
     lines = []
@@ -177,7 +184,7 @@ async def corrected(
         engine,
         campaign,
         lambda you: ruling_out(correct(campaign, *args, actor=you, **kwargs)),
-        correct.__name__,
+        whole_history=True,  # a correction replays what followed the ruling it corrects
     )
 
 

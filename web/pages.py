@@ -56,7 +56,7 @@ from projections.render_html import recap_html
 from projections.render_thread import marks, speaker
 from projections.stylesheet import STYLESHEET, e
 from projections.thread import Entry, build_thread
-from web.commands import WHOLE_HISTORY, build, dice_spec
+from web.commands import SESSION_END, build, dice_spec
 from web.dependencies import TheEngine, You
 from web.errors import (
     InvalidRequest,
@@ -365,6 +365,10 @@ def _ruling_number(text: str) -> int:
         raise InvalidRequest(problem=f"not a ruling's number: {text[:40]!r}") from None
 
 
+# The forms _act runs as a correction (each replays what followed the ruling it corrects).
+CORRECTIONS = frozenset({"undo", "amend", "edit", "resolve"})
+
+
 def _act(engine: Engine, member: str, campaign: str, data: dict[str, str]) -> int:
     """Run one posted form as ``member``; the number of the ruling it recorded."""
     state = engine.campaign(campaign)
@@ -463,7 +467,7 @@ async def act(
     try:
         number = await request.app.state.engines.write(
             partial(_act, engine, you, campaign, data),
-            whole_history=data.get("_do", "") in WHOLE_HISTORY,
+            whole_history=data.get("_do", "") in CORRECTIONS | {SESSION_END},
         )
     except CodedError as error:
         # the form refused (which ruling's or dispute's), its line, and what was typed in it

@@ -1,10 +1,13 @@
-"""Helpers shared by the store tests: a sequential replay of a campaign's rulings, and checks
-that a store holds only whole rulings that replay to the state it loads."""
+"""Helpers shared by the store tests: a sequential replay of a campaign's rulings, checks
+that a store holds only whole rulings that replay to the state it loads, and a SQLite store's
+write lock held as another process holds it."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import multiprocessing
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
@@ -137,3 +140,15 @@ def head_reads(engine: Engine) -> Iterator[list[Any]]:
 
     with patch.object(recorder, "select_events", spy):
         yield read
+
+
+@contextmanager
+def held_elsewhere(db: str) -> Iterator[None]:
+    """The SQLite store ``db``'s write lock (``engine.store.write_lock.FileLock``) held as
+    another process (a CLI, another server) holds it: on a descriptor of its own."""
+    fd = os.open(f"{db}-lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

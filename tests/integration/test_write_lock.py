@@ -4,9 +4,7 @@ take turns instead of starving the lock's holder of a connection."""
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +25,7 @@ from engine.store.write_lock import (
 )
 from tests.conftest import event_count
 from tests.postgres import fresh_schema
+from tests.stores import held_elsewhere
 
 THREADS = 8  # more than a PostgreSQL store's pool holds (1 + 4 overflow)
 NOTES = 10
@@ -91,17 +90,6 @@ def test_a_file_lock_in_a_folder_it_cannot_write_lets_the_write_say_why(tmp_path
     with lock.held(stream=None):  # type: ignore[arg-type]
         entered = True
     assert entered
-
-
-@contextlib.contextmanager
-def held_elsewhere(db: str) -> Iterator[None]:
-    """The SQLite store's lock held as another process holds it: on a descriptor of its own."""
-    fd = os.open(f"{db}-lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def test_a_write_that_must_not_wait_leaves_the_lock_to_its_holder_and_saves_nothing(

@@ -9,7 +9,6 @@ waiting their turn, not by as many as asyncio's default executor would start (6 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import threading
 import time
@@ -22,6 +21,7 @@ import httpx
 from litestar import Request, get
 
 from engine import Engine
+from tests.stores import held_elsewhere
 from tests.web.conftest import API, build_table
 from tests.web.servers import serving_in_thread, serving_process
 from web import commands, create_app
@@ -141,18 +141,6 @@ def test_64_players_rolling_at_once_write_one_at_a_time_on_the_serving_loop(
     assert [n.startswith("campaign-") for n in probe.names] == [False]
 
 
-@contextlib.contextmanager
-def _lock_held_elsewhere(db: str) -> Iterator[None]:
-    """The store's write lock (``engine.store.write_lock.FileLock``) held as another process
-    (a CLI, another server) holds it: on a descriptor of its own."""
-    fd = os.open(f"{db}-lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
 def test_writes_wait_for_another_writer_on_the_writer_thread_not_on_the_loop(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -172,7 +160,7 @@ def test_writes_wait_for_another_writer_on_the_writer_thread_not_on_the_loop(
                     url = base + API + "/commands/dice"
                     rolled.append(each.post(url, json=DICE, headers=headers).status_code)
 
-            with _lock_held_elsewhere(table.db):
+            with held_elsewhere(table.db):
                 players = [threading.Thread(target=roll) for _ in range(8)]
                 for player in players:
                     player.start()

@@ -1,7 +1,8 @@
 """The thread one returns to, in a real browser (the system's Chromium under Playwright), on the
 Sprawl Goons table of ``tests.web.long_table`` (38 rulings; each member read up to ruling 30):
 the page opens at what is new to the member, scripts on or off, on a phone; Write (a tap, or the
-access key W) puts the focus in the post box from wherever the page is; a refused form answers
+access key W) puts the focus in the post box from wherever the page is, and stays in a corner
+until the post box (the one a refresh swapped in too) is in view; a refused form answers
 at itself with its line focused and in view; the live page marks read what it shows while it is
 looked at, and not while it is hidden; an author edits their post and the GM posts hidden
 through the page's forms; axe-core finds no serious or critical violation on the table (new
@@ -17,7 +18,9 @@ from typing import Any
 
 import pytest
 
+from domain.events import Role
 from domain.posts import WritePost
+from domain.table import AddMember
 from engine import Engine
 from tests.web import long_table
 from tests.web.long_table import ANA, BEN, GM, READ_UP_TO
@@ -128,6 +131,29 @@ def test_write_stays_in_a_corner_until_the_composer_shows(
         assert visit.in_view("#write-now")
         page.locator("#f-post-text").scroll_into_view_if_needed()
         write.wait_for(state="hidden", timeout=WAIT)
+
+
+def test_write_follows_the_post_box_a_refresh_swapped_in(
+    browser: Any, server: tuple[str, str]
+) -> None:
+    """A member seated while the GM's page is open changes its post box (whom a post may go to):
+    the refresh swaps the box in, and Write still leaves when the new box is in view and comes
+    back when it is not."""
+    with Visit(browser, server, GM) as visit:
+        page = visit.page
+        page.goto(visit.table + "#r-1")
+        write = page.locator("#write-now")
+        write.wait_for(state="visible", timeout=WAIT)
+        old = page.evaluate_handle("document.getElementById('f-post-text')")
+        with Engine(visit.db) as engine:
+            engine.execute(visit.campaign, AddMember(member="cy", role=Role.OBSERVER))
+        page.locator("#f-post-to option[value='cy']").wait_for(state="attached", timeout=WAIT)
+        assert not page.evaluate("box => box.isConnected", old)  # the box was swapped
+        page.locator("#f-post-text").scroll_into_view_if_needed()
+        write.wait_for(state="hidden", timeout=WAIT)
+        page.evaluate("scrollTo(0, 0)")
+        write.wait_for(state="visible", timeout=WAIT)
+        assert [] == visit.errors
 
 
 def test_a_refusal_without_scripts_is_at_its_form_focused_and_in_view(

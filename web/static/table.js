@@ -304,12 +304,25 @@
   // unless the address names a place of its own (a ruling just recorded, a link).
   if (!location.hash && document.getElementById("new")) location.replace("#new");
 
-  // The Write button stays in a corner until the post box is wholly in sight.
+  // The Write button stays in a corner until the post box is wholly in sight: the box on the
+  // page, the one a refresh swapped in included (the old one, detached, is seen no more).
   const write = document.getElementById("write-now");
-  const box = document.getElementById("f-post-text");
-  if (write && box && "IntersectionObserver" in window) {
-    const seen = ([entry]) => write.classList.toggle("by", entry.intersectionRatio >= 0.99);
-    new IntersectionObserver(seen, { threshold: [0, 0.99] }).observe(box);
+  if (write && "IntersectionObserver" in window) {
+    const seen = (entries) => {
+      const last = entries[entries.length - 1];
+      write.classList.toggle("by", last.target.isConnected && last.intersectionRatio >= 0.99);
+    };
+    const sight = new IntersectionObserver(seen, { threshold: [0, 0.99] });
+    let box = null;
+    const follow = () => {
+      const now = document.getElementById("f-post-text");
+      if (now === box) return;
+      if (box) sight.unobserve(box);
+      box = now;
+      if (box) sight.observe(box);
+    };
+    follow();
+    document.addEventListener("table:refreshed", follow);
   }
 
   // The actions are for the character chosen beside them (a plain GET form without this

@@ -365,8 +365,9 @@ def _ruling_number(text: str) -> int:
         raise InvalidRequest(problem=f"not a ruling's number: {text[:40]!r}") from None
 
 
-# The forms _act runs as a correction (each replays what followed the ruling it corrects).
-CORRECTIONS = frozenset({"undo", "amend", "edit", "resolve"})
+# The forms _act runs apart from the loop (``Engines.write``'s ``whole_history``): the
+# corrections (each replays what followed the ruling it corrects) and a session's end.
+WHOLE_HISTORY = frozenset({"undo", "amend", "edit", "resolve", SESSION_END})
 
 
 def _act(engine: Engine, member: str, campaign: str, data: dict[str, str]) -> int:
@@ -467,7 +468,7 @@ async def act(
     try:
         number = await request.app.state.engines.write(
             partial(_act, engine, you, campaign, data),
-            whole_history=data.get("_do", "") in CORRECTIONS | {SESSION_END},
+            whole_history=data.get("_do", "") in WHOLE_HISTORY,
         )
     except CodedError as error:
         # the form refused (which ruling's or dispute's), its line, and what was typed in it

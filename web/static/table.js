@@ -308,16 +308,17 @@
   // page, the one a refresh swapped in included (the old one, detached, is seen no more).
   const write = document.getElementById("write-now");
   if (write && "IntersectionObserver" in window) {
-    const seen = (entries) => {
-      const last = entries[entries.length - 1];
-      write.classList.toggle("by", last.target.isConnected && last.intersectionRatio >= 0.99);
+    let box = null;
+    const seen = (entries) => { // the box watched now: an entry of the one before is stale
+      const mine = entries.filter((entry) => entry.target === box).pop();
+      if (mine) write.classList.toggle("by", mine.intersectionRatio >= 0.99);
     };
     const sight = new IntersectionObserver(seen, { threshold: [0, 0.99] });
-    let box = null;
     const follow = () => {
       const now = document.getElementById("f-post-text");
       if (now === box) return;
       if (box) sight.unobserve(box);
+      write.classList.remove("by"); // until the new box is seen (observe reports it at once)
       box = now;
       if (box) sight.observe(box);
     };
